@@ -1,0 +1,55 @@
+"""The ``kotc-rulesc`` command line.
+
+Each command lives in its own module under :mod:`kotc_rulesc.commands`; this
+module only assembles the group.  Exit codes: 0 success, 1 the data or the
+cards have problems (listed), 2 usage or unreadable input.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from . import __version__
+
+#: command modules, each defining ``command`` (a click command)
+COMMAND_MODULES = [
+    "rules_commands",
+]
+
+
+class _Group(click.Group):
+    def list_commands(self, ctx):  # keep the order of COMMAND_MODULES, not alphabetical
+        return list(self.commands)
+
+
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(__version__, prog_name="kotc-rulesc")
+def main() -> None:
+    """Rules-as-data compiler and edition migrator for Keeper of the Cards.
+
+    The rules of every edition live in rules/*.yaml. `check` validates them,
+    `editions` lists what each edition changed, and `show` prints the
+    component catalog of any edition, folded from that history.
+
+    \b
+    Examples:
+      kotc-rulesc check
+      kotc-rulesc editions
+      kotc-rulesc show --edition 8
+      kotc-rulesc show --edition 11 --format json
+    """
+
+
+for _name in COMMAND_MODULES:
+    _module = importlib.import_module(f".commands.{_name}", __package__)
+    for _cmd in _module.COMMANDS:
+        main.add_command(_cmd)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

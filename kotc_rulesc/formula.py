@@ -1,0 +1,439 @@
+"""The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
+
+A formula is parsed once into a small tree.  Everything else is derived from that
+tree: exact evaluation with :class:`fractions.Fraction` (a cost is rounded up, so a
+float error would change a card's cost), printing in the Card Building Guide's own
+notation, and plain Python source for the generated engine tables.  Nothing is
+ever passed to ``eval``.
+
+Grammar (juxtaposition multiplies, as the guide writes it: ``2x``, ``xt``, ``4xt``)::
+
+    expr    := term (("+" | "-") term)*
+    term    := unary (("*" | "/" | <juxtaposition>) unary)*
+    unary   := "-" unary | power
+    power   := atom ("²" | "³" | "^" INTEGER)?
+    atom    := NUMBER | NAME | NAME "(" expr ("," expr)* ")" | "(" expr ")"
+
+A name made only of the component variables ``x y z t`` (``xt``, ``xy``) is their
+product; other names (``offense``, ``effect_costs``) stand for themselves.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence, Union
+
+__all__ = [
+    "Formula",
+    "FormulaError",
+    "parse_formula",
+    "Num",
+    "Var",
+    "BinOp",
+    "Neg",
+    "Pow",
+    "Call",
+    "COMPONENT_VARIABLES",
+    "FUNCTIONS",
+]
+
+COMPONENT_VARIABLES = frozenset("xyzt")
+FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
+_SUPERSCRIPTS = {"²": 2, "³": 3}
+_TO_SUPERSCRIPT = {2: "²", 3: "³"}
+
+Value = Union[Fraction, int, Sequence[Union[Fraction, int]]]
+
+
+class FormulaError(ValueError):
+    """A formula that does not parse; ``column`` is 1-based within the formula text."""
+
+    def __init__(self, message: str, column: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+
+# --------------------------------------------------------------------------- tree
+
+
+@dataclass(frozen=True)
+class Num:
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str  # one of + - * /
+    left: "Node"
+    right: "Node"
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: "Node"
+
+
+@dataclass(frozen=True)
+class Pow:
+    base: "Node"
+    exponent: int
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    args: tuple["Node", ...]
+
+
+Node = Union[Num, Var, BinOp, Neg, Pow, Call]
+
+
+# --------------------------------------------------------------------------- lexer
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<name>[A-Za-z_][A-Za-z_0-9]*)|(?P<sup>[²³])|(?P<op>[-+*/^(),]))"
+)
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    out: list[tuple[str, str, int]] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if not m:
+            col = pos + 1 + (len(text[pos:]) - len(text[pos:].lstrip()))
+            raise FormulaError(f"unexpected character {text[col - 1]!r}", col)
+        kind = m.lastgroup
+        value = m.group(kind)
+        col = m.start(kind) + 1
+        if kind == "name" and value not in FUNCTIONS and len(value) > 1 and set(value) <= COMPONENT_VARIABLES:
+            # "xt" is x times t, as the guide writes it
+            for i, ch in enumerate(value):
+                out.append(("name", ch, col + i))
+                if i + 1 < len(value):
+                    out.append(("op", "*", col + i + 1))
+        else:
+            out.append((kind, value, col))
+        pos = m.end()
+    out.append(("end", "", len(text) + 1))
+    return out
+
+
+# --------------------------------------------------------------------------- parser
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.toks = _tokens(text)
+        self.i = 0
+
+    def peek(self) -> tuple[str, str, int]:
+        return self.toks[self.i]
+
+    def take(self) -> tuple[str, str, int]:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def expect(self, value: str) -> None:
+        kind, val, col = self.take()
+        if val != value or kind != "op":
+            found = "the end" if kind == "end" else repr(val)
+            raise FormulaError(f"expected {value!r}, found {found}", col)
+
+    def parse(self) -> Node:
+        if self.peek()[0] == "end":
+            raise FormulaError("empty formula", 1)
+        node = self.expr()
+        kind, val, col = self.peek()
+        if kind != "end":
+            raise FormulaError(f"unexpected {val!r}", col)
+        return node
+
+    def expr(self) -> Node:
+        node = self.term()
+        while self.peek()[1] in ("+", "-") and self.peek()[0] == "op":
+            op = self.take()[1]
+            node = BinOp(op, node, self.term())
+        return node
+
+    def _starts_atom(self) -> bool:
+        kind, val, _ = self.peek()
+        return kind in ("num", "name") or (kind == "op" and val == "(")
+
+    def term(self) -> Node:
+        node = self.unary()
+        while True:
+            kind, val, _ = self.peek()
+            if kind == "op" and val in ("*", "/"):
+                self.take()
+                node = BinOp(val, node, self.unary())
+            elif self._starts_atom():
+                node = BinOp("*", node, self.unary())
+            else:
+                return node
+
+    def unary(self) -> Node:
+        kind, val, _ = self.peek()
+        if kind == "op" and val == "-":
+            self.take()
+            return Neg(self.unary())
+        return self.power()
+
+    def power(self) -> Node:
+        node = self.atom()
+        kind, val, col = self.peek()
+        if kind == "sup":
+            self.take()
+            return Pow(node, _SUPERSCRIPTS[val])
+        if kind == "op" and val == "^":
+            self.take()
+            kind, val, col = self.take()
+            if kind != "num" or not val.isdigit():
+                raise FormulaError("an exponent must be a whole number", col)
+            return Pow(node, int(val))
+        return node
+
+    def atom(self) -> Node:
+        kind, val, col = self.take()
+        if kind == "num":
+            return Num(Fraction(val))
+        if kind == "name":
+            if self.peek()[1] == "(" and self.peek()[0] == "op":
+                if val not in FUNCTIONS:
+                    raise FormulaError(
+                        f"unknown function {val!r} (known: {', '.join(sorted(FUNCTIONS))})", col
+                    )
+                self.take()
+                args = [self.expr()]
+                while self.peek()[1] == "," and self.peek()[0] == "op":
+                    self.take()
+                    args.append(self.expr())
+                self.expect(")")
+                return Call(val, tuple(args))
+            if val in FUNCTIONS:
+                raise FormulaError(f"function {val!r} needs arguments in parentheses", col)
+            return Var(val)
+        if kind == "op" and val == "(":
+            node = self.expr()
+            self.expect(")")
+            return node
+        found = "the end of the formula" if kind == "end" else repr(val)
+        raise FormulaError(f"expected a number, a variable or '(', found {found}", col)
+
+
+# --------------------------------------------------------------------------- printing
+
+_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def _fmt_number(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    if den == 1:  # a terminating decimal: 0.5, 1.5, 0.25
+        text = f"{float(value):.10f}".rstrip("0")
+        return text
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _juxtaposable(node: Node) -> bool:
+    """Can ``node`` follow another factor without a ``*`` (``2x``, ``xt``, ``2(x+t)``)?"""
+    if isinstance(node, Var):
+        return len(node.name) == 1
+    if isinstance(node, Pow):
+        return _juxtaposable(node.base)
+    if isinstance(node, BinOp) and node.op == "*":
+        return _juxtaposable(node.left) and _juxtaposable(node.right)
+    return False
+
+
+def _compact(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
+    if isinstance(node, Num):
+        return _fmt_number(node.value)
+    if isinstance(node, Var):
+        return node.name
+    if isinstance(node, Neg):
+        return "-" + _compact(node.operand, 3)
+    if isinstance(node, Pow):
+        base = _compact(node.base, 4)
+        return base + _TO_SUPERSCRIPT.get(node.exponent, f"^{node.exponent}")
+    if isinstance(node, Call):
+        return f"{node.name}({', '.join(_compact(a) for a in node.args)})"
+    prec = _PREC[node.op]
+    if node.op == "*":
+        left = _compact(node.left, prec)
+        if _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)):
+            text = left + _compact(node.right, prec)
+        elif isinstance(node.right, BinOp) and node.right.op in "+-":
+            text = left + "(" + _compact(node.right) + ")"
+        else:
+            text = left + "*" + _compact(node.right, prec, True)
+    elif node.op == "/":
+        left = _compact(node.left, prec)
+        right = node.right
+        if isinstance(right, (Num, Var, Pow, Call)):
+            text = left + "/" + _compact(right, 4)
+        else:
+            text = left + "/(" + _compact(right) + ")"
+    else:
+        text = _compact(node.left, prec) + node.op + _compact(node.right, prec, True)
+    needs = prec < parent_prec or (right_side and prec == parent_prec and node.op in "+-/")
+    return f"({text})" if needs else text
+
+
+def _spaced(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
+    if isinstance(node, Num):
+        return _fmt_number(node.value)
+    if isinstance(node, Var):
+        return node.name
+    if isinstance(node, Neg):
+        return "-" + _spaced(node.operand, 3)
+    if isinstance(node, Pow):
+        return _spaced(node.base, 4) + f"^{node.exponent}"
+    if isinstance(node, Call):
+        return f"{node.name}({', '.join(_spaced(a) for a in node.args)})"
+    prec = _PREC[node.op]
+    op = f" {node.op} " if node.op in "+-" else node.op
+    text = _spaced(node.left, prec) + op + _spaced(node.right, prec, True)
+    needs = prec < parent_prec or (right_side and prec == parent_prec and node.op in "+-/")
+    return f"({text})" if needs else text
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _eval(node: Node, env: Mapping[str, Value]):
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Var):
+        try:
+            value = env[node.name]
+        except KeyError:
+            raise KeyError(f"formula variable {node.name!r} has no value") from None
+        if isinstance(value, float):
+            raise TypeError(f"variable {node.name!r} is a float; formulas evaluate exactly")
+        return value if isinstance(value, (list, tuple)) else Fraction(value)
+    if isinstance(node, Neg):
+        return -_eval(node.operand, env)
+    if isinstance(node, Pow):
+        return _eval(node.base, env) ** node.exponent
+    if isinstance(node, Call):
+        args = [_eval(a, env) for a in node.args]
+        if node.name == "sum":
+            (seq,) = args
+            return sum((Fraction(v) for v in seq), Fraction(0))
+        if len(args) == 1 and isinstance(args[0], (list, tuple)):
+            args = [Fraction(v) for v in args[0]]
+        if node.name == "max":
+            return max(args)
+        if node.name == "min":
+            return min(args)
+        if node.name == "ceil":
+            return Fraction(math.ceil(args[0]))
+        if node.name == "floor":
+            return Fraction(math.floor(args[0]))
+        raise AssertionError(node.name)
+    left, right = _eval(node.left, env), _eval(node.right, env)
+    if node.op == "+":
+        return left + right
+    if node.op == "-":
+        return left - right
+    if node.op == "*":
+        return left * right
+    if right == 0:
+        raise ZeroDivisionError("division by zero in formula")
+    return left / right
+
+
+# --------------------------------------------------------------------------- python source
+
+
+def _py(node: Node, names: Mapping[str, str]) -> str:
+    if isinstance(node, Num):
+        v = node.value
+        return f"F({v.numerator})" if v.denominator == 1 else f"F({v.numerator}, {v.denominator})"
+    if isinstance(node, Var):
+        return names.get(node.name, node.name)
+    if isinstance(node, Neg):
+        return f"(-{_py(node.operand, names)})"
+    if isinstance(node, Pow):
+        return f"({_py(node.base, names)} ** {node.exponent})"
+    if isinstance(node, Call):
+        args = ", ".join(_py(a, names) for a in node.args)
+        if node.name == "sum":
+            return f"sum(({args}), F(0))"
+        if node.name in ("ceil", "floor"):
+            return f"F(math.{node.name}({args}))"
+        return f"{node.name}({args})"
+    left, right = _py(node.left, names), _py(node.right, names)
+    if node.op == "/":
+        return f"(F({left}) / {right})"
+    return f"({left} {node.op} {right})"
+
+
+def _walk(node: Node):
+    yield node
+    if isinstance(node, BinOp):
+        yield from _walk(node.left)
+        yield from _walk(node.right)
+    elif isinstance(node, Neg):
+        yield from _walk(node.operand)
+    elif isinstance(node, Pow):
+        yield from _walk(node.base)
+    elif isinstance(node, Call):
+        for a in node.args:
+            yield from _walk(a)
+
+
+# --------------------------------------------------------------------------- facade
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A parsed formula.  Two formulas are equal when their trees are equal."""
+
+    tree: Node
+
+    @property
+    def variables(self) -> frozenset[str]:
+        return frozenset(n.name for n in _walk(self.tree) if isinstance(n, Var))
+
+    def evaluate(self, env: Mapping[str, Value]) -> Fraction:
+        """The exact value for the given variables (ints, Fractions, or lists for ``sum``)."""
+        return _eval(self.tree, env)
+
+    def notation(self) -> str:
+        """The guide's notation: ``3x/2``, ``y²/x``; rule formulas print with spaces."""
+        if any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n in _walk(self.tree)):
+            return _spaced(self.tree)
+        return _compact(self.tree)
+
+    def python(self, names: Mapping[str, str] | None = None) -> str:
+        """Python source evaluating the formula exactly; needs ``F`` (Fraction) and ``math``."""
+        return _py(self.tree, names or {})
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def parse_formula(text: str) -> Formula:
+    """Parse ``text``; raises :class:`FormulaError` with a column on failure."""
+    if not isinstance(text, str):
+        raise FormulaError(f"a formula must be a string, not {type(text).__name__}")
+    return Formula(_Parser(text).parse())

@@ -1,0 +1,675 @@
+"""Load ``rules/*.yaml``: parse, validate against the JSON Schema, check meaning, build the model.
+
+Every problem is collected and reported at once, each with file, line and
+column (and a hint where one helps); nothing here ever raises a traceback at a
+user.  The checks after the schema are the ones a schema cannot express: that
+formulas and texts parse, that a formula uses only variables its text has
+(``t`` only in effects), that events name known components, that no delta is a
+no-op, that no two texts of one edition collide, and that the editions form one
+ordered chain.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
+from .errors import Problem, ProblemsFound
+from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
+from .model import (
+    COST_RULE_PARTS,
+    KINDS,
+    ComponentDecl,
+    CostRevision,
+    CostRule,
+    EditionDecl,
+    LimitRevision,
+    Range,
+    Redaction,
+    Rulebook,
+    RuleSet,
+    Source,
+    Successor,
+    TextRevision,
+    When,
+    Where,
+    ordinal,
+)
+from .text import Template, TemplateError, parse_template
+
+FILE_NAME = re.compile(r"^edition-(\d+)\.ya?ml$")
+
+#: variables each part of the card-cost rule may use
+COST_RULE_VARIABLES = {
+    "total_relief": {"condition_relief", "cost_relief"},
+    "ability_cost": {"effect_costs", "total_relief", "condition_relief", "cost_relief"},
+    "creature_cost": {"offense", "defense", "caveat_relief", "ability_costs"},
+    "spell_cost": {"ability_cost"},
+}
+
+
+def default_rules_dir() -> Path:
+    """``rules/`` beside the package (a source checkout), else the current directory's."""
+    here = Path(__file__).resolve().parent.parent / "rules"
+    return here if here.is_dir() else Path("rules")
+
+
+def edition_schema() -> dict:
+    return json.loads(resources.files("kotc_rulesc").joinpath("schemas/edition.schema.json").read_text())
+
+
+# --------------------------------------------------------------------------- locations
+
+
+def _pos(node: Any, key: Any = None, of_key: bool = False) -> tuple[int, int]:
+    """1-based (line, column) of ``node[key]`` (its key with ``of_key``), or of ``node``."""
+    try:
+        if key is None:
+            return node.lc.line + 1, node.lc.col + 1
+        if isinstance(node, CommentedMap):
+            line, col = node.lc.key(key) if of_key else node.lc.value(key)
+            return line + 1, col + 1
+        if isinstance(node, CommentedSeq):
+            line, col = node.lc.item(key)
+            return line + 1, col + 1
+    except (AttributeError, KeyError, TypeError, IndexError):
+        pass
+    return 0, 0
+
+
+def _value_col_offset(node: Any, key: Any) -> int:
+    """Columns between a scalar's position and its first character (the opening quote)."""
+    try:
+        value = node[key]
+    except (KeyError, IndexError, TypeError):
+        return 0
+    return 1 if isinstance(value, (DoubleQuotedScalarString, SingleQuotedScalarString)) else 0
+
+
+class _Reporter:
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def at(self, node: Any, key: Any, message: str, hint: str | None = None, of_key: bool = False, column_in_value: int = 0) -> None:
+        line, col = _pos(node, key, of_key)
+        if column_in_value and col:
+            col += _value_col_offset(node, key) + column_in_value - 1
+        self.problems.append(Problem(self.file, line, col, message, hint))
+
+    def whole(self, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(self.file, 0, 0, message, hint))
+
+
+def _closest(word: str, options: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f"did you mean {found[0]!r}?" if found else None
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _read_yaml(path: Path, rep: _Reporter) -> Any:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        rep.whole(f"cannot read the file: {exc.strerror}")
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        rep.problems.append(Problem(rep.file, line, 0, "the file is not UTF-8 text", "save it as UTF-8"))
+        return None
+    if "\x00" in text:
+        rep.whole("the file contains NUL bytes: it is binary, not YAML")
+        return None
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.allow_duplicate_keys = False
+    try:
+        data = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = (exc.problem or "YAML syntax error").strip()
+        hint = None
+        if "duplicate key" in message.lower() or type(exc).__name__ == "DuplicateKeyError":
+            message = message.split("\n")[0]
+            hint = "each key may appear once in a mapping"
+        if exc.context and "duplicate" not in message:
+            message = f"{exc.context.strip()}: {message}"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        rep.problems.append(Problem(rep.file, line, col, message, hint))
+        return None
+    except YAMLError as exc:
+        rep.whole(f"YAML error: {exc}")
+        return None
+    if data is None:
+        rep.whole("the file is empty", "an edition file needs at least 'edition: N'")
+        return None
+    return data
+
+
+def _schema_problems(data: Any, rep: _Reporter, validator: jsonschema.Draft202012Validator) -> bool:
+    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    if not errors:
+        return True
+    seen = set()
+    for err in errors:
+        for leaf in _leaves(err):
+            path = list(leaf.absolute_path)
+            parent, key = _walk(data, path)
+            msg, hint, of_key, target_key = _describe(leaf, parent, key)
+            where = (tuple(map(str, path)), msg)
+            if where in seen:
+                continue
+            seen.add(where)
+            field = ".".join(str(p) for p in path) or "(top level)"
+            node = _resolve(data, path)
+            if target_key is not None and isinstance(node, dict):
+                rep.at(node, target_key, f"{field}: {msg}", hint, of_key=True)
+            elif key is None:
+                rep.at(data, None, f"{field}: {msg}", hint)
+            else:
+                rep.at(parent, key, f"{field}: {msg}", hint, of_key=of_key)
+    return False
+
+
+def _leaves(err: jsonschema.ValidationError):
+    """For oneOf/allOf errors, the most specific causes."""
+    if err.context:
+        best = jsonschema.exceptions.best_match(err.context)
+        if best is not None and best.validator not in ("oneOf", "anyOf"):
+            yield best
+            return
+    yield err
+
+
+def _resolve(data: Any, path: list) -> Any:
+    node = data
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _walk(data: Any, path: list) -> tuple[Any, Any]:
+    parent, key = None, None
+    node = data
+    for step in path:
+        parent, key = node, step
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    return parent, key
+
+
+def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
+    v = err.validator
+    if v in ("additionalProperties", "unevaluatedProperties"):
+        allowed = set(err.schema.get("properties", {}))
+        node = err.instance if isinstance(err.instance, dict) else {}
+        extra = [k for k in node if k not in allowed]
+        if extra:
+            k = extra[0]
+            hint = _closest(str(k), allowed) or f"allowed: {', '.join(sorted(allowed))}"
+            return f"unknown key {k!r}", hint, True, k
+    if v == "required":
+        return err.message.replace("is a required property", "is required"), None, False, None
+    if v == "enum":
+        options = ", ".join(map(str, err.validator_value))
+        hint = _closest(str(err.instance), map(str, err.validator_value)) if isinstance(err.instance, str) else None
+        return f"{err.instance!r} is not one of: {options}", hint, False, None
+    if v == "pattern" and isinstance(err.instance, str):
+        return f"{err.instance!r} is not a valid id", "ids are a kind prefix and a kebab-case slug, e.g. effect-draw", False, None
+    if v == "propertyNames":
+        return f"{err.instance!r}: variables are x, y and z", None, False, None
+    if v == "type":
+        return f"{err.instance!r} should be {_a(err.validator_value)}", None, False, None
+    return err.message, None, False, None
+
+
+def _a(t: Any) -> str:
+    if isinstance(t, list):
+        return " or ".join(_a(x) for x in t)
+    return {"integer": "a whole number", "string": "a string", "object": "a mapping", "array": "a list", "boolean": "true or false"}.get(t, str(t))
+
+
+# --------------------------------------------------------------------------- model building
+
+
+def _sources(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
+    if value is None:
+        return default
+    return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
+
+
+class _Builder:
+    """Checks meaning across files while building the model, edition by edition."""
+
+    def __init__(self) -> None:
+        self.components: dict[str, ComponentDecl] = {}
+        self.current_text: dict[str, Template] = {}
+        self.all_vars: dict[str, set[str]] = {}  # every variable a component's wordings or binds know
+        self.formula: dict[str, Formula | None] = {}
+        self.limits: dict[str, dict[str, int | None]] = {}
+        self.redacted: dict[str, int] = {}
+        self.sources: dict[str, Source] = {}
+        self.source_refs: list[tuple[_Reporter, Any, Any, tuple[str, ...]]] = []
+        # a base formula may use a variable that only a later revision's wording (or binds) has,
+        # so declared formulas are checked once every file is read
+        self.formula_refs: list[tuple[_Reporter, Any, str, Formula | None, str, str]] = []
+
+    # -- helpers -----------------------------------------------------------
+
+    def template(self, rep: _Reporter, node: Any, key: str) -> Template | None:
+        try:
+            return parse_template(str(node[key]))
+        except TemplateError as exc:
+            rep.at(node, key, f"{key}: {exc.message}", column_in_value=exc.column)
+            return None
+
+    def parse_formula(self, rep: _Reporter, node: Any, key: str) -> tuple[bool, Formula | None]:
+        raw = str(node[key])
+        if raw == "unknown":
+            return True, None
+        try:
+            return True, parse_formula(raw)
+        except FormulaError as exc:
+            rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}", "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'", column_in_value=exc.column)
+            return False, None
+
+    def check_formula_vars(self, rep: _Reporter, node: Any, key: str, formula: Formula | None, kind: str, known: set[str]) -> None:
+        if formula is None:
+            return
+        for var in sorted(formula.variables):
+            if var == "t":
+                if kind != "effect":
+                    rep.at(node, key, f"{key}: 't' (the target selection's cost) may appear only in effect formulas, not in a {kind}")
+            elif var not in COMPONENT_VARIABLES:
+                rep.at(node, key, f"{key}: unknown variable {var!r} in a component formula", "component formulas use x, y, z and (effects only) t")
+            elif var not in known:
+                rep.at(node, key, f"{key}: the formula uses {var!r} but the text has no [{var}]", "add [" + var + "] to the text, or bind it in the text revision with binds: {" + var + ": N}")
+
+    def component_ref(self, rep: _Reporter, node: Any, edition: int) -> str | None:
+        cid = str(node["component"])
+        if cid not in self.components:
+            hint = _closest(cid, self.components) or "declare it under 'components:' in this or an earlier edition"
+            rep.at(node, "component", f"component: unknown component {cid!r}", hint)
+            return None
+        return cid
+
+    def when(self, rep: _Reporter, node: Any, edition: int) -> When:
+        raw = node.get("edition")
+        after = node.get("after")
+        if after is not None and after >= edition:
+            rep.at(node, "after", f"after: {after} is not before this file's edition {edition}")
+        if raw is None or raw == edition:
+            if after is not None:
+                rep.at(node, "after", "after: only meaningful with 'edition: unknown'")
+            return When(edition, edition)
+        if raw == "unknown":
+            return When(None, edition, after)
+        rep.at(node, "edition", f"edition: {raw} differs from this file's edition {edition}", f"record the event in edition-{raw:02d}.yaml, or write 'unknown' if no source dates it")
+        return When(edition, edition)
+
+    def note_sources(self, rep: _Reporter, node: Any, key: Any, refs: tuple[str, ...]) -> None:
+        self.source_refs.append((rep, node, key, refs))
+
+    # -- one file ----------------------------------------------------------
+
+    def edition(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionDecl | None:
+        n = data["edition"]
+        base = bool(data.get("base"))
+        if is_first and not base:
+            rep.at(data, "edition", "the first rules file must be the base edition", "add 'base: true'")
+        if base and not is_first:
+            rep.at(data, "base", "only the first rules file may be the base edition")
+        if previous is not None and n <= previous:
+            rep.at(data, "edition", f"editions out of order: edition {n} comes after edition {previous}", "file names sort in edition order: edition-NN.yaml")
+        follows = data.get("follows")
+        if not base:
+            if follows is None:
+                rep.at(data, "edition", "'follows' is missing", f"name the previous edition: follows: {previous}")
+            elif previous is not None and follows != previous:
+                rep.at(data, "follows", f"follows: {follows}, but the previous rules file is edition {previous}", f"follows: {previous}")
+        elif follows is not None:
+            rep.at(data, "follows", "the base edition follows nothing")
+        if base:
+            for sid, sdata in (data.get("sources") or {}).items():
+                self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
+        elif "sources" in data:
+            rep.at(data, "sources", "sources are declared in the base edition only", of_key=True)
+        default_src = _sources(data.get("source"), ())
+        if "source" in data:
+            self.note_sources(rep, data, "source", default_src)
+
+        components = []
+        for i, node in enumerate(data.get("components") or []):
+            comp = self.component(rep, node, n, default_src)
+            if comp:
+                components.append(comp)
+
+        text_revisions = []
+        for node in data.get("text_revisions") or []:
+            src = self.event_sources(rep, node, default_src)
+            cid = self.component_ref(rep, node, n)
+            new = self.template(rep, node, "text")
+            when = self.when(rep, node, n)
+            if not cid or not new:
+                continue
+            old = self.current_text[cid]
+            binds = {str(k): int(v) for k, v in (node.get("binds") or {}).items()}
+            if str(new) == str(old):
+                rep.at(node, "text", "text: the revision does not change the text (a no-op delta)")
+                continue
+            for var, _ in binds.items():
+                if var not in new.variables:
+                    rep.at(node, "binds", f"binds: [{var}] is not in the new text")
+                elif var in old.variables:
+                    rep.at(node, "binds", f"binds: the old text already has [{var}]; only variables it lacks can be bound")
+            for var in new.variables:
+                if var not in old.variables and var not in binds:
+                    rep.at(node, "text", f"text: the new text has [{var}] that the old text lacks", f"say what the old wording reads as: binds: {{{var}: N}}")
+            for var in old.variables:
+                if var not in new.variables:
+                    rep.at(node, "text", f"text: the new text drops [{var}] of the old text")
+            self.current_text[cid] = new
+            self.all_vars[cid] |= set(new.variables) | set(binds)
+            text_revisions.append(TextRevision(cid, new, binds, when, src, Where(rep.file, *_pos(node))))
+
+        redactions = []
+        for node in data.get("redactions") or []:
+            src = self.event_sources(rep, node, default_src)
+            cid = self.component_ref(rep, node, n)
+            when = self.when(rep, node, n)
+            if not cid:
+                continue
+            if cid in self.redacted:
+                rep.at(node, "component", f"component: {cid} is already redacted in the {ordinal(self.redacted[cid])} edition (a no-op delta)")
+                continue
+            self.redacted[cid] = n
+            rep_id, rep_binds = None, {}
+            if node.get("replacement"):
+                rnode = node["replacement"]
+                rep_id = self.component_ref(rep, rnode, n)
+                rep_binds = {str(k): int(v) for k, v in (rnode.get("binds") or {}).items()}
+            redactions.append(Redaction(cid, when, src, Where(rep.file, *_pos(node)), rep_id, rep_binds))
+
+        cost_revisions = []
+        for node in data.get("cost_revisions") or []:
+            src = self.event_sources(rep, node, default_src)
+            cid = self.component_ref(rep, node, n)
+            ok, formula = self.parse_formula(rep, node, "formula")
+            when = self.when(rep, node, n)
+            if not cid or not ok:
+                continue
+            self.check_formula_vars(rep, node, "formula", formula, self.components[cid].kind, self.all_vars[cid])
+            if formula is not None and formula == self.formula[cid]:
+                rep.at(node, "formula", f"formula: {formula} is already the formula of {cid} (a no-op delta)")
+                continue
+            self.formula[cid] = formula
+            cost_revisions.append(CostRevision(cid, formula, when, src, Where(rep.file, *_pos(node))))
+
+        limit_revisions = []
+        for node in data.get("limit_revisions") or []:
+            src = self.event_sources(rep, node, default_src)
+            cid = self.component_ref(rep, node, n)
+            when = self.when(rep, node, n)
+            if not cid:
+                continue
+            limits = self.limit_map(rep, node, cid)
+            if limits == {k: self.limits[cid].get(k) for k in limits}:
+                rep.at(node, "limits", "limits: the revision does not change the limits (a no-op delta)")
+                continue
+            self.limits[cid].update(limits)
+            limit_revisions.append(LimitRevision(cid, limits, when, src, Where(rep.file, *_pos(node))))
+
+        successors = []
+        for node in data.get("successors") or []:
+            src = _sources(node.get("source"), default_src)
+            cid = self.component_ref(rep, node, n)
+            succ = str(node["successor"])
+            if succ not in self.components:
+                rep.at(node, "successor", f"successor: unknown component {succ!r}", _closest(succ, self.components))
+                continue
+            if cid:
+                successors.append(Successor(cid, succ, {str(k): int(v) for k, v in (node.get("binds") or {}).items()}, src))
+        if successors and not data.get("clean_slate"):
+            rep.at(data, "successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'", of_key=True)
+
+        rulebook = self.rulebook(rep, data, n) if "rulebook" in data else None
+        card_cost = self.card_cost(rep, data, n) if "card_cost" in data else None
+        catalog_known = data.get("catalog") != "unknown"
+        return EditionDecl(
+            number=n,
+            file=rep.file,
+            base=base,
+            follows=follows,
+            sources=default_src,
+            components=tuple(components),
+            text_revisions=tuple(text_revisions),
+            redactions=tuple(redactions),
+            cost_revisions=tuple(cost_revisions),
+            limit_revisions=tuple(limit_revisions),
+            clean_slate=bool(data.get("clean_slate")),
+            catalog_known=catalog_known,
+            successors=tuple(successors),
+            rulebook=rulebook,
+            card_cost=card_cost,
+            notes=tuple(str(x) for x in data.get("notes") or ()),
+            name=data.get("name"),
+        )
+
+    def event_sources(self, rep: _Reporter, node: Any, default: tuple[str, ...]) -> tuple[str, ...]:
+        src = _sources(node.get("source"), default)
+        if not src:
+            rep.at(node, None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
+        elif "source" in node:
+            self.note_sources(rep, node, "source", src)
+        return src
+
+    def limit_map(self, rep: _Reporter, node: Any, cid: str) -> dict[str, int | None]:
+        limits: dict[str, int | None] = {}
+        for var, value in (node.get("limits") or {}).items():
+            var = str(var)
+            if var not in self.current_text[cid].variables:
+                rep.at(node["limits"], var, f"limits: a limit on [{var}], which the text {str(self.current_text[cid])!r} does not have", of_key=True)
+                continue
+            limits[var] = None if value == "unknown" else int(value)
+        return limits
+
+    def component(self, rep: _Reporter, node: Any, n: int, default_src: tuple[str, ...]) -> ComponentDecl | None:
+        cid = str(node["id"])
+        kind = str(node["kind"])
+        src = _sources(node.get("source"), default_src)
+        self.note_sources(rep, node, "source", src)
+        if cid in self.components:
+            first = self.components[cid].where
+            rep.at(node, "id", f"id: duplicate component id {cid!r} (first declared at {first.file}:{first.line})")
+            return None
+        if not cid.startswith(kind + "-"):
+            rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
+        text = self.template(rep, node, "text")
+        ok, formula = self.parse_formula(rep, node, "formula")
+        if text is None or not ok:
+            return None
+        self.current_text[cid] = text
+        self.all_vars[cid] = set(text.variables)
+        self.formula[cid] = formula
+        self.limits[cid] = {}
+        limits = self.limit_map(rep, node, cid) if "limits" in node else {}
+        self.limits[cid] = dict(limits)
+        self.formula_refs.append((rep, node, "formula", formula, kind, cid))
+        comp = ComponentDecl(cid, kind, text, formula, limits, src, n, Where(rep.file, *_pos(node, "text")), tuple(str(x) for x in node.get("notes") or ()))
+        self.components[cid] = comp
+        return comp
+
+    def rulebook(self, rep: _Reporter, data: Any, n: int) -> Rulebook:
+        node = data["rulebook"]
+        src = _sources(node.get("source"), ())
+        self.note_sources(rep, node, "source", src)
+
+        def rng(key: str) -> Range | None:
+            r = node.get(key)
+            if r is None:
+                return None
+            rec = r.get("recommended")
+            if r.get("min") is not None and r.get("max") is not None and r["min"] > r["max"]:
+                rep.at(r, "min", f"rulebook.{key}: min {r['min']} is greater than max {r['max']}")
+            return Range(r.get("min"), r.get("max"), tuple(rec) if rec else None)
+
+        return Rulebook(
+            edition=n,
+            sources=src,
+            players=rng("players"),
+            deck=rng("deck"),
+            reserves=rng("reserves"),
+            starting_hand=node.get("starting_hand"),
+            starting_hitpoints=node.get("starting_hitpoints"),
+            edition_indicator=node.get("edition_indicator"),
+            terms={str(k): str(v) for k, v in (node.get("terms") or {}).items()},
+            zones=tuple(str(z) for z in node.get("zones") or ()),
+            ability_layout=tuple(str(z) for z in node.get("ability_layout") or ()),
+            keywords=tuple(str(z) for z in node.get("keywords") or ()),
+            notes=tuple(str(z) for z in node.get("notes") or ()),
+        )
+
+    def card_cost(self, rep: _Reporter, data: Any, n: int) -> CostRule | None:
+        node = data["card_cost"]
+        src = _sources(node.get("source"), ())
+        self.note_sources(rep, node, "source", src)
+        parts = {}
+        for part in COST_RULE_PARTS:
+            ok, formula = self.parse_formula(rep, node, part)
+            if not ok:
+                return None
+            if formula is None:
+                rep.at(node, part, f"card_cost.{part}: the card-cost rule cannot be 'unknown'; leave card_cost out instead")
+                return None
+            extra = formula.variables - COST_RULE_VARIABLES[part]
+            for var in sorted(extra):
+                rep.at(node, part, f"card_cost.{part}: unknown name {var!r}", f"{part} may use: {', '.join(sorted(COST_RULE_VARIABLES[part]))}")
+            if extra:
+                return None
+            parts[part] = formula
+        return CostRule(n, src, **parts)
+
+    def check_formulas(self) -> None:
+        for rep, node, key, formula, kind, cid in self.formula_refs:
+            self.check_formula_vars(rep, node, key, formula, kind, self.all_vars[cid])
+
+    def check_sources(self) -> None:
+        for rep, node, key, refs in self.source_refs:
+            for ref in refs:
+                if ref not in self.sources:
+                    hint = _closest(ref, self.sources) or (f"declared: {', '.join(sorted(self.sources))}" if self.sources else "declare sources in the base edition")
+                    rep.at(node, key, f"source: unknown source {ref!r}", hint)
+
+
+def _check_collisions(rules: RuleSet, reporters: dict[str, _Reporter]) -> None:
+    """No two texts of one edition may read alike: a printed sentence must find one component."""
+    from .fold import fold
+    from .text import skeleton
+
+    reported = set()
+    for decl in rules.editions:
+        cat = fold(rules, decl.number)
+        if cat.components is None:
+            continue
+        owner: dict[str, str] = {}
+        for comp in cat.components:
+            for text in [comp.text] + [w.text for w in comp.wordings]:
+                key = skeleton(str(text))
+                other = owner.get(key)
+                if other and other != comp.id and (other, comp.id) not in reported:
+                    reported.add((other, comp.id))
+                    where = rules.components()[comp.id].where
+                    rep = reporters.get(where.file)
+                    problem = Problem(where.file, where.line, where.column, f"duplicate text in the {ordinal(decl.number)} edition: {comp.id} reads like {other}: {str(text)!r}", "two components of one edition must differ in wording")
+                    (rep.problems if rep else []).append(problem)
+                owner.setdefault(key, comp.id)
+
+
+def load_rules(directory: str | Path | None = None) -> RuleSet:
+    """Load and check every rules file; raises :class:`ProblemsFound` listing all problems."""
+    rules, problems = check_rules(directory)
+    if problems:
+        raise ProblemsFound(problems)
+    assert rules is not None
+    return rules
+
+
+def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, list[Problem]]:
+    """Load what can be loaded and return it with every problem found."""
+    root = Path(directory) if directory is not None else default_rules_dir()
+    if not root.is_dir():
+        return None, [Problem(str(root), 0, 0, "no such rules directory", "pass --rules DIR")]
+    paths = sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    if not paths:
+        return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory")]
+    validator = jsonschema.Draft202012Validator(edition_schema())
+    builder = _Builder()
+    editions: list[EditionDecl] = []
+    reporters: dict[str, _Reporter] = {}
+    previous: int | None = None
+    schema_ok = True
+    # First every file is read and checked against the schema; the meaning is checked only
+    # when all files pass, so that one malformed file does not cause a cascade elsewhere.
+    loaded = []
+    for path in paths:
+        display = _display(path)
+        rep = reporters[display] = _Reporter(display)
+        m = FILE_NAME.match(path.name)
+        if not m:
+            rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}")
+        data = _read_yaml(path, rep)
+        if data is None:
+            schema_ok = False
+            continue
+        if not isinstance(data, dict):
+            rep.at(data, None, "an edition file is a mapping (edition: N, …), not a " + type(data).__name__)
+            schema_ok = False
+            continue
+        if not _schema_problems(data, rep, validator):
+            schema_ok = False
+            continue
+        loaded.append((path, m, data, rep))
+    if not schema_ok:
+        return None, sorted(set(p for r in reporters.values() for p in r.problems))
+    for index, (path, m, data, rep) in enumerate(loaded):
+        if m and int(m.group(1)) != data["edition"]:
+            rep.at(data, "edition", f"edition: {data['edition']} but the file is named {path.name}", f"rename it edition-{data['edition']:02d}.yaml")
+        decl = builder.edition(rep, data, previous, index == 0)
+        previous = data["edition"]
+        if decl:
+            editions.append(decl)
+    builder.check_sources()
+    builder.check_formulas()
+    problems = [p for r in reporters.values() for p in r.problems]
+    if problems or not schema_ok or not editions:
+        return None, sorted(set(problems))
+    rules = RuleSet(tuple(editions), builder.sources, str(root))
+    _check_collisions(rules, reporters)
+    problems = [p for r in reporters.values() for p in r.problems]
+    return (None if problems else rules), sorted(set(problems))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,166 @@
+"""Migration passes: what one edition step (N → N+1) does to a card.
+
+A pass is data plus small functions, in the manner of pyupgrade's rewrites:
+each :class:`Rewrite` turns one old wording into the next wording and is tested
+on its own (a text it changes, a text it leaves alone); applying it twice
+changes nothing, because the new wording never matches the old one.  Bans, cost
+revisions and limit changes are listed for the migrator to judge and report.
+
+:func:`derive_passes` computes the passes from the rules (the in-memory fold);
+the compiler writes the same passes into ``generated/`` as plain Python, and the
+migrator runs those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .formula import Formula
+from .model import RuleSet
+from .text import Template, normalize
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """Old wording → new wording of one component, made by one edition."""
+
+    component: str
+    kind: str
+    old: Template
+    new: Template
+    binds: dict[str, int]  # values the old wording stands for (it lacks these variables)
+    edition: int | None  # None: the edition of the revision is unknown (made by ``by``)
+    by: int
+    sources: tuple[str, ...]
+
+    def apply(self, sentence: str) -> str | None:
+        """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""
+        m = self.old.match(sentence)
+        if m is None or m.conflicts:
+            return None
+        return self.new.render({**m.values, **self.binds})
+
+    def describe(self) -> str:
+        return f'"{self.old}" → "{self.new}"'
+
+
+@dataclass(frozen=True)
+class Ban:
+    """A component redacted by this step."""
+
+    component: str
+    text: Template
+    edition: int | None
+    by: int
+    sources: tuple[str, ...]
+    replacement: str | None = None
+    replacement_binds: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CostChange:
+    component: str
+    text: Template
+    was: Formula | None
+    now: Formula | None
+    edition: int | None
+    by: int
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LimitChange:
+    component: str
+    text: Template
+    was: dict[str, int | None]
+    now: dict[str, int | None]
+    edition: int | None
+    by: int
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Everything the step ``source → target`` (target = source + 1) does."""
+
+    source: int
+    target: int
+    rewrites: tuple[Rewrite, ...] = ()
+    bans: tuple[Ban, ...] = ()
+    cost_changes: tuple[CostChange, ...] = ()
+    limit_changes: tuple[LimitChange, ...] = ()
+    clean_slate: bool = False
+    catalog_known: bool = True
+    successors: tuple[tuple[str, str], ...] = ()  # (old component, successor component)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.rewrites or self.bans or self.cost_changes or self.limit_changes or self.clean_slate)
+
+    def rewrite(self, sentence: str) -> tuple[str, Rewrite | None]:
+        """Apply the first rewrite that matches; return the sentence and the rewrite used."""
+        sentence = normalize(sentence)
+        for rw in self.rewrites:
+            new = rw.apply(sentence)
+            if new is not None:
+                return new, rw
+        return sentence, None
+
+
+def derive_passes(rules: RuleSet) -> list[Pass]:
+    """One pass per step from the base edition to the last, in order.
+
+    An event whose edition no source gives is placed in the step into the
+    edition of the file that records it (the latest it can have happened)."""
+    by_edition = {e.number: e for e in rules.editions}
+    comps = rules.components()
+    current: dict[str, Template] = {}
+    formula: dict[str, Formula | None] = {}
+    limits: dict[str, dict[str, int | None]] = {}
+    passes = []
+    for target in range(rules.first, rules.last + 1):
+        decl = by_edition.get(target)
+        if decl is None:
+            passes.append(Pass(target - 1, target))
+            continue
+        for c in decl.components:
+            current[c.id] = c.text
+            formula[c.id] = c.formula
+            limits[c.id] = dict(c.limits)
+        if decl.base:
+            continue
+        rewrites = []
+        for rev in decl.text_revisions:
+            rewrites.append(
+                Rewrite(rev.component, comps[rev.component].kind, current[rev.component], rev.text, dict(rev.binds),
+                        rev.when.edition, rev.when.by, rev.sources)
+            )
+            current[rev.component] = rev.text
+        bans = [
+            Ban(r.component, current[r.component], r.when.edition, r.when.by, r.sources, r.replacement, dict(r.replacement_binds))
+            for r in decl.redactions
+        ]
+        costs = []
+        for cr in decl.cost_revisions:
+            costs.append(CostChange(cr.component, current[cr.component], formula[cr.component], cr.formula, cr.when.edition, cr.when.by, cr.sources))
+            formula[cr.component] = cr.formula
+        lims = []
+        for lr in decl.limit_revisions:
+            was = dict(limits[lr.component])
+            now = {**was, **lr.limits}
+            lims.append(LimitChange(lr.component, current[lr.component], was, now, lr.when.edition, lr.when.by, lr.sources))
+            limits[lr.component] = now
+        passes.append(
+            Pass(
+                target - 1,
+                target,
+                tuple(rewrites),
+                tuple(bans),
+                tuple(costs),
+                tuple(lims),
+                decl.clean_slate,
+                decl.catalog_known,
+                tuple((s.component, s.successor) for s in decl.successors),
+            )
+        )
+    return passes

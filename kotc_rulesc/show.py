@@ -1,0 +1,185 @@
+"""The catalog of one edition as JSON-ready data and as text (``kotc-rulesc show``).
+
+The ``rulebook`` lists are derived the way the rulebooks print them: Revised
+Ability Text, Redacted Ability Text, Revised Variable Limits and Revised Costs,
+each holding the events up to the edition, for components not redacted by then
+(the 11th rulebook prints "N/A" for limits whose components were all redacted).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .fold import Catalog, ComponentState
+from .model import KIND_TITLES, KINDS, RuleSet, ordinal
+from .text import Template
+
+
+def _limit_text(limits: dict[str, int | None]) -> str:
+    return ", ".join(f"{v}≤{'unknown' if n is None else n}" for v, n in sorted(limits.items()))
+
+
+def component_json(c: ComponentState) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "kind": c.kind,
+        "text": str(c.text),
+        "formula": c.formula.notation() if c.formula else None,
+        "limits": dict(sorted(c.limits.items())),
+        "status": c.status,
+        "redacted_in": c.redacted.edition if c.redacted and c.status != "legal" else None,
+        "revised_from": [
+            {"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items()))}
+            for w in c.wordings
+        ],
+        "cost_revised": [
+            {"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None} for ch in c.cost_changes
+        ],
+        "limits_revised": [
+            {"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes
+        ],
+        "sources": list(c.sources),
+    }
+
+
+def _concrete(t: Template, binds: dict[str, int]) -> str:
+    return t.render_partial(binds)
+
+
+def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
+    """The rulebook's "Revised and Banned Cards" lists for this edition."""
+    revised_text, redacted, revised_limits, revised_costs = [], [], [], []
+    for c in cat.components or ():
+        if c.status == "unknown":
+            continue  # may or may not be redacted yet: in no list rather than in a wrong one
+        if c.status == "redacted":
+            redacted.append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
+            continue
+        for w in c.wordings:
+            revised_text.append(
+                {
+                    "old": _concrete(w.text, {}),
+                    "new": _concrete(w.replaced_by, w.step_binds),
+                    "edition": w.replaced_in.edition,
+                }
+            )
+        for ch in c.limit_changes:
+            revised_limits.append({"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition})
+        if c.cost_changes:
+            last = c.cost_changes[-1]
+            revised_costs.append({"text": str(c.text), "edition": last.when.edition})
+    key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
+    return {
+        "revised_text": sorted(revised_text, key=key),
+        "redacted": sorted(redacted, key=key),
+        "revised_limits": sorted(revised_limits, key=key),
+        "revised_costs": sorted(revised_costs, key=key),
+    }
+
+
+def rulebook_params_json(cat: Catalog) -> dict[str, Any] | None:
+    rb = cat.rulebook
+    if rb is None:
+        return None
+
+    def rng(r):
+        if r is None:
+            return None
+        return {"min": r.min, "max": r.max, "recommended": list(r.recommended) if r.recommended else None}
+
+    return {
+        "sources": list(rb.sources),
+        "players": rng(rb.players),
+        "deck": rng(rb.deck),
+        "reserves": rng(rb.reserves),
+        "starting_hand": rb.starting_hand,
+        "starting_hitpoints": rb.starting_hitpoints,
+        "edition_indicator": rb.edition_indicator,
+        "terms": dict(rb.terms),
+        "zones": list(rb.zones),
+        "ability_layout": list(rb.ability_layout),
+        "keywords": list(rb.keywords),
+        "notes": list(rb.notes),
+    }
+
+
+def cost_rule_json(cat: Catalog) -> dict[str, Any] | None:
+    rule = cat.cost_rule
+    if rule is None:
+        return None
+    return {
+        "stated": cat.cost_rule_stated,
+        "stated_in": rule.edition,
+        "sources": list(rule.sources),
+        **{name: f.notation() for name, f in rule.parts()},
+    }
+
+
+def catalog_json(cat: Catalog) -> dict[str, Any]:
+    """The JSON of ``kotc-rulesc show --format json``."""
+    return {
+        "edition": cat.edition,
+        "catalog_known": cat.catalog_known,
+        "clean_slate": cat.clean_slate == cat.edition,
+        "components": [component_json(c) for c in cat.components] if cat.components is not None else None,
+        "rulebook": {
+            **(rulebook_lists(cat) if cat.components is not None else {"revised_text": None, "redacted": None, "revised_limits": None, "revised_costs": None}),
+            "parameters": rulebook_params_json(cat),
+        },
+        "card_cost": cost_rule_json(cat),
+    }
+
+
+def catalog_text(cat: Catalog, rules: RuleSet) -> str:
+    """A readable listing of the catalog, grouped by kind as the guide is."""
+    lines = [f"Keeper of the Cards — {ordinal(cat.edition)} Edition"]
+    if cat.clean_slate == cat.edition:
+        lines.append(f"Clean-slate edition: every card without an Edition Indicator of the {ordinal(cat.edition)} or later is banned.")
+    if cat.components is None:
+        lines.append("Component catalog: unknown (no source gives this edition's Card Building Guide).")
+    else:
+        for kind in KINDS:
+            comps = [c for c in cat.components if c.kind == kind]
+            if not comps:
+                continue
+            lines.append("")
+            lines.append(KIND_TITLES[kind])
+            for c in comps:
+                formula = c.formula.notation() if c.formula else "unknown"
+                limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
+                mark = {"legal": "", "redacted": "  [REDACTED " + (ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown") + "]", "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
+                lines.append(f"  ({formula}){limits} \"{c.text}\"{mark}")
+                for w in c.wordings:
+                    lines.append(f"      Revised from: \"{w.text}\" ({w.replaced_in.describe()})")
+                for ch in c.cost_changes:
+                    was = ch.was.notation() if ch.was else "unknown"
+                    lines.append(f"      Cost Revised ({ch.when.describe()}); was: {was}")
+                for ch in c.limit_changes:
+                    lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}")
+    lines.append("")
+    if cat.cost_rule is None:
+        lines.append("Card-cost rule: unknown")
+    else:
+        note = "" if cat.cost_rule_stated else f"  (not stated for this edition; the {ordinal(cat.cost_rule.edition)} edition's rule is used)"
+        lines.append(f"Card-cost rule{note}:")
+        for name, f in cat.cost_rule.parts():
+            lines.append(f"  {name} = {f.notation()}")
+    rb = cat.rulebook
+    lines.append("")
+    if rb is None:
+        lines.append("Rulebook parameters: unknown (no source gives this edition's rulebook)")
+    else:
+        lines.append(f"Rulebook parameters ({', '.join(rb.sources)}):")
+        for label, value in (
+            ("players", rb.players.describe() if rb.players else None),
+            ("deck", rb.deck.describe() if rb.deck else None),
+            ("reserves", rb.reserves.describe() if rb.reserves else None),
+            ("starting hand", rb.starting_hand),
+            ("starting hitpoints", rb.starting_hitpoints),
+            ("Edition Indicator", None if rb.edition_indicator is None else ("yes" if rb.edition_indicator else "no")),
+            ("terms", ", ".join(f"{k} = {v}" for k, v in rb.terms.items()) or None),
+            ("zones", ", ".join(rb.zones) or None),
+            ("ability layout", " → ".join(rb.ability_layout) or None),
+        ):
+            lines.append(f"  {label}: {'unknown' if value is None else value}")
+    return "\n".join(lines) + "\n"

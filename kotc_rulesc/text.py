@@ -1,0 +1,293 @@
+"""The component-text language: ``"Draw [x] cards."`` as a structure.
+
+A component text is parsed once into segments: literal text, variable slots
+(``[x]``, ``[y]``, ``[z]``) and words that agree with a variable ("cards" becomes
+"card" when x is 1; "are" becomes "is").  From that structure we derive
+
+* the concrete sentence for given values, with correct singular forms
+  ("at least 1 of your cards in play (excluding this card) is destroyed");
+* a regular expression that reads a printed sentence back into values, and
+  tells whether its singular/plural forms agree (a wrong form is forgiven with
+  a note, a different word never is);
+* a *skeleton* — the sentence with numbers and agreeing words made canonical —
+  so that a printed sentence finds its component with one dictionary look-up.
+
+Agreement is inferred from the guide's own wording, as a reader would: after a
+slot, the first plural noun among the next two words agrees with it ("[x] six-sided
+dice", "[x] random cards"), unless the slot is partitive ("[x] of your cards", which
+keeps the plural); and the first "are" later in the same clause agrees too
+("at least [x] cards in your hand are destroyed").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping, Union
+
+__all__ = [
+    "Template",
+    "TemplateError",
+    "Lit",
+    "Slot",
+    "Agree",
+    "parse_template",
+    "normalize",
+    "skeleton",
+    "PLURALS",
+    "TemplateMatch",
+]
+
+#: plural → singular, for nouns (and the verb) that agree with a variable
+PLURALS = {
+    "cards": "card",
+    "dice": "die",
+    "counters": "counter",
+    "hitpoints": "hitpoint",
+    "times": "time",
+    "creatures": "creature",
+    "resources": "resource",
+    "targets": "target",
+    "are": "is",
+}
+_SINGULARS = {v: k for k, v in PLURALS.items()}
+_CLAUSE_END = frozenset(",;.:")
+_VARIABLES = "xyz"
+
+
+class TemplateError(ValueError):
+    """A component text that cannot be a template (``[w]``, an unclosed bracket…)."""
+
+    def __init__(self, message: str, column: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+
+@dataclass(frozen=True)
+class Lit:
+    text: str
+
+
+@dataclass(frozen=True)
+class Slot:
+    var: str
+
+
+@dataclass(frozen=True)
+class Agree:
+    var: str
+    plural: str
+    singular: str
+
+
+Segment = Union[Lit, Slot, Agree]
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Straight quotes, single spaces, no space before punctuation, trimmed."""
+    text = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    return re.sub(r" (?=[.,;:)])|(?<=\() ", "", text)
+
+
+_NUMBER = re.compile(r"-?\d+")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def skeleton(sentence: str) -> str:
+    """The look-up key of a printed or template sentence: numbers and slots become ``#``,
+    agreeing words become plural, so "Draw 1 card." and "Draw [x] cards." share a key."""
+    text = normalize(sentence)
+    text = re.sub(r"\[[a-z]\]", "#", text)
+    text = _NUMBER.sub("#", text)
+    return _WORD.sub(lambda m: _SINGULARS.get(m.group(0), m.group(0)), text)
+
+
+_TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
+
+
+@dataclass(frozen=True)
+class TemplateMatch:
+    """A printed sentence read back: the values, and whether the forms agreed."""
+
+    values: dict[str, int]
+    disagreements: tuple[str, ...]  # e.g. ("'cards' should be 'card' for x = 1",)
+    conflicts: tuple[str, ...]  # e.g. ("x is 2 in one place and 3 in another",)
+
+
+@dataclass(frozen=True)
+class Template:
+    """A parsed component text.  ``str(t)`` is the canonical ``[x]`` wording."""
+
+    segments: tuple[Segment, ...]
+
+    # -- derived views ------------------------------------------------------
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        """The variables in order of first appearance."""
+        seen: list[str] = []
+        for seg in self.segments:
+            if isinstance(seg, Slot) and seg.var not in seen:
+                seen.append(seg.var)
+        return tuple(seen)
+
+    def __str__(self) -> str:
+        out = []
+        for seg in self.segments:
+            if isinstance(seg, Lit):
+                out.append(seg.text)
+            elif isinstance(seg, Slot):
+                out.append(f"[{seg.var}]")
+            else:
+                out.append(seg.plural)
+        return "".join(out)
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+    def render(self, values: Mapping[str, int]) -> str:
+        """The concrete sentence for ``values`` (singular forms where a value is 1)."""
+        out = []
+        for seg in self.segments:
+            if isinstance(seg, Lit):
+                out.append(seg.text)
+            elif isinstance(seg, Slot):
+                out.append(str(values[seg.var]))
+            else:
+                out.append(seg.singular if values[seg.var] == 1 else seg.plural)
+        return "".join(out)
+
+    def render_partial(self, values: Mapping[str, int]) -> str:
+        """Like :meth:`render`, but variables without a value stay ``[x]`` (plural)."""
+        out = []
+        for seg in self.segments:
+            if isinstance(seg, Lit):
+                out.append(seg.text)
+            elif isinstance(seg, Slot):
+                out.append(str(values[seg.var]) if seg.var in values else f"[{seg.var}]")
+            else:
+                single = values.get(seg.var) == 1
+                out.append(seg.singular if single else seg.plural)
+        return "".join(out)
+
+    @property
+    def skeleton(self) -> str:
+        return skeleton(str(self))
+
+    def regex(self, prefix: str = "") -> str:
+        """Regular-expression source matching a normalized printed sentence.
+
+        Slot occurrences capture as ``{prefix}{var}{i}`` and agreeing words as
+        ``{prefix}a{i}``; :meth:`match` interprets them."""
+        parts = []
+        for i, seg in enumerate(self.segments):
+            if isinstance(seg, Lit):
+                parts.append(re.escape(seg.text))
+            elif isinstance(seg, Slot):
+                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d+)")
+            else:
+                parts.append(f"(?P<{prefix}a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
+        return "".join(parts)
+
+    def read(self, groups: Mapping[str, str | None], prefix: str = "") -> TemplateMatch:
+        """Interpret the groups of a successful :meth:`regex` match."""
+        values: dict[str, int] = {}
+        conflicts = []
+        for i, seg in enumerate(self.segments):
+            if isinstance(seg, Slot):
+                value = int(groups[f"{prefix}{seg.var}{i}"])
+                if seg.var in values and values[seg.var] != value:
+                    conflicts.append(f"{seg.var} is {values[seg.var]} in one place and {value} in another")
+                values.setdefault(seg.var, value)
+        disagreements = []
+        for i, seg in enumerate(self.segments):
+            if isinstance(seg, Agree) and seg.var in values:
+                want = seg.singular if values[seg.var] == 1 else seg.plural
+                got = groups[f"{prefix}a{i}"]
+                if got != want:
+                    disagreements.append(f"'{got}' should be '{want}' for {seg.var} = {values[seg.var]}")
+        return TemplateMatch(values, tuple(disagreements), tuple(conflicts))
+
+    def match(self, sentence: str) -> TemplateMatch | None:
+        """Read a printed sentence (normalized first); ``None`` if the words differ."""
+        m = self._compiled().fullmatch(normalize(sentence))
+        return self.read(m.groupdict()) if m else None
+
+    def _compiled(self) -> re.Pattern:
+        pattern = _COMPILED.get(self)
+        if pattern is None:
+            pattern = _COMPILED[self] = re.compile(self.regex())
+        return pattern
+
+
+_COMPILED: dict[Template, re.Pattern] = {}
+
+
+def parse_template(text: str) -> Template:
+    """Parse a component text as the guide prints it; raises :class:`TemplateError`."""
+    if not isinstance(text, str):
+        raise TemplateError(f"a component text must be a string, not {type(text).__name__}")
+    if text != text.strip():
+        raise TemplateError("the text has leading or trailing spaces", 1)
+    if not text:
+        raise TemplateError("the text is empty", 1)
+    tokens: list[tuple[str, str, int]] = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        value = m.group(kind)
+        if kind == "other" and value == "[":
+            raise TemplateError("'[' without a closing ']'", m.start() + 1)
+        if kind == "slot":
+            if value not in _VARIABLES or len(value) != 1:
+                raise TemplateError(
+                    f"unknown variable [{value}]: texts use [x], [y] and [z]", m.start() + 1
+                )
+        tokens.append((kind, value, m.start() + 1))
+
+    agree: dict[int, str] = {}  # token index → variable
+    for i, (kind, value, _) in enumerate(tokens):
+        if kind != "slot":
+            continue
+        words = [(j, tokens[j][1]) for j in range(i + 1, len(tokens)) if tokens[j][0] == "word"]
+        following = [(j, w) for j, w in words if j < _next_boundary(tokens, i)]
+        partitive = bool(following) and following[0][1] == "of"
+        if not partitive:
+            for j, w in following[:2]:
+                if w in PLURALS and w != "are":
+                    agree[j] = value
+                    break
+        for j, w in following:
+            if w == "are":
+                agree.setdefault(j, value)
+                break
+
+    segments: list[Segment] = []
+    lit: list[str] = []
+    for i, (kind, value, _) in enumerate(tokens):
+        if kind == "slot" or i in agree:
+            if lit:
+                segments.append(Lit("".join(lit)))
+                lit = []
+            if kind == "slot":
+                segments.append(Slot(value))
+            else:
+                segments.append(Agree(agree[i], value, PLURALS[value]))
+        else:
+            lit.append(value)
+    if lit:
+        segments.append(Lit("".join(lit)))
+    return Template(tuple(segments))
+
+
+def _next_boundary(tokens: list[tuple[str, str, int]], i: int) -> int:
+    """Index of the token ending the clause that starts after token ``i``."""
+    for j in range(i + 1, len(tokens)):
+        kind, value, _ = tokens[j]
+        if kind == "slot" or (kind == "other" and any(c in _CLAUSE_END for c in value)):
+            return j
+    return len(tokens)

@@ -1,0 +1,107 @@
+"""Broken rules files get precise, located messages — all at once, never a traceback."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+from kotc_rulesc.loader import check_rules
+
+MINI = Path(__file__).parent / "fixtures" / "mini_rules"
+
+
+def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    path = root / file
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    return root
+
+
+def line_of(root: Path, file: str, needle: str) -> int:
+    for i, line in enumerate((root / file).read_text().splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def test_the_fixture_is_clean():
+    rules, problems = check_rules(MINI)
+    assert problems == [] and rules is not None
+
+
+CASES = [
+    # (file, old, new, needle on the reported line, words in the message)
+    ("edition-01.yaml", 'formula: "4x"', 'formula: "4x/"', 'formula: "4x/"', "does not parse"),
+    ("edition-01.yaml", 'formula: "x/5"', 'formula: "y/5"', 'formula: "y/5"', "the text has no [y]"),
+    ("edition-01.yaml", 'text: "Pay [x] hitpoints."\n    formula: "x"', 'text: "Pay [x] hitpoints."\n    formula: "xt"', 'formula: "xt"', "only in effect formulas"),
+    ("edition-02.yaml", "component: effect-draw", "component: effect-drwa", "component: effect-drwa", "unknown component 'effect-drwa'"),
+    ("edition-01.yaml", "kind: effect\n    text: \"Draw [x] cards.\"", "kind: efect\n    text: \"Draw [x] cards.\"", "kind: efect", "is not one of"),
+    ("edition-01.yaml", 'text: "Destroy all targets."', 'text: "Draw [x] card."', 'text: "Draw [x] card."', "duplicate text"),
+    ("edition-01.yaml", "limits: {x: unknown}", "limits: {w: 3}", "limits: {w: 3}", "is not one of: x, y, z"),
+    ("edition-01.yaml", "limits: {x: unknown}", "limits: {z: 3}", "limits: {z: 3}", "a limit on [z]"),
+    ("edition-03.yaml", "edition: 3\nfollows: 2", "edition: 3\nfollows: 1", "follows: 1", "follows: 1, but the previous rules file is edition 2"),
+    ("edition-02.yaml", "source: guide\ntext_revisions:", "source: guide\nsource: rulebook\ntext_revisions:", "source: rulebook", "duplicate key"),
+    ("edition-01.yaml", "    source: guide\n  - id: effect-draw", "    sorce: guide\n  - id: effect-draw", "sorce: guide", "unknown key 'sorce'"),
+    ("edition-03.yaml", "  - component: caveat-cannot-attack\n    formula: \"2\"", "  - component: caveat-cannot-attack\n    formula: \"1\"", 'formula: "1"', "no-op"),
+    ("edition-02.yaml", "binds: {x: 5}", "binds: {}", 'text: "Activate when you take at least [x] damage."', "lacks"),
+    ("edition-01.yaml", "text: \"Draw [x] cards.\"", "text: \"Draw [w] cards.\"", 'text: "Draw [w] cards."', "unknown variable [w]"),
+    ("edition-02.yaml", "source: rulebook\n  players", "source: rulebok\n  players", "source: rulebok", "unknown source 'rulebok'"),
+    ("edition-01.yaml", "title: \"Test Guide\"}", "title: \"Test Guide\"", "title:", "flow mapping"),
+]
+
+
+@pytest.mark.parametrize("file, old, new, needle, words", CASES, ids=[c[4] for c in CASES])
+def test_broken_rules_are_reported_with_location(tmp_path, file, old, new, needle, words):
+    root = broken(tmp_path, file, old, new)
+    rules, problems = check_rules(root)
+    assert rules is None
+    hits = [p for p in problems if words in p.message]
+    assert hits, [str(p) for p in problems]
+    problem = hits[0]
+    assert problem.file.endswith(file)
+    if "flow mapping" not in words:
+        assert problem.line == line_of(root, file, needle), str(problem)
+        assert problem.column >= 1
+
+
+def test_editions_out_of_order(tmp_path):
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    (root / "edition-03.yaml").rename(root / "edition-00.yaml")
+    _, problems = check_rules(root)
+    messages = " | ".join(str(p) for p in problems)
+    assert "first rules file must be the base edition" in messages
+    assert "edition: 3 but the file is named edition-00.yaml" in messages
+
+
+def test_every_problem_is_reported_at_once(tmp_path):
+    root = broken(tmp_path, "edition-01.yaml", 'formula: "4x"', 'formula: "4q"')
+    text = (root / "edition-02.yaml").read_text().replace("component: effect-draw", "component: effect-nope")
+    (root / "edition-02.yaml").write_text(text)
+    _, problems = check_rules(root)
+    assert any("edition-01.yaml" in p.file for p in problems)
+    assert any("edition-02.yaml" in p.file for p in problems)
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02binary", b"- just\n- a list\n", b"\xff\xfe bad utf8", b"edition: [1"])
+def test_garbage_files_never_traceback(tmp_path, content):
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    (root / "edition-02.yaml").write_bytes(content)
+    result = CliRunner().invoke(main, ["check", "--rules", str(root)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "edition-02.yaml" in result.output
+
+
+def test_check_command_exit_codes(tmp_path):
+    assert CliRunner().invoke(main, ["check", "--rules", str(MINI)]).exit_code == 0
+    root = broken(tmp_path, "edition-01.yaml", 'formula: "4x"', 'formula: "4x/"')
+    result = CliRunner().invoke(main, ["check", "--rules", str(root)])
+    assert result.exit_code == 1
+    assert "edition-01.yaml:" in result.output and "does not parse" in result.output

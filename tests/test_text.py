@@ -1,0 +1,73 @@
+"""The component-text language: rendering with agreement, reading back, skeletons."""
+
+import pytest
+
+from kotc_rulesc.text import TemplateError, normalize, parse_template, skeleton
+
+
+@pytest.mark.parametrize(
+    "template, values, sentence",
+    [
+        ("Draw [x] cards.", {"x": 1}, "Draw 1 card."),
+        ("Draw [x] cards.", {"x": 2}, "Draw 2 cards."),
+        ("Roll [x] six-sided dice and increase your hitpoints by the result.", {"x": 1},
+         "Roll 1 six-sided die and increase your hitpoints by the result."),
+        ("Activate when at least [x] of your cards in play (excluding this card) are destroyed.", {"x": 1},
+         "Activate when at least 1 of your cards in play (excluding this card) is destroyed."),
+        ("Activate when at least [x] cards in your hand are destroyed.", {"x": 1},
+         "Activate when at least 1 card in your hand is destroyed."),
+        ("You may re-roll up to [x] dice for the rest of this turn up to [y] times each.", {"x": 1, "y": 1},
+         "You may re-roll up to 1 die for the rest of this turn up to 1 time each."),
+        ("You must sacrifice [x] cards in play to summon this creature.", {"x": 1},
+         "You must sacrifice 1 card in play to summon this creature."),
+        ("Exhaust [x] of your resources.", {"x": 1}, "Exhaust 1 of your resources."),
+        ("Target up to [x] cards in play with at least [y] counters.", {"x": 1, "y": 1},
+         "Target up to 1 card in play with at least 1 counter."),
+        ("Place [x] offense counters on each target; you can remove an offense counter from a card at any time"
+         " to increase its offense by 1.", {"x": 1},
+         "Place 1 offense counter on each target; you can remove an offense counter from a card at any time"
+         " to increase its offense by 1."),
+        ("You must pay [x] hitpoints to summon this creature.", {"x": 1}, "You must pay 1 hitpoint to summon this creature."),
+        ("Activate when you take at least [x] damage.", {"x": 1}, "Activate when you take at least 1 damage."),
+    ],
+)
+def test_render_and_read_back(template, values, sentence):
+    t = parse_template(template)
+    assert str(t) == template
+    assert t.render(values) == sentence
+    m = t.match(sentence)
+    assert m is not None and m.values == values and not m.disagreements and not m.conflicts
+    assert skeleton(sentence) == t.skeleton
+
+
+def test_wrong_plural_is_forgiven_with_a_note():
+    m = parse_template("Draw [x] cards.").match("Draw 1 cards.")
+    assert m.values == {"x": 1}
+    assert m.disagreements == ("'cards' should be 'card' for x = 1",)
+
+
+def test_typographic_quotes_and_spacing_are_forgiven():
+    t = parse_template("Activate in response to an opponent's summon.")
+    assert t.match("Activate  in response to an opponent\u2019s summon .") is not None
+
+
+def test_a_different_word_is_never_forgiven():
+    assert parse_template("Draw [x] cards.").match("Draw 2 cards now.") is None
+    assert parse_template("Draw [x] cards.").match("Drew 2 cards.") is None
+
+
+def test_repeated_variable_must_agree():
+    t = parse_template("Roll [x] six-sided dice and inflict the result as damage to yourself, then roll [x] six-sided dice.")
+    m = t.match("Roll 2 six-sided dice and inflict the result as damage to yourself, then roll 3 six-sided dice.")
+    assert m.conflicts == ("x is 2 in one place and 3 in another",)
+
+
+@pytest.mark.parametrize("text, column", [("Draw [w] cards.", 6), ("Draw [x cards.", 6), (" Draw", 1), ("", 1)])
+def test_template_errors(text, column):
+    with pytest.raises(TemplateError) as info:
+        parse_template(text)
+    assert info.value.column == column
+
+
+def test_normalize():
+    assert normalize("  \u201cHi\u201d  there ,  you\u2019re (  here ) .") == "\"Hi\" there, you're (here)."
