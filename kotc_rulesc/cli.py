@@ -16,6 +16,8 @@ from . import __version__
 #: command modules, each defining ``command`` (a click command)
 COMMAND_MODULES = [
     "rules_commands",
+    "card_commands",
+    "build_commands",
 ]
 
 

@@ -1,0 +1,283 @@
+"""Judge a card in one edition: legal, banned, error (unreadable) or unknown.
+
+Every reason is a :class:`~kotc_rulesc.cards.model.Reason` with a code, a
+message, the edition it rests on and its sources:
+
+* ``malformed`` — a missing or invalid field, an order or count rule broken,
+  a variable that is not a positive whole number;
+* ``unknown-text`` — a sentence that is no component of the edition;
+* ``redacted`` — a component redacted by this edition;
+* ``over-limit`` — a variable above the component's limit;
+* ``cost-revised`` — a component whose cost was revised in an edition later
+  than the card's Edition Indicator (or the card has none);
+* ``clean-slate`` — the edition (or an earlier one) is a clean slate and the
+  card's Edition Indicator is missing or older;
+* ``cost-mismatch`` — the printed cost differs from the computed one;
+* ``unknown-fact`` — the answer depends on a fact no source gives (a redaction
+  or limit of unknown date or value, an unknown catalog, an unknown formula).
+
+``malformed`` and ``unknown-text`` make the status ``error``; any ban makes it
+``banned``; otherwise an ``unknown-fact`` makes it ``unknown``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..fold import Catalog, ComponentState
+from ..model import When, ordinal
+from .cost import card_cost
+from .fields import CardFields, read_fields
+from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use
+from .parse import KIND_NAMES, parse_card
+
+__all__ = ["Judgement", "Reason", "judge", "judge_input", "status_of"]
+
+
+@dataclass
+class Judgement:
+    index: int
+    name: str | None
+    status: str  # legal | banned | error | unknown
+    cost: int | None  # computed in the edition judged; None when unknown or unreadable
+    printed_cost: int | None
+    reasons: list[Reason]
+    notes: list[str]
+    parsed: ParsedCard | None
+    edition: int | None = None  # the edition judged
+    breakdown: dict[str, Any] | None = None  # the cost breakdown (see cost.card_cost)
+    line: int | None = None  # where the card starts in its collection, when known
+    field_lines: dict[str, int] = field(default_factory=dict)
+
+    def line_of(self, reason: Reason) -> int | None:
+        if reason.field:
+            for key in (reason.field, reason.field.split("[")[0]):
+                if key in self.field_lines:
+                    return self.field_lines[key]
+        return self.line
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "status": self.status,
+            "cost": self.cost,
+            "printed_cost": self.printed_cost,
+            "reasons": [{**r.to_json(), "line": self.line_of(r)} for r in self.reasons],
+            "notes": list(self.notes),
+        }
+
+
+def status_of(reasons: list[Reason]) -> str:
+    codes = {r.code for r in reasons}
+    if codes & ERROR_CODES:
+        return "error"
+    if codes & BAN_CODES:
+        return "banned"
+    if "unknown-fact" in codes:
+        return "unknown"
+    return "legal"
+
+
+# --------------------------------------------------------------------------- sources of redactions
+
+_BANS: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
+def _redaction_sources(view: Any, comp: ComponentState) -> tuple[str, ...]:
+    cached = _BANS.get(id(view))
+    if cached is None or cached[0] is not view:
+        bans = {b.component: b.sources for p in view.passes() for b in p.bans}
+        cached = _BANS[id(view)] = (view, bans)
+    return cached[1].get(comp.id) or comp.sources
+
+
+# --------------------------------------------------------------------------- per component
+
+
+def _older(indicator: int | None, when: When) -> str:
+    """Is a card bearing ``indicator`` older than the event ``when``? yes / no / unknown."""
+    if indicator is None:
+        return "yes"
+    if when.edition is not None:
+        return "yes" if indicator < when.edition else "no"
+    if indicator >= when.by:
+        return "no"
+    if when.after is not None and indicator <= when.after:
+        return "yes"
+    return "unknown"
+
+
+def _bears(indicator: int | None) -> str:
+    return "bears no Edition Indicator" if indicator is None else f"bears the Edition Indicator {indicator}"
+
+
+def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any) -> list[Reason]:
+    n = catalog.edition
+    comp = use.state or catalog.by_id()[use.component]
+    what = f'the {KIND_NAMES[comp.kind]} "{use.sentence}"'
+    out: list[Reason] = []
+    if comp.status == "redacted":
+        when = comp.redacted
+        out.append(Reason(
+            "redacted",
+            f"{what} is redacted (banned) since the {when.describe() if when else 'unknown'} edition",
+            when.edition if when else None,
+            _redaction_sources(view, comp),
+        ))
+    elif comp.status == "unknown":
+        when = comp.redacted
+        out.append(Reason(
+            "unknown-fact",
+            f"{what} was redacted at an {when.describe() if when else 'unknown edition'}; "
+            f"no source says whether it already was in the {ordinal(n)}",
+            None,
+            _redaction_sources(view, comp),
+        ))
+    for var, limit in sorted(comp.limits.items()):
+        value = use.values.get(var)
+        if value is None:
+            continue
+        change = next((ch for ch in reversed(comp.limit_changes) if var in ch.now), None)
+        sources = change.sources if change else comp.sources
+        if limit is None:
+            out.append(Reason(
+                "unknown-fact",
+                f"{what} sets {var} = {value}, and no source gives the limit on [{var}] in the {ordinal(n)} edition",
+                None,
+                sources,
+            ))
+        elif value > limit:
+            since = f" (limit revised in the {change.when.describe()})" if change else ""
+            out.append(Reason(
+                "over-limit",
+                f"{what} sets {var} = {value}, above the limit {{{var} ≤ {limit}}} of the {ordinal(n)} edition{since}",
+                change.when.edition if change else n,
+                sources,
+            ))
+    for change in reversed(comp.cost_changes):
+        older = _older(fields.edition, change.when)
+        if older == "no":
+            continue
+        was = change.was.notation() if change.was else "unknown"
+        now = change.now.notation() if change.now else "unknown"
+        happened = change.when.happened_by(n)
+        if older == "yes" and happened == "yes":
+            out.append(Reason(
+                "cost-revised",
+                f"{what} had its cost revised in the {change.when.describe()} edition (was {was}, now {now}); "
+                f"a card using it must bear an Edition Indicator of that edition or later, and this card {_bears(fields.edition)}",
+                change.when.edition,
+                change.sources,
+            ))
+        else:
+            out.append(Reason(
+                "unknown-fact",
+                f"{what} had its cost revised at an {change.when.describe()} (was {was}); no source says whether "
+                f"that was before the {ordinal(n)} and after this card's edition ({_bears(fields.edition)})",
+                None,
+                change.sources,
+            ))
+        break
+    return out
+
+
+# --------------------------------------------------------------------------- a card
+
+
+def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
+    """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
+    catalog = view.catalog(edition)
+    rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
+    fields, reasons = read_fields(card, edition, view.last, rule_sources)
+    notes: list[str] = []
+    name = fields.name
+    if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
+        name = card["name"]
+    terms = catalog.rulebook.terms if catalog.rulebook else {}
+    if fields.printed_type == "minion" and terms.get("creature") != "minion":
+        notes.append('type "minion" (the word of a later edition) is read as creature')
+    if fields.edition is not None and fields.edition > edition:
+        notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
+
+    clean = catalog.clean_slate
+    if clean is not None and (fields.edition is None or fields.edition < clean):
+        decl = view.catalog(clean).declared
+        reasons.append(Reason(
+            "clean-slate",
+            f"the {ordinal(clean)} edition is a clean slate: every card whose Edition Indicator is missing or older "
+            f"than {clean} is banned, and this card {_bears(fields.edition)}",
+            clean,
+            decl.sources if decl else (),
+        ))
+
+    parsed = None
+    cost_result = None
+    if not catalog.catalog_known:
+        if clean is None or not any(r.code == "clean-slate" for r in reasons):
+            decl = catalog.declared
+            reasons.append(Reason(
+                "unknown-fact",
+                f"the component catalog of the {ordinal(edition)} edition is not in the sources: "
+                "this card's text cannot be checked against it",
+                edition,
+                decl.sources if decl else (),
+                "text",
+            ))
+    elif fields.type is not None and fields.paragraphs is not None:
+        parsed, problems, parse_notes = parse_card(card, catalog, view)
+        reasons.extend(problems)
+        notes.extend(parse_notes)
+        if parsed is not None:
+            for paragraph, use in parsed.located_uses():
+                fld = f"text[{paragraph}]" if paragraph else "text"
+                reasons.extend(replace(r, field=fld) for r in _component_reasons(use, fields, catalog, view))
+            if not any(r.code == "malformed" for r in reasons):
+                cost_result = card_cost(card, parsed, catalog)
+                notes.extend(cost_result.notes)
+
+    total = cost_result.total if cost_result else None
+    if cost_result is not None and fields.cost is not None:
+        if total is None:
+            reasons.append(Reason(
+                "unknown-fact",
+                f"the printed cost {fields.cost} cannot be checked: the cost in the {ordinal(edition)} edition is unknown",
+                None,
+                rule_sources,
+                "cost",
+            ))
+        elif fields.cost != total:
+            if any(r.code == "cost-revised" for r in reasons):
+                notes.append(f"the printed cost {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card costs {total}")
+            else:
+                reasons.append(Reason(
+                    "cost-mismatch",
+                    f"the printed cost is {fields.cost}, but the card costs {total} in the {ordinal(edition)} edition",
+                    edition,
+                    rule_sources,
+                    "cost",
+                ))
+    return Judgement(
+        index=index,
+        name=name,
+        status=status_of(reasons),
+        cost=total,
+        printed_cost=fields.cost,
+        reasons=reasons,
+        notes=list(dict.fromkeys(notes)),
+        parsed=parsed,
+        edition=edition,
+        breakdown=cost_result.breakdown if cost_result else None,
+    )
+
+
+def judge_input(item: Any, edition: int, view: Any) -> Judgement:
+    """Judge one :class:`~kotc_rulesc.cards.collection.CardInput` (a card, or what made it unreadable)."""
+    if item.card is None:
+        reasons = [Reason("malformed", p.message, edition, (), None) for p in item.problems]
+        return Judgement(item.index, None, "error", None, None, reasons, [], None, edition, None, item.line)
+    j = judge(item.card, edition, view, item.index)
+    j.line = item.line
+    j.field_lines = dict(item.field_lines)
+    return j

@@ -1,0 +1,115 @@
+"""What a card reads as: component uses, abilities, and the reasons a card is judged by.
+
+A printed card is a plain ``dict`` (as read from the collection, extra fields
+kept); parsing it against one edition's catalog gives a :class:`ParsedCard`:
+the caveat and abilities, each component sentence identified as a :class:`Use`
+of a catalog component with its variable values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..fold import ComponentState
+
+#: the reason codes of a judgement (ARCHITECTURE.md, "Cards")
+REASON_CODES = (
+    "redacted",
+    "over-limit",
+    "cost-revised",
+    "clean-slate",
+    "unknown-text",
+    "malformed",
+    "cost-mismatch",
+    "unknown-fact",
+)
+#: the codes that mean the card cannot be read at all
+ERROR_CODES = frozenset({"malformed", "unknown-text"})
+#: the codes that ban a readable card
+BAN_CODES = frozenset({"redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a card is not simply legal: a code, a message, the edition and sources it rests on."""
+
+    code: str
+    message: str
+    edition: int | None
+    sources: tuple[str, ...] = ()
+    field: str | None = None  # the card field it is about: "offense", "text", "text[2]" (paragraph 2)…
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "edition": self.edition,
+            "sources": list(self.sources),
+            "field": self.field,
+        }
+
+
+@dataclass
+class Use:
+    """One component sentence on a card.
+
+    ``component`` is the component id; ``values`` its variable values in the
+    current wording (an old wording's bound values included); ``sentence`` the
+    printed sentence (normalized); ``wording`` the current concrete text it reads
+    as; ``old_wording`` the earlier template it was printed in (``None`` when it
+    is printed in the current wording)."""
+
+    component: str
+    kind: str
+    values: dict[str, int]
+    sentence: str
+    wording: str
+    old_wording: str | None
+    notes: list[str] = field(default_factory=list)
+    state: ComponentState | None = None  # the component as it stands in the edition parsed against
+
+
+@dataclass
+class Ability:
+    """One ability paragraph: its name (``None`` if unnamed) and its components in order."""
+
+    name: str | None
+    uses: list[Use]
+    paragraph: int  # 1-based paragraph (line) of the card text
+
+    def of_kind(self, kind: str) -> Use | None:
+        return next((u for u in self.uses if u.kind == kind), None)
+
+
+@dataclass
+class ParsedCard:
+    caveat: Use | None
+    abilities: list[Ability]
+    no_abilities: bool  # the card says "This card has no abilities."
+    caveat_paragraph: int | None = None  # 1-based paragraph (line) of the caveat
+
+    def located_uses(self) -> list[tuple[int | None, Use]]:
+        """Every component use with its paragraph, caveat first."""
+        out: list[tuple[int | None, Use]] = [(self.caveat_paragraph, self.caveat)] if self.caveat else []
+        return out + [(a.paragraph, u) for a in self.abilities for u in a.uses]
+
+    def uses(self) -> list[Use]:
+        """Every component use, caveat first."""
+        return ([self.caveat] if self.caveat else []) + [u for a in self.abilities for u in a.uses]
+
+    def text(self) -> str:
+        """The card text in current wordings, one paragraph per line."""
+        lines = []
+        if self.caveat:
+            lines.append(self.caveat.wording)
+        for a in self.abilities:
+            body = " ".join(u.wording for u in a.uses)
+            lines.append(f"{a.name}: {body}" if a.name else body)
+        if self.no_abilities:
+            lines.append(NO_ABILITIES)
+        return "\n".join(lines)
+
+
+#: the text that stands for no abilities
+NO_ABILITIES = "This card has no abilities."

@@ -1,0 +1,374 @@
+"""Read a card's printed text against one edition's component catalog.
+
+The text is split into paragraphs (one per line), an optional ability name
+(``NAME:`` in capitals), and sentences (a sentence ends with a period; no
+component contains ". ", while many contain ";" and ","), and each sentence is
+matched to a component: its *skeleton* (numbers and agreeing words made
+canonical, see :func:`kotc_rulesc.text.skeleton`) finds the candidates in one
+dictionary look-up — the components' current wordings and their earlier
+wordings — and :meth:`~kotc_rulesc.text.Template.match` reads the values.
+
+* An earlier wording is legal and reads as the current one (with the values the
+  revision bound, "Activate when you take damage." → x = 5); a note says so.
+* A wrong singular/plural form and typographic quotes or spacing are forgiven
+  with a note; a different word never is.
+* A sentence that matches nothing is an ``unknown-text`` problem naming the
+  closest components of the edition and, when the sentence is a component of
+  another edition, what became of it.
+
+Then the order and count rules of the Card Building Guide apply: a caveat only
+as a creature's first paragraph (at most one); per ability an optional
+activation condition, activation cost and target selection, then one or more
+effects, in that order; a spell has exactly one ability; "This card has no
+abilities." stands alone.  An effect whose cost depends on the target selection
+(``t``) needs one in its ability: without it the card is malformed rather than
+costed with ``t = 0``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..fold import Catalog, ComponentState, Wording
+from ..model import ordinal
+from ..text import Template, normalize, skeleton
+from .fields import read_fields
+from .model import NO_ABILITIES, Ability, ParsedCard, Reason, Use
+
+__all__ = ["parse_card", "read_sentence", "split_paragraph", "KIND_NAMES", "ABILITY_ORDER"]
+
+KIND_NAMES = {
+    "caveat": "caveat",
+    "condition": "activation condition",
+    "cost": "activation cost",
+    "target": "target selection",
+    "effect": "effect",
+}
+#: the order of components within an ability (Card Building Guide, "Constructing Abilities")
+ABILITY_ORDER = ("condition", "cost", "target", "effect")
+
+_NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+
+
+# --------------------------------------------------------------------------- the look-up index
+
+
+@dataclass(frozen=True)
+class _Entry:
+    comp: ComponentState
+    template: Template  # the wording this entry matches (current or earlier)
+    binds: dict[str, int]  # values an earlier wording stands for in the current text
+    wording: Wording | None  # None: the current wording
+
+
+_INDEXES: dict[int, tuple[Catalog, dict[str, list[_Entry]]]] = {}
+
+
+def _index(catalog: Catalog) -> dict[str, list[_Entry]]:
+    """skeleton → entries, built once per catalog (current wordings before earlier ones)."""
+    cached = _INDEXES.get(id(catalog))
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    index: dict[str, list[_Entry]] = {}
+    for comp in catalog.components or ():
+        index.setdefault(comp.text.skeleton, []).append(_Entry(comp, comp.text, {}, None))
+    for comp in catalog.components or ():
+        for w in comp.wordings:
+            index.setdefault(w.text.skeleton, []).append(_Entry(comp, w.text, dict(w.binds), w))
+    _INDEXES[id(catalog)] = (catalog, index)
+    return index
+
+
+def _lookup(sentence: str, catalog: Catalog):
+    """The first entry whose template reads ``sentence``, with its match (or ``(None, None)``)."""
+    for entry in _index(catalog).get(skeleton(sentence), ()):
+        m = entry.template.match(sentence)
+        if m is not None:
+            return entry, m
+    return None, None
+
+
+# --------------------------------------------------------------------------- one sentence
+
+
+def _later_binds(comp_id: str, wording: Template, view: Any) -> dict[str, int]:
+    """Values a wording stands for through the revisions that follow it (in later editions).
+
+    A formula may use a variable that only a later wording has ("Activate when you take
+    damage." costs x/5, and a later revision binds x = 5); the fold of an edition before
+    that revision does not carry the binds, the passes do."""
+    binds: dict[str, int] = {}
+    if view is None:
+        return binds
+    current = str(wording)
+    for p in view.passes():
+        for rw in p.rewrites:
+            if rw.component == comp_id and str(rw.old) == current:
+                for var, value in rw.binds.items():
+                    binds.setdefault(var, value)
+                current = str(rw.new)
+    return binds
+
+
+def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | None, list[str]]:
+    """Match one printed sentence: the :class:`Use` (with its notes), or ``None`` and the problems.
+
+    Problems are messages (variables that are not positive whole numbers, a variable
+    printed with two values); an unknown sentence gives ``(None, [])``.  ``view`` (a
+    RulesView, optional) supplies values that later revisions bind, when the
+    component's formula needs them."""
+    sentence = normalize(raw)
+    entry, m = _lookup(sentence, catalog)
+    if entry is None:
+        return None, []
+    problems = [f'"{sentence}": {c}' for c in m.conflicts]
+    for var, value in m.values.items():
+        if value < 1:
+            problems.append(f'"{sentence}": [{var}] is {value}; variables are positive whole numbers (1 or more)')
+    if problems:
+        return None, problems
+    comp = entry.comp
+    values = {**m.values, **entry.binds}
+    if comp.formula is not None and not (comp.formula.variables - {"t"}) <= set(values):
+        values = {**_later_binds(comp.id, comp.text, view), **values}
+    wording = comp.text.render(values) if set(comp.text.variables) <= set(values) else comp.text.render_partial(values)
+    notes = []
+    if sentence != raw.strip():
+        notes.append(f'read "{raw.strip()}" as "{sentence}" (typographic quotes and spacing are forgiven)')
+    for d in m.disagreements:
+        notes.append(f'"{sentence}": {d} (forgiven: the wrong singular/plural form)')
+    old = None
+    if entry.wording is not None:
+        old = str(entry.template)
+        w = entry.wording
+        bound = ", ".join(f"{k} = {v}" for k, v in sorted(entry.binds.items()))
+        notes.append(
+            f'"{sentence}" is an earlier wording, revised in the {w.replaced_in.describe()} edition; '
+            f'it reads as "{wording}"' + (f" ({bound})" if bound else "")
+        )
+    return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp), []
+
+
+# --------------------------------------------------------------------------- unknown text
+
+
+def _closest(sentence: str, catalog: Catalog, n: int = 3) -> list[str]:
+    key = skeleton(sentence)
+    scored = []
+    for comp in catalog.components or ():
+        ratio = difflib.SequenceMatcher(None, key, comp.text.skeleton).ratio()
+        scored.append((ratio, comp))
+    scored.sort(key=lambda item: -item[0])
+    out = []
+    for ratio, comp in scored[:n]:
+        if ratio < 0.6 and (out or ratio < 0.4):
+            break
+        mark = " (redacted)" if comp.status == "redacted" else ""
+        out.append(f'"{comp.text}"{mark}')
+    return out
+
+
+def _editions_text(editions: list[int]) -> str:
+    runs: list[list[int]] = []
+    for k in editions:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    parts = [ordinal(r[0]) if len(r) == 1 else f"{ordinal(r[0])}–{ordinal(r[-1])}" for r in runs]
+    return ", ".join(parts) + (" edition" if len(editions) == 1 else " editions")
+
+
+def elsewhere(sentence: str, n: int, view: Any) -> str | None:
+    """What the sentence is in other editions, as seen from edition ``n`` (``None``: nothing)."""
+    found: dict[str, list[tuple[int, _Entry, Any]]] = {}
+    for k in range(view.first, view.last + 1):
+        if k == n:
+            continue
+        cat = view.catalog(k)
+        if not cat.catalog_known:
+            continue
+        entry, m = _lookup(sentence, cat)
+        if entry is not None:
+            found.setdefault(entry.comp.id, []).append((k, entry, m))
+    if not found:
+        return None
+    here = view.catalog(n).by_id()
+    parts = []
+    for comp_id, hits in found.items():
+        editions = [k for k, _, _ in hits]
+        text = f"it is {comp_id} in the {_editions_text(editions)}"
+        now = here.get(comp_id)
+        if now is None:
+            if min(editions) > n:
+                text += f", not yet in the catalog of the {ordinal(n)}"
+            else:
+                text += f", no longer in the catalog of the {ordinal(n)}"
+        else:
+            k, entry, m = hits[0]
+            values = {**m.values, **entry.binds}
+            later = view.catalog(max(editions)).by_id()[comp_id]
+            history = [f"revised in the {w.replaced_in.describe()}" for w in later.wordings if w.replaced_in.happened_by(n) == "no"]
+            if history:
+                text += " (" + ", ".join(dict.fromkeys(history)) + ")"
+            text += f'; in the {ordinal(n)} it reads "{now.text.render_partial(values)}"'
+            if now.status == "redacted":
+                text += f" and is redacted (since the {now.redacted.describe() if now.redacted else 'unknown edition'})"
+            elif now.status == "unknown":
+                text += " and may already be redacted (redacted at an edition no source gives)"
+        redacted_in = [k for k, e, _ in hits if e.comp.status == "redacted"]
+        if redacted_in and (now is None or now.status == "legal"):
+            first = view.catalog(redacted_in[0]).by_id()[comp_id].redacted
+            text += f"; redacted in the {first.describe() if first else 'unknown edition'}"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def _unknown_text(sentence: str, catalog: Catalog, view: Any, fld: str, sources: tuple[str, ...]) -> Reason:
+    n = catalog.edition
+    message = f'"{sentence}" is not a component text of the {ordinal(n)} edition'
+    close = _closest(sentence, catalog)
+    if close:
+        message += "; did you mean " + " or ".join(close) + "?"
+    other = elsewhere(sentence, n, view) if view is not None else None
+    if other:
+        message += f" Elsewhere: {other}."
+    return Reason("unknown-text", message, n, sources, fld)
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def split_paragraph(paragraph: str) -> tuple[str | None, list[str]]:
+    """``(ability name or None, sentences)`` of one paragraph, sentences as printed."""
+    name = None
+    m = _NAME.match(paragraph)
+    if m and any(c.isalpha() for c in m.group("name")):
+        name, paragraph = m.group("name").strip(), m.group("rest")
+    sentences = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
+    return name, sentences
+
+
+def _order_problems(uses: list[Use], where: str) -> list[str]:
+    problems = []
+    rank = {k: i for i, k in enumerate(ABILITY_ORDER)}
+    seen: dict[str, Use] = {}
+    last: Use | None = None
+    for u in uses:
+        if u.kind == "caveat":
+            problems.append(f'{where}: the caveat "{u.sentence}" must stand alone as the creature\'s first paragraph')
+            continue
+        if u.kind != "effect" and u.kind in seen:
+            problems.append(
+                f'{where}: two {KIND_NAMES[u.kind]}s ("{seen[u.kind].sentence}" and "{u.sentence}"); an ability has at most one'
+            )
+        elif last is not None and rank[u.kind] < rank[last.kind]:
+            problems.append(
+                f'{where}: the {KIND_NAMES[u.kind]} "{u.sentence}" comes after the {KIND_NAMES[last.kind]} '
+                f'"{last.sentence}"; the order is activation condition, activation cost, target selection, effects'
+            )
+        seen.setdefault(u.kind, u)
+        last = u
+    if not any(u.kind == "effect" for u in uses):
+        problems.append(f"{where}: an ability needs at least one effect")
+    target = seen.get("target")
+    for u in uses:
+        if u.kind == "effect" and target is None and u.state is not None and u.state.formula is not None and "t" in u.state.formula.variables:
+            problems.append(
+                f'{where}: the effect "{u.sentence}" acts on targets (its cost {u.state.formula.notation()} depends on t) '
+                "but the ability has no target selection"
+            )
+    return problems
+
+
+def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCard | None, list[Reason], list[str]]:
+    """Parse ``card``'s text against ``catalog``: ``(parsed or None, problems, notes)``.
+
+    Problems are :class:`Reason`\\ s with code ``malformed`` or ``unknown-text`` (each
+    naming its field, ``text[i]`` for paragraph i); ``view`` (a RulesView, optional) lets
+    an unknown sentence say what it is in other editions.  ``parsed`` is ``None``
+    whenever there is a problem."""
+    n = catalog.edition
+    rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
+    fields, field_problems = read_fields(card, n)
+    field_problems = [p for p in field_problems if p.field in (None, "type", "text")]
+    if field_problems or fields.type is None or fields.paragraphs is None:
+        return None, field_problems, []
+    if not catalog.catalog_known:
+        return None, [Reason("unknown-fact", f"the component catalog of the {ordinal(n)} edition is not in the sources; the text cannot be read", n, catalog.declared.sources if catalog.declared else (), "text")], []
+
+    problems: list[Reason] = []
+    notes: list[str] = []
+
+    def malformed(message: str, fld: str | None = "text") -> None:
+        problems.append(Reason("malformed", message, n, rule_sources, fld))
+
+    paragraphs = fields.paragraphs
+    creature = fields.type == "creature"
+    if not paragraphs:
+        malformed(
+            f'the text is empty; a creature without abilities says "{NO_ABILITIES}"' if creature
+            else "the text is empty; a spell has exactly one ability"
+        )
+        return None, problems, notes
+
+    caveat: Use | None = None
+    caveat_line: int | None = None
+    abilities: list[Ability] = []
+    no_abilities_at: list[int] = []
+    for position, (line, paragraph) in enumerate(paragraphs):
+        fld = f"text[{line}]"
+        where = f"paragraph {line}"
+        name, sentences = split_paragraph(paragraph)
+        if normalize(paragraph) == NO_ABILITIES:
+            no_abilities_at.append(line)
+            continue
+        if not sentences:
+            malformed(f"{where}: the ability {name!r} has no text", fld)
+            continue
+        uses: list[Use] = []
+        unreadable = False
+        for raw in sentences:
+            use, sentence_problems = read_sentence(raw, catalog, view)
+            if use is None:
+                unreadable = True
+                for message in sentence_problems:
+                    malformed(f"{where}: {message}", fld)
+                if not sentence_problems:
+                    problems.append(_unknown_text(normalize(raw), catalog, view, fld, rule_sources))
+                continue
+            uses.append(use)
+            notes.extend(use.notes)
+        if unreadable:
+            continue
+        if any(u.kind == "caveat" for u in uses) and len(uses) == 1 and name is None:
+            use = uses[0]
+            if not creature:
+                malformed(f'{where}: "{use.sentence}" is a caveat; only creatures have caveats', fld)
+            elif caveat is not None:
+                malformed(f'{where}: a second caveat "{use.sentence}"; a creature has at most one caveat', fld)
+            elif position != 0:
+                malformed(f'{where}: the caveat "{use.sentence}" must be the first paragraph of the text', fld)
+            else:
+                caveat, caveat_line = use, line
+            continue
+        for message in _order_problems(uses, where):
+            malformed(message, fld)
+        abilities.append(Ability(name, uses, line))
+
+    if no_abilities_at:
+        fld = f"text[{no_abilities_at[0]}]"
+        if not creature:
+            malformed(f'a spell has exactly one ability; "{NO_ABILITIES}" is for creatures', fld)
+        elif len(no_abilities_at) > 1 or abilities:
+            malformed(f'"{NO_ABILITIES}" stands alone: this card also has ' + ("abilities" if abilities else "it twice"), fld)
+    if not creature and not no_abilities_at and not any(p.field and p.field.startswith("text[") for p in problems):
+        if len(abilities) != 1 or caveat is not None:
+            malformed(f"a spell has exactly one ability (one paragraph), this one has {len(abilities)}")
+    if problems:
+        return None, problems, notes
+    return ParsedCard(caveat, abilities, bool(no_abilities_at), caveat_line), problems, notes

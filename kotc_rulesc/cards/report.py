@@ -1,0 +1,110 @@
+"""Judgements and cost breakdowns as text and JSON (``check-cards`` and ``cost``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+from ..model import ordinal
+from .legality import Judgement
+from .parse import KIND_NAMES
+
+STATUSES = ("legal", "banned", "error", "unknown")
+
+
+def summary(judgements: Iterable[Judgement]) -> dict[str, int]:
+    counts = Counter(j.status for j in judgements)
+    return {"cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}
+
+
+def summary_text(counts: dict[str, int]) -> str:
+    n = counts["cards"]
+    parts = [f"{counts[s]} {s}" for s in STATUSES if counts[s]]
+    return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none")
+
+
+def check_json(edition: int, judgements: list[Judgement]) -> dict[str, Any]:
+    """The JSON of ``check-cards --format json``."""
+    return {
+        "edition": edition,
+        "cards": [j.to_json() for j in judgements],
+        "summary": summary(judgements),
+    }
+
+
+def _title(j: Judgement) -> str:
+    name = j.name if j.name is not None else "(no name)"
+    return f"[{j.index}] {name}"
+
+
+def _cost_text(j: Judgement) -> str:
+    cost = "unknown" if j.cost is None else str(j.cost)
+    if j.status == "error":
+        cost = "not computed"
+    printed = "" if j.printed_cost is None else f", printed {j.printed_cost}"
+    return f"cost {cost}{printed}"
+
+
+def judgement_text(j: Judgement, file: str | None = None) -> str:
+    """One card: its status and cost, then every reason (located) and note."""
+    lines = [f"{_title(j)}: {j.status.upper() if j.status != 'legal' else 'legal'} — {_cost_text(j)}"]
+    for r in j.reasons:
+        line = j.line_of(r)
+        where = ""
+        if file:
+            where = f"{file}:{line}: " if line else f"{file}: "
+        cite = []
+        if r.edition is not None:
+            cite.append(f"{ordinal(r.edition)} edition")
+        if r.sources:
+            cite.append(", ".join(r.sources))
+        fld = f" (field {r.field})" if r.field else ""
+        lines.append(f"    {where}{r.code}{fld}: {r.message}" + (f" [{'; '.join(cite)}]" if cite else ""))
+    for note in j.notes:
+        lines.append(f"    note: {note}")
+    return "\n".join(lines)
+
+
+def _values_text(values: dict[str, Any], t: str | None = None) -> str:
+    items = [f"{k}={v}" for k, v in sorted(values.items())]
+    if t is not None:
+        items.append(f"t={t}")
+    return f" ({', '.join(items)})" if items else ""
+
+
+def _part_text(part: dict[str, Any]) -> str:
+    formula = part["formula"] if part["formula"] is not None else "unknown"
+    value = part["value"] if part["value"] is not None else "unknown"
+    return (
+        f"      {KIND_NAMES[part['kind']]:<20} \"{part['text']}\"\n"
+        f"      {'':<20} {part['role']} {formula}{_values_text(part['values'], part.get('t'))} = {value}"
+    )
+
+
+def breakdown_text(j: Judgement) -> str:
+    """The cost of one card, per component and per ability (``kotc-rulesc cost``)."""
+    b = j.breakdown
+    head = f"{j.name or '(no name)'}: cost {j.cost if j.cost is not None else 'unknown'} in the {ordinal(j.edition or 0)} edition"
+    if b is None:
+        return head
+    lines = [head]
+    if b["type"] == "creature":
+        lines.append(f"  creature: offense {b.get('offense')}, defense {b.get('defense')}")
+    else:
+        lines.append("  spell")
+    if b["caveat"]:
+        lines.append("  caveat")
+        lines.append(_part_text(b["caveat"]))
+    for i, ability in enumerate(b["abilities"], 1):
+        lines.append(f"  ability {i}" + (f": {ability['name']}" if ability["name"] else "") + f" (paragraph {ability['paragraph']})")
+        for part in ability["components"]:
+            lines.append(_part_text(part))
+        if ability["ability_cost"] is not None:
+            lines.append(f"      total relief {ability['total_relief']}, ability cost {ability['ability_cost']}")
+    rule = b["rule"]
+    if rule is not None:
+        which = "creature_cost" if b["type"] == "creature" else "spell_cost"
+        stated = "" if rule["stated"] else f" (the {ordinal(rule['edition'])} edition's rule)"
+        total = b["total"] if b["total"] is not None else "unknown"
+        lines.append(f"  {which} = {rule[which]} = {total}{stated}")
+    return "\n".join(lines)

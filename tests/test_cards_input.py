@@ -1,0 +1,197 @@
+"""Bad input — broken files and broken cards — gets clear, located errors through the CLI, never a traceback.
+
+Cards are judged against the small rules set in fixtures/mini_rules, so these tests do not
+depend on the bundled rules.  Exit codes: 1 when a card is bad, 2 when the file is unreadable.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+
+MINI = str(Path(__file__).parent / "fixtures" / "mini_rules")
+
+GOOD_SPELL = {"name": "Insight", "type": "spell", "edition": 2, "cost": 4, "text": "Draw 2 cards."}
+GOOD_CREATURE = {"name": "Sentinel", "type": "creature", "edition": 2, "offense": 2, "defense": 5,
+                 "text": "This card has no abilities."}
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def check(path, *extra):
+    return run("check-cards", str(path), "--rules", MINI, "--edition", "2", *extra)
+
+
+def card(**changes):
+    out = dict(GOOD_CREATURE)
+    for key, value in changes.items():
+        if value is ...:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
+def spell(**changes):
+    out = dict(GOOD_SPELL)
+    for key, value in changes.items():
+        if value is ...:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
+# (id, the bad card, reason code, field, words in the message)
+BAD_CARDS = [
+    ("missing-name", card(name=...), "malformed", "name", "missing field 'name'"),
+    ("missing-type", card(type=...), "malformed", "type", "missing field 'type'"),
+    ("missing-text", card(text=...), "malformed", "text", "missing field 'text'"),
+    ("missing-defense", card(defense=...), "malformed", "defense", "missing field 'defense'"),
+    ("negative-offense", card(offense=-1), "malformed", "offense", "offense -1 is out of range"),
+    ("offense-100", card(offense=100), "malformed", "offense", "offense 100 is out of range"),
+    ("defense-a-string", card(defense="5"), "malformed", "defense", "whole number from 0 to 99, not a string"),
+    ("offense-a-fraction", card(offense=3.5), "malformed", "offense", "not a decimal number"),
+    ("edition-a-word", card(edition="6th"), "malformed", "edition", "Edition Indicator) must be a whole number"),
+    ("edition-zero", card(edition=0), "malformed", "edition", "must be 1 or more"),
+    ("edition-from-the-future", card(edition=40), "malformed", "edition", "later than any edition the rules know"),
+    ("negative-cost", spell(cost=-3), "malformed", "cost", "cannot be negative"),
+    ("unknown-type", card(type="trap"), "malformed", "type", "unknown type 'trap'"),
+    ("text-not-a-string", card(text=["Draw 2 cards."]), "malformed", "text", "must be a string"),
+    ("spell-with-offense", spell(offense=3), "malformed", "offense", "a spell has no offense"),
+    ("zero-variable", spell(text="Draw 0 cards."), "malformed", "text[1]", "[x] is 0; variables are positive"),
+    ("negative-variable", spell(text="Draw -2 cards."), "malformed", "text[1]", "[x] is -2"),
+    ("spell-two-abilities", spell(text="Draw 2 cards.\nDraw 1 card."), "malformed", "text", "a spell has exactly one ability"),
+    ("spell-no-abilities", spell(text="This card has no abilities."), "malformed", "text[1]", "a spell has exactly one ability"),
+    ("spell-with-caveat", spell(text="This creature cannot attack.\nDraw 1 card."), "malformed", "text[1]", "only creatures have caveats"),
+    ("two-caveats", card(text="This creature cannot attack.\nThis creature cannot attack."), "malformed", "text[2]", "at most one caveat"),
+    ("caveat-not-first", card(text="Draw 1 card.\nThis creature cannot attack."), "malformed", "text[2]", "must be the first paragraph"),
+    ("caveat-inside-an-ability", card(text="Draw 1 card. This creature cannot attack."), "malformed", "text[1]", "must stand alone"),
+    ("out-of-order", card(text="Target up to 2 cards in play. Pay 3 hitpoints. Destroy all targets."), "malformed", "text[1]",
+     'the activation cost "Pay 3 hitpoints." comes after the target selection'),
+    ("two-conditions", card(text="Activate when you take at least 5 damage. Activate when you take at least 6 damage. Draw 1 card."),
+     "malformed", "text[1]", "two activation conditions"),
+    ("no-effect", card(text="Activate when you take at least 5 damage. Target up to 2 cards in play."), "malformed", "text[1]",
+     "needs at least one effect"),
+    ("targets-without-target-selection", card(text="Destroy all targets."), "malformed", "text[1]", "no target selection"),
+    ("no-abilities-and-abilities", card(text="Draw 1 card.\nThis card has no abilities."), "malformed", "text[2]", "stands alone"),
+    ("empty-text", card(text=""), "malformed", "text", "the text is empty"),
+    ("a-different-word", spell(text="Draw 2 carts."), "unknown-text", "text[1]", 'did you mean "Draw [x] cards."'),
+    ("a-number-in-words", spell(text="Draw two cards."), "unknown-text", "text[1]", "is not a component text of the 2nd edition"),
+]
+
+
+@pytest.mark.parametrize("case", BAD_CARDS, ids=[c[0] for c in BAD_CARDS])
+def test_a_bad_card_is_located_and_the_others_still_judged(tmp_path, case):
+    _, bad, code, fld, words = case
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"cards": [GOOD_SPELL, bad, GOOD_CREATURE]}, indent=2))
+    result = check(path, "--format", "json")
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    first, middle, last = report["cards"]
+    assert first["status"] == last["status"] == "legal"
+    assert middle["status"] == "error" and middle["index"] == 1 and middle["cost"] is None
+    found = [r for r in middle["reasons"] if r["code"] == code and r["field"] == fld]
+    assert found, middle["reasons"]
+    assert any(words in r["message"] for r in found), [r["message"] for r in found]
+    assert all(r["edition"] == 2 and r["line"] for r in found)
+    assert report["summary"] == {"cards": 3, "legal": 2, "banned": 0, "error": 1, "unknown": 0}
+
+
+def test_located_errors_in_text_output_name_the_file_line_and_field(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - name: Insight\n    type: spell\n    edition: 2\n    text: Draw 2 cards.\n"
+        "  - name: Brute\n    type: creature\n    edition: 2\n    offense: 100\n    defense: 5\n"
+        "    text: |\n      This creature cannot attack.\n      Draw 2 carts.\n"
+    )
+    result = check(path)
+    assert result.exit_code == 1
+    assert f"{path}:9: malformed (field offense): offense 100 is out of range" in result.output
+    assert f'{path}:13: unknown-text (field text[2]): "Draw 2 carts."' in result.output
+    assert "[0] Insight: legal" in result.output and "[1] Brute: ERROR" in result.output
+
+
+UNREADABLE = [
+    ("binary-garbage", "garbage.yaml", bytes(range(256)) * 4, "binary"),
+    ("not-utf8", "latin1.yaml", "cards:\n  - name: Caf\xe9\n".encode("latin-1"), "not UTF-8"),
+    ("empty-file", "empty.yaml", b"", "the file is empty"),
+    ("only-whitespace", "blank.json", b"  \n\n", "the file is empty"),
+    ("only-comments", "comments.yaml", b"# nothing here\n", "no data"),
+    ("yaml-syntax-error", "broken.yaml", b"cards:\n  - name: Insight\n    type: [spell\n", ":4:"),
+    ("yaml-duplicate-key", "dup.yaml", b"cards:\n  - name: A\n    name: B\n", ":3:"),
+    ("json-syntax-error", "broken.json", b'{"cards": [\n  {"name": "A",}\n]}', ":2:"),
+    ("cards-not-a-list", "shape.json", b'{"cards": 5}', "'cards' must be a list"),
+    ("no-cards-key", "shape.yaml", b"deck: []\n", "no cards"),
+    ("a-scalar", "scalar.yaml", b"just words\n", "no cards"),
+]
+
+
+@pytest.mark.parametrize("case", UNREADABLE, ids=[c[0] for c in UNREADABLE])
+def test_an_unreadable_file_exits_2_with_a_clear_message(tmp_path, case):
+    _, name, content, words = case
+    path = tmp_path / name
+    path.write_bytes(content)
+    result = check(path)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and str(path) in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_missing_file_or_a_directory_exits_2(tmp_path):
+    for path in (tmp_path / "nope.yaml", tmp_path):
+        result = check(path)
+        assert result.exit_code == 2 and str(path) in result.stderr
+
+
+def test_jsonl_with_one_broken_line_judges_the_others(tmp_path):
+    path = tmp_path / "cards.jsonl"
+    path.write_text("\n".join([json.dumps(GOOD_SPELL), '{"name": "Broken", "type": ', "", json.dumps(GOOD_CREATURE), "[1, 2]"]) + "\n")
+    result = check(path, "--format", "json")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    statuses = [(c["index"], c["status"]) for c in report["cards"]]
+    assert statuses == [(0, "legal"), (1, "error"), (2, "legal"), (3, "error")]
+    broken = report["cards"][1]["reasons"][0]
+    assert broken["line"] == 2 and "invalid JSON" in broken["message"]
+    assert report["cards"][3]["reasons"][0]["line"] == 5 and "not a mapping" in report["cards"][3]["reasons"][0]["message"]
+
+
+def test_a_card_that_is_not_a_mapping(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - Goblin\n  - name: Insight\n    type: spell\n    edition: 2\n    text: Draw 2 cards.\n")
+    result = check(path, "--format", "json")
+    assert result.exit_code == 1
+    cards = json.loads(result.stdout)["cards"]
+    assert cards[0]["status"] == "error" and cards[0]["reasons"][0]["line"] == 2
+    assert cards[1]["status"] == "legal"
+
+
+def test_usage_errors_exit_2(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps([GOOD_SPELL]))
+    assert run("check-cards", str(path), "--rules", MINI, "--edition", "9").exit_code == 2
+    assert run("check-cards", "--rules", MINI).exit_code == 2
+    assert run("cost", "--rules", MINI, "-e", "2").exit_code == 2
+    assert run("cost", str(path), "--type", "spell", "--rules", MINI).exit_code == 2
+    assert run("cost", "--type", "trap", "--text", "Draw 1 card.", "--rules", MINI).exit_code == 2
+
+
+def test_help_texts_teach_with_examples():
+    for command in ("check-cards", "cost"):
+        result = run(command, "--help")
+        assert result.exit_code == 0
+        assert "Examples:" in result.output and "--edition" in result.output
+    assert re.search(r"cost\s+Compute a card's resource cost", run("--help").output)
+    assert "check-cards" in run("--help").output
