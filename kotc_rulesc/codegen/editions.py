@@ -1,0 +1,209 @@
+"""Emit ``edition_NN.py``: the catalog of one edition, folded, as plain data and functions."""
+
+from __future__ import annotations
+
+from ..fold import Catalog, ComponentState, fold
+from ..model import COST_RULE_PARTS, Range, Rulebook, RuleSet, ordinal
+from .common import (
+    section,
+    base_name,
+    COMPONENT_NAMES,
+    RULE_NAMES,
+    Input,
+    function_source,
+    header,
+    imports,
+    module_docstring,
+    notation,
+    sorted_map,
+    template_value,
+    unique_names,
+    used_runtime,
+    uses_math,
+    when_value,
+)
+from .pysrc import Call, Name, assign
+
+
+def module_name(n: int) -> str:
+    return f"edition_{n:02d}"
+
+
+def edition_inputs(rules: RuleSet, n: int) -> list[str]:
+    """The rules files the catalog of edition ``n`` derives from (file names, in order).
+
+    Every file up to ``n``; a later file when it records an event of unknown edition
+    that may already have happened by ``n``; and the file stating the card-cost rule
+    when no file up to ``n`` states one."""
+    files = []
+    stated = any(e.card_cost is not None for e in rules.editions if e.number <= n)
+    fallback_taken = False
+    for decl in rules.editions:
+        if decl.number <= n:
+            files.append(decl.file)
+            continue
+        events = [*decl.text_revisions, *decl.redactions, *decl.cost_revisions, *decl.limit_revisions]
+        if any(ev.when.happened_by(n) != "no" for ev in events):
+            files.append(decl.file)
+        elif not stated and not fallback_taken and decl.card_cost is not None:
+            files.append(decl.file)
+        if decl.card_cost is not None:
+            fallback_taken = True
+    return files
+
+
+def _range(r: Range | None) -> Call | None:
+    if r is None:
+        return None
+    return Call("Range", r.min, r.max, tuple(r.recommended) if r.recommended else None)
+
+
+def _rulebook(rb: Rulebook | None) -> Call | None:
+    if rb is None:
+        return None
+    return Call(
+        "Rulebook",
+        edition=rb.edition,
+        sources=tuple(rb.sources),
+        players=_range(rb.players),
+        deck=_range(rb.deck),
+        reserves=_range(rb.reserves),
+        starting_hand=rb.starting_hand,
+        starting_hitpoints=rb.starting_hitpoints,
+        edition_indicator=rb.edition_indicator,
+        terms=dict(rb.terms),  # the rulebook's own order (as it lists them)
+        zones=tuple(rb.zones),
+        ability_layout=tuple(rb.ability_layout),
+        keywords=tuple(rb.keywords),
+        notes=tuple(rb.notes),
+    )
+
+
+def _component(c: ComponentState, cost: str | None) -> Call:
+    return Call(
+        "Component",
+        id=c.id,
+        kind=c.kind,
+        text=template_value(c.text),
+        formula=notation(c.formula),
+        cost=Name(cost) if cost else None,
+        limits=sorted_map(c.limits),
+        status=c.status,
+        redacted=when_value(c.redacted),
+        wordings=tuple(
+            Call(
+                "Wording",
+                text=template_value(w.text),
+                binds=sorted_map(w.binds),
+                replaced_in=when_value(w.replaced_in),
+                replaced_by=template_value(w.replaced_by),
+                step_binds=sorted_map(w.step_binds),
+                sources=tuple(w.sources),
+            )
+            for w in c.wordings
+        ),
+        cost_changes=tuple(
+            Call("CostHistory", when_value(ch.when), notation(ch.was), notation(ch.now), tuple(ch.sources))
+            for ch in c.cost_changes
+        ),
+        limit_changes=tuple(
+            Call("LimitHistory", when_value(ch.when), sorted_map(ch.was), sorted_map(ch.now), tuple(ch.sources))
+            for ch in c.limit_changes
+        ),
+        sources=tuple(c.sources),
+        replacement=c.replacement,
+        replacement_binds=sorted_map(c.replacement_binds),
+    )
+
+
+def emit_edition(rules: RuleSet, n: int, hashes: dict[str, Input]) -> str:
+    """The source of ``edition_NN.py`` for edition ``n``."""
+    cat: Catalog = fold(rules, n)
+    inputs = [hashes[f] for f in edition_inputs(rules, n)] + [hashes["<schema>"]]
+    title = f"Keeper of the Cards, {ordinal(n)} edition"
+    doc = (
+        f"{title}: the component catalog folded from the rules.\n\n"
+        "COMPONENTS lists every component as it stands in this edition (kind, canonical text\n"
+        "with its matcher, guide formula with its cost function, limits, status and history),\n"
+        "or is None when no source gives this edition's catalog.  COST_RULE is the card-cost\n"
+        "rule, RULEBOOK the rulebook's parameters and terms (None where no source gives them).\n"
+        "Cost functions take the variables as a mapping and return an exact Fraction; caveats,\n"
+        "conditions and activation costs give relief, targets and effects cost.\n"
+    )
+    parts = [header(f"{title}: the folded catalog.", inputs), module_docstring(doc), "\n"]
+
+    comps = list(cat.components) if cat.components is not None else None
+    funcs: list[str] = []
+    formulas = []
+    cost_names: dict[str, str] = {}
+    if comps:
+        names = unique_names("cost_", [c.id for c in comps])
+        for c in comps:
+            if c.formula is not None:
+                notation(c.formula)  # refuses a formula that would not read back
+                cost_names[c.id] = names[c.id]
+                funcs.append(function_source(names[c.id], c.formula, COMPONENT_NAMES))
+                formulas.append(c.formula)
+    rule = cat.cost_rule
+    rule_value = None
+    if rule is not None:
+        kwargs = {}
+        for part in COST_RULE_PARTS:
+            f = getattr(rule, part)
+            funcs.append(function_source(f"rule_{part}", f, RULE_NAMES))
+            formulas.append(f)
+            kwargs[part] = Call("RulePart", notation(f), Name(f"rule_{part}"))
+        rule_value = Call("CostRule", edition=rule.edition, sources=tuple(rule.sources), **kwargs)
+
+    components_value = (
+        tuple(_component(c, cost_names.get(c.id)) for c in comps) if comps is not None else None
+    )
+    own = cat.declared
+    declared_value = None
+    if own is not None:
+        declared_value = Call(
+            "Declared",
+            file=base_name(own.file),
+            base=own.base,
+            follows=own.follows,
+            sources=tuple(own.sources),
+            clean_slate=own.clean_slate,
+            catalog_known=own.catalog_known,
+            notes=tuple(own.notes),
+            name=own.name,
+        )
+    successors_value = tuple(
+        Call("Successor", s.component, s.successor, sorted_map(s.binds), tuple(s.sources))
+        for s in cat.successors
+    )
+    rulebook_value = _rulebook(cat.rulebook)
+
+    runtime = used_runtime([components_value, rule_value, declared_value, successors_value, rulebook_value])
+    if funcs:
+        runtime.add("var")
+    header_imports = "from fractions import Fraction as F\n"
+    if uses_math(formulas):
+        header_imports = "import math\n" + header_imports
+    parts.append(header_imports)
+    if runtime:
+        parts.append("\n" + imports(runtime, "."))
+    parts.append("\n")
+    parts.append(assign("EDITION", n))
+    parts.append(assign("CATALOG_KNOWN", cat.catalog_known))
+    parts.append(assign("CLEAN_SLATE", cat.clean_slate == n))
+    parts.append(assign("CLEAN_SLATES", tuple(cat.clean_slates)))
+    parts.append(assign("DECLARED", declared_value))
+    parts.append(assign("SUCCESSORS", successors_value))
+
+    if funcs:
+        parts.append("\n\n" + section("cost functions"))
+        for src in funcs:
+            parts.append("\n\n" + src)
+    parts.append("\n\n" + section("components") + "\n")
+    parts.append(assign("COMPONENTS", components_value))
+    parts.append("BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None\n")
+    parts.append("\n" + section("card-cost rule and rulebook") + "\n")
+    parts.append(assign("COST_RULE", rule_value))
+    parts.append(assign("COST_RULE_STATED", cat.cost_rule_stated))
+    parts.append(assign("RULEBOOK", rulebook_value))
+    return "".join(parts)

@@ -1,0 +1,119 @@
+"""``build``: compile rules/ into generated/ (engine tables, migration passes, manifest, docs)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+def default_out_dir() -> Path:
+    """``generated/`` beside the default rules directory (the source checkout's), else ./generated."""
+    from ..loader import default_rules_dir
+
+    rules = default_rules_dir()
+    return rules.resolve().parent / "generated" if rules.is_dir() else Path("generated")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@click.command()
+@click.option(
+    "--rules",
+    "rules_dir",
+    type=click.Path(file_okay=False, path_type=str),
+    default=None,
+    help="The rules directory (default: the bundled rules/).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=str),
+    default=None,
+    help="The output directory (default: generated/ beside the rules).",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 1 naming every stale, missing or extra file if the output "
+    "does not match a fresh build.",
+)
+def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
+    """Compile the rules into the generated tables the CLI runs on.
+
+    Writes, under the output directory: the Python package kotc_tables (one
+    module per edition with its components, texts, matchers, cost functions,
+    limits, status and history, the card-cost rule and the rulebook; one module
+    per edition step with its rewrites, bans, cost and limit changes; a small
+    runtime), the documentation pages (docs/), and MANIFEST.json naming every
+    source file and generated file with its sha256. The tables need only the
+    Python standard library.
+
+    The output is deterministic: the same rules give byte-identical files. Each
+    file is replaced atomically and only when it changes; files the build no
+    longer produces are removed.
+
+    With --check nothing is written: exit 0 when the output is up to date, 1
+    when a file is stale, missing or extra (CI runs this). Problems in the
+    rules are listed as file:line:column and exit 1.
+
+    \b
+    Examples:
+      kotc-rulesc build
+      kotc-rulesc build --check
+      kotc-rulesc build --rules my-rules --out /tmp/tables
+    """
+    from ..codegen import CodegenError, compare, foreign_output, generate, write
+    from ..loader import default_rules_dir
+    from .rules_commands import load_or_exit
+
+    rules_path = Path(rules_dir) if rules_dir is not None else default_rules_dir()
+    out = Path(out_dir) if out_dir is not None else default_out_dir()
+    rules = load_or_exit(str(rules_path))
+    try:
+        files = generate(rules, rules_path)
+    except CodegenError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+
+    if check:
+        drift = compare(out, files)
+        if drift.clean:
+            click.echo(f"up to date: {_shown(out)} ({len(files)} files match {_shown(rules_path)}).")
+            return
+        click.echo(f"{_shown(out)} does not match {_shown(rules_path)}:")
+        for label, paths in (("stale", drift.stale), ("missing", drift.missing), ("extra", drift.extra)):
+            for path in paths:
+                click.echo(f"  {label:<8} {_shown(out / path)}")
+        count = len(drift.stale) + len(drift.missing) + len(drift.extra)
+        hint = "kotc-rulesc build" + (f" --rules {rules_dir}" if rules_dir else "") + (f" --out {out_dir}" if out_dir else "")
+        click.echo(f"{count} file(s) to rebuild: run `{hint}`.")
+        sys.exit(1)
+
+    if foreign_output(out):
+        raise click.BadParameter(
+            f"{_shown(out)} holds files but no MANIFEST.json: not a kotc-rulesc output directory",
+            param_hint="'--out'",
+        )
+    try:
+        drift = write(out, files)
+    except CodegenError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        click.echo(f"error: cannot write {_shown(out)}: {exc}", err=True)
+        sys.exit(2)
+    changed = len(drift.stale) + len(drift.missing)
+    click.echo(
+        f"built {_shown(out)} from {_shown(rules_path)}: {changed} file(s) written, "
+        f"{len(drift.extra)} removed, {len(drift.unchanged)} unchanged."
+    )
+
+
+COMMANDS = [build]
