@@ -1,0 +1,141 @@
+"""Reading collections: YAML, JSON, JSONL, bare lists and single cards, with lines; and the schema."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from kotc_rulesc.cards.collection import CollectionError, collection_schema, read_collection
+from kotc_rulesc.cards.fields import read_fields
+
+from test_cards_input import BAD_CARDS, GOOD_CREATURE, GOOD_SPELL
+
+YAML_TEXT = """\
+# a collection with comments and extra fields
+cards:
+  - name: Insight          # the first card
+    type: spell
+    edition: 2
+    cost: 4
+    text: Draw 2 cards.
+    flavor: "Knowledge is power."
+    artist: A. Painter
+  - name: Sentinel
+    type: creature
+    offense: 2
+    defense: 5
+    text: |
+      This creature cannot attack.
+      This card has no abilities.
+"""
+
+
+def test_yaml_cards_keep_extra_fields_and_know_their_lines(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text(YAML_TEXT)
+    first, second = read_collection(path)
+    assert first.card == {**GOOD_SPELL, "flavor": "Knowledge is power.", "artist": "A. Painter"}
+    assert type(first.card) is dict and type(first.card["name"]) is str
+    assert (first.index, first.line, first.problems) == (0, 3, [])
+    assert first.field_lines["text"] == 7 and first.field_lines["artist"] == 9
+    assert second.line == 10 and second.field_lines["text[1]"] == 15 and second.field_lines["text[2]"] == 16
+    assert second.card["text"] == "This creature cannot attack.\nThis card has no abilities.\n"
+
+
+def test_json_cards_know_their_lines(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"title": "mine", "cards": [GOOD_SPELL, GOOD_CREATURE]}, indent=2))
+    first, second = read_collection(path)
+    assert first.card == GOOD_SPELL and second.card == GOOD_CREATURE
+    lines = path.read_text().splitlines()
+    assert '"name": "Insight"' in lines[first.field_lines["name"] - 1]
+    assert '"offense": 2' in lines[second.field_lines["offense"] - 1]
+    assert lines[second.line - 1].strip() == "{"
+
+
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("list.yaml", "- {name: Insight, type: spell, edition: 2, cost: 4, text: Draw 2 cards.}\n"),
+        ("list.json", json.dumps([GOOD_SPELL])),
+        ("one-card.yaml", "name: Insight\ntype: spell\nedition: 2\ncost: 4\ntext: Draw 2 cards.\n"),
+        ("one-card.json", json.dumps(GOOD_SPELL)),
+        ("cards.jsonl", json.dumps(GOOD_SPELL) + "\n"),
+        ("no-extension", json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n"),
+        ("pretty-json-without-extension", json.dumps({"cards": [GOOD_SPELL]}, indent=2)),
+        ("yaml-without-extension", "cards:\n  - name: Insight\n    type: spell\n    edition: 2\n    cost: 4\n    text: Draw 2 cards.\n"),
+        ("several-json-lines.json", json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n"),
+    ],
+)
+def test_accepted_shapes(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_text(content)
+    items = list(read_collection(path))
+    assert items and all(i.card == GOOD_SPELL and i.problems == [] and i.line for i in items)
+
+
+def test_jsonl_without_extension_with_a_broken_first_line(tmp_path):
+    path = tmp_path / "cards"
+    path.write_text('{"name": "x", \n' + json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n")
+    items = list(read_collection(path))
+    assert [i.card is None for i in items] == [True, False, False] and items[0].problems[0].line == 1
+
+
+def test_standard_input(monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps([GOOD_SPELL]).encode())))
+    (item,) = read_collection("-")
+    assert item.card == GOOD_SPELL
+
+
+def test_unreadable_raises_a_located_problem(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - name: [x\n")
+    with pytest.raises(CollectionError) as err:
+        list(read_collection(path))
+    assert err.value.problem.line == 3 and err.value.problem.file == str(path)
+
+
+def test_json_and_jsonl_do_not_need_ruamel(tmp_path):
+    (tmp_path / "c.json").write_text(json.dumps({"cards": [GOOD_SPELL]}))
+    (tmp_path / "c.jsonl").write_text(json.dumps(GOOD_SPELL) + "\n")
+    code = (
+        "import sys\n"
+        "from kotc_rulesc.cards.collection import read_collection\n"
+        f"assert len(list(read_collection({str(tmp_path / 'c.json')!r}))) == 1\n"
+        f"assert len(list(read_collection({str(tmp_path / 'c.jsonl')!r}))) == 1\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith(('ruamel', 'jsonschema', 'kotc_rulesc.loader')))\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_schema_accepts_good_cards_and_shapes():
+    schema = collection_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for doc in ({"cards": [GOOD_SPELL, GOOD_CREATURE]}, [GOOD_SPELL], GOOD_CREATURE,
+                {"cards": [{**GOOD_CREATURE, "type": "minion", "edition": None, "flavor": "x"}]}):
+        assert list(validator.iter_errors(doc)) == []
+
+
+FIELD_CASES = [c for c in BAD_CARDS if c[2] == "malformed" and not c[3].startswith("text[") and c[0] not in (
+    "spell-two-abilities", "empty-text", "edition-from-the-future")]  # rules of the text and of the rules data
+
+
+@pytest.mark.parametrize("case", FIELD_CASES, ids=[c[0] for c in FIELD_CASES])
+def test_the_schema_and_the_engine_agree_on_bad_fields(case):
+    _, bad, _, fld, _ = case
+    validator = jsonschema.Draft202012Validator(collection_schema())
+    assert list(validator.iter_errors({"cards": [bad]})), f"the schema accepts {bad}"
+    _, problems = read_fields(bad, 2, 12)
+    assert any(p.field == fld for p in problems)
+
+
+def test_the_package_ships_the_schema():
+    root = Path(__file__).parent.parent
+    assert (root / "kotc_rulesc" / "schemas" / "collection.schema.json").is_file()
