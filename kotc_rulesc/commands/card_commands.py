@@ -117,7 +117,7 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
 @click.option("--defense", type=int, help="A creature's defense, 0–99.")
 @click.option("--text", "texts", multiple=True, help="One paragraph of ability text; repeat for each paragraph (the caveat first).")
 @click.option("--name", default=None, help="The card name (optional).")
-@click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (optional).")
+@click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (default: the edition costed).")
 @click.option("--printed-cost", type=int, default=None, help="The printed cost, to compare with the computed one (optional).")
 @FORMAT_OPTION
 @RULES_OPTION
@@ -165,7 +165,8 @@ def cost(card_file: str | None, edition: int | None, card_type: str | None, offe
         judgements = [judge_input(item, edition, view) for item in _read_or_exit(card_file)]
     else:
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts)}
-        for key, value in (("offense", offense), ("defense", defense), ("edition", edition_indicator), ("cost", printed_cost)):
+        indicator = edition if edition_indicator is None else edition_indicator
+        for key, value in (("offense", offense), ("defense", defense), ("edition", indicator), ("cost", printed_cost)):
             if value is not None:
                 card[key] = value
         judgements = [judge(card, edition, view)]
