@@ -25,7 +25,7 @@ from ..passes import derive_passes
 from .common import CodegenError, Input, base_name
 from .editions import edition_inputs, emit_edition
 from .editions import module_name as edition_module
-from .package import PACKAGE, emit_init, emit_passes_init, manifest, runtime_source
+from .package import PACKAGE, emit_init, emit_passes_init, manifest, runtime_input, runtime_source
 from .steps import emit_step, step_inputs
 from .steps import module_name as step_module
 
@@ -89,6 +89,7 @@ def generate(rules: RuleSet, rules_dir: Path) -> dict[str, bytes]:
     files[f"{pkg}/__init__.py"] = emit_init(rules, all_inputs)
     deps[f"{pkg}/__init__.py"] = all_inputs
     files[f"{pkg}/_runtime.py"] = runtime_source()
+    deps[f"{pkg}/_runtime.py"] = [runtime_input()]
     for n in range(rules.first, rules.last + 1):
         path = f"{pkg}/{edition_module(n)}.py"
         files[path] = emit_edition(rules, n, inputs)

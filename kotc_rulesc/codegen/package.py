@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from importlib import resources
 
@@ -78,16 +79,22 @@ def emit_passes_init(rules: RuleSet, passes: list[Pass], names: list[str], all_i
     )
 
 
+RUNTIME_NAME = "kotc_rulesc/codegen/runtime.py"
+
+
+def runtime_input() -> Input:
+    data = resources.files("kotc_rulesc.codegen").joinpath("runtime.py").read_bytes()
+    return Input(RUNTIME_NAME, hashlib.sha256(data).hexdigest())
+
+
 def runtime_source() -> str:
     """``_runtime.py``: :mod:`kotc_rulesc.codegen.runtime`, copied with a header."""
     text = resources.files("kotc_rulesc.codegen").joinpath("runtime.py").read_text(encoding="utf-8")
-    return header("Run-time support for the tables (a copy of kotc_rulesc/codegen/runtime.py).", []) + text
+    return header("Run-time support for the tables: a copy of the generator's runtime.", [runtime_input()]) + text
 
 
 def manifest(sources: list[Input], files: dict[str, bytes], deps: dict[str, list[Input]]) -> bytes:
     """``MANIFEST.json``: the generator, its inputs, and every generated file with its hash."""
-    import hashlib
-
     data = {
         "generator": GENERATOR,
         "format": FORMAT,

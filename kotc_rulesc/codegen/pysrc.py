@@ -154,7 +154,10 @@ def expr(value: Any, indent: int = 0, lead: int = 0, trail: int = 0) -> str:
     lines = []
     for key, item in items:
         if isinstance(value, dict):
-            head = _flat(key) + ": "
+            head = expr(key, indent + 1, 0, 2) + ": "
+            if "\n" in head:  # a key too long for a line: the value goes on the key's last line
+                lines.append(inner + head + expr(item, indent + 1, len(head.rsplit("\n", 1)[1]), 1) + ",")
+                continue
         elif key is not None:
             head = key + "="
         else:

@@ -1,0 +1,32 @@
+"""Helpers for the code generator's tests: build a rules directory, load its tables."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from kotc_rulesc.codegen import generate, write
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.tables import TablesView
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+MINI = FIXTURES / "mini_rules"
+NASTY = FIXTURES / "nasty_rules"
+REAL = ROOT / "rules"
+CLI = [sys.executable, "-m", "kotc_rulesc.cli"]
+
+
+def real_rules_present() -> bool:
+    return any(REAL.glob("edition-*.yaml"))
+
+
+def build_into(rules_dir: Path, out: Path) -> TablesView:
+    """Compile ``rules_dir`` into ``out`` and return a view on the result."""
+    write(out, generate(load_rules(rules_dir), rules_dir))
+    return TablesView.from_directory(out)
+
+
+def run_cli(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, cwd=cwd or ROOT)

@@ -1,0 +1,194 @@
+"""`kotc-rulesc build` and `build --check`: the drift gate, determinism, atomic and tidy output."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+from kotc_rulesc.codegen import generate
+from kotc_rulesc.loader import load_rules
+
+from codegen_support import MINI, NASTY, ROOT, real_rules_present, run_cli
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture()
+def rules_copy(tmp_path):
+    """A private copy of the mini rules, named rules/ like the real directory."""
+    target = tmp_path / "rules"
+    shutil.copytree(MINI, target)
+    return target
+
+
+def _tree(out: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+def test_build_then_check_is_clean(rules_copy, tmp_path):
+    out = tmp_path / "generated"
+    result = invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "9 file(s) written, 0 removed, 0 unchanged" in result.output
+    check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    assert check.exit_code == 0, check.output
+    assert check.output.startswith("up to date")
+    again = invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    assert "0 file(s) written, 0 removed, 9 unchanged" in again.output
+
+
+def test_changing_one_formula_makes_check_fail_and_name_the_files_to_rebuild(rules_copy, tmp_path):
+    out = tmp_path / "generated"
+    assert invoke("build", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
+    before = _tree(out)
+    third = rules_copy / "edition-03.yaml"
+    third.write_text(third.read_text().replace('formula: "2"', 'formula: "3"'))
+
+    check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    assert check.exit_code == 1
+    stale = sorted(line.split()[1] for line in check.output.splitlines() if line.strip().startswith("stale"))
+    # the 3rd edition's catalog and the step into it change; the files that list every
+    # input change their headers; editions 1 and 2 and step 1→2 do not derive from edition-03
+    assert [Path(p).relative_to(out).as_posix() for p in map(Path, stale)] == [
+        "MANIFEST.json",
+        "kotc_tables/__init__.py",
+        "kotc_tables/edition_03.py",
+        "kotc_tables/passes/__init__.py",
+        "kotc_tables/passes/step_02_03.py",
+    ]
+    assert "5 file(s) to rebuild: run `kotc-rulesc build" in check.output
+    assert _tree(out) == before, "--check wrote something"
+
+    fix = invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    assert fix.exit_code == 0 and "5 file(s) written" in fix.output
+    assert invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
+    edition_3 = (out / "kotc_tables" / "edition_03.py").read_text()
+    assert "def cost_caveat_cannot_attack(env):\n    return F(F(3))\n" in edition_3
+
+
+def test_check_names_missing_and_extra_files_and_build_removes_extras(rules_copy, tmp_path):
+    out = tmp_path / "generated"
+    invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    (out / "kotc_tables" / "edition_02.py").unlink()
+    (out / "kotc_tables" / "edition_04.py").write_text("# left over from an older build\n")
+    (out / "kotc_tables" / "__pycache__").mkdir(exist_ok=True)
+    (out / "kotc_tables" / "__pycache__" / "edition_01.cpython-311.pyc").write_bytes(b"cache")
+    check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    assert check.exit_code == 1
+    lines = [line.split() for line in check.output.splitlines() if line.startswith("  ")]
+    assert [(kind, Path(p).name) for kind, p in lines] == [("missing", "edition_02.py"), ("extra", "edition_04.py")]
+    fix = invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    assert "1 file(s) written, 1 removed" in fix.output
+    assert not (out / "kotc_tables" / "edition_04.py").exists()
+    assert invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
+
+
+def test_removing_an_edition_removes_its_modules(rules_copy, tmp_path):
+    out = tmp_path / "generated"
+    invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    (rules_copy / "edition-03.yaml").unlink()
+    result = invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    assert result.exit_code == 0 and "2 removed" in result.output
+    assert sorted(_tree(out)) == [
+        "MANIFEST.json",
+        "kotc_tables/__init__.py",
+        "kotc_tables/_runtime.py",
+        "kotc_tables/edition_01.py",
+        "kotc_tables/edition_02.py",
+        "kotc_tables/passes/__init__.py",
+        "kotc_tables/passes/step_01_02.py",
+    ]
+
+
+def test_check_on_a_missing_output_lists_every_file(rules_copy, tmp_path):
+    check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(tmp_path / "nowhere"))
+    assert check.exit_code == 1
+    assert sum(line.startswith("  missing ") for line in check.output.splitlines()) == 9
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_rules_problems_are_listed_with_their_place_and_exit_1(rules_copy, tmp_path):
+    second = rules_copy / "edition-02.yaml"
+    second.write_text(second.read_text().replace('formula: "2x"', 'formula: "2x +"'))
+    result = invoke("build", "--rules", str(rules_copy), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "edition-02.yaml:10:19:" in result.output and "does not parse" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_build_refuses_a_directory_it_did_not_make(rules_copy, tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("precious")
+    result = invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    assert result.exit_code == 2
+    assert "not a kotc-rulesc output directory" in result.output
+    assert (out / "notes.txt").read_text() == "precious"
+
+
+def test_the_manifest_names_every_source_and_generated_file_with_its_hash(rules_copy, tmp_path):
+    out = tmp_path / "generated"
+    invoke("build", "--rules", str(rules_copy), "--out", str(out))
+    manifest = json.loads((out / "MANIFEST.json").read_text())
+    assert manifest["generator"].startswith("kotc-rulesc ")
+    sources = {s["path"]: s["sha256"] for s in manifest["sources"]}
+    for f in sorted(rules_copy.glob("*.yaml")):
+        assert sources[f"rules/{f.name}"] == hashlib.sha256(f.read_bytes()).hexdigest()
+    schema = ROOT / "kotc_rulesc" / "schemas" / "edition.schema.json"
+    assert sources["kotc_rulesc/schemas/edition.schema.json"] == hashlib.sha256(schema.read_bytes()).hexdigest()
+    files = {f["path"]: f["sha256"] for f in manifest["files"]}
+    tree = _tree(out)
+    assert set(files) == set(tree) - {"MANIFEST.json"}
+    for path, digest in files.items():
+        assert hashlib.sha256(tree[path]).hexdigest() == digest
+        if path.endswith(".py") and not path.endswith("_runtime.py"):
+            text = tree[path].decode()
+            head = text[: text.index('"""')]
+            for entry in next(f for f in manifest["files"] if f["path"] == path)["from"]:
+                assert entry in head and sources[entry] in head
+
+
+def _build_in_subprocess(rules: Path, out: Path, seed: str, locale: str, tz: str) -> dict[str, bytes]:
+    env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "LANG": locale, "TZ": tz}
+    done = run_cli("build", "--rules", str(rules), "--out", str(out), env=env, cwd=out.parent)
+    assert done.returncode == 0, done.stderr
+    return _tree(out)
+
+
+@pytest.mark.parametrize("rules_dir", [MINI, NASTY], ids=["mini", "nasty"])
+def test_two_builds_are_byte_identical_whatever_the_hash_seed_locale_or_time(rules_dir, tmp_path):
+    shutil.copytree(rules_dir, tmp_path / "a" / "rules")
+    # the second copy is written in the reverse order, so directory order may differ too
+    (tmp_path / "b" / "rules").mkdir(parents=True)
+    for f in sorted(rules_dir.iterdir(), reverse=True):
+        shutil.copy(f, tmp_path / "b" / "rules" / f.name)
+    first = _build_in_subprocess(tmp_path / "a" / "rules", tmp_path / "a" / "out", "1", "C", "UTC")
+    second = _build_in_subprocess(tmp_path / "b" / "rules", tmp_path / "b" / "out", "4242", "C.UTF-8", "Asia/Tokyo")
+    assert first == second
+    assert first == generate(load_rules(rules_dir), tmp_path / "a" / "rules")
+
+
+def test_help_explains_the_command():
+    result = invoke("build", "--help")
+    assert result.exit_code == 0
+    for words in ("--rules", "--out", "--check", "MANIFEST.json", "byte-identical", "standard library"):
+        assert words in result.output
+
+
+@pytest.mark.skipif(not real_rules_present(), reason="rules/ has no edition files yet")
+def test_the_committed_generated_directory_is_up_to_date():
+    done = run_cli("build", "--check")
+    assert done.returncode == 0, done.stdout + done.stderr
