@@ -172,3 +172,17 @@ def test_unusual_names_in_the_build_directory_stay_out_of_code(tmp_path):
             for line in data.decode().splitlines():
                 if line.startswith("#"):
                     assert "__import__('os')" not in line or "\\n" in line
+
+
+_VALUES = st.recursive(
+    st.one_of(st.text(), st.integers(), st.none(), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner), st.tuples(inner, inner), st.dictionaries(st.text(), inner)),
+    max_leaves=20,
+)
+
+
+@given(_VALUES)
+def test_any_nested_value_reads_back_within_the_width(value):
+    src = assign("VALUE", value)
+    assert ast.literal_eval(ast.parse(src).body[0].value) == value
+    assert all(len(line) <= WIDTH for line in src.split("\n")), src

@@ -154,7 +154,9 @@ def expr(value: Any, indent: int = 0, lead: int = 0, trail: int = 0) -> str:
     lines = []
     for key, item in items:
         if isinstance(value, dict):
-            head = expr(key, indent + 1, 0, 2) + ": "
+            breakable = isinstance(item, (str, tuple, list, dict, Call))
+            room_after = 2 if breakable else 2 + len(_flat(item)) + 1
+            head = expr(key, indent + 1, 0, room_after) + ": "
             if "\n" in head:  # a key too long for a line: the value goes on the key's last line
                 lines.append(inner + head + expr(item, indent + 1, len(head.rsplit("\n", 1)[1]), 1) + ",")
                 continue
