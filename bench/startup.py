@@ -11,7 +11,10 @@ Each run is a fresh interpreter (a subprocess), as a user or a CI job starts it:
 
 Prints the median, minimum and maximum wall time of N runs of each (runs are
 interleaved, so machine noise hits all three alike), and which heavy modules each
-mode imported.
+mode imported.  By default the byte-code caches are written by a warm-up run and
+used, as in any normal installation (PYTHONDONTWRITEBYTECODE is removed from the
+children's environment); ``--no-bytecode`` measures with every module compiled
+from source on each start.
 
     python bench/startup.py                       # rules/, 21 runs, the default edition
     python bench/startup.py --runs 41 --edition 11
@@ -72,6 +75,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21, help="runs of each mode (default: 21)")
     parser.add_argument("--edition", type=int, default=None, help="the edition to judge in")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="compile every module from source on each run (PYTHONDONTWRITEBYTECODE=1, no caches)",
+    )
     args = parser.parse_args()
 
     rules = Path(args.rules).resolve()
@@ -88,7 +96,11 @@ def main() -> None:
         if built.returncode != 0:
             raise SystemExit(f"building the tables failed:\n{built.stdout}{built.stderr}")
 
-        base_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        drop = {"PYTHONPATH", "PYTHONDONTWRITEBYTECODE"}
+        base_env = {k: v for k, v in os.environ.items() if k not in drop}
+        if args.no_bytecode:
+            base_env["PYTHONDONTWRITEBYTECODE"] = "1"
+            base_env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "no-such-cache")
         tables_env = {**base_env, "PYTHONPATH": str(out)}
         edition = ["--edition", str(args.edition)] if args.edition is not None else []
         cli = [sys.executable, "-m", "kotc_rulesc.cli", "check-cards"]
@@ -119,9 +131,11 @@ def main() -> None:
         for name, ts in times.items()
     }
     if args.json:
-        print(json.dumps({"rules": str(rules), "runs": args.runs, "modes": figures}, indent=2))
+        data = {"rules": str(rules), "runs": args.runs, "bytecode": not args.no_bytecode, "modes": figures}
+        print(json.dumps(data, indent=2))
         return
-    print(f"kotc-rulesc check-cards on a one-card file; rules: {rules}; {args.runs} runs each")
+    cache = "compiled from source each run" if args.no_bytecode else "byte-code cached"
+    print(f"kotc-rulesc check-cards on a one-card file; rules: {rules}; {args.runs} runs each; {cache}")
     print(f"{'mode':<8} {'median':>9} {'min':>9} {'max':>9}  heavy modules imported")
     for name, f in figures.items():
         print(
