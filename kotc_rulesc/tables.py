@@ -265,21 +265,16 @@ class TablesView:
     def _rulebook(rb: Any) -> Rulebook | None:
         if rb is None:
             return None
-        return Rulebook(
-            edition=rb.edition,
-            sources=tuple(rb.sources),
-            players=_range(rb.players),
-            deck=_range(rb.deck),
-            reserves=_range(rb.reserves),
-            starting_hand=rb.starting_hand,
-            starting_hitpoints=rb.starting_hitpoints,
-            edition_indicator=rb.edition_indicator,
-            terms=dict(rb.terms),
-            zones=tuple(rb.zones),
-            ability_layout=tuple(rb.ability_layout),
-            keywords=tuple(rb.keywords),
-            notes=tuple(rb.notes),
-        )
+        fields = {}
+        for name, value in zip(rb._fields, rb):
+            if name in ("players", "deck", "reserves"):
+                value = _range(value)
+            elif isinstance(value, (list, tuple)):
+                value = tuple(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            fields[name] = value
+        return Rulebook(**fields)
 
     def _build_catalog(self, mod: ModuleType) -> Catalog:
         rulebook = self._rulebook(mod.RULEBOOK)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..fold import Catalog, ComponentState, fold
 from ..model import COST_RULE_PARTS, Range, Rulebook, RuleSet, ordinal
 from .common import (
@@ -58,25 +60,21 @@ def _range(r: Range | None) -> Call | None:
     return Call("Range", r.min, r.max, tuple(r.recommended) if r.recommended else None)
 
 
+RULEBOOK_RANGES = ("players", "deck", "reserves")
+
+
 def _rulebook(rb: Rulebook | None) -> Call | None:
+    """The runtime ``Rulebook``; ``terms`` keep the rulebook's own order (as it lists them)."""
     if rb is None:
         return None
-    return Call(
-        "Rulebook",
-        edition=rb.edition,
-        sources=tuple(rb.sources),
-        players=_range(rb.players),
-        deck=_range(rb.deck),
-        reserves=_range(rb.reserves),
-        starting_hand=rb.starting_hand,
-        starting_hitpoints=rb.starting_hitpoints,
-        edition_indicator=rb.edition_indicator,
-        terms=dict(rb.terms),  # the rulebook's own order (as it lists them)
-        zones=tuple(rb.zones),
-        ability_layout=tuple(rb.ability_layout),
-        keywords=tuple(rb.keywords),
-        notes=tuple(rb.notes),
-    )
+    fields = {}
+    for name in (f.name for f in dataclasses.fields(Rulebook)):
+        value = getattr(rb, name)
+        if name in RULEBOOK_RANGES:
+            fields[name] = _range(value)
+        else:
+            fields[name] = dict(value) if isinstance(value, dict) else tuple(value) if isinstance(value, tuple) else value
+    return Call("Rulebook", **fields)
 
 
 def _component(c: ComponentState, cost: str | None) -> Call:

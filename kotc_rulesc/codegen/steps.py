@@ -28,6 +28,20 @@ def step_inputs(rules: RuleSet, p: Pass) -> list[str]:
     return [e.file for e in rules.editions if e.number <= p.target]
 
 
+def _change(kind: str, c, was, now) -> Call:
+    """A cost or limit change made by the step (``was``/``now`` already rendered)."""
+    return Call(
+        kind,
+        component=c.component,
+        text=template_value(c.text),
+        was=was,
+        now=now,
+        edition=c.edition,
+        by=c.by,
+        sources=tuple(c.sources),
+    )
+
+
 def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
     """The source of the pass module for one step."""
     inputs = [hashes[f] for f in step_inputs(rules, p)] + [hashes["<schema>"]]
@@ -85,32 +99,8 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
         )
         for b in p.bans
     )
-    costs = tuple(
-        Call(
-            "CostChange",
-            component=c.component,
-            text=template_value(c.text),
-            was=notation(c.was),
-            now=notation(c.now),
-            edition=c.edition,
-            by=c.by,
-            sources=tuple(c.sources),
-        )
-        for c in p.cost_changes
-    )
-    limits = tuple(
-        Call(
-            "LimitChange",
-            component=c.component,
-            text=template_value(c.text),
-            was=sorted_map(c.was),
-            now=sorted_map(c.now),
-            edition=c.edition,
-            by=c.by,
-            sources=tuple(c.sources),
-        )
-        for c in p.limit_changes
-    )
+    costs = tuple(_change("CostChange", c, notation(c.was), notation(c.now)) for c in p.cost_changes)
+    limits = tuple(_change("LimitChange", c, sorted_map(c.was), sorted_map(c.now)) for c in p.limit_changes)
     runtime = used_runtime([[v for _, v in rewrites], bans, costs, limits]) | {"Step"}
     parts.append("\n" + imports(runtime, ".."))
     parts.append("\n")
