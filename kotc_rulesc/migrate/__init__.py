@@ -1,0 +1,1 @@
+"""Migrate card collections from their editions to a later one (``kotc-rulesc migrate``)."""

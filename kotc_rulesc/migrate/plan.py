@@ -1,0 +1,450 @@
+"""What migrating one card to edition N does: the per-card decision.
+
+For a card of edition E (its Edition Indicator, or the edition assumed with
+``--from`` for a card without one):
+
+1. the passes E+1 … N rewrite every revised wording to N's wording
+   (:mod:`kotc_rulesc.migrate.rewrite`); a clean-slate pass maps each component to
+   the successor the data declares for it, and the card survives the clean slate
+   only when every component it uses has one;
+2. the rewritten card is judged in N (:func:`kotc_rulesc.cards.legality.judge`):
+
+   * legal — the rewritten text is kept (``rewritten``), or nothing changed
+     (``unchanged``).  The Edition Indicator stays: it names the edition whose
+     costs the printed cost follows, and a wording erratum changes no cost;
+   * banned only because a component's cost was revised after the card's edition
+     (``cost-revised``; the printed cost then no longer matches), or after crossing a
+     clean slate on successors — the card is *re-issued*: cost recomputed under N,
+     Edition Indicator set to N, the rewritten text kept;
+   * any other ban, an unknown fact, or an unreadable card — the card is kept exactly
+     as it was (not even its rewrites are applied) and marked with every reason,
+     and with a suggested legal replacement where the data declares one.
+
+A decision depends only on the fields the card engine reads (type, Edition
+Indicator, cost, offense, defense, text, and whether the name is valid), so
+identical cards — however many copies a collection holds — are decided once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import ordinal
+from ..passes import Pass
+from .rewrite import NO_ABILITIES, LineRewriter, TextRewrite, split_line
+
+__all__ = [
+    "Decision",
+    "Migrator",
+    "NeedsFrom",
+    "MARK",
+    "LEGAL",
+    "reason_json",
+]
+
+#: the field a card that does not end legal is marked with (replaced on every migration)
+MARK = "migration"
+#: the statuses of a card that ends legal
+LEGAL = frozenset({"rewritten", "reissued", "unchanged"})
+#: the reasons that a re-issue cures (a cost revision; the printed cost it makes wrong)
+_REISSUE_CODES = frozenset({"cost-revised", "cost-mismatch"})
+_NONE = type(None)
+_PLAIN = (str, int, _NONE)
+
+
+class NeedsFrom(Exception):
+    """A card has no Edition Indicator and no ``--from`` edition was given."""
+
+
+def reason_json(r: Any) -> dict[str, Any]:
+    """A reason as the marker and the JSON report write it: code, edition, sources, message."""
+    out = {"code": r.code, "edition": r.edition, "sources": list(r.sources), "message": r.message}
+    if getattr(r, "field", None):
+        out["field"] = r.field
+    return out
+
+
+@dataclass(frozen=True)
+class _Reason:
+    """A reason of the migrator's own (same shape as the card engine's)."""
+
+    code: str
+    message: str
+    edition: int | None
+    sources: tuple[str, ...] = ()
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What migration does to one card.  ``text``/``cost``/``edition`` are the new values of
+    the fields that change (``None``: the field is left alone); ``reasons`` say why."""
+
+    status: str  # rewritten | reissued | unchanged | banned | unknown | error
+    source: int | None  # the edition E migrated from (None: unreadable)
+    target: int
+    assumed: bool  # E came from --from (the card has no Edition Indicator)
+    text: str | None = None
+    cost: tuple[int | None, int] | None = None  # (printed, new) on a re-issue
+    edition: tuple[int | None, int] | None = None  # (printed, new) on a re-issue
+    rewrites: tuple[TextRewrite, ...] = ()
+    reasons: tuple[Any, ...] = ()
+    notes: tuple[str, ...] = ()
+    replacement: dict[str, Any] | None = None
+    mark: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def legal(self) -> bool:
+        return self.status in LEGAL
+
+    def updates(self) -> dict[str, Any]:
+        """The fields to set on the card (the marker aside)."""
+        out: dict[str, Any] = {}
+        if self.text is not None:
+            out["text"] = self.text
+        if self.edition is not None:
+            out["edition"] = self.edition[1]
+        if self.cost is not None:
+            out["cost"] = self.cost[1]
+        return out
+
+
+def _error(source: int | None, target: int, assumed: bool, code: str, message: str) -> Decision:
+    reason = _Reason(code, message, None)
+    return _marked(Decision("error", source, target, assumed, reasons=(reason,)))
+
+
+def _marked(d: Decision) -> Decision:
+    """Attach the marker of a card that does not end legal."""
+    if d.legal:
+        return d
+    mark: dict[str, Any] = {"status": d.status}
+    if d.source is not None:
+        mark["from"] = d.source
+    mark["to"] = d.target
+    if d.notes:
+        mark["notes"] = list(d.notes)
+    if d.replacement:
+        mark["replacement"] = d.replacement
+    mark["reasons"] = [reason_json(r) for r in d.reasons]  # last: a YAML card's trailing comments follow it
+    return Decision(d.status, d.source, d.target, d.assumed, d.text, d.cost, d.edition, d.rewrites,
+                    d.reasons, d.notes, d.replacement, mark)
+
+
+class Migrator:
+    """Decides the migration of cards to edition ``target`` on a :class:`~kotc_rulesc.view.RulesView`.
+
+    ``assume`` is the edition of cards without an Edition Indicator (``--from``);
+    without it such a card raises :class:`NeedsFrom`.  ``cache`` bounds the number of
+    distinct cards remembered (two generations of that many)."""
+
+    def __init__(self, view: Any, target: int, assume: int | None = None, cache: int = 8192):
+        from ..cards.legality import judge  # the card engine; imported here to keep start-up light
+
+        self._judge = judge
+        self.view = view
+        self.target = target
+        self.assume = assume
+        self.first = view.first
+        self.last = view.last
+        self._passes: dict[int, Pass] = {p.target: p for p in view.passes()}
+        self._runs: dict[int, list[Any]] = {}
+        self._limit = cache
+        self._new: dict[tuple, Decision] = {}
+        self._old: dict[tuple, Decision] = {}
+        self.hits = 0
+        self.misses = 0
+
+    # ------------------------------------------------------------------ public
+
+    def decide(self, card: Any) -> Decision:
+        """The decision for one card (a mapping as read; it is not modified)."""
+        key = self.key(card)
+        if key is None:
+            self.misses += 1
+            return self._decide(card)
+        hit = self._new.get(key)
+        if hit is not None:
+            self.hits += 1
+            return hit
+        hit = self._old.get(key)
+        if hit is None:
+            self.misses += 1
+            hit = self._decide(card)
+        else:
+            self.hits += 1
+        if len(self._new) >= self._limit:
+            self._old, self._new = self._new, {}
+        self._new[key] = hit
+        return hit
+
+    @staticmethod
+    def key(card: Any) -> tuple | None:
+        """What the decision depends on, or ``None`` when the card is unusual enough
+        (non-plain values, an invalid name) to be decided on its own."""
+        if type(card) is not dict:
+            return None
+        get = card.get
+        name = get("name")
+        if type(name) is not str or not name.strip():
+            return None
+        key = (get("type"), get("edition"), get("cost"), get("offense"), get("defense"), get("text"))
+        for value in key:
+            if type(value) not in _PLAIN:
+                return None
+        return key
+
+    # ------------------------------------------------------------------ deciding
+
+    def _source_of(self, card: Any) -> tuple[int | None, bool, Decision | None]:
+        """(E, assumed, or an error decision)."""
+        n = self.target
+        ed = card.get("edition") if isinstance(card, dict) else None
+        if ed is None:
+            if not isinstance(card, dict):
+                return None, False, None
+            if self.assume is None:
+                raise NeedsFrom()
+            return self.assume, True, None
+        if type(ed) is not int or ed < self.first or ed > self.last:
+            return None, False, None  # a malformed Edition Indicator: the card engine says why
+        if ed > n:
+            return ed, False, _error(
+                ed, n, False, "newer-edition",
+                f"the card bears the Edition Indicator {ed}, later than the target, the {ordinal(n)} edition; "
+                "migration only goes forward",
+            )
+        return ed, False, None
+
+    def _decide(self, card: Any) -> Decision:
+        n = self.target
+        source, assumed, early = self._source_of(card)
+        if early is not None:
+            return early
+        if source is None:  # unreadable: the judgement says why; the card is kept as it is
+            j = self._judge(card, n, self.view)
+            return _marked(Decision(j.status if j.status != "legal" else "error", None, n, False, reasons=tuple(j.reasons)))
+
+        text = card.get("text")
+        rewrites: list[TextRewrite] = []
+        crossed = False
+        if isinstance(text, str):
+            new_text, rewrites, crossed, blocked = self._rewrite(source, text)
+            crossed = crossed and not blocked
+        else:
+            new_text = text
+        probe = dict(card)
+        probe.pop(MARK, None)
+        probe["text"] = new_text
+        if crossed:
+            probe["edition"] = n
+        j = self._judge(probe, n, self.view)
+        codes = {r.code for r in j.reasons}
+
+        if j.status == "legal" and not crossed:
+            if rewrites:
+                return Decision("rewritten", source, n, assumed, text=new_text, rewrites=tuple(rewrites))
+            return Decision("unchanged", source, n, assumed)
+
+        if codes <= _REISSUE_CODES and (crossed or "cost-revised" in codes) and j.cost is not None:
+            reissued = dict(probe)
+            reissued["edition"] = n
+            reissued["cost"] = j.cost
+            check = self._judge(reissued, n, self.view)
+            if check.status == "legal":
+                notes = self._printed_cost_notes(card, source, j.cost)
+                why = tuple(r for r in j.reasons if r.code == "cost-revised")
+                if crossed:
+                    why += self._clean_slate_reasons(source)
+                return Decision(
+                    "reissued", source, n, assumed,
+                    text=new_text if new_text != text else None,
+                    cost=(card.get("cost"), j.cost),
+                    edition=(card.get("edition"), n),
+                    rewrites=tuple(rewrites),
+                    reasons=why,
+                    notes=notes,
+                )
+            j = check  # cannot happen with consistent rules; reported rather than hidden
+
+        status = j.status if j.status != "legal" else "banned"
+        notes = self._printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
+        return _marked(Decision(
+            status, source, n, assumed,
+            reasons=tuple(j.reasons),
+            notes=notes,
+            replacement=self._replacement(probe, j) if status == "banned" else None,
+        ))
+
+    # ------------------------------------------------------------------ the passes
+
+    def _run(self, source: int) -> list[Any]:
+        """The passes source+1 … target: LineRewriters between clean-slate passes."""
+        run = self._runs.get(source)
+        if run is None:
+            run = []
+            pending: list[Pass] = []
+            for k in range(source + 1, self.target + 1):
+                p = self._passes.get(k)
+                if p is None:
+                    continue
+                if p.clean_slate:
+                    if pending:
+                        run.append(LineRewriter(pending))
+                        pending = []
+                    run.append(p)
+                    if p.rewrites:
+                        pending.append(p)
+                else:
+                    pending.append(p)
+            if pending:
+                run.append(LineRewriter(pending))
+            self._runs[source] = run
+        return run
+
+    def _rewrite(self, source: int, text: str) -> tuple[str, list[TextRewrite], bool, bool]:
+        """(text, rewrites, crossed a clean slate, some component had no successor)."""
+        rewrites: list[TextRewrite] = []
+        crossed = blocked = False
+        for step in self._run(source):
+            if isinstance(step, LineRewriter):
+                text, done = step.text(text)
+                rewrites.extend(done)
+            else:
+                crossed = True
+                if not blocked:
+                    text, done, ok = self._successors(step, text)
+                    rewrites.extend(done)
+                    blocked = not ok
+        return text, rewrites, crossed, blocked
+
+    def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
+        """Map every component to its successor across the clean slate ``p``; ok is False
+        when a sentence cannot be read or a component has none."""
+        from ..cards.parse import read_sentence
+
+        before = self.view.catalog(p.source)
+        after = self.view.catalog(p.target)
+        if not before.catalog_known or not after.catalog_known:
+            return text, [], False
+        declared = {s.component: s for s in after.successors}
+        for old, new in p.successors:
+            if old not in declared:
+                declared[old] = _Successor(old, new, {}, ())
+        comps = after.by_id()
+        lines = text.split("\n")
+        done: list[TextRewrite] = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            prefix, pieces = split_line(line)
+            for i in range(0, len(pieces), 2):
+                raw = pieces[i].strip()
+                if not raw or raw == NO_ABILITIES:
+                    continue
+                use, _ = read_sentence(raw, before)
+                succ = declared.get(use.component) if use is not None else None
+                comp = comps.get(succ.successor) if succ is not None else None
+                if comp is None:
+                    return text, [], False
+                values = {**use.values, **succ.binds}
+                if not set(comp.text.variables) <= set(values):
+                    return text, [], False
+                new = comp.text.render({v: values[v] for v in comp.text.variables})
+                if new != use.sentence:
+                    pieces[i] = pieces[i].replace(raw, new, 1)
+                    done.append(TextRewrite(number, use.sentence, new, use.component, p.target, p.target,
+                                            tuple(succ.sources), succ.successor))
+            lines[number - 1] = prefix + "".join(pieces)
+        return "\n".join(lines), done, True
+
+    def _clean_slate_reasons(self, source: int) -> tuple[_Reason, ...]:
+        out = []
+        for k in range(source + 1, self.target + 1):
+            p = self._passes.get(k)
+            if p is not None and p.clean_slate:
+                decl = self.view.catalog(k).declared
+                out.append(_Reason(
+                    "clean-slate",
+                    f"the {ordinal(k)} edition is a clean slate; every component of the card has a declared successor",
+                    k,
+                    decl.sources if decl else (),
+                ))
+        return tuple(out)
+
+    # ------------------------------------------------------------------ costs and replacements
+
+    def _printed_cost_notes(self, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
+        """Say so when the printed cost was already wrong in the card's own edition."""
+        printed = card.get("cost")
+        if type(printed) is not int or source == self.target and new_cost is None:
+            return ()
+        if not self.view.catalog(source).catalog_known:
+            return ()
+        j = self._judge(card, source, self.view)
+        if any(r.code == "cost-mismatch" for r in j.reasons) and j.cost is not None:
+            note = f"the printed cost {printed} was already wrong in the {ordinal(source)} edition (the card cost {j.cost} there)"
+            if new_cost is not None:
+                note += f"; re-issued at {new_cost}"
+            return (note,)
+        return ()
+
+    def _replacement(self, probe: dict, j: Any) -> dict[str, Any] | None:
+        """A legal card with each redacted component replaced by the one the data declares."""
+        if j.parsed is None:
+            return None
+        comps = self.view.catalog(self.target).by_id()
+        swaps: dict[str, str] = {}
+        parts = []
+        for use in j.parsed.uses():
+            state = use.state
+            if state is None or state.status != "redacted":
+                continue
+            rep = comps.get(state.replacement) if state.replacement else None
+            if rep is None:
+                return None
+            values = {**use.values, **state.replacement_binds}
+            if not set(rep.text.variables) <= set(values):
+                return None
+            new = rep.text.render({v: values[v] for v in rep.text.variables})
+            swaps[use.sentence] = new
+            parts.append({"component": use.component, "replacement": rep.id, "old": use.sentence, "new": new})
+        if not swaps:
+            return None
+        text = _swap_sentences(probe["text"], swaps)
+        candidate = dict(probe)
+        candidate["text"] = text
+        candidate["edition"] = self.target
+        candidate.pop("cost", None)
+        verdict = self._judge(candidate, self.target, self.view)
+        if verdict.status != "legal" or verdict.cost is None:
+            return None
+        return {"text": text, "cost": verdict.cost, "edition": self.target, "components": parts}
+
+
+@dataclass(frozen=True)
+class _Successor:
+    component: str
+    successor: str
+    binds: dict[str, int]
+    sources: tuple[str, ...]
+
+
+def _swap_sentences(text: str, swaps: dict[str, str]) -> str:
+    from ..text import normalize
+
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        prefix, pieces = split_line(line)
+        changed = False
+        for i in range(0, len(pieces), 2):
+            raw = pieces[i].strip()
+            new = swaps.get(normalize(raw)) if raw else None
+            if new is not None:
+                pieces[i] = pieces[i].replace(raw, new, 1)
+                changed = True
+        if changed:
+            lines[number] = prefix + "".join(pieces)
+    return "\n".join(lines)
+

@@ -1,0 +1,295 @@
+"""The migration report: per card what changed and why, banned cards with their reasons, totals.
+
+The report streams like the collection: each card's entry is rendered as soon as
+the card is decided (in the worker process that decided it, with ``--jobs``), and
+the totals come last — so a report over a million cards never sits in memory.
+Cards that end legal and unchanged are only counted.
+
+Formats: ``text`` (for reading in a terminal), ``markdown`` (for an issue or a
+pull request) and ``json`` (one object: ``collection``, ``to``, ``from``,
+``dry_run``, ``cards`` — the entries — and ``totals``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from ..model import ordinal
+from .plan import LEGAL, Decision, reason_json
+
+__all__ = ["Record", "Totals", "render_card", "ReportWriter", "summary_line", "FORMATS"]
+
+FORMATS = ("text", "markdown", "json")
+_STATUS_WORDS = {
+    "rewritten": "text rewritten",
+    "reissued": "re-issued",
+    "unchanged": "unchanged",
+    "banned": "banned — kept as it was",
+    "unknown": "legality unknown — kept as it was",
+    "error": "cannot be migrated — kept as it was",
+}
+
+
+@dataclass
+class Record:
+    """One card's outcome: where it is, what was decided, whether the output differs."""
+
+    index: int
+    line: int | None
+    name: str | None
+    decision: Decision | None  # None: the entry is not a card (problem says why)
+    changed: bool
+    problem: str | None = None
+
+    @property
+    def status(self) -> str:
+        return self.decision.status if self.decision is not None else "error"
+
+    @property
+    def legal(self) -> bool:
+        return self.decision is not None and self.decision.legal
+
+    @property
+    def notable(self) -> bool:
+        """Worth an entry of its own in the report."""
+        d = self.decision
+        return d is None or self.changed or not d.legal or bool(d.notes)
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.decision
+        out: dict[str, Any] = {"index": self.index, "line": self.line, "name": self.name, "status": self.status,
+                               "changed": self.changed}
+        if d is None:
+            out["reasons"] = [{"code": "malformed", "edition": None, "sources": [], "message": self.problem}]
+            return out
+        out["from"] = d.source
+        out["assumed_from"] = d.assumed
+        out["to"] = d.target
+        if d.legal and d.rewrites:
+            out["text"] = [r.to_json() for r in d.rewrites]
+        if d.cost is not None:
+            out["cost"] = {"old": d.cost[0], "new": d.cost[1]}
+        if d.edition is not None:
+            out["edition"] = {"old": d.edition[0], "new": d.edition[1]}
+        if d.reasons:
+            out["reasons"] = [reason_json(r) for r in d.reasons]
+        if d.notes:
+            out["notes"] = list(d.notes)
+        if d.replacement:
+            out["replacement"] = d.replacement
+        return out
+
+
+_KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed")
+
+
+@dataclass
+class Totals:
+    """Counts over the collection; ``banned`` includes ``unknown``, ``migrated`` includes ``reissued``."""
+
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_KEYS, 0))
+
+    def add(self, record: Record) -> None:
+        c = self.counts
+        c["cards"] += 1
+        if record.changed:
+            c["changed"] += 1
+        status = record.status
+        if status in LEGAL:
+            if record.changed:
+                c["migrated"] += 1
+                if status == "reissued":
+                    c["reissued"] += 1
+            else:
+                c["unchanged"] += 1
+        elif status == "error":
+            c["errors"] += 1
+        else:
+            c["banned"] += 1
+            if status == "unknown":
+                c["unknown"] += 1
+
+    def merge(self, other: "Totals") -> None:
+        for k, v in other.counts.items():
+            self.counts[k] += v
+
+    def __getitem__(self, key: str) -> int:
+        return self.counts[key]
+
+    @property
+    def all_legal(self) -> bool:
+        return self.counts["banned"] == 0 and self.counts["errors"] == 0
+
+    def to_json(self) -> dict[str, int]:
+        return dict(self.counts)
+
+
+def summary_line(t: Totals, dry_run: bool = False) -> str:
+    c = t.counts
+    migrated = f"{c['migrated']} migrated"
+    if c["reissued"]:
+        migrated += f" ({c['reissued']} re-issued)"
+    banned = f"{c['banned']} banned"
+    if c["unknown"]:
+        banned += f" ({c['unknown']} of unknown legality)"
+    verb = "would change" if dry_run else "changed"
+    return (f"{c['cards']} card{'s' if c['cards'] != 1 else ''}: {migrated}, {c['unchanged']} unchanged, {banned}, "
+            f"{c['errors']} error{'s' if c['errors'] != 1 else ''}; {c['changed']} {verb}")
+
+
+# --------------------------------------------------------------------------- one card
+
+
+def _ed(n: int | None) -> str:
+    return ordinal(n) if n is not None else "unknown"
+
+
+def _sources(sources) -> str:
+    return ", ".join(sources) if sources else "no source"
+
+
+def _when(edition: int | None, by: int) -> str:
+    return f"the {ordinal(edition)} edition" if edition is not None else f"an edition no source gives (by the {ordinal(by)})"
+
+
+def _title(r: Record) -> str:
+    name = f' "{r.name}"' if r.name else ""
+    where = f" (line {r.line})" if r.line else ""
+    return f"card {r.index + 1}{name}{where}"
+
+
+def _path(d: Decision) -> str:
+    src = _ed(d.source) + (" (--from: no Edition Indicator)" if d.assumed else "")
+    return f"{src} → {ordinal(d.target)}"
+
+
+def _text_card(r: Record) -> str:
+    d = r.decision
+    lines = []
+    if d is None:
+        lines.append(f"{_title(r)}: {_STATUS_WORDS['error']}")
+        lines.append(f"  error   {r.problem}")
+        return "\n".join(lines) + "\n"
+    status = _STATUS_WORDS[d.status]
+    if d.status == "unchanged" and r.changed:
+        status = "legal; the migration mark of an earlier run removed"
+    lines.append(f"{_title(r)}: {status}, {_path(d)}")
+    if d.legal:
+        for rw in d.rewrites:
+            lines.append(f'  text    line {rw.line}: "{rw.old}" → "{rw.new}"')
+            if rw.successor:
+                lines.append(f"          {rw.component} → its successor {rw.successor} across the clean slate of the "
+                             f"{ordinal(rw.edition)} ({_sources(rw.sources)})")
+            else:
+                lines.append(f"          {rw.component}: revised in {_when(rw.edition, rw.by)} ({_sources(rw.sources)})")
+        if d.cost is not None:
+            old = d.cost[0] if d.cost[0] is not None else "none"
+            lines.append(f"  cost    {old} → {d.cost[1]}")
+        if d.edition is not None:
+            old = d.edition[0] if d.edition[0] is not None else "none"
+            lines.append(f"  edition {old} → {d.edition[1]}")
+    for reason in d.reasons:
+        label = "why    " if d.legal else "reason "
+        lines.append(f"  {label} {reason.code} ({_ed(reason.edition)}; {_sources(reason.sources)}): {reason.message}")
+    for note in d.notes:
+        lines.append(f"  note    {note}")
+    if d.replacement:
+        rep = d.replacement
+        lines.append(f"  suggest a legal replacement ({ordinal(rep['edition'])} edition, cost {rep['cost']}):")
+        for text_line in str(rep["text"]).splitlines():
+            lines.append(f"          {text_line}")
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _markdown_card(r: Record) -> str:
+    d = r.decision
+    name = f" — {r.name}" if r.name else ""
+    where = f" (line {r.line})" if r.line else ""
+    if d is None:
+        return f"### Card {r.index + 1}{name}{where}: {_STATUS_WORDS['error']}\n\n- error: {_md(str(r.problem))}\n\n"
+    status = _STATUS_WORDS[d.status]
+    if d.status == "unchanged" and r.changed:
+        status = "legal; the migration mark of an earlier run removed"
+    out = [f"### Card {r.index + 1}{name}{where}: {status}", "", f"- editions: {_path(d)}"]
+    if d.legal:
+        for rw in d.rewrites:
+            if rw.successor:
+                why = f"{rw.component} → successor {rw.successor}, clean slate of the {ordinal(rw.edition)}"
+            else:
+                why = f"{rw.component}, revised in {_when(rw.edition, rw.by)}"
+            out.append(f"- text, line {rw.line}: `{rw.old}` → `{rw.new}` — {why} ({_sources(rw.sources)})")
+        if d.cost is not None:
+            out.append(f"- cost: {d.cost[0] if d.cost[0] is not None else 'none'} → **{d.cost[1]}**")
+        if d.edition is not None:
+            out.append(f"- Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → **{d.edition[1]}**")
+    for reason in d.reasons:
+        label = "why" if d.legal else "reason"
+        out.append(f"- {label}: `{reason.code}` ({_ed(reason.edition)}; {_sources(reason.sources)}) — {_md(reason.message)}")
+    for note in d.notes:
+        out.append(f"- note: {_md(note)}")
+    if d.replacement:
+        rep = d.replacement
+        out.append(f"- suggested legal replacement ({ordinal(rep['edition'])} edition, cost {rep['cost']}):")
+        out.append("")
+        out.append("  ```")
+        out.extend(f"  {line}" for line in str(rep["text"]).splitlines())
+        out.append("  ```")
+    return "\n".join(out) + "\n\n"
+
+
+def render_card(record: Record, fmt: str) -> str:
+    """One card's entry in ``fmt`` (``json``: the object, without a separator)."""
+    if fmt == "json":
+        return json.dumps(record.to_json(), ensure_ascii=False)
+    if fmt == "markdown":
+        return _markdown_card(record)
+    return _text_card(record)
+
+
+# --------------------------------------------------------------------------- the whole report
+
+
+class ReportWriter:
+    """Writes a report to ``stream``: :meth:`begin`, then card entries, then :meth:`end`."""
+
+    def __init__(self, stream: TextIO, fmt: str):
+        self.stream = stream
+        self.fmt = fmt
+        self._first = True
+
+    def begin(self, collection: str, target: int, assume: int | None, dry_run: bool) -> None:
+        if self.fmt == "json":
+            head = {"collection": collection, "to": target, "from": assume, "dry_run": dry_run}
+            self.stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "cards": [')
+        elif self.fmt == "markdown":
+            dry = " (dry run: nothing written)" if dry_run else ""
+            self.stream.write(f"# Migration of {collection} to the {ordinal(target)} edition{dry}\n\n")
+        else:
+            dry = " (dry run: nothing written)" if dry_run else ""
+            self.stream.write(f"Migration of {collection} to the {ordinal(target)} edition{dry}\n\n")
+
+    def entry(self, rendered: str) -> None:
+        """A card entry rendered by :func:`render_card` in this writer's format."""
+        if self.fmt == "json":
+            self.stream.write(("\n  " if self._first else ",\n  ") + rendered)
+        else:
+            self.stream.write(rendered + ("\n" if self.fmt == "text" else ""))
+        self._first = False
+
+    def end(self, totals: Totals, dry_run: bool = False) -> None:
+        if self.fmt == "json":
+            self.stream.write(("\n" if not self._first else "") + '], "totals": ' + json.dumps(totals.to_json()) + "}\n")
+        elif self.fmt == "markdown":
+            c = totals.counts
+            self.stream.write("## Totals\n\n| cards | migrated | of which re-issued | unchanged | banned | of which unknown | errors |\n")
+            self.stream.write("|---:|---:|---:|---:|---:|---:|---:|\n")
+            self.stream.write(f"| {c['cards']} | {c['migrated']} | {c['reissued']} | {c['unchanged']} | {c['banned']} | "
+                              f"{c['unknown']} | {c['errors']} |\n")
+        else:
+            self.stream.write(f"Totals: {summary_line(totals, dry_run)}\n")

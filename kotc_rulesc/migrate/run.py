@@ -1,0 +1,334 @@
+"""One migration run: open the collection, migrate it card by card, write it and the report safely.
+
+:func:`run` is what ``kotc-rulesc migrate`` calls once the options are checked.
+It returns the exit code: 0 when every card ends legal, 1 when any card is banned,
+of unknown legality or cannot be migrated, 2 for an unreadable collection or a
+missing ``--from``.  Nothing is written unless the whole collection was read:
+outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Iterator, TextIO
+
+from .atomic import AtomicOutput, NullOutput
+from .io_json import (
+    BlockResult,
+    Context,
+    JsonStream,
+    MissingFrom,
+    Unreadable,
+    count_cards,
+    json_cards,
+    jsonl_block,
+    read_blocks,
+)
+from .plan import Migrator
+from .progress import Progress
+from .report import ReportWriter, Totals, summary_line
+
+__all__ = ["Options", "run", "detect_format", "UsageError"]
+
+BLOCK = 1 << 20  # bytes of JSONL per block
+JSON_BATCH = 2000  # cards of a JSON collection per batch
+ATTENTION = 20  # cards listed on standard error when no report file is asked for
+
+
+class UsageError(Exception):
+    """Options that cannot work together (exit 2)."""
+
+
+@dataclass
+class Options:
+    collection: str  # a path, or "-" for standard input
+    target: int
+    assume: int | None = None  # --from
+    output: str | None = None  # a path, "-", or None (standard output)
+    in_place: bool = False
+    dry_run: bool = False
+    report: str | None = None  # a path, "-" (standard output), or None
+    report_format: str = "text"
+    jobs: int = 1
+    rules_dir: str | None = None
+    block: int = BLOCK
+
+
+# --------------------------------------------------------------------------- input
+
+
+class _Prefixed(io.RawIOBase):
+    """A binary stream that first returns ``head``, then the rest of ``fp``."""
+
+    def __init__(self, head: bytes, fp: BinaryIO):
+        self.head = head
+        self.fp = fp
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        if self.head:
+            if n is None or n < 0:
+                data, self.head = self.head + self.fp.read(), b""
+                return data
+            data, self.head = self.head[:n], self.head[n:]
+            return data
+        return self.fp.read(n)
+
+
+def detect_format(name: str, head: bytes) -> str:
+    """``yaml``, ``json`` or ``jsonl``: by the file's extension, else by its first bytes."""
+    suffix = Path(name).suffix.lower() if name != "-" else ""
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    if suffix == ".json":
+        return "json"
+    if suffix in (".yaml", ".yml"):
+        return "yaml"
+    text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    if text.startswith("["):
+        return "json"
+    if text.startswith("{"):
+        first = text.split("\n", 1)[0]
+        try:
+            value = json.loads(first)
+        except ValueError:
+            return "json"  # an object over several lines
+        if isinstance(value, dict) and "cards" in value:
+            return "json"  # a whole collection on one line
+        return "jsonl"
+    return "yaml"
+
+
+def _open(name: str) -> tuple[BinaryIO, int | None, str]:
+    """(binary stream, size or None, display name)."""
+    if name == "-":
+        return sys.stdin.buffer, None, "<stdin>"
+    try:
+        fp = open(name, "rb")
+    except IsADirectoryError:
+        raise Unreadable(f"{name} is a directory, not a collection file") from None
+    except OSError as exc:
+        raise Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
+    return fp, os.fstat(fp.fileno()).st_size, name
+
+
+# --------------------------------------------------------------------------- the run
+
+
+class _Run:
+    def __init__(self, opts: Options, view: Any, stdout: BinaryIO, stderr: TextIO):
+        self.opts = opts
+        self.view = view
+        self.stdout = stdout
+        self.stderr = stderr
+        self.totals = Totals()
+        self.attention: list[str] = []
+        self.report: ReportWriter | None = None
+
+    def take(self, result: BlockResult) -> None:
+        self.totals.merge(result.totals)
+        if self.report is not None:
+            for entry in result.entries:
+                self.report.entry(entry)
+        room = ATTENTION - len(self.attention)
+        if room > 0:
+            self.attention.extend(result.attention[:room])
+
+
+def _report_stream(opts: Options, stdout: BinaryIO) -> tuple[Any, TextIO | None, bool]:
+    """(the atomic file or None, a text stream for the report or None, goes to standard output)."""
+    target = opts.report
+    if target is None and opts.dry_run:
+        target = "-"
+    if target is None:
+        return None, None, False
+    if target == "-":
+        return None, io.TextIOWrapper(stdout, encoding="utf-8", write_through=True), True
+    sink = AtomicOutput(target)
+    return sink, io.TextIOWrapper(sink.file, encoding="utf-8", newline=""), False
+
+
+def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO | None = None) -> int:
+    """Migrate ``opts.collection``; the exit code."""
+    stdout = stdout if stdout is not None else sys.stdout.buffer
+    stderr = stderr if stderr is not None else sys.stderr
+    to_stdout = not opts.dry_run and not opts.in_place and opts.output in (None, "-")
+    if opts.in_place and opts.collection == "-":
+        raise UsageError("--in-place needs a collection file, not standard input")
+    if opts.in_place and opts.output is not None:
+        raise UsageError("give either --in-place or -o/--output, not both")
+    if opts.report == "-" and to_stdout:
+        raise UsageError("the migrated collection goes to standard output; write the report to a file "
+                         "(--report FILE), or the collection to one (-o FILE or --in-place)")
+
+    fp, size, display = _open(opts.collection)
+    state = _Run(opts, view, stdout, stderr)
+    migrator = Migrator(view, opts.target, opts.assume)
+    report_file, report_text, report_on_stdout = _report_stream(opts, stdout)
+    ctx = Context(migrator, opts.report_format if report_text is not None else None, ATTENTION)
+    if opts.dry_run:
+        sink: Any = NullOutput()
+    elif opts.in_place:
+        sink = AtomicOutput(opts.collection, backup=True)
+    else:
+        sink = AtomicOutput(opts.output if opts.output is not None else "-", stdout=stdout)
+    progress = None
+    try:
+        head = fp.read(1 << 16)
+        fmt = detect_format(opts.collection, head)
+        stream = _Prefixed(head, fp)
+        if report_text is not None:
+            state.report = ReportWriter(report_text, opts.report_format)
+            state.report.begin(display, opts.target, opts.assume, opts.dry_run)
+        progress = Progress(size, stderr)
+        if fmt == "yaml":
+            from .io_yaml import migrate_yaml  # ruamel.yaml only for YAML collections
+
+            data = stream.read()
+            result = migrate_yaml(ctx, data, display)
+            state.take(result)
+            sink.write(result.output)
+            progress.update(len(data))
+        elif fmt == "jsonl":
+            _jsonl(state, ctx, stream, sink, progress, size)
+        else:
+            _json(state, ctx, stream, sink, progress, size)
+        progress.close()
+        if state.report is not None:
+            state.report.end(state.totals, opts.dry_run)
+        if report_text is not None:
+            report_text.flush()
+            report_text.detach()  # the stream underneath is committed or left open below
+            report_text = None
+        sink.commit()
+        if report_file is not None:
+            report_file.commit()
+    except BaseException:
+        if progress is not None:
+            progress.close()
+        sink.discard()
+        if report_file is not None:
+            report_file.discard()
+        raise
+    finally:
+        if fp is not sys.stdin.buffer:
+            fp.close()
+        if report_text is not None:
+            try:
+                report_text.detach()
+            except ValueError:
+                pass
+
+    if not report_on_stdout:
+        print(summary_line(state.totals, opts.dry_run), file=stderr)
+        if state.report is None and state.attention:
+            for line in state.attention:
+                print(f"  {line}", file=stderr)
+            more = state.totals["banned"] + state.totals["errors"] - len(state.attention)
+            if more > 0:
+                print(f"  … and {more} more", file=stderr)
+            print("  (the reasons are in each card's 'migration' field; --report FILE writes the full report)", file=stderr)
+    return 0 if state.totals.all_legal else 1
+
+
+# --------------------------------------------------------------------------- JSONL and JSON
+
+
+def _parallel(opts: Options, size: int | None) -> bool:
+    return opts.jobs > 1 and (size is None or size > 2 * opts.block)
+
+
+def _config(opts: Options, ctx: Context):
+    from .jobs import WorkerConfig
+
+    return WorkerConfig(opts.rules_dir, opts.target, opts.assume, ctx.report_format)
+
+
+def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Progress, size: int | None) -> None:
+    opts = state.opts
+    blocks = read_blocks(stream, opts.block)
+    if not _parallel(opts, size):
+        index, line = 0, 1
+        for block in blocks:
+            result = jsonl_block(ctx, block, index, line)
+            index += result.cards
+            line += block.count(b"\n")
+            sink.write(result.output)
+            state.take(result)
+            progress.update(len(block))
+        return
+
+    from .jobs import jsonl_task, ordered_map
+
+    def tasks() -> Iterator[tuple[tuple, int]]:
+        index, line = 0, 1
+        for block in blocks:
+            yield (block, index, line), len(block)
+            index += count_cards(block)
+            line += block.count(b"\n")
+
+    for nbytes, result in ordered_map(jsonl_task, tasks(), opts.jobs, _config(opts, ctx), ctx):
+        sink.write(result.output)
+        state.take(result)
+        progress.update(nbytes)
+
+
+def _json(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Progress, size: int | None) -> None:
+    opts = state.opts
+    parallel = _parallel(opts, size)
+    reader = JsonStream(stream)
+
+    def batches() -> Iterator[tuple[tuple, list]]:
+        """((items, first index), pieces): pieces are raw text or the number of a card in items."""
+        pieces: list = []
+        items: list = []
+        first = 0
+        for event in reader.events():
+            if event[0] == "raw":
+                if event[1]:
+                    pieces.append(event[1])
+                continue
+            _, raw, value, line, base = event
+            pieces.append(len(items))
+            items.append((raw, None if parallel else value, line, base))
+            if len(items) >= JSON_BATCH:
+                yield (items, first), pieces
+                first += len(items)
+                pieces, items = [], []
+        yield (items, first), pieces
+
+    def write(pieces: list, items: list, result: BlockResult) -> None:
+        out = []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+            else:
+                new = result.output[piece]
+                out.append(items[piece][0] if new is None else new)
+        data = "".join(out).encode("utf-8")
+        sink.write(data)
+        progress.update(len(data))
+
+    if not parallel:
+        for (items, first), pieces in batches():
+            result = json_cards(ctx, items, first)
+            write(pieces, items, result)
+            state.take(result)
+        return
+
+    from .jobs import json_task, ordered_map
+
+    def tasks():
+        for args, pieces in batches():
+            yield args, (pieces, args[0])
+
+    for (pieces, items), result in ordered_map(json_task, tasks(), opts.jobs, _config(opts, ctx), ctx):
+        write(pieces, items, result)
+        state.take(result)
