@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "rules_commands",
     "card_commands",
     "build_commands",
+    "migrate_commands",
 ]
 
 
