@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The main job on a fresh machine: install kotc-rulesc into .venv, check the bundled rules,
+# and migrate the example collection of old cards from the 6th edition to the 11th,
+# printing the migration report. The migrated collection is written to build/collection-11.yaml.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -e .
+.venv/bin/kotc-rulesc check
+mkdir -p build
+status=0
+.venv/bin/kotc-rulesc migrate examples/collection.yaml --from 6 --to 11 \
+    -o build/collection-11.yaml --report - || status=$?
+echo "Migrated collection: build/collection-11.yaml (exit status $status: 0 all legal, 1 some cards stay banned)"
