@@ -23,8 +23,9 @@ def real_rules_present() -> bool:
 
 
 def build_into(rules_dir: Path, out: Path) -> TablesView:
-    """Compile ``rules_dir`` into ``out`` and return a view on the result."""
-    write(out, generate(load_rules(rules_dir), rules_dir))
+    """Compile ``rules_dir`` into ``out`` (the tables, without the docs pages) and return a view
+    on the result."""
+    write(out, generate(load_rules(rules_dir), rules_dir, docs=False))
     return TablesView.from_directory(out)
 
 

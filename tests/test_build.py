@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.codegen import generate
+from kotc_rulesc.codegen import generate, render_available
 from kotc_rulesc.loader import load_rules
 
 from codegen_support import MINI, NASTY, ROOT, real_rules_present, run_cli
@@ -30,6 +30,16 @@ def rules_copy(tmp_path):
     return target
 
 
+def _total(rules_dir: Path) -> int:
+    """How many files a build of ``rules_dir`` writes (the tables, the manifest, the docs pages)."""
+    return len(generate(load_rules(rules_dir), rules_dir))
+
+
+def _tables(paths) -> list[str]:
+    """The paths outside docs/ (the docs pages are render.py's: tested there)."""
+    return sorted(p for p in paths if not p.startswith("docs/"))
+
+
 def _tree(out: Path) -> dict[str, bytes]:
     return {
         p.relative_to(out).as_posix(): p.read_bytes()
@@ -40,14 +50,15 @@ def _tree(out: Path) -> dict[str, bytes]:
 
 def test_build_then_check_is_clean(rules_copy, tmp_path):
     out = tmp_path / "generated"
+    total = _total(rules_copy)
     result = invoke("build", "--rules", str(rules_copy), "--out", str(out))
     assert result.exit_code == 0, result.output
-    assert "9 file(s) written, 0 removed, 0 unchanged" in result.output
+    assert f"{total} file(s) written, 0 removed, 0 unchanged" in result.output
     check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
     assert check.exit_code == 0, check.output
     assert check.output.startswith("up to date")
     again = invoke("build", "--rules", str(rules_copy), "--out", str(out))
-    assert "0 file(s) written, 0 removed, 9 unchanged" in again.output
+    assert f"0 file(s) written, 0 removed, {total} unchanged" in again.output
 
 
 def test_changing_one_formula_makes_check_fail_and_name_the_files_to_rebuild(rules_copy, tmp_path):
@@ -59,21 +70,22 @@ def test_changing_one_formula_makes_check_fail_and_name_the_files_to_rebuild(rul
 
     check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
     assert check.exit_code == 1
-    stale = sorted(line.split()[1] for line in check.output.splitlines() if line.strip().startswith("stale"))
+    stale = [line.split()[1] for line in check.output.splitlines() if line.startswith("  stale ")]
+    stale = [Path(p).relative_to(out).as_posix() for p in stale]
     # the 3rd edition's catalog and the step into it change; the files that list every
     # input change their headers; editions 1 and 2 and step 1→2 do not derive from edition-03
-    assert [Path(p).relative_to(out).as_posix() for p in map(Path, stale)] == [
+    assert _tables(stale) == [
         "MANIFEST.json",
         "kotc_tables/__init__.py",
         "kotc_tables/edition_03.py",
         "kotc_tables/passes/__init__.py",
         "kotc_tables/passes/step_02_03.py",
     ]
-    assert "5 file(s) to rebuild: run `kotc-rulesc build" in check.output
+    assert f"{len(stale)} file(s) to rebuild: run `kotc-rulesc build" in check.output
     assert _tree(out) == before, "--check wrote something"
 
     fix = invoke("build", "--rules", str(rules_copy), "--out", str(out))
-    assert fix.exit_code == 0 and "5 file(s) written" in fix.output
+    assert fix.exit_code == 0 and f"{len(stale)} file(s) written" in fix.output
     assert invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
     edition_3 = (out / "kotc_tables" / "edition_03.py").read_text()
     assert "def cost_caveat_cannot_attack(env):\n    return F(F(3))\n" in edition_3
@@ -101,8 +113,9 @@ def test_removing_an_edition_removes_its_modules(rules_copy, tmp_path):
     invoke("build", "--rules", str(rules_copy), "--out", str(out))
     (rules_copy / "edition-03.yaml").unlink()
     result = invoke("build", "--rules", str(rules_copy), "--out", str(out))
-    assert result.exit_code == 0 and "2 removed" in result.output
-    assert sorted(_tree(out)) == [
+    assert result.exit_code == 0 and "removed" in result.output
+    assert sorted(_tree(out)) == sorted(generate(load_rules(rules_copy), rules_copy))
+    assert _tables(_tree(out)) == [
         "MANIFEST.json",
         "kotc_tables/__init__.py",
         "kotc_tables/_runtime.py",
@@ -116,7 +129,7 @@ def test_removing_an_edition_removes_its_modules(rules_copy, tmp_path):
 def test_check_on_a_missing_output_lists_every_file(rules_copy, tmp_path):
     check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(tmp_path / "nowhere"))
     assert check.exit_code == 1
-    assert sum(line.startswith("  missing ") for line in check.output.splitlines()) == 9
+    assert sum(line.startswith("  missing ") for line in check.output.splitlines()) == _total(rules_copy)
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -179,6 +192,20 @@ def test_two_builds_are_byte_identical_whatever_the_hash_seed_locale_or_time(rul
     second = _build_in_subprocess(tmp_path / "b" / "rules", tmp_path / "b" / "out", "4242", "C.UTF-8", "Asia/Tokyo")
     assert first == second
     assert first == generate(load_rules(rules_dir), tmp_path / "a" / "rules")
+
+
+@pytest.mark.skipif(not render_available(), reason="kotc_rulesc.render (issue 6) is not there yet")
+def test_the_docs_pages_are_written_under_docs_and_named_in_the_manifest(rules_copy, tmp_path):
+    from kotc_rulesc.render import render_docs
+
+    out = tmp_path / "generated"
+    assert invoke("build", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
+    pages = render_docs(load_rules(rules_copy))
+    assert pages
+    for rel, text in pages.items():
+        assert (out / "docs" / rel).read_text(encoding="utf-8") == text
+    manifest = json.loads((out / "MANIFEST.json").read_text())
+    assert {f["path"] for f in manifest["files"]} >= {f"docs/{rel}" for rel in pages}
 
 
 def test_help_explains_the_command():

@@ -46,7 +46,7 @@ GENERATED_NAME = re.compile(r"(cost|rule)_[a-z0-9_]+|REWRITE_[A-Z0-9_]+")
 
 @pytest.fixture(scope="module")
 def nasty_files():
-    return generate(load_rules(NASTY), NASTY)
+    return generate(load_rules(NASTY), NASTY, docs=False)
 
 
 def test_the_fixture_really_is_hostile():
@@ -165,7 +165,7 @@ def test_unusual_names_in_the_build_directory_stay_out_of_code(tmp_path):
     odd.mkdir()
     for f in NASTY.iterdir():
         (odd / f.name).write_bytes(f.read_bytes())
-    files = generate(load_rules(odd), odd)
+    files = generate(load_rules(odd), odd, docs=False)
     for path, data in files.items():
         if path.endswith(".py"):
             compile(data, path, "exec")

@@ -79,8 +79,10 @@ def _docs(rules: RuleSet) -> dict[str, bytes]:
     return out
 
 
-def generate(rules: RuleSet, rules_dir: Path) -> dict[str, bytes]:
-    """Every generated file, as ``{path relative to the output directory: bytes}``."""
+def generate(rules: RuleSet, rules_dir: Path, docs: bool = True) -> dict[str, bytes]:
+    """Every generated file, as ``{path relative to the output directory: bytes}``.
+
+    ``docs=False`` leaves out the documentation pages (the engine tables alone)."""
     inputs = source_inputs(rules, rules_dir)
     all_inputs = [inputs[e.file] for e in rules.editions] + [inputs["<schema>"]]
     files: dict[str, str] = {}
@@ -107,10 +109,10 @@ def generate(rules: RuleSet, rules_dir: Path) -> dict[str, bytes]:
     for path, text in files.items():
         _check_source(path, text)
     out = {path: text.encode("utf-8") for path, text in files.items()}
-    docs = _docs(rules)
-    for path in docs:
+    pages = _docs(rules) if docs else {}
+    for path in pages:
         deps[path] = all_inputs
-    out.update(docs)
+    out.update(pages)
     out[MANIFEST] = manifest(all_inputs, out, deps)
     return dict(sorted(out.items()))
 
