@@ -104,7 +104,7 @@ def test_unknown_text_names_the_closest_components_and_other_editions(view):
     (p,) = problems
     assert p.code == "unknown-text" and p.field == "text[1]" and p.edition == 1
     assert 'did you mean "Activate when you take damage."' in p.message
-    assert "condition-take-damage in the 2nd–3rd editions (revised in the 2nd)" in p.message
+    assert "condition-take-damage in the 2nd–3rd editions (revised in the 2nd edition)" in p.message
     assert 'in the 1st it reads "Activate when you take damage."' in p.message
 
 

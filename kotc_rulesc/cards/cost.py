@@ -21,7 +21,7 @@ from ..fold import Catalog
 from ..model import RELIEF_KINDS, ordinal
 from .model import ParsedCard, Use
 
-__all__ = ["CostResult", "card_cost", "fraction_text"]
+__all__ = ["CostResult", "card_cost", "fraction_text", "rule_note"]
 
 
 @dataclass
@@ -73,6 +73,17 @@ def _part(use: Use, catalog: Catalog, t: Fraction | None, notes: list[str]) -> t
     return part, value
 
 
+def rule_note(catalog: Catalog) -> str | None:
+    """The note every cost in this edition carries, when no source states its card-cost rule."""
+    rule = catalog.cost_rule
+    if rule is None:
+        return f"no source states any card-cost rule; the cost in the {ordinal(catalog.edition)} edition is unknown"
+    if not catalog.cost_rule_stated:
+        return (f"no source states the card-cost rule of the {ordinal(catalog.edition)} edition; "
+                f"the {ordinal(rule.edition)} edition's rule is used")
+    return None
+
+
 def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog) -> CostResult:
     """The cost of ``card`` (read as ``parsed``) in the catalog's edition, with a breakdown."""
     notes: list[str] = []
@@ -95,13 +106,9 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog) -> CostResult:
             "sources": list(rule.sources),
             **{name: f.notation() for name, f in rule.parts()},
         }
-        if not catalog.cost_rule_stated:
-            notes.append(
-                f"no source states the card-cost rule of the {ordinal(catalog.edition)} edition; "
-                f"the {ordinal(rule.edition)} edition's rule is used"
-            )
-    else:
-        notes.append(f"no source states any card-cost rule; the cost in the {ordinal(catalog.edition)} edition is unknown")
+    note = rule_note(catalog)
+    if note:
+        notes.append(note)
 
     known = rule is not None
     ability_costs: list[Fraction] = []

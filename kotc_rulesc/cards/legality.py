@@ -29,7 +29,7 @@ from ..fold import Catalog, ComponentState
 from ..model import When, ordinal
 from .cost import card_cost
 from .fields import CardFields, read_fields
-from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use
+from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
 from .parse import KIND_NAMES, parse_card
 
 __all__ = ["Judgement", "Reason", "judge", "judge_input", "status_of"]
@@ -122,7 +122,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         when = comp.redacted
         out.append(Reason(
             "redacted",
-            f"{what} is redacted (banned) since the {when.describe() if when else 'unknown'} edition",
+            f"{what} is redacted (banned) {when_phrase(when, 'since')}",
             when.edition if when else None,
             _redaction_sources(view, comp),
         ))
@@ -130,7 +130,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         when = comp.redacted
         out.append(Reason(
             "unknown-fact",
-            f"{what} was redacted at an {when.describe() if when else 'unknown edition'}; "
+            f"{what} was redacted {when_phrase(when)}; "
             f"no source says whether it already was in the {ordinal(n)}",
             None,
             _redaction_sources(view, comp),
@@ -149,7 +149,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
                 sources,
             ))
         elif value > limit:
-            since = f" (limit revised in the {change.when.describe()})" if change else ""
+            since = f" (limit revised {when_phrase(change.when)})" if change else ""
             out.append(Reason(
                 "over-limit",
                 f"{what} sets {var} = {value}, above the limit {{{var} ≤ {limit}}} of the {ordinal(n)} edition{since}",
@@ -166,7 +166,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         if older == "yes" and happened == "yes":
             out.append(Reason(
                 "cost-revised",
-                f"{what} had its cost revised in the {change.when.describe()} edition (was {was}, now {now}); "
+                f"{what} had its cost revised {when_phrase(change.when)} (was {was}, now {now}); "
                 f"a card using it must bear an Edition Indicator of that edition or later, and this card {_bears(fields.edition)}",
                 change.when.edition,
                 change.sources,
@@ -174,7 +174,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         else:
             out.append(Reason(
                 "unknown-fact",
-                f"{what} had its cost revised at an {change.when.describe()} (was {was}); no source says whether "
+                f"{what} had its cost revised {when_phrase(change.when)} (was {was}); no source says whether "
                 f"that was before the {ordinal(n)} and after this card's edition ({_bears(fields.edition)})",
                 None,
                 change.sources,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..fold import ComponentState
+from ..model import When, ordinal
 
 #: the reason codes of a judgement (ARCHITECTURE.md, "Cards")
 REASON_CODES = (
@@ -24,6 +25,16 @@ REASON_CODES = (
     "cost-mismatch",
     "unknown-fact",
 )
+def when_phrase(when: When | None, preposition: str = "in") -> str:
+    """ "in the 9th edition", "since the 9th edition", or "at an edition no source gives (after the 6th, by the 11th)"."""
+    if when is None:
+        return "at an edition no source gives"
+    if when.edition is not None:
+        return f"{preposition} the {ordinal(when.edition)} edition"
+    bounds = f"after the {ordinal(when.after)}, by the {ordinal(when.by)}" if when.after is not None else f"by the {ordinal(when.by)}"
+    return f"at an edition no source gives ({bounds})"
+
+
 #: the codes that mean the card cannot be read at all
 ERROR_CODES = frozenset({"malformed", "unknown-text"})
 #: the codes that ban a readable card

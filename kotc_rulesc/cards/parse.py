@@ -36,7 +36,7 @@ from ..fold import Catalog, ComponentState, Wording
 from ..model import ordinal
 from ..text import Template, normalize, skeleton
 from .fields import read_fields
-from .model import NO_ABILITIES, Ability, ParsedCard, Reason, Use
+from .model import NO_ABILITIES, Ability, ParsedCard, Reason, Use, when_phrase
 
 __all__ = ["parse_card", "read_sentence", "split_paragraph", "KIND_NAMES", "ABILITY_ORDER"]
 
@@ -147,7 +147,7 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
         w = entry.wording
         bound = ", ".join(f"{k} = {v}" for k, v in sorted(entry.binds.items()))
         notes.append(
-            f'"{sentence}" is an earlier wording, revised in the {w.replaced_in.describe()} edition; '
+            f'"{sentence}" is an earlier wording, revised {when_phrase(w.replaced_in)}; '
             f'it reads as "{wording}"' + (f" ({bound})" if bound else "")
         )
     return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp), []
@@ -212,18 +212,18 @@ def elsewhere(sentence: str, n: int, view: Any) -> str | None:
             k, entry, m = hits[0]
             values = {**m.values, **entry.binds}
             later = view.catalog(max(editions)).by_id()[comp_id]
-            history = [f"revised in the {w.replaced_in.describe()}" for w in later.wordings if w.replaced_in.happened_by(n) == "no"]
+            history = [f"revised {when_phrase(w.replaced_in)}" for w in later.wordings if w.replaced_in.happened_by(n) == "no"]
             if history:
                 text += " (" + ", ".join(dict.fromkeys(history)) + ")"
             text += f'; in the {ordinal(n)} it reads "{now.text.render_partial(values)}"'
             if now.status == "redacted":
-                text += f" and is redacted (since the {now.redacted.describe() if now.redacted else 'unknown edition'})"
+                text += f" and is redacted ({when_phrase(now.redacted, 'since')})"
             elif now.status == "unknown":
                 text += " and may already be redacted (redacted at an edition no source gives)"
         redacted_in = [k for k, e, _ in hits if e.comp.status == "redacted"]
         if redacted_in and (now is None or now.status == "legal"):
             first = view.catalog(redacted_in[0]).by_id()[comp_id].redacted
-            text += f"; redacted in the {first.describe() if first else 'unknown edition'}"
+            text += f"; redacted {when_phrase(first)}"
         parts.append(text)
     return "; ".join(parts)
 

@@ -45,8 +45,8 @@ def _cost_text(j: Judgement) -> str:
     return f"cost {cost}{printed}"
 
 
-def judgement_text(j: Judgement, file: str | None = None) -> str:
-    """One card: its status and cost, then every reason (located) and note."""
+def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] = ()) -> str:
+    """One card: its status and cost, then every reason (located) and note (but the notes ``said`` already)."""
     lines = [f"{_title(j)}: {j.status.upper() if j.status != 'legal' else 'legal'} — {_cost_text(j)}"]
     for r in j.reasons:
         line = j.line_of(r)
@@ -61,7 +61,8 @@ def judgement_text(j: Judgement, file: str | None = None) -> str:
         fld = f" (field {r.field})" if r.field else ""
         lines.append(f"    {where}{r.code}{fld}: {r.message}" + (f" [{'; '.join(cite)}]" if cite else ""))
     for note in j.notes:
-        lines.append(f"    note: {note}")
+        if note not in said:
+            lines.append(f"    note: {note}")
     return "\n".join(lines)
 
 

@@ -87,6 +87,7 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
       kotc-rulesc check-cards examples/collection.yaml --edition 11
       kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
     """
+    from ..cards.cost import rule_note
     from ..cards.legality import judge_input
     from ..cards.report import check_json, judgement_text, summary, summary_text
 
@@ -95,13 +96,16 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
     items = _read_or_exit(collection)
     display = "<stdin>" if collection == "-" else collection
     judgements = []
+    said = tuple(filter(None, [rule_note(view.catalog(edition))]))
     if fmt == "text":
         click.echo(f"{display}: judged in the {ordinal(edition)} edition")
+        for note in said:
+            click.echo(f"note: {note}")
     for item in items:
         j = judge_input(item, edition, view)
         judgements.append(j)
         if fmt == "text":
-            click.echo(judgement_text(j, display))
+            click.echo(judgement_text(j, display, said))
     if fmt == "json":
         click.echo(json.dumps(check_json(edition, judgements), ensure_ascii=False, indent=2))
     else:
