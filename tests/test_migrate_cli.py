@@ -1,0 +1,265 @@
+"""``kotc-rulesc migrate``: destinations, stdin/stdout, reports, exit codes, safe writes, --jobs."""
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.migrate import atomic
+from kotc_rulesc.migrate.run import Options, detect_format, run
+from kotc_rulesc.view import FoldedRules
+
+HERE = Path(__file__).parent / "fixtures" / "migrate"
+RULES = str(HERE / "rules")
+
+LEGAL = [
+    {"name": "Study", "type": "spell", "cost": 8, "text": "Draw 2 cards."},
+    {"name": "Sprite", "type": "spell", "cost": 3, "text": "Activate when you take damage. Increase your hitpoints by 2."},
+    {"name": "Old Guard", "type": "creature", "edition": 4, "cost": 4, "offense": 2, "defense": 10, "text": "This card has no abilities."},
+]
+BANNED = {"name": "Blood Pact", "type": "spell", "cost": 4, "text": "Pay 2 hitpoints. Increase your hitpoints by 3."}
+
+
+def jsonl(cards) -> bytes:
+    return b"".join(json.dumps(c).encode() + b"\n" for c in cards)
+
+
+def invoke(*args, input=None):
+    return CliRunner().invoke(main, ["migrate", *args, "--rules", RULES], input=input, catch_exceptions=False)
+
+
+# --------------------------------------------------------------------------- destinations
+
+
+def test_stdin_to_stdout():
+    result = invoke("-", "--from", "1", "--to", "4", input=jsonl(LEGAL))
+    assert result.exit_code == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout_bytes.splitlines()]
+    assert [(c["edition"] if "edition" in c else None, c["cost"]) for c in lines] == [(4, 4), (None, 3), (4, 4)]
+    assert lines[1]["text"] == "Activate when you take at least 5 damage. Increase your hitpoints by 2."
+    assert "3 cards: 2 migrated (1 re-issued), 1 unchanged, 0 banned, 0 errors; 2 changed" in result.stderr
+
+
+def test_yaml_on_stdin_is_recognised():
+    text = (HERE / "collection.yaml").read_bytes()
+    result = invoke("-", "--from", "1", "--to", "4", input=text)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("# A hand-kept collection")
+    assert "      Activate when at least 1 card in your hand is destroyed." in result.stdout
+    assert detect_format("-", b'{"name": "x"}\n{"name": "y"}\n') == "jsonl"
+    assert detect_format("-", b'{"cards": [{"name": "x"}]}\n') == "json"
+    assert detect_format("-", b'{\n  "cards": []\n}\n') == "json"
+    assert detect_format("-", b"[]") == "json"
+    assert detect_format("cards.txt", b"cards:\n- name: x\n") == "yaml"
+
+
+def test_output_file_and_in_place_with_backup(tmp_path):
+    src = tmp_path / "cards.jsonl"
+    original = jsonl(LEGAL + [BANNED])
+    src.write_bytes(original)
+    out = tmp_path / "new.jsonl"
+    result = invoke(str(src), "--from", "1", "--to", "4", "-o", str(out))
+    assert result.exit_code == 1  # one card is banned
+    assert src.read_bytes() == original
+    migrated = out.read_bytes()
+    assert json.loads(migrated.splitlines()[3])["migration"]["status"] == "banned"
+
+    result = invoke(str(src), "--from", "1", "--to", "4", "--in-place")
+    assert result.exit_code == 1
+    assert src.read_bytes() == migrated
+    assert (tmp_path / "cards.jsonl.bak").read_bytes() == original
+    # again: nothing changes, and the backup is of the previous content
+    result = invoke(str(src), "--from", "1", "--to", "4", "--in-place")
+    assert src.read_bytes() == migrated
+    assert (tmp_path / "cards.jsonl.bak").read_bytes() == migrated
+    assert "0 changed" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.jsonl", "cards.jsonl.bak", "new.jsonl"]
+
+
+def test_dry_run_writes_nothing_and_reports(tmp_path):
+    src = tmp_path / "cards.json"
+    src.write_text(json.dumps({"cards": LEGAL}, indent=2))
+    before = src.read_bytes()
+    result = invoke(str(src), "--from", "1", "--to", "4", "--dry-run")
+    assert result.exit_code == 0
+    assert src.read_bytes() == before
+    assert os.listdir(tmp_path) == ["cards.json"]
+    assert "(dry run: nothing written)" in result.stdout
+    assert 'card 1 "Study" (line 3): re-issued, 1st (--from: no Edition Indicator) → 4th' in result.stdout
+    assert "Totals: 3 cards: 2 migrated (1 re-issued), 1 unchanged, 0 banned, 0 errors; 2 would change" in result.stdout
+
+
+# --------------------------------------------------------------------------- reports
+
+
+def test_json_report(tmp_path):
+    src = tmp_path / "cards.jsonl"
+    src.write_bytes(jsonl(LEGAL + [BANNED]))
+    report = tmp_path / "report.json"
+    result = invoke(str(src), "--from", "1", "--to", "4", "-o", str(tmp_path / "out.jsonl"),
+                    "--report", str(report), "--report-format", "json")
+    assert result.exit_code == 1
+    data = json.loads(report.read_text())
+    assert data["to"] == 4 and data["from"] == 1 and data["dry_run"] is False
+    assert data["totals"] == {"cards": 4, "migrated": 2, "reissued": 1, "unchanged": 1, "banned": 1,
+                              "unknown": 0, "errors": 0, "changed": 3}
+    study, sprite, pact = data["cards"]
+    assert study["cost"] == {"old": 8, "new": 4} and study["edition"] == {"old": None, "new": 4}
+    assert study["reasons"][0]["code"] == "cost-revised"
+    assert sprite["text"][0]["old"] == "Activate when you take damage."
+    assert sprite["text"][0]["edition"] == 2 and sprite["text"][0]["sources"] == ["guide"]
+    assert pact["status"] == "banned" and pact["replacement"]["cost"] == 5
+
+
+def test_markdown_report_to_stdout(tmp_path):
+    src = tmp_path / "cards.yaml"
+    src.write_bytes((HERE / "collection.yaml").read_bytes())
+    result = invoke(str(src), "--from", "1", "--to", "4", "-o", str(tmp_path / "out.yaml"),
+                    "--report", "-", "--report-format", "markdown")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("# Migration of ")
+    assert "### Card 2 — Arcane Study (line 17): re-issued" in result.stdout
+    assert "- cost: 8 → **4**" in result.stdout
+    assert "| 11 | 3 | 2 | 1 | 4 | 0 | 3 |" in result.stdout
+
+
+def test_summary_lists_cards_needing_attention(tmp_path):
+    result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
+    assert result.exit_code == 1
+    assert 'card 1 "Blood Pact" (line 1): banned — redacted' in result.stderr
+
+
+# --------------------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["-", "--in-place"], "--in-place needs a collection file"),
+        (["x.jsonl", "--in-place", "-o", "y.jsonl"], "either --in-place or -o"),
+        (["-", "--report", "-"], "write the report to a file"),
+        (["-", "--to", "9"], "--to 9: the rules know editions 1 to 5"),
+        (["-", "--from", "5", "--to", "4"], "--from 5 is later than --to 4"),
+    ],
+)
+def test_usage_errors_exit_2(args, message):
+    result = invoke(*args, input=b"")
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_cards_without_indicator_need_from(tmp_path):
+    out = tmp_path / "out.jsonl"
+    result = invoke("-", "--to", "4", "-o", str(out), input=jsonl(LEGAL))
+    assert result.exit_code == 2
+    assert 'card 1 "Study" (line 1) has no Edition Indicator' in result.stderr and "--from E" in result.stderr
+    assert not out.exists() and os.listdir(tmp_path) == []
+
+
+def test_unreadable_collection_exits_2_and_writes_nothing(tmp_path):
+    src = tmp_path / "bad.json"
+    src.write_text('{"cards": [{"name": "A", "type": "spell", "edition": 4, "cost": 2, "text": "Draw 1 card."}, {]}')
+    result = invoke(str(src), "--in-place")
+    assert result.exit_code == 2
+    assert "line 1" in result.stderr and "invalid JSON" in result.stderr
+    assert os.listdir(tmp_path) == ["bad.json"]
+
+
+def test_default_target_is_the_newest_edition_with_a_catalog():
+    result = invoke("-", "--from", "4", input=jsonl([LEGAL[2], BANNED]))
+    # the fixture's newest edition with a catalog is the 5th, a clean slate: a creature without
+    # abilities uses no component, so it crosses it (re-issued); the other card is banned
+    assert result.exit_code == 1
+    guard, pact = (json.loads(line) for line in result.stdout.splitlines())
+    assert guard["edition"] == 5 and "migration" not in guard
+    assert pact["migration"]["to"] == 5
+    assert [r["code"] for r in pact["migration"]["reasons"]] == ["clean-slate", "redacted"]
+
+
+# --------------------------------------------------------------------------- safety and jobs
+
+
+@pytest.fixture(scope="module")
+def view():
+    return FoldedRules(load_rules(RULES))
+
+
+def _many(n: int) -> bytes:
+    cards = []
+    for i in range(n):
+        base = dict((LEGAL + [BANNED])[i % 4])
+        base["name"] = f"{base['name']} #{i}"
+        cards.append(base)
+    return jsonl(cards)
+
+
+@pytest.mark.parametrize("in_place", [True, False])
+def test_interrupted_write_leaves_the_original_and_no_partial_output(tmp_path, view, monkeypatch, in_place):
+    src = tmp_path / "cards.jsonl"
+    original = _many(400)
+    src.write_bytes(original)
+    target = tmp_path / "out.jsonl"
+    calls = []
+    real_write = atomic.AtomicOutput.write
+
+    def failing_write(self, data):
+        calls.append(len(data))
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # the user pressed ^C half-way
+        return real_write(self, data)
+
+    monkeypatch.setattr(atomic.AtomicOutput, "write", failing_write)
+    opts = Options(str(src), 4, assume=1, output=None if in_place else str(target), in_place=in_place, block=2048)
+    with pytest.raises(KeyboardInterrupt):
+        run(opts, view, stdout=io.BytesIO(), stderr=io.StringIO())
+    assert len(calls) == 3
+    assert src.read_bytes() == original
+    assert os.listdir(tmp_path) == ["cards.jsonl"]  # no partial output, no temporary file, no backup
+
+
+def test_failure_on_standard_output_prints_nothing(view):
+    stdout = io.BytesIO()
+    data = jsonl(LEGAL[2:]) * 50 + jsonl(LEGAL[:1])  # the last card has no Edition Indicator
+
+    class Stdin:
+        buffer = io.BytesIO(data)
+
+    import sys
+
+    old = sys.stdin
+    sys.stdin = Stdin
+    try:
+        from kotc_rulesc.migrate.io_json import MissingFrom
+
+        with pytest.raises(MissingFrom):
+            run(Options("-", 4, block=512), view, stdout=stdout, stderr=io.StringIO())
+    finally:
+        sys.stdin = old
+    assert stdout.getvalue() == b""
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "json"])
+def test_jobs_keep_the_order_and_the_output(tmp_path, view, fmt):
+    data = _many(3000)
+    if fmt == "json":
+        data = json.dumps({"cards": [json.loads(line) for line in data.splitlines()]}, indent=1).encode()
+    src = tmp_path / f"cards.{fmt}"
+    src.write_bytes(data)
+    outputs, reports = [], []
+    for jobs in (1, 2):
+        out = tmp_path / f"out{jobs}.{fmt}"
+        report = tmp_path / f"report{jobs}.json"
+        code = run(Options(str(src), 4, assume=1, output=str(out), report=str(report), report_format="json",
+                           jobs=jobs, block=8192, rules_dir=RULES), view, stderr=io.StringIO())
+        assert code == 1
+        outputs.append(out.read_bytes())
+        reports.append(json.loads(report.read_text()))
+    assert outputs[0] == outputs[1]
+    assert reports[0] == reports[1]
+    assert reports[0]["totals"]["cards"] == 3000 and reports[0]["totals"]["banned"] == 750
+    assert [c["index"] for c in reports[1]["cards"]] == sorted(c["index"] for c in reports[1]["cards"])

@@ -1,0 +1,160 @@
+"""JSON and JSONL card by card: the incremental reader, byte-exact pass-through, the style of changed cards."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.migrate.io_json import (
+    Context,
+    JsonStream,
+    MissingFrom,
+    Unreadable,
+    count_cards,
+    dumps_element,
+    json_cards,
+    jsonl_block,
+    read_blocks,
+)
+from kotc_rulesc.migrate.plan import Migrator
+from kotc_rulesc.view import FoldedRules
+
+HERE = Path(__file__).parent / "fixtures" / "migrate"
+
+
+@pytest.fixture(scope="module")
+def view():
+    return FoldedRules(load_rules(HERE / "rules"))
+
+
+def ctx(view, target=4, assume=1, report="json"):
+    return Context(Migrator(view, target, assume), report)
+
+
+def events(text: str, chunk: int):
+    return list(JsonStream(io.BytesIO(text.encode()), chunk=chunk).events())
+
+
+# --------------------------------------------------------------------------- the incremental reader
+
+scalars = st.one_of(st.integers(-5, 5000), st.text(max_size=12), st.booleans(), st.none())
+cards = st.dictionaries(st.sampled_from(["name", "type", "text", "cost", "x", "é"]), scalars, min_size=1, max_size=5)
+layouts = st.sampled_from([None, 1, 2, 4, "\t"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(cards, max_size=6), layouts, st.booleans(), st.integers(1, 40), st.booleans())
+def test_stream_reassembles_the_file_exactly(items, indent, other_keys, chunk, ascii_only):
+    doc = {"owner": "me", "cards": items, "version": [1, {"a": "}]"}]} if other_keys else {"cards": items}
+    text = json.dumps(doc, indent=indent, ensure_ascii=ascii_only) + "\n"
+    got = events(text, chunk)
+    assert "".join(e[1] for e in got) == text
+    found = [e for e in got if e[0] == "card"]
+    assert [e[2] for e in found] == items
+    at = 0
+    for e in got:
+        if e[0] == "card":
+            assert json.loads(e[1]) == e[2]
+            assert e[3] == text.count("\n", 0, at) + 1
+        at += len(e[1])
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 65536])
+def test_stream_bare_list_and_single_card(chunk):
+    text = '[ {"name": "A"} ,\n{"name": "B"}]'
+    got = events(text, chunk)
+    assert [e[2] for e in got if e[0] == "card"] == [{"name": "A"}, {"name": "B"}]
+    assert "".join(e[1] for e in got) == text
+    single = '{"name": "Solo", "type": "spell", "text": "Draw 1 card."}\n'
+    got = events(single, chunk)
+    assert [e[2]["name"] for e in got if e[0] == "card"] == ["Solo"]
+    assert "".join(e[1] for e in got) == single
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('{"cards": [{"name": "A"}, {"name": ]}', "invalid JSON"),
+        ('{"cards": {"name": "A"}}', "'cards' must be a list"),
+        ('{"owner": "me"}', "no cards"),
+        ('{"cards": []} []', "extra data"),
+        ("", "empty"),
+        ('{"cards": [{"name": "A"}', "expected ',' or ']'"),
+    ],
+)
+def test_stream_unreadable(text, message):
+    with pytest.raises(Unreadable, match=message):
+        events(text, 5)
+
+
+def test_stream_error_has_a_line():
+    with pytest.raises(Unreadable) as exc:
+        events('{"cards": [\n  {"name": "A"},\n  {"name": }\n]}', 4)
+    assert exc.value.line == 3
+
+
+# --------------------------------------------------------------------------- JSONL blocks
+
+
+def test_jsonl_block_keeps_unchanged_lines_byte_for_byte(view):
+    lines = [
+        b'{"name":"Old","type":"spell","edition":4,"cost":2,"text":"Increase your hitpoints by 1."}',
+        b"",
+        b'{"name": "Study", "type": "spell", "cost": 8, "text": "Draw 2 cards.", "x": "\\u00e9"}\r',
+        b"not json",
+        b"[1, 2]",
+        b'{"name":"Study","type":"spell","cost":8,"text":"Draw 2 cards."}',
+    ]
+    block = b"\n".join(lines) + b"\n"
+    result = jsonl_block(ctx(view), block, 0, 1)
+    out = result.output.split(b"\n")
+    assert out[0] == lines[0] and out[1] == b"" and out[3] == b"not json" and out[4] == b"[1, 2]"
+    # a changed line keeps its style: spaced separators, escaped Unicode, CRLF
+    assert out[2] == b'{"name": "Study", "type": "spell", "edition": 4, "cost": 4, "text": "Draw 2 cards.", "x": "\\u00e9"}\r'
+    assert out[5] == b'{"name":"Study","type":"spell","edition":4,"cost":4,"text":"Draw 2 cards."}'
+    assert out[6] == b""
+    assert result.cards == 5 == count_cards(block)
+    t = result.totals
+    assert (t["cards"], t["migrated"], t["reissued"], t["unchanged"], t["errors"]) == (5, 2, 2, 1, 2)
+    entries = [json.loads(e) for e in result.entries]
+    assert [(e["index"], e["line"], e["status"]) for e in entries] == [
+        (1, 3, "reissued"), (2, 4, "error"), (3, 5, "error"), (4, 6, "reissued")]
+
+
+def test_jsonl_missing_from_names_the_card(view):
+    block = b'{"name":"Old","type":"spell","edition":4,"cost":2,"text":"Increase your hitpoints by 1."}\n{"name":"Study","type":"spell","cost":8,"text":"Draw 2 cards."}\n'
+    with pytest.raises(MissingFrom) as exc:
+        jsonl_block(ctx(view, assume=None), block, 10, 21)
+    assert (exc.value.index, exc.value.line, exc.value.name) == (11, 22, "Study")
+    assert "--from" in exc.value.describe() and 'card 12 "Study" (line 22)' in exc.value.describe()
+
+
+def test_read_blocks_cuts_at_line_ends():
+    data = b"".join(b'{"n": %d}\n' % i for i in range(1000)) + b'{"n": "last"}'
+    blocks = list(read_blocks(io.BytesIO(data), 100))
+    assert b"".join(blocks) == data
+    assert all(b.endswith(b"\n") for b in blocks[:-1])
+    assert sum(count_cards(b) for b in blocks) == 1001
+
+
+# --------------------------------------------------------------------------- JSON cards
+
+
+def test_changed_json_element_is_laid_out_like_the_original(view):
+    raw = '{\n      "name": "Study",\n      "type": "spell",\n      "cost": 8,\n      "text": "Draw 2 cards."\n    }'
+    result = json_cards(ctx(view), [(raw, None, 3, "    ")], 0)
+    (new,) = result.output
+    assert new == ('{\n      "name": "Study",\n      "type": "spell",\n      "edition": 4,\n      "cost": 4,\n'
+                   '      "text": "Draw 2 cards."\n    }')
+    assert dumps_element({"a": 1}, '{"a": 0}', "") == '{"a": 1}'
+    assert dumps_element({"a": 1}, '{"a":0}', "  ") == '{"a":1}'
+
+
+def test_unchanged_json_card_is_not_rewritten(view):
+    raw = '{ "name" : "Old", "type":"spell", "edition":4, "cost":2, "text":"Increase your hitpoints by 1." }'
+    result = json_cards(ctx(view), [(raw, json.loads(raw), 1, "")], 0)
+    assert result.output == [None]
