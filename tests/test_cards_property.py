@@ -70,7 +70,7 @@ GUIDE_ABILITY = lambda effects, relief: max(1, sum(effects) - relief)  # noqa: E
 
 
 @pytest.mark.parametrize("label, n, comp_id", _cases())
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_render_parse_and_cost(label, n, comp_id, data):
     view = VIEWS[label]
