@@ -139,3 +139,25 @@ def test_the_schema_and_the_engine_agree_on_bad_fields(case):
 def test_the_package_ships_the_schema():
     root = Path(__file__).parent.parent
     assert (root / "kotc_rulesc" / "schemas" / "collection.schema.json").is_file()
+
+
+def test_a_large_jsonl_file_is_streamed_line_by_line(tmp_path):
+    path = tmp_path / "big.jsonl"
+    cards = [dict(GOOD_SPELL, name=f"Insight {i}", flavor="é" * (i % 50)) for i in range(1500)]
+    lines = [json.dumps(c, ensure_ascii=False) for c in cards]
+    lines[1000] = '{"name": "Broken",'
+    path.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode())  # a byte-order mark, Windows line ends
+    assert path.stat().st_size > 3 * 65536
+    items = list(read_collection(path))
+    assert len(items) == 1500 and [i.index for i in items] == list(range(1500))
+    assert [i.line for i in items][:3] == [1, 2, 3] and items[-1].line == 1500
+    assert items[1000].card is None and items[1000].problems[0].line == 1001
+    assert all(i.card == cards[i.index] for i in items if i.index != 1000)
+
+
+@pytest.mark.parametrize("content, words", [(b"\x00\x01" * 100, "binary"), (b"\n \n", "empty"), (b"\xff\xfe{}", "not UTF-8")])
+def test_an_unreadable_jsonl_file(tmp_path, content, words):
+    path = tmp_path / "c.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(CollectionError, match=words):
+        list(read_collection(path))

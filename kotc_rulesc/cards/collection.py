@@ -24,7 +24,7 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, BinaryIO, Iterable, Iterator
 
 from ..errors import Problem
 
@@ -62,30 +62,52 @@ def _fail(file: str, message: str, line: int = 0, column: int = 0, hint: str | N
     return CollectionError(Problem(file, line, column, message, hint))
 
 
-def _read_text(path_or_dash: str | Path) -> tuple[str, str]:
-    """(display name, text) or :class:`CollectionError`."""
+def _display(path_or_dash: str | Path) -> str:
+    return "<stdin>" if str(path_or_dash) == "-" else str(path_or_dash)
+
+
+def _open(path_or_dash: str | Path) -> BinaryIO:
     if str(path_or_dash) == "-":
-        display = "<stdin>"
-        raw = sys.stdin.buffer.read()
-    else:
-        display = str(path_or_dash)
-        try:
-            raw = Path(path_or_dash).read_bytes()
-        except IsADirectoryError:
-            raise _fail(display, "is a directory, not a collection file") from None
-        except OSError as exc:
-            raise _fail(display, f"cannot read the file: {exc.strerror or exc}") from None
+        return sys.stdin.buffer
+    display = str(path_or_dash)
+    try:
+        return open(path_or_dash, "rb")
+    except IsADirectoryError:
+        raise _fail(display, "is a directory, not a collection file") from None
+    except OSError as exc:
+        raise _fail(display, f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def _check_bytes(display: str, raw: bytes, complete: bool = True) -> str:
+    """``raw`` as text, or :class:`CollectionError` when it is binary, not UTF-8 or empty.
+    ``complete`` is False for the first chunk of a streamed file (it may end inside a character)."""
     if b"\x00" in raw:
         raise _fail(display, "the file is binary (it contains NUL bytes), not a YAML, JSON or JSONL collection")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise _fail(display, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})", line, 0,
-                    "save it as UTF-8; a collection is YAML, JSON or JSONL") from None
-    if not text.strip():
+        if complete or exc.start < len(raw) - 4:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise _fail(display, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})", line, 0,
+                        "save it as UTF-8; a collection is YAML, JSON or JSONL") from None
+        text = raw[: exc.start].decode("utf-8-sig")
+    if complete and not text.strip():
         raise _fail(display, "the file is empty", hint='a collection is {"cards": [...]} in YAML or JSON, or JSONL with one card per line')
-    return display, text
+    return text
+
+
+def _read_text(path_or_dash: str | Path) -> tuple[str, str]:
+    """(display name, text) or :class:`CollectionError`."""
+    display = _display(path_or_dash)
+    stream = _open(path_or_dash)
+    try:
+        raw = stream.read()
+    except OSError as exc:
+        raise _fail(display, f"cannot read the file: {exc.strerror or exc}") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return display, _check_bytes(display, raw)
 
 
 def _format(path_or_dash: str | Path, text: str) -> str:
@@ -120,7 +142,12 @@ def _is_object(line: str) -> bool:
 def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
     """The cards of a collection, one :class:`CardInput` each, in order.
 
-    Raises :class:`CollectionError` (on the first ``next()``) when the file cannot be read."""
+    Raises :class:`CollectionError` (on the first ``next()``) when the file cannot be read.
+    A ``.jsonl``/``.ndjson`` file is streamed line by line (its first 64 KiB are checked
+    first); other files are read whole."""
+    if Path(str(path_or_dash)).suffix.lower() in (".jsonl", ".ndjson"):
+        yield from _jsonl_stream(path_or_dash)
+        return
     display, text = _read_text(path_or_dash)
     fmt = _format(path_or_dash, text)
     if fmt == "jsonl":
@@ -156,9 +183,43 @@ def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardI
     return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
 
-def _jsonl(display: str, text: str) -> Iterator[CardInput]:
+def _jsonl_stream(path: str | Path) -> Iterator[CardInput]:
+    display = _display(path)
+    with _open(path) as stream:
+        head = stream.read(65536)
+        _check_bytes(display, head, complete=len(head) < 65536)
+        if not head.strip():
+            raise _fail(display, "the file is empty", hint="JSONL has one card object per line")
+        if head.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
+            head = head[3:]
+        rest = stream if len(head) >= 65533 else iter(())
+        yield from _jsonl(display, _lines(head, rest))
+
+
+def _lines(head: bytes, rest: Iterable[bytes]) -> Iterator[str]:
+    """Decoded lines of ``head`` and then of the binary stream ``rest`` (a line may span both)."""
+
+    def decode(line: bytes) -> str:
+        return line.rstrip(b"\r").decode("utf-8", errors="replace")
+
+    complete, newline, tail = head.rpartition(b"\n")
+    if newline:
+        yield from (decode(line) for line in complete.split(b"\n"))
+    else:
+        tail = head
+    for chunk in rest:  # a binary file iterates by lines, each ending with b"\n"
+        tail += chunk
+        if tail.endswith(b"\n"):
+            yield decode(tail[:-1])
+            tail = b""
+    if tail:
+        yield decode(tail)
+
+
+def _jsonl(display: str, text: str | Iterable[str]) -> Iterator[CardInput]:
     index = 0
-    for lineno, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines() if isinstance(text, str) else text
+    for lineno, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:

@@ -12,8 +12,9 @@ from .parse import KIND_NAMES
 STATUSES = ("legal", "banned", "error", "unknown")
 
 
-def summary(judgements: Iterable[Judgement]) -> dict[str, int]:
-    counts = Counter(j.status for j in judgements)
+def summary(judgements: Iterable[Judgement | str]) -> dict[str, int]:
+    """Counts by status, of judgements or of their statuses."""
+    counts = Counter(j if isinstance(j, str) else j.status for j in judgements)
     return {"cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}
 
 

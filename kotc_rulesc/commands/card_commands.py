@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, Iterator
 
 import click
 
@@ -45,12 +45,13 @@ def _edition_or_exit(view: Any, edition: int | None) -> int:
     return edition
 
 
-def _read_or_exit(path: str) -> list:
-    """Every CardInput of the collection, or print why the file is unreadable and exit 2."""
+def _read_or_exit(path: str) -> Iterator:
+    """The CardInputs of the collection, one by one (a JSONL file is streamed); if the file
+    is unreadable, print why and exit 2."""
     from ..cards.collection import CollectionError, read_collection
 
     try:
-        return list(read_collection(path))
+        yield from read_collection(path)
     except CollectionError as exc:
         click.echo(f"error: {exc.problem}", err=True)
         sys.exit(2)
@@ -89,28 +90,33 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
     """
     from ..cards.cost import rule_note
     from ..cards.legality import judge_input
-    from ..cards.report import check_json, judgement_text, summary, summary_text
+    from ..cards.report import judgement_text, summary, summary_text
 
     view = _view_or_exit(rules_dir)
     edition = _edition_or_exit(view, edition)
     items = _read_or_exit(collection)
     display = "<stdin>" if collection == "-" else collection
-    judgements = []
     said = tuple(filter(None, [rule_note(view.catalog(edition))]))
-    if fmt == "text":
-        click.echo(f"{display}: judged in the {ordinal(edition)} edition")
-        for note in said:
-            click.echo(f"note: {note}")
+    entries, statuses = [], []
     for item in items:
         j = judge_input(item, edition, view)
-        judgements.append(j)
         if fmt == "text":
+            if not statuses:  # the heading waits until the file has proved readable
+                click.echo(f"{display}: judged in the {ordinal(edition)} edition")
+                for note in said:
+                    click.echo(f"note: {note}")
             click.echo(judgement_text(j, display, said))
+        else:
+            entries.append(j.to_json())
+        statuses.append(j.status)
+    counts = summary(statuses)
+    if fmt == "text" and not statuses:
+        click.echo(f"{display}: judged in the {ordinal(edition)} edition")
     if fmt == "json":
-        click.echo(json.dumps(check_json(edition, judgements), ensure_ascii=False, indent=2))
+        click.echo(json.dumps({"edition": edition, "cards": entries, "summary": counts}, ensure_ascii=False, indent=2))
     else:
-        click.echo(summary_text(summary(judgements)))
-    sys.exit(0 if all(j.status == "legal" for j in judgements) else 1)
+        click.echo(summary_text(counts))
+    sys.exit(0 if all(s == "legal" for s in statuses) else 1)
 
 
 @click.command()
@@ -167,6 +173,8 @@ def cost(card_file: str | None, edition: int | None, card_type: str | None, offe
     edition = _edition_or_exit(view, edition)
     if card_file is not None:
         judgements = [judge_input(item, edition, view) for item in _read_or_exit(card_file)]
+        if not judgements:
+            raise click.UsageError(f"{card_file} holds no cards")
     else:
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts)}
         indicator = edition if edition_indicator is None else edition_indicator
