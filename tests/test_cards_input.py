@@ -31,24 +31,18 @@ def check(path, *extra):
     return run("check-cards", str(path), "--rules", MINI, "--edition", "2", *extra)
 
 
+def changed(base, changes):
+    """``base`` with ``changes`` applied; a value of ``...`` removes the field."""
+    out = {**base, **changes}
+    return {k: v for k, v in out.items() if v is not ...}
+
+
 def card(**changes):
-    out = dict(GOOD_CREATURE)
-    for key, value in changes.items():
-        if value is ...:
-            out.pop(key, None)
-        else:
-            out[key] = value
-    return out
+    return changed(GOOD_CREATURE, changes)
 
 
 def spell(**changes):
-    out = dict(GOOD_SPELL)
-    for key, value in changes.items():
-        if value is ...:
-            out.pop(key, None)
-        else:
-            out[key] = value
-    return out
+    return changed(GOOD_SPELL, changes)
 
 
 # (id, the bad card, reason code, field, words in the message)
