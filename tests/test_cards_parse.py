@@ -111,8 +111,11 @@ def test_unknown_text_names_the_closest_components_and_other_editions(view):
 def test_no_abilities(view):
     parsed, problems, _ = parse_card(creature("This card has no abilities."), view.catalog(2), view)
     assert problems == [] and parsed.no_abilities and parsed.abilities == []
-    parsed, problems, _ = parse_card(creature("This creature cannot attack.\nThis card has no abilities."), view.catalog(2), view)
-    assert problems == [] and parsed.caveat is not None and parsed.no_abilities
+    parsed, problems, notes = parse_card(creature("This creature cannot attack.\nThis card has no abilities."), view.catalog(2), view)
+    assert problems == [] and parsed.caveat is not None and parsed.no_abilities and notes == []
+    parsed, problems, notes = parse_card(creature("This creature cannot attack."), view.catalog(2), view)
+    assert problems == [] and parsed.caveat is not None and not parsed.no_abilities and parsed.abilities == []
+    assert notes == ['the creature has no abilities; the Card Building Guide prints "This card has no abilities." for that']
 
 
 def test_cost_breakdown_is_exact_and_per_component(view):

@@ -371,4 +371,6 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             malformed(f"a spell has exactly one ability (one paragraph), this one has {len(abilities)}")
     if problems:
         return None, problems, notes
+    if creature and not abilities and not no_abilities_at:
+        notes.append(f'the creature has no abilities; the Card Building Guide prints "{NO_ABILITIES}" for that')
     return ParsedCard(caveat, abilities, bool(no_abilities_at), caveat_line), problems, notes
