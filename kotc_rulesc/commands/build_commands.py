@@ -36,7 +36,7 @@ def _shown(path: Path) -> str:
     "out_dir",
     type=click.Path(file_okay=False, path_type=str),
     default=None,
-    help="The output directory (default: generated/ beside the rules).",
+    help="The output directory (default: the project's generated/).",
 )
 @click.option(
     "--check",
