@@ -5,13 +5,13 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Keeper of the Cards, 2nd edition: the component catalog folded from the rules.
@@ -49,7 +49,7 @@ DECLARED = Declared(
     file="edition-02.yaml",
     base=False,
     follows=1,
-    sources=("guide-11th",),
+    sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
     clean_slate=False,
     catalog_known=True,
     notes=(),
@@ -61,42 +61,42 @@ SUCCESSORS = ()
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def cost_caveat_exhaust_creatures_play_summon(env):
+def cost_caveat_exhaust_creatures_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_exhaust_creatures_play_opponent_summon(env):
+def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_summon(env):
+def cost_caveat_sacrifice_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_play_summon(env):
+def cost_caveat_sacrifice_in_play_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_summon(env):
+def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_summon(env):
+def cost_caveat_destroy_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(4)))
 
 
-def cost_caveat_destroy_cards_play_summon(env):
+def cost_caveat_destroy_in_play_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_play_opponent_summon(env):
+def cost_caveat_destroy_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
@@ -111,7 +111,7 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_card_use(env):
+def cost_caveat_remove_counters_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -121,42 +121,42 @@ def cost_caveat_exhaust_resources_use(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_exhaust_other_creatures_play_use(env):
+def cost_caveat_exhaust_other_creatures_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_exhaust_creatures_play_opponent_use(env):
+def cost_caveat_exhaust_creatures_opponent_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_use(env):
+def cost_caveat_sacrifice_random_hand_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_sacrifice_cards_play_use(env):
+def cost_caveat_sacrifice_in_play_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_use(env):
+def cost_caveat_sacrifice_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_use(env):
+def cost_caveat_destroy_random_hand_use(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_destroy_other_cards_play_use(env):
+def cost_caveat_destroy_other_in_play_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_destroy_other_cards_play_opponent_use(env):
+def cost_caveat_destroy_other_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -171,19 +171,19 @@ def cost_caveat_destroy_resources_opponent_use(env):
     return F((F(3) * x))
 
 
-def cost_caveat_creature_cannot_attack(env):
+def cost_caveat_cannot_attack(env):
     return F(F(1))
 
 
-def cost_caveat_creature_cannot_defend(env):
+def cost_caveat_cannot_defend(env):
     return F(F(1))
 
 
-def cost_caveat_destroy_if_unexhausted_after_battle(env):
+def cost_caveat_destroy_if_unexhausted(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_attack_defend(env):
+def cost_caveat_cannot_attack_or_defend(env):
     return F(F(3, 2))
 
 
@@ -192,21 +192,21 @@ def cost_caveat_pay_hitpoints_summon(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_top_deck_summon(env):
+def cost_caveat_sacrifice_deck_top_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_top_deck_summon(env):
+def cost_caveat_destroy_deck_top_summon(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_condition_this_card_damaged(env):
+def cost_condition_this_damaged(env):
     return F(F(3))
 
 
-def cost_condition_this_in_play_card_destroyed(env):
+def cost_condition_this_in_play_destroyed(env):
     return F(F(2))
 
 
@@ -214,35 +214,35 @@ def cost_condition_this_resource_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_hand_destroyed(env):
+def cost_condition_this_in_hand_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_deck_destroyed(env):
+def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_cards_in_play_damaged(env):
+def cost_condition_in_play_cards_damaged(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_destroyed(env):
+def cost_condition_in_play_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_hand_destroyed(env):
+def cost_condition_hand_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_deck_destroyed(env):
+def cost_condition_deck_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_take_damage(env):
+def cost_condition_in_play_cards_take_damage(env):
     x = var(env, "x")
     return F((F(x) / F(5)))
 
@@ -252,19 +252,19 @@ def cost_condition_take_damage(env):
     return F((F(x) / F(5)))
 
 
-def cost_condition_response_opponents_summon(env):
+def cost_condition_response_summon(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_attack(env):
+def cost_condition_response_attack(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_card_effect(env):
+def cost_condition_response_card_effect(env):
     return F(F(0))
 
 
-def cost_cost_remove_counters_card(env):
+def cost_cost_remove_counters(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -274,42 +274,42 @@ def cost_cost_exhaust_resources(env):
     return F((F(x) / F(2)))
 
 
-def cost_cost_exhaust_creatures_play(env):
+def cost_cost_exhaust_creatures(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_creatures_play_opponent(env):
+def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_random_cards_hand(env):
+def cost_cost_sacrifice_random_hand(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_cost_sacrifice_cards_play(env):
+def cost_cost_sacrifice_in_play(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_cards_play_opponent(env):
+def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_cost_destroy_random_cards_hand(env):
+def cost_cost_destroy_random_hand(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_cost_destroy_cards_play(env):
+def cost_cost_destroy_in_play(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_play_opponent(env):
+def cost_cost_destroy_in_play_opponent(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -329,12 +329,12 @@ def cost_cost_pay_hitpoints(env):
     return F(x)
 
 
-def cost_cost_sacrifice_cards_top_deck(env):
+def cost_cost_sacrifice_deck_top(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_top_deck(env):
+def cost_cost_destroy_deck_top(env):
     x = var(env, "x")
     return F(x)
 
@@ -343,12 +343,12 @@ def cost_target_this_card(env):
     return F(F(1, 2))
 
 
-def cost_target_cards_play(env):
+def cost_target_cards_in_play(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_play_least_counters(env):
+def cost_target_cards_in_play_with_counters(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F(x) / (y + F(1))))
@@ -359,17 +359,17 @@ def cost_target_resources(env):
     return F(x)
 
 
-def cost_target_exhausted_cards_play(env):
+def cost_target_exhausted_cards_in_play(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_play_opponent_selects(env):
+def cost_target_cards_in_play_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_hand(env):
+def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
 
@@ -379,34 +379,34 @@ def cost_target_show_hand_player_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_players_hand_randomly(env):
+def cost_target_player_hand_random(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_opponents_hand_player_selects(env):
+def cost_target_opponent_hand_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_top_players_deck(env):
+def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_opponent_looks_at_your_deck(env):
+def cost_target_own_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_opponent_looks_at_own_deck(env):
+def cost_target_opponent_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_cards_players_graveyard_randomly(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -416,17 +416,17 @@ def cost_target_show_graveyard_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_opponents_graveyard_player_selects(env):
+def cost_target_opponent_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_current_chain(env):
+def cost_target_cards_in_current_chain(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_graveyard(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
@@ -495,12 +495,12 @@ def cost_effect_exhaust_all_targets(env):
     return F((F(2) * t))
 
 
-def cost_effect_targets_not_unexhausted(env):
+def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
-def cost_effect_send_targets_to_resource_zone(env):
+def cost_effect_send_to_resource_zone(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -510,31 +510,31 @@ def cost_effect_destroy_all_targets(env):
     return F((F(8) * t))
 
 
-def cost_effect_increase_targets_offense_total(env):
+def cost_effect_increase_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_increase_targets_defense_total(env):
+def cost_effect_increase_defense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(5)) + t))
 
 
-def cost_effect_decrease_targets_offense_total(env):
+def cost_effect_decrease_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_one_target(env):
+def cost_effect_roll_dice_damage_target(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_reveal_and_play_targets(env):
+def cost_effect_reveal_and_play(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -544,7 +544,7 @@ def cost_effect_switch_control(env):
     return F((F(4) * t))
 
 
-def cost_effect_place_targets_on_deck(env):
+def cost_effect_place_on_deck_top(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -564,7 +564,7 @@ def cost_effect_increase_hitpoints(env):
     return F((F(2) * x))
 
 
-def cost_effect_roll_dice_increase_hitpoints(env):
+def cost_effect_roll_dice_heal(env):
     x = var(env, "x")
     return F((F(4) * x))
 
@@ -579,13 +579,13 @@ def cost_effect_roll_dice_damage_self_and_player(env):
     return F((F(2) * x))
 
 
-def cost_effect_reroll_dice_rest_of_turn(env):
+def cost_effect_reroll_rest_of_turn(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((x * y))
 
 
-def cost_effect_inflict_total_damage_to_targets(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(4)) + t))
@@ -638,7 +638,7 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
-        id="caveat-exhaust-creatures-play-summon",
+        id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
             "You must exhaust [x] of your unexhausted creatures in play to summon this creature.",
@@ -654,7 +654,7 @@ COMPONENTS = (
             "You must exhaust # of your unexhausted creatures in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_exhaust_creatures_play_summon,
+        cost=cost_caveat_exhaust_creatures_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -666,7 +666,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-summon",
+        id="caveat-exhaust-creatures-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -692,7 +692,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_summon,
+        cost=cost_caveat_exhaust_creatures_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -704,7 +704,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-summon",
+        id="caveat-sacrifice-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] random cards in your hand to summon this creature.",
@@ -722,7 +722,7 @@ COMPONENTS = (
             "You must sacrifice # random cards in your hand to summon this creatures.",
         ),
         formula="3x/2",
-        cost=cost_caveat_sacrifice_random_cards_hand_summon,
+        cost=cost_caveat_sacrifice_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -734,7 +734,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-summon",
+        id="caveat-sacrifice-in-play-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards in play to summon this creature.",
@@ -752,7 +752,7 @@ COMPONENTS = (
             "You must sacrifice # cards in play to summon this creatures.",
         ),
         formula="2x",
-        cost=cost_caveat_sacrifice_cards_play_summon,
+        cost=cost_caveat_sacrifice_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -764,7 +764,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-summon",
+        id="caveat-sacrifice-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -789,7 +789,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_summon,
+        cost=cost_caveat_sacrifice_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -801,7 +801,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-summon",
+        id="caveat-destroy-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] random cards in your hand to summon this creature.",
@@ -819,7 +819,7 @@ COMPONENTS = (
             "You must destroy # random cards in your hand to summon this creatures.",
         ),
         formula="3x/4",
-        cost=cost_caveat_destroy_random_cards_hand_summon,
+        cost=cost_caveat_destroy_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -831,7 +831,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-summon",
+        id="caveat-destroy-in-play-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] of your cards in play to summon this creature.",
@@ -843,7 +843,7 @@ COMPONENTS = (
             "You must destroy # of your cards in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_destroy_cards_play_summon,
+        cost=cost_caveat_destroy_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -855,7 +855,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-opponent-summon",
+        id="caveat-destroy-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -880,7 +880,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_cards_play_opponent_summon,
+        cost=cost_caveat_destroy_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -950,7 +950,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-remove-counters-card-use",
+        id="caveat-remove-counters-use",
         kind="caveat",
         text=Text(
             (
@@ -975,7 +975,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_remove_counters_card_use,
+        cost=cost_caveat_remove_counters_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1024,7 +1024,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-other-creatures-play-use",
+        id="caveat-exhaust-other-creatures-use",
         kind="caveat",
         text=Text(
             (
@@ -1050,7 +1050,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_play_use,
+        cost=cost_caveat_exhaust_other_creatures_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1062,7 +1062,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-use",
+        id="caveat-exhaust-creatures-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1088,7 +1088,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_use,
+        cost=cost_caveat_exhaust_creatures_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1100,7 +1100,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-use",
+        id="caveat-sacrifice-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1125,7 +1125,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_random_cards_hand_use,
+        cost=cost_caveat_sacrifice_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1137,7 +1137,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-use",
+        id="caveat-sacrifice-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1162,7 +1162,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_sacrifice_cards_play_use,
+        cost=cost_caveat_sacrifice_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1174,7 +1174,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-use",
+        id="caveat-sacrifice-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1202,7 +1202,7 @@ COMPONENTS = (
             ),
         ),
         formula="6x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_use,
+        cost=cost_caveat_sacrifice_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1214,7 +1214,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-use",
+        id="caveat-destroy-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1239,7 +1239,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_random_cards_hand_use,
+        cost=cost_caveat_destroy_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1251,7 +1251,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-use",
+        id="caveat-destroy-other-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1277,7 +1277,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_destroy_other_cards_play_use,
+        cost=cost_caveat_destroy_other_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1289,7 +1289,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-opponent-use",
+        id="caveat-destroy-other-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1315,7 +1315,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_destroy_other_cards_play_opponent_use,
+        cost=cost_caveat_destroy_other_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1402,7 +1402,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack",
+        id="caveat-cannot-attack",
         kind="caveat",
         text=Text(
             "This creature cannot attack.",
@@ -1411,7 +1411,7 @@ COMPONENTS = (
             "This creatures cannot attack.",
         ),
         formula="1",
-        cost=cost_caveat_creature_cannot_attack,
+        cost=cost_caveat_cannot_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1423,7 +1423,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-defend",
+        id="caveat-cannot-defend",
         kind="caveat",
         text=Text(
             "This creature cannot defend.",
@@ -1432,7 +1432,7 @@ COMPONENTS = (
             "This creatures cannot defend.",
         ),
         formula="1",
-        cost=cost_caveat_creature_cannot_defend,
+        cost=cost_caveat_cannot_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1444,7 +1444,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-if-unexhausted-after-battle",
+        id="caveat-destroy-if-unexhausted",
         kind="caveat",
         text=Text(
             (
@@ -1467,7 +1467,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_caveat_destroy_if_unexhausted_after_battle,
+        cost=cost_caveat_destroy_if_unexhausted,
         limits={},
         status="legal",
         redacted=None,
@@ -1479,7 +1479,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack-defend",
+        id="caveat-cannot-attack-or-defend",
         kind="caveat",
         text=Text(
             "This creature cannot attack or defend.",
@@ -1488,7 +1488,7 @@ COMPONENTS = (
             "This creatures cannot attack or defend.",
         ),
         formula="1.5",
-        cost=cost_caveat_creature_cannot_attack_defend,
+        cost=cost_caveat_cannot_attack_or_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1537,7 +1537,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-top-deck-summon",
+        id="caveat-sacrifice-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards on the top of your deck to summon this creature.",
@@ -1555,7 +1555,7 @@ COMPONENTS = (
             "You must sacrifice # cards on the top of your deck to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_sacrifice_cards_top_deck_summon,
+        cost=cost_caveat_sacrifice_deck_top_summon,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -1574,7 +1574,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-top-deck-summon",
+        id="caveat-destroy-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] cards on the top of your deck to summon this creature.",
@@ -1592,7 +1592,7 @@ COMPONENTS = (
             "You must destroy # cards on the top of your deck to summon this creatures.",
         ),
         formula="x/2",
-        cost=cost_caveat_destroy_cards_top_deck_summon,
+        cost=cost_caveat_destroy_deck_top_summon,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -1611,7 +1611,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-damaged",
+        id="condition-this-damaged",
         kind="condition",
         text=Text(
             "Activate when this card is damaged, but not destroyed.",
@@ -1620,7 +1620,7 @@ COMPONENTS = (
             "Activate when this cards are damaged, but not destroyed.",
         ),
         formula="3",
-        cost=cost_condition_this_card_damaged,
+        cost=cost_condition_this_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1632,7 +1632,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-in-play-card-destroyed",
+        id="condition-this-in-play-destroyed",
         kind="condition",
         text=Text(
             "Activate when this in-play card is destroyed.",
@@ -1641,7 +1641,7 @@ COMPONENTS = (
             "Activate when this in-play cards are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_in_play_card_destroyed,
+        cost=cost_condition_this_in_play_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1674,7 +1674,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-hand-destroyed",
+        id="condition-this-in-hand-destroyed",
         kind="condition",
         text=Text(
             "Activate when this card in your hand is destroyed.",
@@ -1683,7 +1683,7 @@ COMPONENTS = (
             "Activate when this cards in your hand are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_card_in_hand_destroyed,
+        cost=cost_condition_this_in_hand_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1695,7 +1695,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-deck-destroyed",
+        id="condition-this-in-deck-destroyed",
         kind="condition",
         text=Text(
             "Activate when this card in your deck is destroyed.",
@@ -1704,7 +1704,7 @@ COMPONENTS = (
             "Activate when this cards in your deck are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_card_in_deck_destroyed,
+        cost=cost_condition_this_in_deck_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1716,7 +1716,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-damaged",
+        id="condition-in-play-cards-damaged",
         kind="condition",
         text=Text(
             "Activate when another of your cards in play is damaged, but not destroyed.",
@@ -1728,7 +1728,7 @@ COMPONENTS = (
             "Activate when another of your cards in play are damaged, but not destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_damaged,
+        cost=cost_condition_in_play_cards_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1740,7 +1740,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-destroyed",
+        id="condition-in-play-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when another of your cards in play is destroyed.",
@@ -1749,7 +1749,7 @@ COMPONENTS = (
             "Activate when another of your cards in play are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_destroyed,
+        cost=cost_condition_in_play_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1761,7 +1761,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-hand-destroyed",
+        id="condition-hand-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when a card in your hand is destroyed.",
@@ -1770,7 +1770,7 @@ COMPONENTS = (
             "Activate when a cards in your hand are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_hand_destroyed,
+        cost=cost_condition_hand_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1782,7 +1782,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-deck-destroyed",
+        id="condition-deck-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when a card in your deck is destroyed.",
@@ -1791,7 +1791,7 @@ COMPONENTS = (
             "Activate when a cards in your deck are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_deck_destroyed,
+        cost=cost_condition_deck_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1803,7 +1803,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-take-damage",
+        id="condition-in-play-cards-take-damage",
         kind="condition",
         text=Text(
             "Activate when your cards in play take a total of at least [x] damage.",
@@ -1815,7 +1815,7 @@ COMPONENTS = (
             "Activate when your cards in play take a total of at least # damage.",
         ),
         formula="x/5",
-        cost=cost_condition_cards_in_play_take_damage,
+        cost=cost_condition_in_play_cards_take_damage,
         limits={},
         status="legal",
         redacted=None,
@@ -1848,7 +1848,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-summon",
+        id="condition-response-summon",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's summon.",
@@ -1857,7 +1857,7 @@ COMPONENTS = (
             "Activate in response to an opponent's summon.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_summon,
+        cost=cost_condition_response_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -1869,7 +1869,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-attack",
+        id="condition-response-attack",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's attack.",
@@ -1878,7 +1878,7 @@ COMPONENTS = (
             "Activate in response to an opponent's attack.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_attack,
+        cost=cost_condition_response_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1890,7 +1890,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-card-effect",
+        id="condition-response-card-effect",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's card effect.",
@@ -1899,7 +1899,7 @@ COMPONENTS = (
             "Activate in response to an opponent's cards effect.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_card_effect,
+        cost=cost_condition_response_card_effect,
         limits={},
         status="legal",
         redacted=None,
@@ -1911,7 +1911,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-remove-counters-card",
+        id="cost-remove-counters",
         kind="cost",
         text=Text(
             "Remove [x] counters from this card.",
@@ -1920,7 +1920,7 @@ COMPONENTS = (
             "Remove # counters from this cards.",
         ),
         formula="2x",
-        cost=cost_cost_remove_counters_card,
+        cost=cost_cost_remove_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -1953,7 +1953,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play",
+        id="cost-exhaust-creatures",
         kind="cost",
         text=Text(
             "Exhaust [x] of your unexhausted creatures in play.",
@@ -1962,7 +1962,7 @@ COMPONENTS = (
             "Exhaust # of your unexhausted creatures in play.",
         ),
         formula="2x",
-        cost=cost_cost_exhaust_creatures_play,
+        cost=cost_cost_exhaust_creatures,
         limits={},
         status="legal",
         redacted=None,
@@ -1996,7 +1996,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play-opponent",
+        id="cost-exhaust-creatures-opponent",
         kind="cost",
         text=Text(
             (
@@ -2018,7 +2018,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_cost_exhaust_creatures_play_opponent,
+        cost=cost_cost_exhaust_creatures_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2078,7 +2078,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-random-cards-hand",
+        id="cost-sacrifice-random-hand",
         kind="cost",
         text=Text(
             "Sacrifice [x] random cards in your hand.",
@@ -2087,7 +2087,7 @@ COMPONENTS = (
             "Sacrifice # random cards in your hand.",
         ),
         formula="3x",
-        cost=cost_cost_sacrifice_random_cards_hand,
+        cost=cost_cost_sacrifice_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2099,7 +2099,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play",
+        id="cost-sacrifice-in-play",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play.",
@@ -2108,7 +2108,7 @@ COMPONENTS = (
             "Sacrifice # cards in play.",
         ),
         formula="4x",
-        cost=cost_cost_sacrifice_cards_play,
+        cost=cost_cost_sacrifice_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2120,7 +2120,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play-opponent",
+        id="cost-sacrifice-in-play-opponent",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play chosen by an opponent of your choice.",
@@ -2138,7 +2138,7 @@ COMPONENTS = (
             "Sacrifice # cards in play chosen by an opponent of your choice.",
         ),
         formula="6x",
-        cost=cost_cost_sacrifice_cards_play_opponent,
+        cost=cost_cost_sacrifice_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2150,7 +2150,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-random-cards-hand",
+        id="cost-destroy-random-hand",
         kind="cost",
         text=Text(
             "Destroy [x] random cards in your hand.",
@@ -2159,7 +2159,7 @@ COMPONENTS = (
             "Destroy # random cards in your hand.",
         ),
         formula="3x/2",
-        cost=cost_cost_destroy_random_cards_hand,
+        cost=cost_cost_destroy_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2171,7 +2171,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play",
+        id="cost-destroy-in-play",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play.",
@@ -2180,7 +2180,7 @@ COMPONENTS = (
             "Destroy # of your cards in play.",
         ),
         formula="2x",
-        cost=cost_cost_destroy_cards_play,
+        cost=cost_cost_destroy_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2192,7 +2192,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play-opponent",
+        id="cost-destroy-in-play-opponent",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play chosen by an opponent of your choice.",
@@ -2208,7 +2208,7 @@ COMPONENTS = (
             "Destroy # of your cards in play chosen by an opponent of your choice.",
         ),
         formula="3x",
-        cost=cost_cost_destroy_cards_play_opponent,
+        cost=cost_cost_destroy_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2293,7 +2293,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-top-deck",
+        id="cost-sacrifice-deck-top",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards on the top of your deck.",
@@ -2311,7 +2311,7 @@ COMPONENTS = (
             "Sacrifice # cards on the top of your deck.",
         ),
         formula="2x",
-        cost=cost_cost_sacrifice_cards_top_deck,
+        cost=cost_cost_sacrifice_deck_top,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -2330,7 +2330,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-top-deck",
+        id="cost-destroy-deck-top",
         kind="cost",
         text=Text(
             "Destroy [x] cards on the top of your deck.",
@@ -2339,7 +2339,7 @@ COMPONENTS = (
             "Destroy # cards on the top of your deck.",
         ),
         formula="x",
-        cost=cost_cost_destroy_cards_top_deck,
+        cost=cost_cost_destroy_deck_top,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -2379,7 +2379,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play",
+        id="target-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] cards in play.",
@@ -2388,7 +2388,7 @@ COMPONENTS = (
             "Target up to # cards in play.",
         ),
         formula="x",
-        cost=cost_target_cards_play,
+        cost=cost_target_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2400,7 +2400,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-least-counters",
+        id="target-cards-in-play-with-counters",
         kind="target",
         text=Text(
             "Target up to [x] cards in play with at least [y] counters.",
@@ -2422,7 +2422,7 @@ COMPONENTS = (
             "Target up to # cards in play with at least # counters.",
         ),
         formula="x/(y+1)",
-        cost=cost_target_cards_play_least_counters,
+        cost=cost_target_cards_in_play_with_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2455,7 +2455,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-exhausted-cards-play",
+        id="target-exhausted-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] exhausted cards in play.",
@@ -2464,7 +2464,7 @@ COMPONENTS = (
             "Target up to # exhausted cards in play.",
         ),
         formula="x/2",
-        cost=cost_target_exhausted_cards_play,
+        cost=cost_target_exhausted_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2476,7 +2476,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-opponent-selects",
+        id="target-cards-in-play-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in play selected by an opponent of your choice.",
@@ -2494,7 +2494,7 @@ COMPONENTS = (
             "Target up to # cards in play selected by an opponent of your choice.",
         ),
         formula="x/2",
-        cost=cost_target_cards_play_opponent_selects,
+        cost=cost_target_cards_in_play_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2506,7 +2506,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-hand",
+        id="target-cards-in-hand",
         kind="target",
         text=Text(
             "Target up to [x] cards in your hand.",
@@ -2515,7 +2515,7 @@ COMPONENTS = (
             "Target up to # cards in your hand.",
         ),
         formula="x",
-        cost=cost_target_cards_hand,
+        cost=cost_target_cards_in_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2564,7 +2564,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-hand-randomly",
+        id="target-player-hand-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's hand randomly.",
@@ -2582,7 +2582,7 @@ COMPONENTS = (
             "Target up to # cards in one player's hand randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_hand_randomly,
+        cost=cost_target_player_hand_random,
         limits={},
         status="legal",
         redacted=None,
@@ -2594,7 +2594,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-hand-player-selects",
+        id="target-opponent-hand-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's hand selected by that player.",
@@ -2612,7 +2612,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's hand selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_hand_player_selects,
+        cost=cost_target_opponent_hand_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2624,7 +2624,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-top-players-deck",
+        id="target-player-deck-top",
         kind="target",
         text=Text(
             "Target up to [x] cards on the top of one player's deck.",
@@ -2642,7 +2642,7 @@ COMPONENTS = (
             "Target up to # cards on the top of one player's deck.",
         ),
         formula="x",
-        cost=cost_target_cards_top_players_deck,
+        cost=cost_target_player_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -2654,7 +2654,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-your-deck",
+        id="target-own-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -2681,7 +2681,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_your_deck,
+        cost=cost_target_own_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2693,7 +2693,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-own-deck",
+        id="target-opponent-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -2720,7 +2720,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_own_deck,
+        cost=cost_target_opponent_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2732,7 +2732,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-graveyard-randomly",
+        id="target-player-graveyard-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's graveyard randomly.",
@@ -2750,7 +2750,7 @@ COMPONENTS = (
             "Target up to # cards in one player's graveyard randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_graveyard_randomly,
+        cost=cost_target_player_graveyard_random,
         limits={},
         status="legal",
         redacted=None,
@@ -2799,7 +2799,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-graveyard-player-selects",
+        id="target-opponent-graveyard-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's graveyard selected by that player.",
@@ -2817,7 +2817,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's graveyard selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_graveyard_player_selects,
+        cost=cost_target_opponent_graveyard_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2829,7 +2829,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-current-chain",
+        id="target-cards-in-current-chain",
         kind="target",
         text=Text(
             "Target up to [x] cards in the current chain.",
@@ -2847,7 +2847,7 @@ COMPONENTS = (
             "Target up to # cards in the current chain.",
         ),
         formula="x/2",
-        cost=cost_target_cards_current_chain,
+        cost=cost_target_cards_in_current_chain,
         limits={},
         status="legal",
         redacted=None,
@@ -2859,7 +2859,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-graveyard",
+        id="target-cards-in-graveyard",
         kind="target",
         text=Text(
             "Target up to [x] cards in your graveyard.",
@@ -2868,7 +2868,7 @@ COMPONENTS = (
             "Target up to # cards in your graveyard.",
         ),
         formula="x",
-        cost=cost_target_cards_graveyard,
+        cost=cost_target_cards_in_graveyard,
         limits={},
         status="legal",
         redacted=None,
@@ -3261,7 +3261,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-targets-not-unexhausted",
+        id="effect-skip-unexhaust",
         kind="effect",
         text=Text(
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
@@ -3273,7 +3273,7 @@ COMPONENTS = (
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
         ),
         formula="2t",
-        cost=cost_effect_targets_not_unexhausted,
+        cost=cost_effect_skip_unexhaust,
         limits={},
         status="legal",
         redacted=None,
@@ -3285,7 +3285,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-send-targets-to-resource-zone",
+        id="effect-send-to-resource-zone",
         kind="effect",
         text=Text(
             "Send all targets to the resource zone of their owners (exhausted).",
@@ -3297,7 +3297,7 @@ COMPONENTS = (
             "Send all targets to the resources zone of their owners (exhausted).",
         ),
         formula="3t",
-        cost=cost_effect_send_targets_to_resource_zone,
+        cost=cost_effect_send_to_resource_zone,
         limits={},
         status="legal",
         redacted=None,
@@ -3330,7 +3330,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-offense-total",
+        id="effect-increase-offense",
         kind="effect",
         text=Text(
             "Increase targets' offense by a total of [x].",
@@ -3339,7 +3339,7 @@ COMPONENTS = (
             "Increase targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_increase_targets_offense_total,
+        cost=cost_effect_increase_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3351,7 +3351,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-defense-total",
+        id="effect-increase-defense",
         kind="effect",
         text=Text(
             "Increase targets' defense by a total of [x].",
@@ -3360,7 +3360,7 @@ COMPONENTS = (
             "Increase targets' defense by a total of #.",
         ),
         formula="x/5+t",
-        cost=cost_effect_increase_targets_defense_total,
+        cost=cost_effect_increase_defense,
         limits={},
         status="legal",
         redacted=None,
@@ -3372,7 +3372,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-decrease-targets-offense-total",
+        id="effect-decrease-offense",
         kind="effect",
         text=Text(
             "Decrease targets' offense by a total of [x].",
@@ -3381,7 +3381,7 @@ COMPONENTS = (
             "Decrease targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_decrease_targets_offense_total,
+        cost=cost_effect_decrease_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3393,7 +3393,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-damage-one-target",
+        id="effect-roll-dice-damage-target",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
@@ -3411,7 +3411,7 @@ COMPONENTS = (
             "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
         ),
         formula="x+t",
-        cost=cost_effect_roll_dice_damage_one_target,
+        cost=cost_effect_roll_dice_damage_target,
         limits={},
         status="legal",
         redacted=None,
@@ -3423,7 +3423,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reveal-and-play-targets",
+        id="effect-reveal-and-play",
         kind="effect",
         text=Text(
             (
@@ -3446,7 +3446,7 @@ COMPONENTS = (
             ),
         ),
         formula="3t",
-        cost=cost_effect_reveal_and_play_targets,
+        cost=cost_effect_reveal_and_play,
         limits={},
         status="legal",
         redacted=None,
@@ -3493,7 +3493,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-place-targets-on-deck",
+        id="effect-place-on-deck-top",
         kind="effect",
         text=Text(
             "Place all targets on top of owner's deck in any order.",
@@ -3502,7 +3502,7 @@ COMPONENTS = (
             "Place all targets on top of owner's deck in any order.",
         ),
         formula="3t",
-        cost=cost_effect_place_targets_on_deck,
+        cost=cost_effect_place_on_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -3577,7 +3577,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-increase-hitpoints",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and increase your hitpoints by the result.",
@@ -3595,7 +3595,7 @@ COMPONENTS = (
             "Roll # six-sided dice and increase your hitpoints by the result.",
         ),
         formula="4x",
-        cost=cost_effect_roll_dice_increase_hitpoints,
+        cost=cost_effect_roll_dice_heal,
         limits={},
         status="legal",
         redacted=None,
@@ -3691,7 +3691,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-rest-of-turn",
+        id="effect-reroll-rest-of-turn",
         kind="effect",
         text=Text(
             (
@@ -3720,7 +3720,7 @@ COMPONENTS = (
             ),
         ),
         formula="xy",
-        cost=cost_effect_reroll_dice_rest_of_turn,
+        cost=cost_effect_reroll_rest_of_turn,
         limits={},
         status="legal",
         redacted=None,
@@ -3732,7 +3732,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-inflict-total-damage-to-targets",
+        id="effect-inflict-damage-to-targets",
         kind="effect",
         text=Text(
             "Inflict a total of [x] damage to targets.",
@@ -3741,7 +3741,7 @@ COMPONENTS = (
             "Inflict a total of # damage to targets.",
         ),
         formula="x/4+t",
-        cost=cost_effect_inflict_total_damage_to_targets,
+        cost=cost_effect_inflict_damage_to_targets,
         limits={},
         status="redacted",
         redacted=When(2, 2, None),
@@ -3816,7 +3816,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-current-chain",
+        id="effect-reroll-current-chain",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice in the current chain up to [y] times each.",

@@ -5,15 +5,15 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Keeper of the Cards, 3rd edition: the component catalog folded from the rules.
@@ -51,7 +51,7 @@ DECLARED = Declared(
     file="edition-03.yaml",
     base=False,
     follows=2,
-    sources=("guide-11th",),
+    sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
     clean_slate=False,
     catalog_known=True,
     notes=(),
@@ -63,42 +63,42 @@ SUCCESSORS = ()
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def cost_caveat_exhaust_creatures_play_summon(env):
+def cost_caveat_exhaust_creatures_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_exhaust_creatures_play_opponent_summon(env):
+def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_summon(env):
+def cost_caveat_sacrifice_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_play_summon(env):
+def cost_caveat_sacrifice_in_play_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_summon(env):
+def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_summon(env):
+def cost_caveat_destroy_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(4)))
 
 
-def cost_caveat_destroy_cards_play_summon(env):
+def cost_caveat_destroy_in_play_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_play_opponent_summon(env):
+def cost_caveat_destroy_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
@@ -113,7 +113,7 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_card_use(env):
+def cost_caveat_remove_counters_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -123,42 +123,42 @@ def cost_caveat_exhaust_resources_use(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_exhaust_other_creatures_play_use(env):
+def cost_caveat_exhaust_other_creatures_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_exhaust_creatures_play_opponent_use(env):
+def cost_caveat_exhaust_creatures_opponent_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_use(env):
+def cost_caveat_sacrifice_random_hand_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_sacrifice_cards_play_use(env):
+def cost_caveat_sacrifice_in_play_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_use(env):
+def cost_caveat_sacrifice_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_use(env):
+def cost_caveat_destroy_random_hand_use(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_destroy_other_cards_play_use(env):
+def cost_caveat_destroy_other_in_play_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_destroy_other_cards_play_opponent_use(env):
+def cost_caveat_destroy_other_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -173,19 +173,19 @@ def cost_caveat_destroy_resources_opponent_use(env):
     return F((F(3) * x))
 
 
-def cost_caveat_creature_cannot_attack(env):
+def cost_caveat_cannot_attack(env):
     return F(F(1))
 
 
-def cost_caveat_creature_cannot_defend(env):
+def cost_caveat_cannot_defend(env):
     return F(F(1))
 
 
-def cost_caveat_destroy_if_unexhausted_after_battle(env):
+def cost_caveat_destroy_if_unexhausted(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_attack_defend(env):
+def cost_caveat_cannot_attack_or_defend(env):
     return F(F(3, 2))
 
 
@@ -194,21 +194,21 @@ def cost_caveat_pay_hitpoints_summon(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_top_deck_summon(env):
+def cost_caveat_sacrifice_deck_top_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_top_deck_summon(env):
+def cost_caveat_destroy_deck_top_summon(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_condition_this_card_damaged(env):
+def cost_condition_this_damaged(env):
     return F(F(3))
 
 
-def cost_condition_this_in_play_card_destroyed(env):
+def cost_condition_this_in_play_destroyed(env):
     return F(F(2))
 
 
@@ -216,35 +216,35 @@ def cost_condition_this_resource_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_hand_destroyed(env):
+def cost_condition_this_in_hand_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_deck_destroyed(env):
+def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_cards_in_play_damaged(env):
+def cost_condition_in_play_cards_damaged(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_destroyed(env):
+def cost_condition_in_play_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_hand_destroyed(env):
+def cost_condition_hand_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_deck_destroyed(env):
+def cost_condition_deck_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_take_damage(env):
+def cost_condition_in_play_cards_take_damage(env):
     x = var(env, "x")
     return F((F(x) / F(5)))
 
@@ -254,19 +254,19 @@ def cost_condition_take_damage(env):
     return F((F(x) / F(5)))
 
 
-def cost_condition_response_opponents_summon(env):
+def cost_condition_response_summon(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_attack(env):
+def cost_condition_response_attack(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_card_effect(env):
+def cost_condition_response_card_effect(env):
     return F(F(0))
 
 
-def cost_cost_remove_counters_card(env):
+def cost_cost_remove_counters(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -276,42 +276,42 @@ def cost_cost_exhaust_resources(env):
     return F((F(x) / F(2)))
 
 
-def cost_cost_exhaust_creatures_play(env):
+def cost_cost_exhaust_creatures(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_creatures_play_opponent(env):
+def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_random_cards_hand(env):
+def cost_cost_sacrifice_random_hand(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_cost_sacrifice_cards_play(env):
+def cost_cost_sacrifice_in_play(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_cards_play_opponent(env):
+def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_cost_destroy_random_cards_hand(env):
+def cost_cost_destroy_random_hand(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_cost_destroy_cards_play(env):
+def cost_cost_destroy_in_play(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_play_opponent(env):
+def cost_cost_destroy_in_play_opponent(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -331,12 +331,12 @@ def cost_cost_pay_hitpoints(env):
     return F(x)
 
 
-def cost_cost_sacrifice_cards_top_deck(env):
+def cost_cost_sacrifice_deck_top(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_top_deck(env):
+def cost_cost_destroy_deck_top(env):
     x = var(env, "x")
     return F(x)
 
@@ -345,12 +345,12 @@ def cost_target_this_card(env):
     return F(F(1, 2))
 
 
-def cost_target_cards_play(env):
+def cost_target_cards_in_play(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_play_least_counters(env):
+def cost_target_cards_in_play_with_counters(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F(x) / (y + F(1))))
@@ -361,17 +361,17 @@ def cost_target_resources(env):
     return F(x)
 
 
-def cost_target_exhausted_cards_play(env):
+def cost_target_exhausted_cards_in_play(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_play_opponent_selects(env):
+def cost_target_cards_in_play_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_hand(env):
+def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
 
@@ -381,34 +381,34 @@ def cost_target_show_hand_player_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_players_hand_randomly(env):
+def cost_target_player_hand_random(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_opponents_hand_player_selects(env):
+def cost_target_opponent_hand_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_top_players_deck(env):
+def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_opponent_looks_at_your_deck(env):
+def cost_target_own_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_opponent_looks_at_own_deck(env):
+def cost_target_opponent_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_cards_players_graveyard_randomly(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -418,17 +418,17 @@ def cost_target_show_graveyard_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_opponents_graveyard_player_selects(env):
+def cost_target_opponent_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_current_chain(env):
+def cost_target_cards_in_current_chain(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_graveyard(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
@@ -497,12 +497,12 @@ def cost_effect_exhaust_all_targets(env):
     return F((F(2) * t))
 
 
-def cost_effect_targets_not_unexhausted(env):
+def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
-def cost_effect_send_targets_to_resource_zone(env):
+def cost_effect_send_to_resource_zone(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -512,31 +512,31 @@ def cost_effect_destroy_all_targets(env):
     return F((F(8) * t))
 
 
-def cost_effect_increase_targets_offense_total(env):
+def cost_effect_increase_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_increase_targets_defense_total(env):
+def cost_effect_increase_defense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(5)) + t))
 
 
-def cost_effect_decrease_targets_offense_total(env):
+def cost_effect_decrease_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_one_target(env):
+def cost_effect_roll_dice_damage_target(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_reveal_and_play_targets(env):
+def cost_effect_reveal_and_play(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -546,7 +546,7 @@ def cost_effect_switch_control(env):
     return F((F(4) * t))
 
 
-def cost_effect_place_targets_on_deck(env):
+def cost_effect_place_on_deck_top(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -566,7 +566,7 @@ def cost_effect_increase_hitpoints(env):
     return F((F(2) * x))
 
 
-def cost_effect_roll_dice_increase_hitpoints(env):
+def cost_effect_roll_dice_heal(env):
     x = var(env, "x")
     return F((F(4) * x))
 
@@ -581,13 +581,13 @@ def cost_effect_roll_dice_damage_self_and_player(env):
     return F((F(2) * x))
 
 
-def cost_effect_reroll_dice_rest_of_turn(env):
+def cost_effect_reroll_rest_of_turn(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((x * y))
 
 
-def cost_effect_inflict_total_damage_to_targets(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(4)) + t))
@@ -640,7 +640,7 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
-        id="caveat-exhaust-creatures-play-summon",
+        id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
             "You must exhaust [x] of your unexhausted creatures in play to summon this creature.",
@@ -656,7 +656,7 @@ COMPONENTS = (
             "You must exhaust # of your unexhausted creatures in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_exhaust_creatures_play_summon,
+        cost=cost_caveat_exhaust_creatures_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -668,7 +668,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-summon",
+        id="caveat-exhaust-creatures-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -694,7 +694,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_summon,
+        cost=cost_caveat_exhaust_creatures_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -759,7 +759,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-summon",
+        id="caveat-sacrifice-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] random cards in your hand to summon this creature.",
@@ -777,7 +777,7 @@ COMPONENTS = (
             "You must sacrifice # random cards in your hand to summon this creatures.",
         ),
         formula="3x/2",
-        cost=cost_caveat_sacrifice_random_cards_hand_summon,
+        cost=cost_caveat_sacrifice_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -789,7 +789,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-summon",
+        id="caveat-sacrifice-in-play-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards in play to summon this creature.",
@@ -807,7 +807,7 @@ COMPONENTS = (
             "You must sacrifice # cards in play to summon this creatures.",
         ),
         formula="2x",
-        cost=cost_caveat_sacrifice_cards_play_summon,
+        cost=cost_caveat_sacrifice_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -819,7 +819,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-summon",
+        id="caveat-sacrifice-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -844,7 +844,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_summon,
+        cost=cost_caveat_sacrifice_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -856,7 +856,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-summon",
+        id="caveat-destroy-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] random cards in your hand to summon this creature.",
@@ -874,7 +874,7 @@ COMPONENTS = (
             "You must destroy # random cards in your hand to summon this creatures.",
         ),
         formula="3x/4",
-        cost=cost_caveat_destroy_random_cards_hand_summon,
+        cost=cost_caveat_destroy_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -886,7 +886,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-summon",
+        id="caveat-destroy-in-play-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] of your cards in play to summon this creature.",
@@ -898,7 +898,7 @@ COMPONENTS = (
             "You must destroy # of your cards in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_destroy_cards_play_summon,
+        cost=cost_caveat_destroy_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -910,7 +910,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-opponent-summon",
+        id="caveat-destroy-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -935,7 +935,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_cards_play_opponent_summon,
+        cost=cost_caveat_destroy_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -1005,7 +1005,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-remove-counters-card-use",
+        id="caveat-remove-counters-use",
         kind="caveat",
         text=Text(
             (
@@ -1030,7 +1030,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_remove_counters_card_use,
+        cost=cost_caveat_remove_counters_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1079,7 +1079,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-other-creatures-play-use",
+        id="caveat-exhaust-other-creatures-use",
         kind="caveat",
         text=Text(
             (
@@ -1105,7 +1105,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_play_use,
+        cost=cost_caveat_exhaust_other_creatures_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1117,7 +1117,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-use",
+        id="caveat-exhaust-creatures-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1143,7 +1143,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_use,
+        cost=cost_caveat_exhaust_creatures_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1155,7 +1155,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-use",
+        id="caveat-sacrifice-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1180,7 +1180,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_random_cards_hand_use,
+        cost=cost_caveat_sacrifice_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1192,7 +1192,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-use",
+        id="caveat-sacrifice-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1217,7 +1217,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_sacrifice_cards_play_use,
+        cost=cost_caveat_sacrifice_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1229,7 +1229,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-use",
+        id="caveat-sacrifice-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1257,7 +1257,7 @@ COMPONENTS = (
             ),
         ),
         formula="6x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_use,
+        cost=cost_caveat_sacrifice_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1269,7 +1269,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-use",
+        id="caveat-destroy-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1294,7 +1294,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_random_cards_hand_use,
+        cost=cost_caveat_destroy_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1306,7 +1306,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-use",
+        id="caveat-destroy-other-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1332,7 +1332,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_destroy_other_cards_play_use,
+        cost=cost_caveat_destroy_other_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1344,7 +1344,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-opponent-use",
+        id="caveat-destroy-other-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1370,7 +1370,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_destroy_other_cards_play_opponent_use,
+        cost=cost_caveat_destroy_other_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1457,7 +1457,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack",
+        id="caveat-cannot-attack",
         kind="caveat",
         text=Text(
             "This creature cannot attack.",
@@ -1466,7 +1466,7 @@ COMPONENTS = (
             "This creatures cannot attack.",
         ),
         formula="1",
-        cost=cost_caveat_creature_cannot_attack,
+        cost=cost_caveat_cannot_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1478,7 +1478,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-defend",
+        id="caveat-cannot-defend",
         kind="caveat",
         text=Text(
             "This creature cannot defend.",
@@ -1487,7 +1487,7 @@ COMPONENTS = (
             "This creatures cannot defend.",
         ),
         formula="1",
-        cost=cost_caveat_creature_cannot_defend,
+        cost=cost_caveat_cannot_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1499,7 +1499,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-if-unexhausted-after-battle",
+        id="caveat-destroy-if-unexhausted",
         kind="caveat",
         text=Text(
             (
@@ -1522,7 +1522,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_caveat_destroy_if_unexhausted_after_battle,
+        cost=cost_caveat_destroy_if_unexhausted,
         limits={},
         status="legal",
         redacted=None,
@@ -1534,7 +1534,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack-defend",
+        id="caveat-cannot-attack-or-defend",
         kind="caveat",
         text=Text(
             "This creature cannot attack or defend.",
@@ -1543,7 +1543,7 @@ COMPONENTS = (
             "This creatures cannot attack or defend.",
         ),
         formula="1.5",
-        cost=cost_caveat_creature_cannot_attack_defend,
+        cost=cost_caveat_cannot_attack_or_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1592,7 +1592,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-top-deck-summon",
+        id="caveat-sacrifice-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards on the top of your deck to summon this creature.",
@@ -1610,7 +1610,7 @@ COMPONENTS = (
             "You must sacrifice # cards on the top of your deck to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_sacrifice_cards_top_deck_summon,
+        cost=cost_caveat_sacrifice_deck_top_summon,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -1629,7 +1629,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-top-deck-summon",
+        id="caveat-destroy-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] cards on the top of your deck to summon this creature.",
@@ -1647,7 +1647,7 @@ COMPONENTS = (
             "You must destroy # cards on the top of your deck to summon this creatures.",
         ),
         formula="x/2",
-        cost=cost_caveat_destroy_cards_top_deck_summon,
+        cost=cost_caveat_destroy_deck_top_summon,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -1666,7 +1666,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-damaged",
+        id="condition-this-damaged",
         kind="condition",
         text=Text(
             "Activate when this card is damaged, but not destroyed.",
@@ -1675,7 +1675,7 @@ COMPONENTS = (
             "Activate when this cards are damaged, but not destroyed.",
         ),
         formula="3",
-        cost=cost_condition_this_card_damaged,
+        cost=cost_condition_this_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1687,7 +1687,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-in-play-card-destroyed",
+        id="condition-this-in-play-destroyed",
         kind="condition",
         text=Text(
             "Activate when this in-play card is destroyed.",
@@ -1696,7 +1696,7 @@ COMPONENTS = (
             "Activate when this in-play cards are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_in_play_card_destroyed,
+        cost=cost_condition_this_in_play_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1729,7 +1729,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-hand-destroyed",
+        id="condition-this-in-hand-destroyed",
         kind="condition",
         text=Text(
             "Activate when this card in your hand is destroyed.",
@@ -1738,7 +1738,7 @@ COMPONENTS = (
             "Activate when this cards in your hand are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_card_in_hand_destroyed,
+        cost=cost_condition_this_in_hand_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1750,7 +1750,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-deck-destroyed",
+        id="condition-this-in-deck-destroyed",
         kind="condition",
         text=Text(
             "Activate when this card in your deck is destroyed.",
@@ -1759,7 +1759,7 @@ COMPONENTS = (
             "Activate when this cards in your deck are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_card_in_deck_destroyed,
+        cost=cost_condition_this_in_deck_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1771,7 +1771,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-damaged",
+        id="condition-in-play-cards-damaged",
         kind="condition",
         text=Text(
             "Activate when another of your cards in play is damaged, but not destroyed.",
@@ -1783,7 +1783,7 @@ COMPONENTS = (
             "Activate when another of your cards in play are damaged, but not destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_damaged,
+        cost=cost_condition_in_play_cards_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1795,7 +1795,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-destroyed",
+        id="condition-in-play-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when another of your cards in play is destroyed.",
@@ -1804,7 +1804,7 @@ COMPONENTS = (
             "Activate when another of your cards in play are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_destroyed,
+        cost=cost_condition_in_play_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1816,7 +1816,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-hand-destroyed",
+        id="condition-hand-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when a card in your hand is destroyed.",
@@ -1825,7 +1825,7 @@ COMPONENTS = (
             "Activate when a cards in your hand are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_hand_destroyed,
+        cost=cost_condition_hand_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1837,7 +1837,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-deck-destroyed",
+        id="condition-deck-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when a card in your deck is destroyed.",
@@ -1846,7 +1846,7 @@ COMPONENTS = (
             "Activate when a cards in your deck are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_deck_destroyed,
+        cost=cost_condition_deck_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1858,7 +1858,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-take-damage",
+        id="condition-in-play-cards-take-damage",
         kind="condition",
         text=Text(
             "Activate when your cards in play take a total of at least [x] damage.",
@@ -1870,7 +1870,7 @@ COMPONENTS = (
             "Activate when your cards in play take a total of at least # damage.",
         ),
         formula="x/5",
-        cost=cost_condition_cards_in_play_take_damage,
+        cost=cost_condition_in_play_cards_take_damage,
         limits={},
         status="legal",
         redacted=None,
@@ -1903,7 +1903,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-summon",
+        id="condition-response-summon",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's summon.",
@@ -1912,7 +1912,7 @@ COMPONENTS = (
             "Activate in response to an opponent's summon.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_summon,
+        cost=cost_condition_response_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -1924,7 +1924,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-attack",
+        id="condition-response-attack",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's attack.",
@@ -1933,7 +1933,7 @@ COMPONENTS = (
             "Activate in response to an opponent's attack.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_attack,
+        cost=cost_condition_response_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1945,7 +1945,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-card-effect",
+        id="condition-response-card-effect",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's card effect.",
@@ -1954,7 +1954,7 @@ COMPONENTS = (
             "Activate in response to an opponent's cards effect.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_card_effect,
+        cost=cost_condition_response_card_effect,
         limits={},
         status="legal",
         redacted=None,
@@ -1966,7 +1966,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-remove-counters-card",
+        id="cost-remove-counters",
         kind="cost",
         text=Text(
             "Remove [x] counters from this card.",
@@ -1975,7 +1975,7 @@ COMPONENTS = (
             "Remove # counters from this cards.",
         ),
         formula="2x",
-        cost=cost_cost_remove_counters_card,
+        cost=cost_cost_remove_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2008,7 +2008,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play",
+        id="cost-exhaust-creatures",
         kind="cost",
         text=Text(
             "Exhaust [x] of your unexhausted creatures in play.",
@@ -2017,7 +2017,7 @@ COMPONENTS = (
             "Exhaust # of your unexhausted creatures in play.",
         ),
         formula="2x",
-        cost=cost_cost_exhaust_creatures_play,
+        cost=cost_cost_exhaust_creatures,
         limits={},
         status="legal",
         redacted=None,
@@ -2051,7 +2051,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play-opponent",
+        id="cost-exhaust-creatures-opponent",
         kind="cost",
         text=Text(
             (
@@ -2073,7 +2073,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_cost_exhaust_creatures_play_opponent,
+        cost=cost_cost_exhaust_creatures_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2133,7 +2133,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-random-cards-hand",
+        id="cost-sacrifice-random-hand",
         kind="cost",
         text=Text(
             "Sacrifice [x] random cards in your hand.",
@@ -2142,7 +2142,7 @@ COMPONENTS = (
             "Sacrifice # random cards in your hand.",
         ),
         formula="3x",
-        cost=cost_cost_sacrifice_random_cards_hand,
+        cost=cost_cost_sacrifice_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2154,7 +2154,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play",
+        id="cost-sacrifice-in-play",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play.",
@@ -2163,7 +2163,7 @@ COMPONENTS = (
             "Sacrifice # cards in play.",
         ),
         formula="4x",
-        cost=cost_cost_sacrifice_cards_play,
+        cost=cost_cost_sacrifice_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2175,7 +2175,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play-opponent",
+        id="cost-sacrifice-in-play-opponent",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play chosen by an opponent of your choice.",
@@ -2193,7 +2193,7 @@ COMPONENTS = (
             "Sacrifice # cards in play chosen by an opponent of your choice.",
         ),
         formula="6x",
-        cost=cost_cost_sacrifice_cards_play_opponent,
+        cost=cost_cost_sacrifice_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2205,7 +2205,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-random-cards-hand",
+        id="cost-destroy-random-hand",
         kind="cost",
         text=Text(
             "Destroy [x] random cards in your hand.",
@@ -2214,7 +2214,7 @@ COMPONENTS = (
             "Destroy # random cards in your hand.",
         ),
         formula="3x/2",
-        cost=cost_cost_destroy_random_cards_hand,
+        cost=cost_cost_destroy_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2226,7 +2226,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play",
+        id="cost-destroy-in-play",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play.",
@@ -2235,7 +2235,7 @@ COMPONENTS = (
             "Destroy # of your cards in play.",
         ),
         formula="2x",
-        cost=cost_cost_destroy_cards_play,
+        cost=cost_cost_destroy_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2247,7 +2247,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play-opponent",
+        id="cost-destroy-in-play-opponent",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play chosen by an opponent of your choice.",
@@ -2263,7 +2263,7 @@ COMPONENTS = (
             "Destroy # of your cards in play chosen by an opponent of your choice.",
         ),
         formula="3x",
-        cost=cost_cost_destroy_cards_play_opponent,
+        cost=cost_cost_destroy_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2348,7 +2348,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-top-deck",
+        id="cost-sacrifice-deck-top",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards on the top of your deck.",
@@ -2366,7 +2366,7 @@ COMPONENTS = (
             "Sacrifice # cards on the top of your deck.",
         ),
         formula="2x",
-        cost=cost_cost_sacrifice_cards_top_deck,
+        cost=cost_cost_sacrifice_deck_top,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -2385,7 +2385,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-top-deck",
+        id="cost-destroy-deck-top",
         kind="cost",
         text=Text(
             "Destroy [x] cards on the top of your deck.",
@@ -2394,7 +2394,7 @@ COMPONENTS = (
             "Destroy # cards on the top of your deck.",
         ),
         formula="x",
-        cost=cost_cost_destroy_cards_top_deck,
+        cost=cost_cost_destroy_deck_top,
         limits={"x": None},
         status="legal",
         redacted=None,
@@ -2434,7 +2434,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play",
+        id="target-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] cards in play.",
@@ -2443,7 +2443,7 @@ COMPONENTS = (
             "Target up to # cards in play.",
         ),
         formula="x",
-        cost=cost_target_cards_play,
+        cost=cost_target_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2455,7 +2455,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-least-counters",
+        id="target-cards-in-play-with-counters",
         kind="target",
         text=Text(
             "Target up to [x] cards in play with at least [y] counters.",
@@ -2477,7 +2477,7 @@ COMPONENTS = (
             "Target up to # cards in play with at least # counters.",
         ),
         formula="x/(y+1)",
-        cost=cost_target_cards_play_least_counters,
+        cost=cost_target_cards_in_play_with_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2510,7 +2510,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-exhausted-cards-play",
+        id="target-exhausted-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] exhausted cards in play.",
@@ -2519,7 +2519,7 @@ COMPONENTS = (
             "Target up to # exhausted cards in play.",
         ),
         formula="x/2",
-        cost=cost_target_exhausted_cards_play,
+        cost=cost_target_exhausted_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2531,7 +2531,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-opponent-selects",
+        id="target-cards-in-play-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in play selected by an opponent of your choice.",
@@ -2549,7 +2549,7 @@ COMPONENTS = (
             "Target up to # cards in play selected by an opponent of your choice.",
         ),
         formula="x/2",
-        cost=cost_target_cards_play_opponent_selects,
+        cost=cost_target_cards_in_play_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2561,7 +2561,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-hand",
+        id="target-cards-in-hand",
         kind="target",
         text=Text(
             "Target up to [x] cards in your hand.",
@@ -2570,7 +2570,7 @@ COMPONENTS = (
             "Target up to # cards in your hand.",
         ),
         formula="x",
-        cost=cost_target_cards_hand,
+        cost=cost_target_cards_in_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2619,7 +2619,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-hand-randomly",
+        id="target-player-hand-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's hand randomly.",
@@ -2637,7 +2637,7 @@ COMPONENTS = (
             "Target up to # cards in one player's hand randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_hand_randomly,
+        cost=cost_target_player_hand_random,
         limits={},
         status="legal",
         redacted=None,
@@ -2649,7 +2649,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-hand-player-selects",
+        id="target-opponent-hand-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's hand selected by that player.",
@@ -2667,7 +2667,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's hand selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_hand_player_selects,
+        cost=cost_target_opponent_hand_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2679,7 +2679,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-top-players-deck",
+        id="target-player-deck-top",
         kind="target",
         text=Text(
             "Target up to [x] cards on the top of one player's deck.",
@@ -2697,7 +2697,7 @@ COMPONENTS = (
             "Target up to # cards on the top of one player's deck.",
         ),
         formula="x",
-        cost=cost_target_cards_top_players_deck,
+        cost=cost_target_player_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -2709,7 +2709,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-your-deck",
+        id="target-own-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -2736,7 +2736,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_your_deck,
+        cost=cost_target_own_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2748,7 +2748,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-own-deck",
+        id="target-opponent-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -2775,7 +2775,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_own_deck,
+        cost=cost_target_opponent_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2787,7 +2787,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-graveyard-randomly",
+        id="target-player-graveyard-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's graveyard randomly.",
@@ -2805,7 +2805,7 @@ COMPONENTS = (
             "Target up to # cards in one player's graveyard randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_graveyard_randomly,
+        cost=cost_target_player_graveyard_random,
         limits={},
         status="legal",
         redacted=None,
@@ -2854,7 +2854,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-graveyard-player-selects",
+        id="target-opponent-graveyard-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's graveyard selected by that player.",
@@ -2872,7 +2872,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's graveyard selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_graveyard_player_selects,
+        cost=cost_target_opponent_graveyard_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2884,7 +2884,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-current-chain",
+        id="target-cards-in-current-chain",
         kind="target",
         text=Text(
             "Target up to [x] cards in the current chain.",
@@ -2902,7 +2902,7 @@ COMPONENTS = (
             "Target up to # cards in the current chain.",
         ),
         formula="x/2",
-        cost=cost_target_cards_current_chain,
+        cost=cost_target_cards_in_current_chain,
         limits={},
         status="legal",
         redacted=None,
@@ -2914,7 +2914,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-graveyard",
+        id="target-cards-in-graveyard",
         kind="target",
         text=Text(
             "Target up to [x] cards in your graveyard.",
@@ -2923,7 +2923,7 @@ COMPONENTS = (
             "Target up to # cards in your graveyard.",
         ),
         formula="x",
-        cost=cost_target_cards_graveyard,
+        cost=cost_target_cards_in_graveyard,
         limits={},
         status="legal",
         redacted=None,
@@ -3316,7 +3316,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-targets-not-unexhausted",
+        id="effect-skip-unexhaust",
         kind="effect",
         text=Text(
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
@@ -3328,7 +3328,7 @@ COMPONENTS = (
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
         ),
         formula="2t",
-        cost=cost_effect_targets_not_unexhausted,
+        cost=cost_effect_skip_unexhaust,
         limits={},
         status="legal",
         redacted=None,
@@ -3340,7 +3340,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-send-targets-to-resource-zone",
+        id="effect-send-to-resource-zone",
         kind="effect",
         text=Text(
             "Send all targets to the resource zone of their owners (exhausted).",
@@ -3352,7 +3352,7 @@ COMPONENTS = (
             "Send all targets to the resources zone of their owners (exhausted).",
         ),
         formula="3t",
-        cost=cost_effect_send_targets_to_resource_zone,
+        cost=cost_effect_send_to_resource_zone,
         limits={},
         status="legal",
         redacted=None,
@@ -3385,7 +3385,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-offense-total",
+        id="effect-increase-offense",
         kind="effect",
         text=Text(
             "Increase targets' offense by a total of [x].",
@@ -3394,7 +3394,7 @@ COMPONENTS = (
             "Increase targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_increase_targets_offense_total,
+        cost=cost_effect_increase_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3406,7 +3406,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-defense-total",
+        id="effect-increase-defense",
         kind="effect",
         text=Text(
             "Increase targets' defense by a total of [x].",
@@ -3415,7 +3415,7 @@ COMPONENTS = (
             "Increase targets' defense by a total of #.",
         ),
         formula="x/5+t",
-        cost=cost_effect_increase_targets_defense_total,
+        cost=cost_effect_increase_defense,
         limits={},
         status="legal",
         redacted=None,
@@ -3427,7 +3427,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-decrease-targets-offense-total",
+        id="effect-decrease-offense",
         kind="effect",
         text=Text(
             "Decrease targets' offense by a total of [x].",
@@ -3436,7 +3436,7 @@ COMPONENTS = (
             "Decrease targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_decrease_targets_offense_total,
+        cost=cost_effect_decrease_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3448,7 +3448,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-damage-one-target",
+        id="effect-roll-dice-damage-target",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
@@ -3466,7 +3466,7 @@ COMPONENTS = (
             "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
         ),
         formula="x+t",
-        cost=cost_effect_roll_dice_damage_one_target,
+        cost=cost_effect_roll_dice_damage_target,
         limits={},
         status="legal",
         redacted=None,
@@ -3478,7 +3478,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reveal-and-play-targets",
+        id="effect-reveal-and-play",
         kind="effect",
         text=Text(
             (
@@ -3501,7 +3501,7 @@ COMPONENTS = (
             ),
         ),
         formula="3t",
-        cost=cost_effect_reveal_and_play_targets,
+        cost=cost_effect_reveal_and_play,
         limits={},
         status="legal",
         redacted=None,
@@ -3548,7 +3548,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-place-targets-on-deck",
+        id="effect-place-on-deck-top",
         kind="effect",
         text=Text(
             "Place all targets on top of owner's deck in any order.",
@@ -3557,7 +3557,7 @@ COMPONENTS = (
             "Place all targets on top of owner's deck in any order.",
         ),
         formula="3t",
-        cost=cost_effect_place_targets_on_deck,
+        cost=cost_effect_place_on_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -3632,7 +3632,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-increase-hitpoints",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and increase your hitpoints by the result.",
@@ -3650,7 +3650,7 @@ COMPONENTS = (
             "Roll # six-sided dice and increase your hitpoints by the result.",
         ),
         formula="4x",
-        cost=cost_effect_roll_dice_increase_hitpoints,
+        cost=cost_effect_roll_dice_heal,
         limits={},
         status="legal",
         redacted=None,
@@ -3746,7 +3746,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-rest-of-turn",
+        id="effect-reroll-rest-of-turn",
         kind="effect",
         text=Text(
             (
@@ -3775,7 +3775,7 @@ COMPONENTS = (
             ),
         ),
         formula="xy",
-        cost=cost_effect_reroll_dice_rest_of_turn,
+        cost=cost_effect_reroll_rest_of_turn,
         limits={},
         status="legal",
         redacted=None,
@@ -3787,7 +3787,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-inflict-total-damage-to-targets",
+        id="effect-inflict-damage-to-targets",
         kind="effect",
         text=Text(
             "Inflict a total of [x] damage to targets.",
@@ -3796,7 +3796,7 @@ COMPONENTS = (
             "Inflict a total of # damage to targets.",
         ),
         formula="x/4+t",
-        cost=cost_effect_inflict_total_damage_to_targets,
+        cost=cost_effect_inflict_damage_to_targets,
         limits={},
         status="redacted",
         redacted=When(2, 2, None),
@@ -3871,7 +3871,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-current-chain",
+        id="effect-reroll-current-chain",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice in the current chain up to [y] times each.",

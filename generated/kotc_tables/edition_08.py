@@ -5,19 +5,19 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Keeper of the Cards, 8th edition: the component catalog folded from the rules.
@@ -55,7 +55,7 @@ DECLARED = Declared(
     file="edition-08.yaml",
     base=False,
     follows=7,
-    sources=("guide-11th",),
+    sources=("guide-11th", "rulebook-11th"),
     clean_slate=False,
     catalog_known=True,
     notes=(),
@@ -67,42 +67,42 @@ SUCCESSORS = ()
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def cost_caveat_exhaust_creatures_play_summon(env):
+def cost_caveat_exhaust_creatures_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_exhaust_creatures_play_opponent_summon(env):
+def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_summon(env):
+def cost_caveat_sacrifice_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_play_summon(env):
+def cost_caveat_sacrifice_in_play_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_summon(env):
+def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_summon(env):
+def cost_caveat_destroy_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(4)))
 
 
-def cost_caveat_destroy_cards_play_summon(env):
+def cost_caveat_destroy_in_play_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_play_opponent_summon(env):
+def cost_caveat_destroy_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
@@ -117,7 +117,7 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_card_use(env):
+def cost_caveat_remove_counters_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -127,42 +127,42 @@ def cost_caveat_exhaust_resources_use(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_exhaust_other_creatures_play_use(env):
+def cost_caveat_exhaust_other_creatures_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_exhaust_creatures_play_opponent_use(env):
+def cost_caveat_exhaust_creatures_opponent_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_use(env):
+def cost_caveat_sacrifice_random_hand_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_sacrifice_cards_play_use(env):
+def cost_caveat_sacrifice_in_play_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_use(env):
+def cost_caveat_sacrifice_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_use(env):
+def cost_caveat_destroy_random_hand_use(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_destroy_other_cards_play_use(env):
+def cost_caveat_destroy_other_in_play_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_destroy_other_cards_play_opponent_use(env):
+def cost_caveat_destroy_other_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -177,19 +177,19 @@ def cost_caveat_destroy_resources_opponent_use(env):
     return F((F(3) * x))
 
 
-def cost_caveat_creature_cannot_attack(env):
+def cost_caveat_cannot_attack(env):
     return F(F(1))
 
 
-def cost_caveat_creature_cannot_defend(env):
+def cost_caveat_cannot_defend(env):
     return F(F(1))
 
 
-def cost_caveat_destroy_if_unexhausted_after_battle(env):
+def cost_caveat_destroy_if_unexhausted(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_attack_defend(env):
+def cost_caveat_cannot_attack_or_defend(env):
     return F(F(3, 2))
 
 
@@ -198,21 +198,21 @@ def cost_caveat_pay_hitpoints_summon(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_top_deck_summon(env):
+def cost_caveat_sacrifice_deck_top_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_top_deck_summon(env):
+def cost_caveat_destroy_deck_top_summon(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_condition_this_card_damaged(env):
+def cost_condition_this_damaged(env):
     return F(F(3))
 
 
-def cost_condition_this_in_play_card_destroyed(env):
+def cost_condition_this_in_play_destroyed(env):
     return F(F(2))
 
 
@@ -220,35 +220,35 @@ def cost_condition_this_resource_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_hand_destroyed(env):
+def cost_condition_this_in_hand_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_deck_destroyed(env):
+def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_cards_in_play_damaged(env):
+def cost_condition_in_play_cards_damaged(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_destroyed(env):
+def cost_condition_in_play_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_hand_destroyed(env):
+def cost_condition_hand_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_deck_destroyed(env):
+def cost_condition_deck_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_take_damage(env):
+def cost_condition_in_play_cards_take_damage(env):
     x = var(env, "x")
     return F((F(x) / F(5)))
 
@@ -258,19 +258,19 @@ def cost_condition_take_damage(env):
     return F((F(x) / F(5)))
 
 
-def cost_condition_response_opponents_summon(env):
+def cost_condition_response_summon(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_attack(env):
+def cost_condition_response_attack(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_card_effect(env):
+def cost_condition_response_card_effect(env):
     return F(F(0))
 
 
-def cost_cost_remove_counters_card(env):
+def cost_cost_remove_counters(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -280,42 +280,42 @@ def cost_cost_exhaust_resources(env):
     return F((F(x) / F(2)))
 
 
-def cost_cost_exhaust_creatures_play(env):
+def cost_cost_exhaust_creatures(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_creatures_play_opponent(env):
+def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_random_cards_hand(env):
+def cost_cost_sacrifice_random_hand(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_cost_sacrifice_cards_play(env):
+def cost_cost_sacrifice_in_play(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_cards_play_opponent(env):
+def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_cost_destroy_random_cards_hand(env):
+def cost_cost_destroy_random_hand(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_cost_destroy_cards_play(env):
+def cost_cost_destroy_in_play(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_play_opponent(env):
+def cost_cost_destroy_in_play_opponent(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -335,12 +335,12 @@ def cost_cost_pay_hitpoints(env):
     return F(x)
 
 
-def cost_cost_sacrifice_cards_top_deck(env):
+def cost_cost_sacrifice_deck_top(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_top_deck(env):
+def cost_cost_destroy_deck_top(env):
     x = var(env, "x")
     return F(x)
 
@@ -349,12 +349,12 @@ def cost_target_this_card(env):
     return F(F(1, 2))
 
 
-def cost_target_cards_play(env):
+def cost_target_cards_in_play(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_play_least_counters(env):
+def cost_target_cards_in_play_with_counters(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F(x) / (y + F(1))))
@@ -365,17 +365,17 @@ def cost_target_resources(env):
     return F(x)
 
 
-def cost_target_exhausted_cards_play(env):
+def cost_target_exhausted_cards_in_play(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_play_opponent_selects(env):
+def cost_target_cards_in_play_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_hand(env):
+def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
 
@@ -385,34 +385,34 @@ def cost_target_show_hand_player_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_players_hand_randomly(env):
+def cost_target_player_hand_random(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_opponents_hand_player_selects(env):
+def cost_target_opponent_hand_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_top_players_deck(env):
+def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_opponent_looks_at_your_deck(env):
+def cost_target_own_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_opponent_looks_at_own_deck(env):
+def cost_target_opponent_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_cards_players_graveyard_randomly(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -422,17 +422,17 @@ def cost_target_show_graveyard_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_opponents_graveyard_player_selects(env):
+def cost_target_opponent_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_current_chain(env):
+def cost_target_cards_in_current_chain(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_graveyard(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
@@ -501,12 +501,12 @@ def cost_effect_exhaust_all_targets(env):
     return F((F(2) * t))
 
 
-def cost_effect_targets_not_unexhausted(env):
+def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
-def cost_effect_send_targets_to_resource_zone(env):
+def cost_effect_send_to_resource_zone(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -516,31 +516,31 @@ def cost_effect_destroy_all_targets(env):
     return F((F(8) * t))
 
 
-def cost_effect_increase_targets_offense_total(env):
+def cost_effect_increase_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_increase_targets_defense_total(env):
+def cost_effect_increase_defense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(5)) + t))
 
 
-def cost_effect_decrease_targets_offense_total(env):
+def cost_effect_decrease_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_one_target(env):
+def cost_effect_roll_dice_damage_target(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_reveal_and_play_targets(env):
+def cost_effect_reveal_and_play(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -550,7 +550,7 @@ def cost_effect_switch_control(env):
     return F((F(4) * t))
 
 
-def cost_effect_place_targets_on_deck(env):
+def cost_effect_place_on_deck_top(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -570,7 +570,7 @@ def cost_effect_increase_hitpoints(env):
     return F((F(2) * x))
 
 
-def cost_effect_roll_dice_increase_hitpoints(env):
+def cost_effect_roll_dice_heal(env):
     x = var(env, "x")
     return F((F(4) * x))
 
@@ -585,13 +585,13 @@ def cost_effect_roll_dice_damage_self_and_player(env):
     return F((F(2) * x))
 
 
-def cost_effect_reroll_dice_rest_of_turn(env):
+def cost_effect_reroll_rest_of_turn(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((x * y))
 
 
-def cost_effect_inflict_total_damage_to_targets(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(4)) + t))
@@ -644,7 +644,7 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
-        id="caveat-exhaust-creatures-play-summon",
+        id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
             "You must exhaust [x] of your unexhausted creatures in play to summon this creature.",
@@ -660,7 +660,7 @@ COMPONENTS = (
             "You must exhaust # of your unexhausted creatures in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_exhaust_creatures_play_summon,
+        cost=cost_caveat_exhaust_creatures_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -672,7 +672,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-summon",
+        id="caveat-exhaust-creatures-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -698,7 +698,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_summon,
+        cost=cost_caveat_exhaust_creatures_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -763,7 +763,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-summon",
+        id="caveat-sacrifice-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] random cards in your hand to summon this creature.",
@@ -781,7 +781,7 @@ COMPONENTS = (
             "You must sacrifice # random cards in your hand to summon this creatures.",
         ),
         formula="3x/2",
-        cost=cost_caveat_sacrifice_random_cards_hand_summon,
+        cost=cost_caveat_sacrifice_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -793,7 +793,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-summon",
+        id="caveat-sacrifice-in-play-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards in play to summon this creature.",
@@ -811,7 +811,7 @@ COMPONENTS = (
             "You must sacrifice # cards in play to summon this creatures.",
         ),
         formula="2x",
-        cost=cost_caveat_sacrifice_cards_play_summon,
+        cost=cost_caveat_sacrifice_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -823,7 +823,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-summon",
+        id="caveat-sacrifice-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -848,7 +848,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_summon,
+        cost=cost_caveat_sacrifice_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -860,7 +860,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-summon",
+        id="caveat-destroy-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] random cards in your hand to summon this creature.",
@@ -878,7 +878,7 @@ COMPONENTS = (
             "You must destroy # random cards in your hand to summon this creatures.",
         ),
         formula="3x/4",
-        cost=cost_caveat_destroy_random_cards_hand_summon,
+        cost=cost_caveat_destroy_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -890,7 +890,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-summon",
+        id="caveat-destroy-in-play-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] of your cards in play to summon this creature.",
@@ -902,7 +902,7 @@ COMPONENTS = (
             "You must destroy # of your cards in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_destroy_cards_play_summon,
+        cost=cost_caveat_destroy_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -914,7 +914,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-opponent-summon",
+        id="caveat-destroy-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -939,7 +939,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_cards_play_opponent_summon,
+        cost=cost_caveat_destroy_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -1009,7 +1009,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-remove-counters-card-use",
+        id="caveat-remove-counters-use",
         kind="caveat",
         text=Text(
             (
@@ -1034,7 +1034,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_remove_counters_card_use,
+        cost=cost_caveat_remove_counters_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1083,7 +1083,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-other-creatures-play-use",
+        id="caveat-exhaust-other-creatures-use",
         kind="caveat",
         text=Text(
             (
@@ -1109,7 +1109,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_play_use,
+        cost=cost_caveat_exhaust_other_creatures_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1121,7 +1121,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-use",
+        id="caveat-exhaust-creatures-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1147,7 +1147,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_use,
+        cost=cost_caveat_exhaust_creatures_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1159,7 +1159,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-use",
+        id="caveat-sacrifice-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1184,7 +1184,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_random_cards_hand_use,
+        cost=cost_caveat_sacrifice_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1196,7 +1196,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-use",
+        id="caveat-sacrifice-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1221,7 +1221,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_sacrifice_cards_play_use,
+        cost=cost_caveat_sacrifice_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1233,7 +1233,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-use",
+        id="caveat-sacrifice-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1261,7 +1261,7 @@ COMPONENTS = (
             ),
         ),
         formula="6x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_use,
+        cost=cost_caveat_sacrifice_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1273,7 +1273,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-use",
+        id="caveat-destroy-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1298,7 +1298,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_random_cards_hand_use,
+        cost=cost_caveat_destroy_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1310,7 +1310,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-use",
+        id="caveat-destroy-other-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1336,7 +1336,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_destroy_other_cards_play_use,
+        cost=cost_caveat_destroy_other_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1348,7 +1348,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-opponent-use",
+        id="caveat-destroy-other-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1374,7 +1374,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_destroy_other_cards_play_opponent_use,
+        cost=cost_caveat_destroy_other_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1461,7 +1461,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack",
+        id="caveat-cannot-attack",
         kind="caveat",
         text=Text(
             "This creature cannot attack.",
@@ -1470,7 +1470,7 @@ COMPONENTS = (
             "This creatures cannot attack.",
         ),
         formula="1",
-        cost=cost_caveat_creature_cannot_attack,
+        cost=cost_caveat_cannot_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1482,7 +1482,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-defend",
+        id="caveat-cannot-defend",
         kind="caveat",
         text=Text(
             "This creature cannot defend.",
@@ -1491,7 +1491,7 @@ COMPONENTS = (
             "This creatures cannot defend.",
         ),
         formula="1",
-        cost=cost_caveat_creature_cannot_defend,
+        cost=cost_caveat_cannot_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1503,7 +1503,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-if-unexhausted-after-battle",
+        id="caveat-destroy-if-unexhausted",
         kind="caveat",
         text=Text(
             (
@@ -1526,7 +1526,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_caveat_destroy_if_unexhausted_after_battle,
+        cost=cost_caveat_destroy_if_unexhausted,
         limits={},
         status="legal",
         redacted=None,
@@ -1538,7 +1538,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack-defend",
+        id="caveat-cannot-attack-or-defend",
         kind="caveat",
         text=Text(
             "This creature cannot attack or defend.",
@@ -1547,7 +1547,7 @@ COMPONENTS = (
             "This creatures cannot attack or defend.",
         ),
         formula="1.5",
-        cost=cost_caveat_creature_cannot_attack_defend,
+        cost=cost_caveat_cannot_attack_or_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1596,7 +1596,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-top-deck-summon",
+        id="caveat-sacrifice-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards on the top of your deck to summon this creature.",
@@ -1614,7 +1614,7 @@ COMPONENTS = (
             "You must sacrifice # cards on the top of your deck to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_sacrifice_cards_top_deck_summon,
+        cost=cost_caveat_sacrifice_deck_top_summon,
         limits={"x": 7},
         status="legal",
         redacted=None,
@@ -1633,7 +1633,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-top-deck-summon",
+        id="caveat-destroy-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] cards on the top of your deck to summon this creature.",
@@ -1651,7 +1651,7 @@ COMPONENTS = (
             "You must destroy # cards on the top of your deck to summon this creatures.",
         ),
         formula="x/2",
-        cost=cost_caveat_destroy_cards_top_deck_summon,
+        cost=cost_caveat_destroy_deck_top_summon,
         limits={"x": 7},
         status="legal",
         redacted=None,
@@ -1670,7 +1670,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-damaged",
+        id="condition-this-damaged",
         kind="condition",
         text=Text(
             "Activate when this card is damaged, but not destroyed.",
@@ -1679,7 +1679,7 @@ COMPONENTS = (
             "Activate when this cards are damaged, but not destroyed.",
         ),
         formula="3",
-        cost=cost_condition_this_card_damaged,
+        cost=cost_condition_this_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1691,7 +1691,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-in-play-card-destroyed",
+        id="condition-this-in-play-destroyed",
         kind="condition",
         text=Text(
             "Activate when this in-play card is destroyed.",
@@ -1700,7 +1700,7 @@ COMPONENTS = (
             "Activate when this in-play cards are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_in_play_card_destroyed,
+        cost=cost_condition_this_in_play_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1780,7 +1780,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-hand-destroyed",
+        id="condition-this-in-hand-destroyed",
         kind="condition",
         text=Text(
             (
@@ -1803,7 +1803,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_condition_this_card_in_hand_destroyed,
+        cost=cost_condition_this_in_hand_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1848,7 +1848,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-deck-destroyed",
+        id="condition-this-in-deck-destroyed",
         kind="condition",
         text=Text(
             (
@@ -1871,7 +1871,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_condition_this_card_in_deck_destroyed,
+        cost=cost_condition_this_in_deck_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1916,7 +1916,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-damaged",
+        id="condition-in-play-cards-damaged",
         kind="condition",
         text=Text(
             (
@@ -1941,7 +1941,7 @@ COMPONENTS = (
             ),
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_damaged,
+        cost=cost_condition_in_play_cards_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1996,7 +1996,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-destroyed",
+        id="condition-in-play-cards-destroyed",
         kind="condition",
         text=Text(
             (
@@ -2017,7 +2017,7 @@ COMPONENTS = (
             "Activate when at least # of your cards in play (excluding this cards) are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_destroyed,
+        cost=cost_condition_in_play_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2066,7 +2066,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-hand-destroyed",
+        id="condition-hand-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when at least [x] cards in your hand are destroyed.",
@@ -2086,7 +2086,7 @@ COMPONENTS = (
             "Activate when at least # cards in your hand are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_hand_destroyed,
+        cost=cost_condition_hand_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2128,7 +2128,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-deck-destroyed",
+        id="condition-deck-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when at least [x] cards in your deck are destroyed.",
@@ -2148,7 +2148,7 @@ COMPONENTS = (
             "Activate when at least # cards in your deck are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_deck_destroyed,
+        cost=cost_condition_deck_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2190,7 +2190,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-take-damage",
+        id="condition-in-play-cards-take-damage",
         kind="condition",
         text=Text(
             "Activate when your cards in play take a total of at least [x] damage.",
@@ -2202,7 +2202,7 @@ COMPONENTS = (
             "Activate when your cards in play take a total of at least # damage.",
         ),
         formula="x/5",
-        cost=cost_condition_cards_in_play_take_damage,
+        cost=cost_condition_in_play_cards_take_damage,
         limits={},
         status="legal",
         redacted=None,
@@ -2254,7 +2254,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-summon",
+        id="condition-response-summon",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's summon.",
@@ -2263,7 +2263,7 @@ COMPONENTS = (
             "Activate in response to an opponent's summon.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_summon,
+        cost=cost_condition_response_summon,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2275,7 +2275,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-attack",
+        id="condition-response-attack",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's attack.",
@@ -2284,7 +2284,7 @@ COMPONENTS = (
             "Activate in response to an opponent's attack.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_attack,
+        cost=cost_condition_response_attack,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2296,7 +2296,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-card-effect",
+        id="condition-response-card-effect",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's card effect.",
@@ -2305,7 +2305,7 @@ COMPONENTS = (
             "Activate in response to an opponent's cards effect.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_card_effect,
+        cost=cost_condition_response_card_effect,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2317,7 +2317,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-remove-counters-card",
+        id="cost-remove-counters",
         kind="cost",
         text=Text(
             "Remove [x] counters from this card.",
@@ -2326,7 +2326,7 @@ COMPONENTS = (
             "Remove # counters from this cards.",
         ),
         formula="2x",
-        cost=cost_cost_remove_counters_card,
+        cost=cost_cost_remove_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2359,7 +2359,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play",
+        id="cost-exhaust-creatures",
         kind="cost",
         text=Text(
             "Exhaust [x] of your unexhausted creatures in play.",
@@ -2368,7 +2368,7 @@ COMPONENTS = (
             "Exhaust # of your unexhausted creatures in play.",
         ),
         formula="2x",
-        cost=cost_cost_exhaust_creatures_play,
+        cost=cost_cost_exhaust_creatures,
         limits={},
         status="legal",
         redacted=None,
@@ -2402,7 +2402,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play-opponent",
+        id="cost-exhaust-creatures-opponent",
         kind="cost",
         text=Text(
             (
@@ -2424,7 +2424,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_cost_exhaust_creatures_play_opponent,
+        cost=cost_cost_exhaust_creatures_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2484,7 +2484,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-random-cards-hand",
+        id="cost-sacrifice-random-hand",
         kind="cost",
         text=Text(
             "Sacrifice [x] random cards in your hand.",
@@ -2493,7 +2493,7 @@ COMPONENTS = (
             "Sacrifice # random cards in your hand.",
         ),
         formula="3x",
-        cost=cost_cost_sacrifice_random_cards_hand,
+        cost=cost_cost_sacrifice_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2505,7 +2505,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play",
+        id="cost-sacrifice-in-play",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play.",
@@ -2514,7 +2514,7 @@ COMPONENTS = (
             "Sacrifice # cards in play.",
         ),
         formula="4x",
-        cost=cost_cost_sacrifice_cards_play,
+        cost=cost_cost_sacrifice_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2526,7 +2526,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play-opponent",
+        id="cost-sacrifice-in-play-opponent",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play chosen by an opponent of your choice.",
@@ -2544,7 +2544,7 @@ COMPONENTS = (
             "Sacrifice # cards in play chosen by an opponent of your choice.",
         ),
         formula="6x",
-        cost=cost_cost_sacrifice_cards_play_opponent,
+        cost=cost_cost_sacrifice_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2556,7 +2556,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-random-cards-hand",
+        id="cost-destroy-random-hand",
         kind="cost",
         text=Text(
             "Destroy [x] random cards in your hand.",
@@ -2565,7 +2565,7 @@ COMPONENTS = (
             "Destroy # random cards in your hand.",
         ),
         formula="3x/2",
-        cost=cost_cost_destroy_random_cards_hand,
+        cost=cost_cost_destroy_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2577,7 +2577,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play",
+        id="cost-destroy-in-play",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play.",
@@ -2586,7 +2586,7 @@ COMPONENTS = (
             "Destroy # of your cards in play.",
         ),
         formula="2x",
-        cost=cost_cost_destroy_cards_play,
+        cost=cost_cost_destroy_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2598,7 +2598,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play-opponent",
+        id="cost-destroy-in-play-opponent",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play chosen by an opponent of your choice.",
@@ -2614,7 +2614,7 @@ COMPONENTS = (
             "Destroy # of your cards in play chosen by an opponent of your choice.",
         ),
         formula="3x",
-        cost=cost_cost_destroy_cards_play_opponent,
+        cost=cost_cost_destroy_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2699,7 +2699,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-top-deck",
+        id="cost-sacrifice-deck-top",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards on the top of your deck.",
@@ -2717,7 +2717,7 @@ COMPONENTS = (
             "Sacrifice # cards on the top of your deck.",
         ),
         formula="2x",
-        cost=cost_cost_sacrifice_cards_top_deck,
+        cost=cost_cost_sacrifice_deck_top,
         limits={"x": 7},
         status="legal",
         redacted=None,
@@ -2736,7 +2736,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-top-deck",
+        id="cost-destroy-deck-top",
         kind="cost",
         text=Text(
             "Destroy [x] cards on the top of your deck.",
@@ -2745,7 +2745,7 @@ COMPONENTS = (
             "Destroy # cards on the top of your deck.",
         ),
         formula="x",
-        cost=cost_cost_destroy_cards_top_deck,
+        cost=cost_cost_destroy_deck_top,
         limits={"x": 7},
         status="legal",
         redacted=None,
@@ -2785,7 +2785,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play",
+        id="target-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] cards in play.",
@@ -2794,7 +2794,7 @@ COMPONENTS = (
             "Target up to # cards in play.",
         ),
         formula="x",
-        cost=cost_target_cards_play,
+        cost=cost_target_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2806,7 +2806,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-least-counters",
+        id="target-cards-in-play-with-counters",
         kind="target",
         text=Text(
             "Target up to [x] cards in play with at least [y] counters.",
@@ -2828,7 +2828,7 @@ COMPONENTS = (
             "Target up to # cards in play with at least # counters.",
         ),
         formula="x/(y+1)",
-        cost=cost_target_cards_play_least_counters,
+        cost=cost_target_cards_in_play_with_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2880,7 +2880,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-exhausted-cards-play",
+        id="target-exhausted-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] exhausted cards in play.",
@@ -2889,7 +2889,7 @@ COMPONENTS = (
             "Target up to # exhausted cards in play.",
         ),
         formula="x/2",
-        cost=cost_target_exhausted_cards_play,
+        cost=cost_target_exhausted_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2901,7 +2901,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-opponent-selects",
+        id="target-cards-in-play-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in play selected by an opponent of your choice.",
@@ -2919,7 +2919,7 @@ COMPONENTS = (
             "Target up to # cards in play selected by an opponent of your choice.",
         ),
         formula="x/2",
-        cost=cost_target_cards_play_opponent_selects,
+        cost=cost_target_cards_in_play_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2931,7 +2931,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-hand",
+        id="target-cards-in-hand",
         kind="target",
         text=Text(
             "Target up to [x] cards in your hand.",
@@ -2940,7 +2940,7 @@ COMPONENTS = (
             "Target up to # cards in your hand.",
         ),
         formula="x",
-        cost=cost_target_cards_hand,
+        cost=cost_target_cards_in_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2989,7 +2989,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-hand-randomly",
+        id="target-player-hand-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's hand randomly.",
@@ -3007,7 +3007,7 @@ COMPONENTS = (
             "Target up to # cards in one player's hand randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_hand_randomly,
+        cost=cost_target_player_hand_random,
         limits={},
         status="legal",
         redacted=None,
@@ -3019,7 +3019,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-hand-player-selects",
+        id="target-opponent-hand-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's hand selected by that player.",
@@ -3037,7 +3037,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's hand selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_hand_player_selects,
+        cost=cost_target_opponent_hand_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3049,7 +3049,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-top-players-deck",
+        id="target-player-deck-top",
         kind="target",
         text=Text(
             "Target up to [x] cards on the top of one player's deck.",
@@ -3067,7 +3067,7 @@ COMPONENTS = (
             "Target up to # cards on the top of one player's deck.",
         ),
         formula="x",
-        cost=cost_target_cards_top_players_deck,
+        cost=cost_target_player_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -3079,7 +3079,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-your-deck",
+        id="target-own-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -3106,7 +3106,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_your_deck,
+        cost=cost_target_own_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3118,7 +3118,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-own-deck",
+        id="target-opponent-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -3145,7 +3145,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_own_deck,
+        cost=cost_target_opponent_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3157,7 +3157,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-graveyard-randomly",
+        id="target-player-graveyard-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's graveyard randomly.",
@@ -3175,7 +3175,7 @@ COMPONENTS = (
             "Target up to # cards in one player's graveyard randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_graveyard_randomly,
+        cost=cost_target_player_graveyard_random,
         limits={},
         status="legal",
         redacted=None,
@@ -3224,7 +3224,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-graveyard-player-selects",
+        id="target-opponent-graveyard-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's graveyard selected by that player.",
@@ -3242,7 +3242,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's graveyard selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_graveyard_player_selects,
+        cost=cost_target_opponent_graveyard_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3254,7 +3254,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-current-chain",
+        id="target-cards-in-current-chain",
         kind="target",
         text=Text(
             "Target up to [x] cards in the current chain.",
@@ -3272,7 +3272,7 @@ COMPONENTS = (
             "Target up to # cards in the current chain.",
         ),
         formula="x/2",
-        cost=cost_target_cards_current_chain,
+        cost=cost_target_cards_in_current_chain,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -3284,7 +3284,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-graveyard",
+        id="target-cards-in-graveyard",
         kind="target",
         text=Text(
             "Target up to [x] cards in your graveyard.",
@@ -3293,7 +3293,7 @@ COMPONENTS = (
             "Target up to # cards in your graveyard.",
         ),
         formula="x",
-        cost=cost_target_cards_graveyard,
+        cost=cost_target_cards_in_graveyard,
         limits={},
         status="legal",
         redacted=None,
@@ -3686,7 +3686,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-targets-not-unexhausted",
+        id="effect-skip-unexhaust",
         kind="effect",
         text=Text(
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
@@ -3698,7 +3698,7 @@ COMPONENTS = (
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
         ),
         formula="2t",
-        cost=cost_effect_targets_not_unexhausted,
+        cost=cost_effect_skip_unexhaust,
         limits={},
         status="legal",
         redacted=None,
@@ -3710,7 +3710,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-send-targets-to-resource-zone",
+        id="effect-send-to-resource-zone",
         kind="effect",
         text=Text(
             "Send all targets to the resource zone of their owners (exhausted).",
@@ -3722,7 +3722,7 @@ COMPONENTS = (
             "Send all targets to the resources zone of their owners (exhausted).",
         ),
         formula="3t",
-        cost=cost_effect_send_targets_to_resource_zone,
+        cost=cost_effect_send_to_resource_zone,
         limits={},
         status="legal",
         redacted=None,
@@ -3755,7 +3755,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-offense-total",
+        id="effect-increase-offense",
         kind="effect",
         text=Text(
             "Increase targets' offense by a total of [x].",
@@ -3764,7 +3764,7 @@ COMPONENTS = (
             "Increase targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_increase_targets_offense_total,
+        cost=cost_effect_increase_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3776,7 +3776,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-defense-total",
+        id="effect-increase-defense",
         kind="effect",
         text=Text(
             "Increase targets' defense by a total of [x].",
@@ -3785,7 +3785,7 @@ COMPONENTS = (
             "Increase targets' defense by a total of #.",
         ),
         formula="x/5+t",
-        cost=cost_effect_increase_targets_defense_total,
+        cost=cost_effect_increase_defense,
         limits={},
         status="legal",
         redacted=None,
@@ -3797,7 +3797,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-decrease-targets-offense-total",
+        id="effect-decrease-offense",
         kind="effect",
         text=Text(
             "Decrease targets' offense by a total of [x].",
@@ -3806,7 +3806,7 @@ COMPONENTS = (
             "Decrease targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_decrease_targets_offense_total,
+        cost=cost_effect_decrease_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3818,7 +3818,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-damage-one-target",
+        id="effect-roll-dice-damage-target",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
@@ -3836,7 +3836,7 @@ COMPONENTS = (
             "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
         ),
         formula="x+t",
-        cost=cost_effect_roll_dice_damage_one_target,
+        cost=cost_effect_roll_dice_damage_target,
         limits={},
         status="legal",
         redacted=None,
@@ -3848,7 +3848,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reveal-and-play-targets",
+        id="effect-reveal-and-play",
         kind="effect",
         text=Text(
             (
@@ -3871,7 +3871,7 @@ COMPONENTS = (
             ),
         ),
         formula="3t",
-        cost=cost_effect_reveal_and_play_targets,
+        cost=cost_effect_reveal_and_play,
         limits={},
         status="legal",
         redacted=None,
@@ -3918,7 +3918,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-place-targets-on-deck",
+        id="effect-place-on-deck-top",
         kind="effect",
         text=Text(
             "Place all targets on top of owner's deck in any order.",
@@ -3927,7 +3927,7 @@ COMPONENTS = (
             "Place all targets on top of owner's deck in any order.",
         ),
         formula="3t",
-        cost=cost_effect_place_targets_on_deck,
+        cost=cost_effect_place_on_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -4002,7 +4002,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-increase-hitpoints",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and increase your hitpoints by the result.",
@@ -4020,7 +4020,7 @@ COMPONENTS = (
             "Roll # six-sided dice and increase your hitpoints by the result.",
         ),
         formula="4x",
-        cost=cost_effect_roll_dice_increase_hitpoints,
+        cost=cost_effect_roll_dice_heal,
         limits={},
         status="legal",
         redacted=None,
@@ -4116,7 +4116,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-rest-of-turn",
+        id="effect-reroll-rest-of-turn",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice for the rest of this turn up to [y] times each.",
@@ -4139,7 +4139,7 @@ COMPONENTS = (
             "You may re-roll up to # dice for the rest of this turn up to # times each.",
         ),
         formula="xy",
-        cost=cost_effect_reroll_dice_rest_of_turn,
+        cost=cost_effect_reroll_rest_of_turn,
         limits={},
         status="legal",
         redacted=None,
@@ -4207,7 +4207,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-inflict-total-damage-to-targets",
+        id="effect-inflict-damage-to-targets",
         kind="effect",
         text=Text(
             "Inflict a total of [x] damage to targets.",
@@ -4216,7 +4216,7 @@ COMPONENTS = (
             "Inflict a total of # damage to targets.",
         ),
         formula="x/4+t",
-        cost=cost_effect_inflict_total_damage_to_targets,
+        cost=cost_effect_inflict_damage_to_targets,
         limits={},
         status="redacted",
         redacted=When(2, 2, None),
@@ -4291,7 +4291,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-current-chain",
+        id="effect-reroll-current-chain",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice in the current chain up to [y] times each.",

@@ -5,21 +5,21 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   rules/edition-09.yaml
-#     5c13e1cba39832956d840104ca7bef42990116a97e07c0d562605d427964fd88
+#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Keeper of the Cards, 9th edition: the component catalog folded from the rules.
@@ -58,7 +58,7 @@ DECLARED = Declared(
     file="edition-09.yaml",
     base=False,
     follows=8,
-    sources=("guide-11th",),
+    sources=("guide-11th", "rulebook-11th"),
     clean_slate=False,
     catalog_known=True,
     notes=(),
@@ -70,42 +70,42 @@ SUCCESSORS = ()
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def cost_caveat_exhaust_creatures_play_summon(env):
+def cost_caveat_exhaust_creatures_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_exhaust_creatures_play_opponent_summon(env):
+def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_summon(env):
+def cost_caveat_sacrifice_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_play_summon(env):
+def cost_caveat_sacrifice_in_play_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_summon(env):
+def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_summon(env):
+def cost_caveat_destroy_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(4)))
 
 
-def cost_caveat_destroy_cards_play_summon(env):
+def cost_caveat_destroy_in_play_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_play_opponent_summon(env):
+def cost_caveat_destroy_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
@@ -120,7 +120,7 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_card_use(env):
+def cost_caveat_remove_counters_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -130,42 +130,42 @@ def cost_caveat_exhaust_resources_use(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_exhaust_other_creatures_play_use(env):
+def cost_caveat_exhaust_other_creatures_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_exhaust_creatures_play_opponent_use(env):
+def cost_caveat_exhaust_creatures_opponent_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_use(env):
+def cost_caveat_sacrifice_random_hand_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_sacrifice_cards_play_use(env):
+def cost_caveat_sacrifice_in_play_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_use(env):
+def cost_caveat_sacrifice_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_use(env):
+def cost_caveat_destroy_random_hand_use(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_destroy_other_cards_play_use(env):
+def cost_caveat_destroy_other_in_play_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_destroy_other_cards_play_opponent_use(env):
+def cost_caveat_destroy_other_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -180,19 +180,19 @@ def cost_caveat_destroy_resources_opponent_use(env):
     return F((F(3) * x))
 
 
-def cost_caveat_creature_cannot_attack(env):
+def cost_caveat_cannot_attack(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_defend(env):
+def cost_caveat_cannot_defend(env):
     return F(F(2))
 
 
-def cost_caveat_destroy_if_unexhausted_after_battle(env):
+def cost_caveat_destroy_if_unexhausted(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_attack_defend(env):
+def cost_caveat_cannot_attack_or_defend(env):
     return F(F(3, 2))
 
 
@@ -201,21 +201,21 @@ def cost_caveat_pay_hitpoints_summon(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_top_deck_summon(env):
+def cost_caveat_sacrifice_deck_top_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_top_deck_summon(env):
+def cost_caveat_destroy_deck_top_summon(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_condition_this_card_damaged(env):
+def cost_condition_this_damaged(env):
     return F(F(3))
 
 
-def cost_condition_this_in_play_card_destroyed(env):
+def cost_condition_this_in_play_destroyed(env):
     return F(F(2))
 
 
@@ -223,35 +223,35 @@ def cost_condition_this_resource_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_hand_destroyed(env):
+def cost_condition_this_in_hand_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_deck_destroyed(env):
+def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_cards_in_play_damaged(env):
+def cost_condition_in_play_cards_damaged(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_destroyed(env):
+def cost_condition_in_play_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_hand_destroyed(env):
+def cost_condition_hand_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_deck_destroyed(env):
+def cost_condition_deck_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_take_damage(env):
+def cost_condition_in_play_cards_take_damage(env):
     x = var(env, "x")
     return F((F(x) / F(5)))
 
@@ -261,19 +261,19 @@ def cost_condition_take_damage(env):
     return F((F(x) / F(5)))
 
 
-def cost_condition_response_opponents_summon(env):
+def cost_condition_response_summon(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_attack(env):
+def cost_condition_response_attack(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_card_effect(env):
+def cost_condition_response_card_effect(env):
     return F(F(0))
 
 
-def cost_cost_remove_counters_card(env):
+def cost_cost_remove_counters(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -283,42 +283,42 @@ def cost_cost_exhaust_resources(env):
     return F((F(x) / F(2)))
 
 
-def cost_cost_exhaust_creatures_play(env):
+def cost_cost_exhaust_creatures(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_creatures_play_opponent(env):
+def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_random_cards_hand(env):
+def cost_cost_sacrifice_random_hand(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_cost_sacrifice_cards_play(env):
+def cost_cost_sacrifice_in_play(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_cards_play_opponent(env):
+def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_cost_destroy_random_cards_hand(env):
+def cost_cost_destroy_random_hand(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_cost_destroy_cards_play(env):
+def cost_cost_destroy_in_play(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_play_opponent(env):
+def cost_cost_destroy_in_play_opponent(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -338,12 +338,12 @@ def cost_cost_pay_hitpoints(env):
     return F(x)
 
 
-def cost_cost_sacrifice_cards_top_deck(env):
+def cost_cost_sacrifice_deck_top(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_top_deck(env):
+def cost_cost_destroy_deck_top(env):
     x = var(env, "x")
     return F(x)
 
@@ -352,12 +352,12 @@ def cost_target_this_card(env):
     return F(F(1, 2))
 
 
-def cost_target_cards_play(env):
+def cost_target_cards_in_play(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_play_least_counters(env):
+def cost_target_cards_in_play_with_counters(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F(x) / (y + F(1))))
@@ -368,17 +368,17 @@ def cost_target_resources(env):
     return F(x)
 
 
-def cost_target_exhausted_cards_play(env):
+def cost_target_exhausted_cards_in_play(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_play_opponent_selects(env):
+def cost_target_cards_in_play_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_hand(env):
+def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
 
@@ -388,34 +388,34 @@ def cost_target_show_hand_player_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_players_hand_randomly(env):
+def cost_target_player_hand_random(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_opponents_hand_player_selects(env):
+def cost_target_opponent_hand_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_top_players_deck(env):
+def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_opponent_looks_at_your_deck(env):
+def cost_target_own_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_opponent_looks_at_own_deck(env):
+def cost_target_opponent_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_cards_players_graveyard_randomly(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -425,17 +425,17 @@ def cost_target_show_graveyard_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_opponents_graveyard_player_selects(env):
+def cost_target_opponent_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_current_chain(env):
+def cost_target_cards_in_current_chain(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_graveyard(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
@@ -504,12 +504,12 @@ def cost_effect_exhaust_all_targets(env):
     return F((F(2) * t))
 
 
-def cost_effect_targets_not_unexhausted(env):
+def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
-def cost_effect_send_targets_to_resource_zone(env):
+def cost_effect_send_to_resource_zone(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -519,31 +519,31 @@ def cost_effect_destroy_all_targets(env):
     return F((F(8) * t))
 
 
-def cost_effect_increase_targets_offense_total(env):
+def cost_effect_increase_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_increase_targets_defense_total(env):
+def cost_effect_increase_defense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(5)) + t))
 
 
-def cost_effect_decrease_targets_offense_total(env):
+def cost_effect_decrease_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_one_target(env):
+def cost_effect_roll_dice_damage_target(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_reveal_and_play_targets(env):
+def cost_effect_reveal_and_play(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -553,7 +553,7 @@ def cost_effect_switch_control(env):
     return F((F(4) * t))
 
 
-def cost_effect_place_targets_on_deck(env):
+def cost_effect_place_on_deck_top(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -573,7 +573,7 @@ def cost_effect_increase_hitpoints(env):
     return F((F(2) * x))
 
 
-def cost_effect_roll_dice_increase_hitpoints(env):
+def cost_effect_roll_dice_heal(env):
     x = var(env, "x")
     return F((F(4) * x))
 
@@ -588,13 +588,13 @@ def cost_effect_roll_dice_damage_self_and_player(env):
     return F((F(2) * x))
 
 
-def cost_effect_reroll_dice_rest_of_turn(env):
+def cost_effect_reroll_rest_of_turn(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((x * y))
 
 
-def cost_effect_inflict_total_damage_to_targets(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(4)) + t))
@@ -647,7 +647,7 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
-        id="caveat-exhaust-creatures-play-summon",
+        id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
             "You must exhaust [x] of your unexhausted creatures in play to summon this creature.",
@@ -663,7 +663,7 @@ COMPONENTS = (
             "You must exhaust # of your unexhausted creatures in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_exhaust_creatures_play_summon,
+        cost=cost_caveat_exhaust_creatures_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -675,7 +675,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-summon",
+        id="caveat-exhaust-creatures-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -701,7 +701,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_summon,
+        cost=cost_caveat_exhaust_creatures_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -766,7 +766,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-summon",
+        id="caveat-sacrifice-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] random cards in your hand to summon this creature.",
@@ -784,7 +784,7 @@ COMPONENTS = (
             "You must sacrifice # random cards in your hand to summon this creatures.",
         ),
         formula="3x/2",
-        cost=cost_caveat_sacrifice_random_cards_hand_summon,
+        cost=cost_caveat_sacrifice_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -796,7 +796,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-summon",
+        id="caveat-sacrifice-in-play-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards in play to summon this creature.",
@@ -814,7 +814,7 @@ COMPONENTS = (
             "You must sacrifice # cards in play to summon this creatures.",
         ),
         formula="2x",
-        cost=cost_caveat_sacrifice_cards_play_summon,
+        cost=cost_caveat_sacrifice_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -826,7 +826,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-summon",
+        id="caveat-sacrifice-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -851,7 +851,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_summon,
+        cost=cost_caveat_sacrifice_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -863,7 +863,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-summon",
+        id="caveat-destroy-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] random cards in your hand to summon this creature.",
@@ -881,7 +881,7 @@ COMPONENTS = (
             "You must destroy # random cards in your hand to summon this creatures.",
         ),
         formula="3x/4",
-        cost=cost_caveat_destroy_random_cards_hand_summon,
+        cost=cost_caveat_destroy_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -893,7 +893,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-summon",
+        id="caveat-destroy-in-play-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] of your cards in play to summon this creature.",
@@ -905,7 +905,7 @@ COMPONENTS = (
             "You must destroy # of your cards in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_destroy_cards_play_summon,
+        cost=cost_caveat_destroy_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -917,7 +917,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-opponent-summon",
+        id="caveat-destroy-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -942,7 +942,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_cards_play_opponent_summon,
+        cost=cost_caveat_destroy_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -1012,7 +1012,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-remove-counters-card-use",
+        id="caveat-remove-counters-use",
         kind="caveat",
         text=Text(
             (
@@ -1037,7 +1037,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_remove_counters_card_use,
+        cost=cost_caveat_remove_counters_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1086,7 +1086,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-other-creatures-play-use",
+        id="caveat-exhaust-other-creatures-use",
         kind="caveat",
         text=Text(
             (
@@ -1112,7 +1112,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_play_use,
+        cost=cost_caveat_exhaust_other_creatures_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1124,7 +1124,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-use",
+        id="caveat-exhaust-creatures-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1150,7 +1150,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_use,
+        cost=cost_caveat_exhaust_creatures_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1162,7 +1162,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-use",
+        id="caveat-sacrifice-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1187,7 +1187,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_random_cards_hand_use,
+        cost=cost_caveat_sacrifice_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1199,7 +1199,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-use",
+        id="caveat-sacrifice-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1224,7 +1224,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_sacrifice_cards_play_use,
+        cost=cost_caveat_sacrifice_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1236,7 +1236,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-use",
+        id="caveat-sacrifice-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1264,7 +1264,7 @@ COMPONENTS = (
             ),
         ),
         formula="6x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_use,
+        cost=cost_caveat_sacrifice_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1276,7 +1276,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-use",
+        id="caveat-destroy-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1301,7 +1301,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_random_cards_hand_use,
+        cost=cost_caveat_destroy_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1313,7 +1313,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-use",
+        id="caveat-destroy-other-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1339,7 +1339,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_destroy_other_cards_play_use,
+        cost=cost_caveat_destroy_other_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1351,7 +1351,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-opponent-use",
+        id="caveat-destroy-other-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1377,7 +1377,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_destroy_other_cards_play_opponent_use,
+        cost=cost_caveat_destroy_other_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1464,7 +1464,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack",
+        id="caveat-cannot-attack",
         kind="caveat",
         text=Text(
             "This creature cannot attack.",
@@ -1473,7 +1473,7 @@ COMPONENTS = (
             "This creatures cannot attack.",
         ),
         formula="2",
-        cost=cost_caveat_creature_cannot_attack,
+        cost=cost_caveat_cannot_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1485,7 +1485,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-defend",
+        id="caveat-cannot-defend",
         kind="caveat",
         text=Text(
             "This creature cannot defend.",
@@ -1494,7 +1494,7 @@ COMPONENTS = (
             "This creatures cannot defend.",
         ),
         formula="2",
-        cost=cost_caveat_creature_cannot_defend,
+        cost=cost_caveat_cannot_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1506,7 +1506,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-if-unexhausted-after-battle",
+        id="caveat-destroy-if-unexhausted",
         kind="caveat",
         text=Text(
             (
@@ -1529,7 +1529,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_caveat_destroy_if_unexhausted_after_battle,
+        cost=cost_caveat_destroy_if_unexhausted,
         limits={},
         status="legal",
         redacted=None,
@@ -1541,7 +1541,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack-defend",
+        id="caveat-cannot-attack-or-defend",
         kind="caveat",
         text=Text(
             "This creature cannot attack or defend.",
@@ -1550,7 +1550,7 @@ COMPONENTS = (
             "This creatures cannot attack or defend.",
         ),
         formula="1.5",
-        cost=cost_caveat_creature_cannot_attack_defend,
+        cost=cost_caveat_cannot_attack_or_defend,
         limits={},
         status="redacted",
         redacted=When(9, 9, None),
@@ -1599,7 +1599,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-top-deck-summon",
+        id="caveat-sacrifice-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards on the top of your deck to summon this creature.",
@@ -1617,7 +1617,7 @@ COMPONENTS = (
             "You must sacrifice # cards on the top of your deck to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_sacrifice_cards_top_deck_summon,
+        cost=cost_caveat_sacrifice_deck_top_summon,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -1636,7 +1636,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-top-deck-summon",
+        id="caveat-destroy-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] cards on the top of your deck to summon this creature.",
@@ -1654,7 +1654,7 @@ COMPONENTS = (
             "You must destroy # cards on the top of your deck to summon this creatures.",
         ),
         formula="x/2",
-        cost=cost_caveat_destroy_cards_top_deck_summon,
+        cost=cost_caveat_destroy_deck_top_summon,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -1673,7 +1673,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-damaged",
+        id="condition-this-damaged",
         kind="condition",
         text=Text(
             "Activate when this card is damaged, but not destroyed.",
@@ -1682,7 +1682,7 @@ COMPONENTS = (
             "Activate when this cards are damaged, but not destroyed.",
         ),
         formula="3",
-        cost=cost_condition_this_card_damaged,
+        cost=cost_condition_this_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1694,7 +1694,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-in-play-card-destroyed",
+        id="condition-this-in-play-destroyed",
         kind="condition",
         text=Text(
             "Activate when this in-play card is destroyed.",
@@ -1703,7 +1703,7 @@ COMPONENTS = (
             "Activate when this in-play cards are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_in_play_card_destroyed,
+        cost=cost_condition_this_in_play_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1783,7 +1783,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-hand-destroyed",
+        id="condition-this-in-hand-destroyed",
         kind="condition",
         text=Text(
             (
@@ -1806,7 +1806,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_condition_this_card_in_hand_destroyed,
+        cost=cost_condition_this_in_hand_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1851,7 +1851,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-deck-destroyed",
+        id="condition-this-in-deck-destroyed",
         kind="condition",
         text=Text(
             (
@@ -1874,7 +1874,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_condition_this_card_in_deck_destroyed,
+        cost=cost_condition_this_in_deck_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1919,7 +1919,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-damaged",
+        id="condition-in-play-cards-damaged",
         kind="condition",
         text=Text(
             (
@@ -1944,7 +1944,7 @@ COMPONENTS = (
             ),
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_damaged,
+        cost=cost_condition_in_play_cards_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1999,7 +1999,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-destroyed",
+        id="condition-in-play-cards-destroyed",
         kind="condition",
         text=Text(
             (
@@ -2020,7 +2020,7 @@ COMPONENTS = (
             "Activate when at least # of your cards in play (excluding this cards) are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_destroyed,
+        cost=cost_condition_in_play_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2069,7 +2069,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-hand-destroyed",
+        id="condition-hand-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when at least [x] cards in your hand are destroyed.",
@@ -2089,7 +2089,7 @@ COMPONENTS = (
             "Activate when at least # cards in your hand are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_hand_destroyed,
+        cost=cost_condition_hand_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2131,7 +2131,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-deck-destroyed",
+        id="condition-deck-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when at least [x] cards in your deck are destroyed.",
@@ -2151,7 +2151,7 @@ COMPONENTS = (
             "Activate when at least # cards in your deck are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_deck_destroyed,
+        cost=cost_condition_deck_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2193,7 +2193,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-take-damage",
+        id="condition-in-play-cards-take-damage",
         kind="condition",
         text=Text(
             "Activate when your cards in play take a total of at least [x] damage.",
@@ -2205,7 +2205,7 @@ COMPONENTS = (
             "Activate when your cards in play take a total of at least # damage.",
         ),
         formula="x/5",
-        cost=cost_condition_cards_in_play_take_damage,
+        cost=cost_condition_in_play_cards_take_damage,
         limits={},
         status="legal",
         redacted=None,
@@ -2257,7 +2257,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-summon",
+        id="condition-response-summon",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's summon.",
@@ -2266,7 +2266,7 @@ COMPONENTS = (
             "Activate in response to an opponent's summon.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_summon,
+        cost=cost_condition_response_summon,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2278,7 +2278,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-attack",
+        id="condition-response-attack",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's attack.",
@@ -2287,7 +2287,7 @@ COMPONENTS = (
             "Activate in response to an opponent's attack.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_attack,
+        cost=cost_condition_response_attack,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2299,7 +2299,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-card-effect",
+        id="condition-response-card-effect",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's card effect.",
@@ -2308,7 +2308,7 @@ COMPONENTS = (
             "Activate in response to an opponent's cards effect.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_card_effect,
+        cost=cost_condition_response_card_effect,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2320,7 +2320,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-remove-counters-card",
+        id="cost-remove-counters",
         kind="cost",
         text=Text(
             "Remove [x] counters from this card.",
@@ -2329,7 +2329,7 @@ COMPONENTS = (
             "Remove # counters from this cards.",
         ),
         formula="2x",
-        cost=cost_cost_remove_counters_card,
+        cost=cost_cost_remove_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2362,7 +2362,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play",
+        id="cost-exhaust-creatures",
         kind="cost",
         text=Text(
             "Exhaust [x] of your unexhausted creatures in play.",
@@ -2371,7 +2371,7 @@ COMPONENTS = (
             "Exhaust # of your unexhausted creatures in play.",
         ),
         formula="2x",
-        cost=cost_cost_exhaust_creatures_play,
+        cost=cost_cost_exhaust_creatures,
         limits={},
         status="legal",
         redacted=None,
@@ -2405,7 +2405,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play-opponent",
+        id="cost-exhaust-creatures-opponent",
         kind="cost",
         text=Text(
             (
@@ -2427,7 +2427,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_cost_exhaust_creatures_play_opponent,
+        cost=cost_cost_exhaust_creatures_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2487,7 +2487,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-random-cards-hand",
+        id="cost-sacrifice-random-hand",
         kind="cost",
         text=Text(
             "Sacrifice [x] random cards in your hand.",
@@ -2496,7 +2496,7 @@ COMPONENTS = (
             "Sacrifice # random cards in your hand.",
         ),
         formula="3x",
-        cost=cost_cost_sacrifice_random_cards_hand,
+        cost=cost_cost_sacrifice_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2508,7 +2508,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play",
+        id="cost-sacrifice-in-play",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play.",
@@ -2517,7 +2517,7 @@ COMPONENTS = (
             "Sacrifice # cards in play.",
         ),
         formula="4x",
-        cost=cost_cost_sacrifice_cards_play,
+        cost=cost_cost_sacrifice_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2529,7 +2529,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play-opponent",
+        id="cost-sacrifice-in-play-opponent",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play chosen by an opponent of your choice.",
@@ -2547,7 +2547,7 @@ COMPONENTS = (
             "Sacrifice # cards in play chosen by an opponent of your choice.",
         ),
         formula="6x",
-        cost=cost_cost_sacrifice_cards_play_opponent,
+        cost=cost_cost_sacrifice_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2559,7 +2559,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-random-cards-hand",
+        id="cost-destroy-random-hand",
         kind="cost",
         text=Text(
             "Destroy [x] random cards in your hand.",
@@ -2568,7 +2568,7 @@ COMPONENTS = (
             "Destroy # random cards in your hand.",
         ),
         formula="3x/2",
-        cost=cost_cost_destroy_random_cards_hand,
+        cost=cost_cost_destroy_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2580,7 +2580,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play",
+        id="cost-destroy-in-play",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play.",
@@ -2589,7 +2589,7 @@ COMPONENTS = (
             "Destroy # of your cards in play.",
         ),
         formula="2x",
-        cost=cost_cost_destroy_cards_play,
+        cost=cost_cost_destroy_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2601,7 +2601,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play-opponent",
+        id="cost-destroy-in-play-opponent",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play chosen by an opponent of your choice.",
@@ -2617,7 +2617,7 @@ COMPONENTS = (
             "Destroy # of your cards in play chosen by an opponent of your choice.",
         ),
         formula="3x",
-        cost=cost_cost_destroy_cards_play_opponent,
+        cost=cost_cost_destroy_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2702,7 +2702,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-top-deck",
+        id="cost-sacrifice-deck-top",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards on the top of your deck.",
@@ -2720,7 +2720,7 @@ COMPONENTS = (
             "Sacrifice # cards on the top of your deck.",
         ),
         formula="2x",
-        cost=cost_cost_sacrifice_cards_top_deck,
+        cost=cost_cost_sacrifice_deck_top,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -2739,7 +2739,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-top-deck",
+        id="cost-destroy-deck-top",
         kind="cost",
         text=Text(
             "Destroy [x] cards on the top of your deck.",
@@ -2748,7 +2748,7 @@ COMPONENTS = (
             "Destroy # cards on the top of your deck.",
         ),
         formula="x",
-        cost=cost_cost_destroy_cards_top_deck,
+        cost=cost_cost_destroy_deck_top,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -2788,7 +2788,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play",
+        id="target-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] cards in play.",
@@ -2797,7 +2797,7 @@ COMPONENTS = (
             "Target up to # cards in play.",
         ),
         formula="x",
-        cost=cost_target_cards_play,
+        cost=cost_target_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2809,7 +2809,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-least-counters",
+        id="target-cards-in-play-with-counters",
         kind="target",
         text=Text(
             "Target up to [x] cards in play with at least [y] counters.",
@@ -2831,7 +2831,7 @@ COMPONENTS = (
             "Target up to # cards in play with at least # counters.",
         ),
         formula="x/(y+1)",
-        cost=cost_target_cards_play_least_counters,
+        cost=cost_target_cards_in_play_with_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2883,7 +2883,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-exhausted-cards-play",
+        id="target-exhausted-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] exhausted cards in play.",
@@ -2892,7 +2892,7 @@ COMPONENTS = (
             "Target up to # exhausted cards in play.",
         ),
         formula="x/2",
-        cost=cost_target_exhausted_cards_play,
+        cost=cost_target_exhausted_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2904,7 +2904,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-opponent-selects",
+        id="target-cards-in-play-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in play selected by an opponent of your choice.",
@@ -2922,7 +2922,7 @@ COMPONENTS = (
             "Target up to # cards in play selected by an opponent of your choice.",
         ),
         formula="x/2",
-        cost=cost_target_cards_play_opponent_selects,
+        cost=cost_target_cards_in_play_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2934,7 +2934,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-hand",
+        id="target-cards-in-hand",
         kind="target",
         text=Text(
             "Target up to [x] cards in your hand.",
@@ -2943,7 +2943,7 @@ COMPONENTS = (
             "Target up to # cards in your hand.",
         ),
         formula="x",
-        cost=cost_target_cards_hand,
+        cost=cost_target_cards_in_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2992,7 +2992,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-hand-randomly",
+        id="target-player-hand-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's hand randomly.",
@@ -3010,7 +3010,7 @@ COMPONENTS = (
             "Target up to # cards in one player's hand randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_hand_randomly,
+        cost=cost_target_player_hand_random,
         limits={},
         status="legal",
         redacted=None,
@@ -3022,7 +3022,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-hand-player-selects",
+        id="target-opponent-hand-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's hand selected by that player.",
@@ -3040,7 +3040,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's hand selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_hand_player_selects,
+        cost=cost_target_opponent_hand_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3052,7 +3052,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-top-players-deck",
+        id="target-player-deck-top",
         kind="target",
         text=Text(
             "Target up to [x] cards on the top of one player's deck.",
@@ -3070,7 +3070,7 @@ COMPONENTS = (
             "Target up to # cards on the top of one player's deck.",
         ),
         formula="x",
-        cost=cost_target_cards_top_players_deck,
+        cost=cost_target_player_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -3082,7 +3082,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-your-deck",
+        id="target-own-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -3109,7 +3109,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_your_deck,
+        cost=cost_target_own_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3121,7 +3121,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-own-deck",
+        id="target-opponent-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -3148,7 +3148,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_own_deck,
+        cost=cost_target_opponent_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3160,7 +3160,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-graveyard-randomly",
+        id="target-player-graveyard-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's graveyard randomly.",
@@ -3178,7 +3178,7 @@ COMPONENTS = (
             "Target up to # cards in one player's graveyard randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_graveyard_randomly,
+        cost=cost_target_player_graveyard_random,
         limits={},
         status="legal",
         redacted=None,
@@ -3227,7 +3227,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-graveyard-player-selects",
+        id="target-opponent-graveyard-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's graveyard selected by that player.",
@@ -3245,7 +3245,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's graveyard selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_graveyard_player_selects,
+        cost=cost_target_opponent_graveyard_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3257,7 +3257,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-current-chain",
+        id="target-cards-in-current-chain",
         kind="target",
         text=Text(
             "Target up to [x] cards in the current chain.",
@@ -3275,7 +3275,7 @@ COMPONENTS = (
             "Target up to # cards in the current chain.",
         ),
         formula="x/2",
-        cost=cost_target_cards_current_chain,
+        cost=cost_target_cards_in_current_chain,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -3287,7 +3287,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-graveyard",
+        id="target-cards-in-graveyard",
         kind="target",
         text=Text(
             "Target up to [x] cards in your graveyard.",
@@ -3296,7 +3296,7 @@ COMPONENTS = (
             "Target up to # cards in your graveyard.",
         ),
         formula="x",
-        cost=cost_target_cards_graveyard,
+        cost=cost_target_cards_in_graveyard,
         limits={},
         status="redacted",
         redacted=When(9, 9, None),
@@ -3693,7 +3693,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-targets-not-unexhausted",
+        id="effect-skip-unexhaust",
         kind="effect",
         text=Text(
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
@@ -3705,7 +3705,7 @@ COMPONENTS = (
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
         ),
         formula="2t",
-        cost=cost_effect_targets_not_unexhausted,
+        cost=cost_effect_skip_unexhaust,
         limits={},
         status="legal",
         redacted=None,
@@ -3717,7 +3717,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-send-targets-to-resource-zone",
+        id="effect-send-to-resource-zone",
         kind="effect",
         text=Text(
             "Send all targets to the resource zone of their owners (exhausted).",
@@ -3729,7 +3729,7 @@ COMPONENTS = (
             "Send all targets to the resources zone of their owners (exhausted).",
         ),
         formula="3t",
-        cost=cost_effect_send_targets_to_resource_zone,
+        cost=cost_effect_send_to_resource_zone,
         limits={},
         status="legal",
         redacted=None,
@@ -3762,7 +3762,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-offense-total",
+        id="effect-increase-offense",
         kind="effect",
         text=Text(
             "Increase targets' offense by a total of [x].",
@@ -3771,7 +3771,7 @@ COMPONENTS = (
             "Increase targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_increase_targets_offense_total,
+        cost=cost_effect_increase_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3783,7 +3783,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-defense-total",
+        id="effect-increase-defense",
         kind="effect",
         text=Text(
             "Increase targets' defense by a total of [x].",
@@ -3792,7 +3792,7 @@ COMPONENTS = (
             "Increase targets' defense by a total of #.",
         ),
         formula="x/5+t",
-        cost=cost_effect_increase_targets_defense_total,
+        cost=cost_effect_increase_defense,
         limits={},
         status="legal",
         redacted=None,
@@ -3804,7 +3804,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-decrease-targets-offense-total",
+        id="effect-decrease-offense",
         kind="effect",
         text=Text(
             "Decrease targets' offense by a total of [x].",
@@ -3813,7 +3813,7 @@ COMPONENTS = (
             "Decrease targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_decrease_targets_offense_total,
+        cost=cost_effect_decrease_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3825,7 +3825,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-damage-one-target",
+        id="effect-roll-dice-damage-target",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
@@ -3843,7 +3843,7 @@ COMPONENTS = (
             "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
         ),
         formula="x+t",
-        cost=cost_effect_roll_dice_damage_one_target,
+        cost=cost_effect_roll_dice_damage_target,
         limits={},
         status="legal",
         redacted=None,
@@ -3855,7 +3855,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reveal-and-play-targets",
+        id="effect-reveal-and-play",
         kind="effect",
         text=Text(
             (
@@ -3878,7 +3878,7 @@ COMPONENTS = (
             ),
         ),
         formula="3t",
-        cost=cost_effect_reveal_and_play_targets,
+        cost=cost_effect_reveal_and_play,
         limits={},
         status="legal",
         redacted=None,
@@ -3925,7 +3925,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-place-targets-on-deck",
+        id="effect-place-on-deck-top",
         kind="effect",
         text=Text(
             "Place all targets on top of owner's deck in any order.",
@@ -3934,7 +3934,7 @@ COMPONENTS = (
             "Place all targets on top of owner's deck in any order.",
         ),
         formula="3t",
-        cost=cost_effect_place_targets_on_deck,
+        cost=cost_effect_place_on_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -4009,7 +4009,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-increase-hitpoints",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and increase your hitpoints by the result.",
@@ -4027,7 +4027,7 @@ COMPONENTS = (
             "Roll # six-sided dice and increase your hitpoints by the result.",
         ),
         formula="4x",
-        cost=cost_effect_roll_dice_increase_hitpoints,
+        cost=cost_effect_roll_dice_heal,
         limits={},
         status="legal",
         redacted=None,
@@ -4123,7 +4123,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-rest-of-turn",
+        id="effect-reroll-rest-of-turn",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice for the rest of this turn up to [y] times each.",
@@ -4146,7 +4146,7 @@ COMPONENTS = (
             "You may re-roll up to # dice for the rest of this turn up to # times each.",
         ),
         formula="xy",
-        cost=cost_effect_reroll_dice_rest_of_turn,
+        cost=cost_effect_reroll_rest_of_turn,
         limits={},
         status="legal",
         redacted=None,
@@ -4214,7 +4214,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-inflict-total-damage-to-targets",
+        id="effect-inflict-damage-to-targets",
         kind="effect",
         text=Text(
             "Inflict a total of [x] damage to targets.",
@@ -4223,7 +4223,7 @@ COMPONENTS = (
             "Inflict a total of # damage to targets.",
         ),
         formula="x/4+t",
-        cost=cost_effect_inflict_total_damage_to_targets,
+        cost=cost_effect_inflict_damage_to_targets,
         limits={},
         status="redacted",
         redacted=When(2, 2, None),
@@ -4298,7 +4298,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-current-chain",
+        id="effect-reroll-current-chain",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice in the current chain up to [y] times each.",

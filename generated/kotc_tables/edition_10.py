@@ -5,21 +5,21 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   rules/edition-09.yaml
-#     5c13e1cba39832956d840104ca7bef42990116a97e07c0d562605d427964fd88
+#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Keeper of the Cards, 10th edition: the component catalog folded from the rules.
@@ -60,42 +60,42 @@ SUCCESSORS = ()
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def cost_caveat_exhaust_creatures_play_summon(env):
+def cost_caveat_exhaust_creatures_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_exhaust_creatures_play_opponent_summon(env):
+def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_summon(env):
+def cost_caveat_sacrifice_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_play_summon(env):
+def cost_caveat_sacrifice_in_play_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_summon(env):
+def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_summon(env):
+def cost_caveat_destroy_random_hand_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(4)))
 
 
-def cost_caveat_destroy_cards_play_summon(env):
+def cost_caveat_destroy_in_play_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_play_opponent_summon(env):
+def cost_caveat_destroy_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
@@ -110,7 +110,7 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_card_use(env):
+def cost_caveat_remove_counters_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -120,42 +120,42 @@ def cost_caveat_exhaust_resources_use(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_exhaust_other_creatures_play_use(env):
+def cost_caveat_exhaust_other_creatures_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_exhaust_creatures_play_opponent_use(env):
+def cost_caveat_exhaust_creatures_opponent_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_random_cards_hand_use(env):
+def cost_caveat_sacrifice_random_hand_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_caveat_sacrifice_cards_play_use(env):
+def cost_caveat_sacrifice_in_play_use(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_caveat_sacrifice_cards_play_opponent_use(env):
+def cost_caveat_sacrifice_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_caveat_destroy_random_cards_hand_use(env):
+def cost_caveat_destroy_random_hand_use(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_destroy_other_cards_play_use(env):
+def cost_caveat_destroy_other_in_play_use(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_caveat_destroy_other_cards_play_opponent_use(env):
+def cost_caveat_destroy_other_in_play_opponent_use(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -170,19 +170,19 @@ def cost_caveat_destroy_resources_opponent_use(env):
     return F((F(3) * x))
 
 
-def cost_caveat_creature_cannot_attack(env):
+def cost_caveat_cannot_attack(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_defend(env):
+def cost_caveat_cannot_defend(env):
     return F(F(2))
 
 
-def cost_caveat_destroy_if_unexhausted_after_battle(env):
+def cost_caveat_destroy_if_unexhausted(env):
     return F(F(2))
 
 
-def cost_caveat_creature_cannot_attack_defend(env):
+def cost_caveat_cannot_attack_or_defend(env):
     return F(F(3, 2))
 
 
@@ -191,21 +191,21 @@ def cost_caveat_pay_hitpoints_summon(env):
     return F((F(x) / F(2)))
 
 
-def cost_caveat_sacrifice_cards_top_deck_summon(env):
+def cost_caveat_sacrifice_deck_top_summon(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_caveat_destroy_cards_top_deck_summon(env):
+def cost_caveat_destroy_deck_top_summon(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_condition_this_card_damaged(env):
+def cost_condition_this_damaged(env):
     return F(F(3))
 
 
-def cost_condition_this_in_play_card_destroyed(env):
+def cost_condition_this_in_play_destroyed(env):
     return F(F(2))
 
 
@@ -213,35 +213,35 @@ def cost_condition_this_resource_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_hand_destroyed(env):
+def cost_condition_this_in_hand_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_this_card_in_deck_destroyed(env):
+def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_cards_in_play_damaged(env):
+def cost_condition_in_play_cards_damaged(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_destroyed(env):
+def cost_condition_in_play_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_hand_destroyed(env):
+def cost_condition_hand_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_deck_destroyed(env):
+def cost_condition_deck_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_condition_cards_in_play_take_damage(env):
+def cost_condition_in_play_cards_take_damage(env):
     x = var(env, "x")
     return F((F(x) / F(5)))
 
@@ -251,19 +251,19 @@ def cost_condition_take_damage(env):
     return F((F(x) / F(5)))
 
 
-def cost_condition_response_opponents_summon(env):
+def cost_condition_response_summon(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_attack(env):
+def cost_condition_response_attack(env):
     return F(F(0))
 
 
-def cost_condition_response_opponents_card_effect(env):
+def cost_condition_response_card_effect(env):
     return F(F(0))
 
 
-def cost_cost_remove_counters_card(env):
+def cost_cost_remove_counters(env):
     x = var(env, "x")
     return F((F(2) * x))
 
@@ -273,42 +273,42 @@ def cost_cost_exhaust_resources(env):
     return F((F(x) / F(2)))
 
 
-def cost_cost_exhaust_creatures_play(env):
+def cost_cost_exhaust_creatures(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_creatures_play_opponent(env):
+def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_random_cards_hand(env):
+def cost_cost_sacrifice_random_hand(env):
     x = var(env, "x")
     return F((F(3) * x))
 
 
-def cost_cost_sacrifice_cards_play(env):
+def cost_cost_sacrifice_in_play(env):
     x = var(env, "x")
     return F((F(4) * x))
 
 
-def cost_cost_sacrifice_cards_play_opponent(env):
+def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
 
 
-def cost_cost_destroy_random_cards_hand(env):
+def cost_cost_destroy_random_hand(env):
     x = var(env, "x")
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_cost_destroy_cards_play(env):
+def cost_cost_destroy_in_play(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_play_opponent(env):
+def cost_cost_destroy_in_play_opponent(env):
     x = var(env, "x")
     return F((F(3) * x))
 
@@ -328,12 +328,12 @@ def cost_cost_pay_hitpoints(env):
     return F(x)
 
 
-def cost_cost_sacrifice_cards_top_deck(env):
+def cost_cost_sacrifice_deck_top(env):
     x = var(env, "x")
     return F((F(2) * x))
 
 
-def cost_cost_destroy_cards_top_deck(env):
+def cost_cost_destroy_deck_top(env):
     x = var(env, "x")
     return F(x)
 
@@ -342,12 +342,12 @@ def cost_target_this_card(env):
     return F(F(1, 2))
 
 
-def cost_target_cards_play(env):
+def cost_target_cards_in_play(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_play_least_counters(env):
+def cost_target_cards_in_play_with_counters(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F(x) / (y + F(1))))
@@ -358,17 +358,17 @@ def cost_target_resources(env):
     return F(x)
 
 
-def cost_target_exhausted_cards_play(env):
+def cost_target_exhausted_cards_in_play(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_play_opponent_selects(env):
+def cost_target_cards_in_play_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_hand(env):
+def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
 
@@ -378,34 +378,34 @@ def cost_target_show_hand_player_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_players_hand_randomly(env):
+def cost_target_player_hand_random(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_cards_opponents_hand_player_selects(env):
+def cost_target_opponent_hand_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_top_players_deck(env):
+def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_opponent_looks_at_your_deck(env):
+def cost_target_own_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_opponent_looks_at_own_deck(env):
+def cost_target_opponent_deck_top_opponent_selects(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((F((y ** 2)) / x))
 
 
-def cost_target_cards_players_graveyard_randomly(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -415,17 +415,17 @@ def cost_target_show_graveyard_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_opponents_graveyard_player_selects(env):
+def cost_target_opponent_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_current_chain(env):
+def cost_target_cards_in_current_chain(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
 
 
-def cost_target_cards_graveyard(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
@@ -494,12 +494,12 @@ def cost_effect_exhaust_all_targets(env):
     return F((F(2) * t))
 
 
-def cost_effect_targets_not_unexhausted(env):
+def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
-def cost_effect_send_targets_to_resource_zone(env):
+def cost_effect_send_to_resource_zone(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -509,31 +509,31 @@ def cost_effect_destroy_all_targets(env):
     return F((F(8) * t))
 
 
-def cost_effect_increase_targets_offense_total(env):
+def cost_effect_increase_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_increase_targets_defense_total(env):
+def cost_effect_increase_defense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(5)) + t))
 
 
-def cost_effect_decrease_targets_offense_total(env):
+def cost_effect_decrease_offense(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_one_target(env):
+def cost_effect_roll_dice_damage_target(env):
     t = var(env, "t")
     x = var(env, "x")
     return F((x + t))
 
 
-def cost_effect_reveal_and_play_targets(env):
+def cost_effect_reveal_and_play(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -543,7 +543,7 @@ def cost_effect_switch_control(env):
     return F((F(4) * t))
 
 
-def cost_effect_place_targets_on_deck(env):
+def cost_effect_place_on_deck_top(env):
     t = var(env, "t")
     return F((F(3) * t))
 
@@ -563,7 +563,7 @@ def cost_effect_increase_hitpoints(env):
     return F((F(2) * x))
 
 
-def cost_effect_roll_dice_increase_hitpoints(env):
+def cost_effect_roll_dice_heal(env):
     x = var(env, "x")
     return F((F(4) * x))
 
@@ -578,13 +578,13 @@ def cost_effect_roll_dice_damage_self_and_player(env):
     return F((F(2) * x))
 
 
-def cost_effect_reroll_dice_rest_of_turn(env):
+def cost_effect_reroll_rest_of_turn(env):
     x = var(env, "x")
     y = var(env, "y")
     return F((x * y))
 
 
-def cost_effect_inflict_total_damage_to_targets(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
     return F(((F(x) / F(4)) + t))
@@ -637,7 +637,7 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
-        id="caveat-exhaust-creatures-play-summon",
+        id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
             "You must exhaust [x] of your unexhausted creatures in play to summon this creature.",
@@ -653,7 +653,7 @@ COMPONENTS = (
             "You must exhaust # of your unexhausted creatures in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_exhaust_creatures_play_summon,
+        cost=cost_caveat_exhaust_creatures_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -665,7 +665,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-summon",
+        id="caveat-exhaust-creatures-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -691,7 +691,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_summon,
+        cost=cost_caveat_exhaust_creatures_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -756,7 +756,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-summon",
+        id="caveat-sacrifice-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] random cards in your hand to summon this creature.",
@@ -774,7 +774,7 @@ COMPONENTS = (
             "You must sacrifice # random cards in your hand to summon this creatures.",
         ),
         formula="3x/2",
-        cost=cost_caveat_sacrifice_random_cards_hand_summon,
+        cost=cost_caveat_sacrifice_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -786,7 +786,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-summon",
+        id="caveat-sacrifice-in-play-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards in play to summon this creature.",
@@ -804,7 +804,7 @@ COMPONENTS = (
             "You must sacrifice # cards in play to summon this creatures.",
         ),
         formula="2x",
-        cost=cost_caveat_sacrifice_cards_play_summon,
+        cost=cost_caveat_sacrifice_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -816,7 +816,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-summon",
+        id="caveat-sacrifice-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -841,7 +841,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_summon,
+        cost=cost_caveat_sacrifice_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -853,7 +853,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-summon",
+        id="caveat-destroy-random-hand-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] random cards in your hand to summon this creature.",
@@ -871,7 +871,7 @@ COMPONENTS = (
             "You must destroy # random cards in your hand to summon this creatures.",
         ),
         formula="3x/4",
-        cost=cost_caveat_destroy_random_cards_hand_summon,
+        cost=cost_caveat_destroy_random_hand_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -883,7 +883,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-summon",
+        id="caveat-destroy-in-play-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] of your cards in play to summon this creature.",
@@ -895,7 +895,7 @@ COMPONENTS = (
             "You must destroy # of your cards in play to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_destroy_cards_play_summon,
+        cost=cost_caveat_destroy_in_play_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -907,7 +907,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-play-opponent-summon",
+        id="caveat-destroy-in-play-opponent-summon",
         kind="caveat",
         text=Text(
             (
@@ -932,7 +932,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_cards_play_opponent_summon,
+        cost=cost_caveat_destroy_in_play_opponent_summon,
         limits={},
         status="legal",
         redacted=None,
@@ -1002,7 +1002,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-remove-counters-card-use",
+        id="caveat-remove-counters-use",
         kind="caveat",
         text=Text(
             (
@@ -1027,7 +1027,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_remove_counters_card_use,
+        cost=cost_caveat_remove_counters_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1076,7 +1076,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-other-creatures-play-use",
+        id="caveat-exhaust-other-creatures-use",
         kind="caveat",
         text=Text(
             (
@@ -1102,7 +1102,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_play_use,
+        cost=cost_caveat_exhaust_other_creatures_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1114,7 +1114,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-exhaust-creatures-play-opponent-use",
+        id="caveat-exhaust-creatures-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1140,7 +1140,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_exhaust_creatures_play_opponent_use,
+        cost=cost_caveat_exhaust_creatures_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1152,7 +1152,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-random-cards-hand-use",
+        id="caveat-sacrifice-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1177,7 +1177,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_sacrifice_random_cards_hand_use,
+        cost=cost_caveat_sacrifice_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1189,7 +1189,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-use",
+        id="caveat-sacrifice-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1214,7 +1214,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_caveat_sacrifice_cards_play_use,
+        cost=cost_caveat_sacrifice_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1226,7 +1226,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-play-opponent-use",
+        id="caveat-sacrifice-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1254,7 +1254,7 @@ COMPONENTS = (
             ),
         ),
         formula="6x",
-        cost=cost_caveat_sacrifice_cards_play_opponent_use,
+        cost=cost_caveat_sacrifice_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1266,7 +1266,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-random-cards-hand-use",
+        id="caveat-destroy-random-hand-use",
         kind="caveat",
         text=Text(
             (
@@ -1291,7 +1291,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x/2",
-        cost=cost_caveat_destroy_random_cards_hand_use,
+        cost=cost_caveat_destroy_random_hand_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1303,7 +1303,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-use",
+        id="caveat-destroy-other-in-play-use",
         kind="caveat",
         text=Text(
             (
@@ -1329,7 +1329,7 @@ COMPONENTS = (
             ),
         ),
         formula="2x",
-        cost=cost_caveat_destroy_other_cards_play_use,
+        cost=cost_caveat_destroy_other_in_play_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1341,7 +1341,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-other-cards-play-opponent-use",
+        id="caveat-destroy-other-in-play-opponent-use",
         kind="caveat",
         text=Text(
             (
@@ -1367,7 +1367,7 @@ COMPONENTS = (
             ),
         ),
         formula="3x",
-        cost=cost_caveat_destroy_other_cards_play_opponent_use,
+        cost=cost_caveat_destroy_other_in_play_opponent_use,
         limits={},
         status="legal",
         redacted=None,
@@ -1454,7 +1454,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack",
+        id="caveat-cannot-attack",
         kind="caveat",
         text=Text(
             "This creature cannot attack.",
@@ -1463,7 +1463,7 @@ COMPONENTS = (
             "This creatures cannot attack.",
         ),
         formula="2",
-        cost=cost_caveat_creature_cannot_attack,
+        cost=cost_caveat_cannot_attack,
         limits={},
         status="legal",
         redacted=None,
@@ -1475,7 +1475,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-defend",
+        id="caveat-cannot-defend",
         kind="caveat",
         text=Text(
             "This creature cannot defend.",
@@ -1484,7 +1484,7 @@ COMPONENTS = (
             "This creatures cannot defend.",
         ),
         formula="2",
-        cost=cost_caveat_creature_cannot_defend,
+        cost=cost_caveat_cannot_defend,
         limits={},
         status="legal",
         redacted=None,
@@ -1496,7 +1496,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-if-unexhausted-after-battle",
+        id="caveat-destroy-if-unexhausted",
         kind="caveat",
         text=Text(
             (
@@ -1519,7 +1519,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_caveat_destroy_if_unexhausted_after_battle,
+        cost=cost_caveat_destroy_if_unexhausted,
         limits={},
         status="legal",
         redacted=None,
@@ -1531,7 +1531,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-creature-cannot-attack-defend",
+        id="caveat-cannot-attack-or-defend",
         kind="caveat",
         text=Text(
             "This creature cannot attack or defend.",
@@ -1540,7 +1540,7 @@ COMPONENTS = (
             "This creatures cannot attack or defend.",
         ),
         formula="1.5",
-        cost=cost_caveat_creature_cannot_attack_defend,
+        cost=cost_caveat_cannot_attack_or_defend,
         limits={},
         status="redacted",
         redacted=When(9, 9, None),
@@ -1589,7 +1589,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-sacrifice-cards-top-deck-summon",
+        id="caveat-sacrifice-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must sacrifice [x] cards on the top of your deck to summon this creature.",
@@ -1607,7 +1607,7 @@ COMPONENTS = (
             "You must sacrifice # cards on the top of your deck to summon this creatures.",
         ),
         formula="x",
-        cost=cost_caveat_sacrifice_cards_top_deck_summon,
+        cost=cost_caveat_sacrifice_deck_top_summon,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -1626,7 +1626,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="caveat-destroy-cards-top-deck-summon",
+        id="caveat-destroy-deck-top-summon",
         kind="caveat",
         text=Text(
             "You must destroy [x] cards on the top of your deck to summon this creature.",
@@ -1644,7 +1644,7 @@ COMPONENTS = (
             "You must destroy # cards on the top of your deck to summon this creatures.",
         ),
         formula="x/2",
-        cost=cost_caveat_destroy_cards_top_deck_summon,
+        cost=cost_caveat_destroy_deck_top_summon,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -1663,7 +1663,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-damaged",
+        id="condition-this-damaged",
         kind="condition",
         text=Text(
             "Activate when this card is damaged, but not destroyed.",
@@ -1672,7 +1672,7 @@ COMPONENTS = (
             "Activate when this cards are damaged, but not destroyed.",
         ),
         formula="3",
-        cost=cost_condition_this_card_damaged,
+        cost=cost_condition_this_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1684,7 +1684,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-in-play-card-destroyed",
+        id="condition-this-in-play-destroyed",
         kind="condition",
         text=Text(
             "Activate when this in-play card is destroyed.",
@@ -1693,7 +1693,7 @@ COMPONENTS = (
             "Activate when this in-play cards are destroyed.",
         ),
         formula="2",
-        cost=cost_condition_this_in_play_card_destroyed,
+        cost=cost_condition_this_in_play_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1773,7 +1773,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-hand-destroyed",
+        id="condition-this-in-hand-destroyed",
         kind="condition",
         text=Text(
             (
@@ -1796,7 +1796,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_condition_this_card_in_hand_destroyed,
+        cost=cost_condition_this_in_hand_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1841,7 +1841,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-this-card-in-deck-destroyed",
+        id="condition-this-in-deck-destroyed",
         kind="condition",
         text=Text(
             (
@@ -1864,7 +1864,7 @@ COMPONENTS = (
             ),
         ),
         formula="2",
-        cost=cost_condition_this_card_in_deck_destroyed,
+        cost=cost_condition_this_in_deck_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -1909,7 +1909,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-damaged",
+        id="condition-in-play-cards-damaged",
         kind="condition",
         text=Text(
             (
@@ -1934,7 +1934,7 @@ COMPONENTS = (
             ),
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_damaged,
+        cost=cost_condition_in_play_cards_damaged,
         limits={},
         status="legal",
         redacted=None,
@@ -1989,7 +1989,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-destroyed",
+        id="condition-in-play-cards-destroyed",
         kind="condition",
         text=Text(
             (
@@ -2010,7 +2010,7 @@ COMPONENTS = (
             "Activate when at least # of your cards in play (excluding this cards) are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_play_destroyed,
+        cost=cost_condition_in_play_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2059,7 +2059,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-hand-destroyed",
+        id="condition-hand-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when at least [x] cards in your hand are destroyed.",
@@ -2079,7 +2079,7 @@ COMPONENTS = (
             "Activate when at least # cards in your hand are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_hand_destroyed,
+        cost=cost_condition_hand_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2121,7 +2121,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-deck-destroyed",
+        id="condition-deck-cards-destroyed",
         kind="condition",
         text=Text(
             "Activate when at least [x] cards in your deck are destroyed.",
@@ -2141,7 +2141,7 @@ COMPONENTS = (
             "Activate when at least # cards in your deck are destroyed.",
         ),
         formula="x",
-        cost=cost_condition_cards_in_deck_destroyed,
+        cost=cost_condition_deck_cards_destroyed,
         limits={},
         status="legal",
         redacted=None,
@@ -2183,7 +2183,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-cards-in-play-take-damage",
+        id="condition-in-play-cards-take-damage",
         kind="condition",
         text=Text(
             "Activate when your cards in play take a total of at least [x] damage.",
@@ -2195,7 +2195,7 @@ COMPONENTS = (
             "Activate when your cards in play take a total of at least # damage.",
         ),
         formula="x/5",
-        cost=cost_condition_cards_in_play_take_damage,
+        cost=cost_condition_in_play_cards_take_damage,
         limits={},
         status="legal",
         redacted=None,
@@ -2247,7 +2247,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-summon",
+        id="condition-response-summon",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's summon.",
@@ -2256,7 +2256,7 @@ COMPONENTS = (
             "Activate in response to an opponent's summon.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_summon,
+        cost=cost_condition_response_summon,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2268,7 +2268,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-attack",
+        id="condition-response-attack",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's attack.",
@@ -2277,7 +2277,7 @@ COMPONENTS = (
             "Activate in response to an opponent's attack.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_attack,
+        cost=cost_condition_response_attack,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2289,7 +2289,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="condition-response-opponents-card-effect",
+        id="condition-response-card-effect",
         kind="condition",
         text=Text(
             "Activate in response to an opponent's card effect.",
@@ -2298,7 +2298,7 @@ COMPONENTS = (
             "Activate in response to an opponent's cards effect.",
         ),
         formula="0",
-        cost=cost_condition_response_opponents_card_effect,
+        cost=cost_condition_response_card_effect,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -2310,7 +2310,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-remove-counters-card",
+        id="cost-remove-counters",
         kind="cost",
         text=Text(
             "Remove [x] counters from this card.",
@@ -2319,7 +2319,7 @@ COMPONENTS = (
             "Remove # counters from this cards.",
         ),
         formula="2x",
-        cost=cost_cost_remove_counters_card,
+        cost=cost_cost_remove_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2352,7 +2352,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play",
+        id="cost-exhaust-creatures",
         kind="cost",
         text=Text(
             "Exhaust [x] of your unexhausted creatures in play.",
@@ -2361,7 +2361,7 @@ COMPONENTS = (
             "Exhaust # of your unexhausted creatures in play.",
         ),
         formula="2x",
-        cost=cost_cost_exhaust_creatures_play,
+        cost=cost_cost_exhaust_creatures,
         limits={},
         status="legal",
         redacted=None,
@@ -2395,7 +2395,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-exhaust-creatures-play-opponent",
+        id="cost-exhaust-creatures-opponent",
         kind="cost",
         text=Text(
             (
@@ -2417,7 +2417,7 @@ COMPONENTS = (
             ),
         ),
         formula="4x",
-        cost=cost_cost_exhaust_creatures_play_opponent,
+        cost=cost_cost_exhaust_creatures_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2477,7 +2477,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-random-cards-hand",
+        id="cost-sacrifice-random-hand",
         kind="cost",
         text=Text(
             "Sacrifice [x] random cards in your hand.",
@@ -2486,7 +2486,7 @@ COMPONENTS = (
             "Sacrifice # random cards in your hand.",
         ),
         formula="3x",
-        cost=cost_cost_sacrifice_random_cards_hand,
+        cost=cost_cost_sacrifice_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2498,7 +2498,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play",
+        id="cost-sacrifice-in-play",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play.",
@@ -2507,7 +2507,7 @@ COMPONENTS = (
             "Sacrifice # cards in play.",
         ),
         formula="4x",
-        cost=cost_cost_sacrifice_cards_play,
+        cost=cost_cost_sacrifice_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2519,7 +2519,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-play-opponent",
+        id="cost-sacrifice-in-play-opponent",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards in play chosen by an opponent of your choice.",
@@ -2537,7 +2537,7 @@ COMPONENTS = (
             "Sacrifice # cards in play chosen by an opponent of your choice.",
         ),
         formula="6x",
-        cost=cost_cost_sacrifice_cards_play_opponent,
+        cost=cost_cost_sacrifice_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2549,7 +2549,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-random-cards-hand",
+        id="cost-destroy-random-hand",
         kind="cost",
         text=Text(
             "Destroy [x] random cards in your hand.",
@@ -2558,7 +2558,7 @@ COMPONENTS = (
             "Destroy # random cards in your hand.",
         ),
         formula="3x/2",
-        cost=cost_cost_destroy_random_cards_hand,
+        cost=cost_cost_destroy_random_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2570,7 +2570,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play",
+        id="cost-destroy-in-play",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play.",
@@ -2579,7 +2579,7 @@ COMPONENTS = (
             "Destroy # of your cards in play.",
         ),
         formula="2x",
-        cost=cost_cost_destroy_cards_play,
+        cost=cost_cost_destroy_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2591,7 +2591,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-play-opponent",
+        id="cost-destroy-in-play-opponent",
         kind="cost",
         text=Text(
             "Destroy [x] of your cards in play chosen by an opponent of your choice.",
@@ -2607,7 +2607,7 @@ COMPONENTS = (
             "Destroy # of your cards in play chosen by an opponent of your choice.",
         ),
         formula="3x",
-        cost=cost_cost_destroy_cards_play_opponent,
+        cost=cost_cost_destroy_in_play_opponent,
         limits={},
         status="legal",
         redacted=None,
@@ -2692,7 +2692,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-sacrifice-cards-top-deck",
+        id="cost-sacrifice-deck-top",
         kind="cost",
         text=Text(
             "Sacrifice [x] cards on the top of your deck.",
@@ -2710,7 +2710,7 @@ COMPONENTS = (
             "Sacrifice # cards on the top of your deck.",
         ),
         formula="2x",
-        cost=cost_cost_sacrifice_cards_top_deck,
+        cost=cost_cost_sacrifice_deck_top,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -2729,7 +2729,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="cost-destroy-cards-top-deck",
+        id="cost-destroy-deck-top",
         kind="cost",
         text=Text(
             "Destroy [x] cards on the top of your deck.",
@@ -2738,7 +2738,7 @@ COMPONENTS = (
             "Destroy # cards on the top of your deck.",
         ),
         formula="x",
-        cost=cost_cost_destroy_cards_top_deck,
+        cost=cost_cost_destroy_deck_top,
         limits={"x": 7},
         status="redacted",
         redacted=When(9, 9, None),
@@ -2778,7 +2778,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play",
+        id="target-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] cards in play.",
@@ -2787,7 +2787,7 @@ COMPONENTS = (
             "Target up to # cards in play.",
         ),
         formula="x",
-        cost=cost_target_cards_play,
+        cost=cost_target_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2799,7 +2799,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-least-counters",
+        id="target-cards-in-play-with-counters",
         kind="target",
         text=Text(
             "Target up to [x] cards in play with at least [y] counters.",
@@ -2821,7 +2821,7 @@ COMPONENTS = (
             "Target up to # cards in play with at least # counters.",
         ),
         formula="x/(y+1)",
-        cost=cost_target_cards_play_least_counters,
+        cost=cost_target_cards_in_play_with_counters,
         limits={},
         status="legal",
         redacted=None,
@@ -2873,7 +2873,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-exhausted-cards-play",
+        id="target-exhausted-cards-in-play",
         kind="target",
         text=Text(
             "Target up to [x] exhausted cards in play.",
@@ -2882,7 +2882,7 @@ COMPONENTS = (
             "Target up to # exhausted cards in play.",
         ),
         formula="x/2",
-        cost=cost_target_exhausted_cards_play,
+        cost=cost_target_exhausted_cards_in_play,
         limits={},
         status="legal",
         redacted=None,
@@ -2894,7 +2894,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-play-opponent-selects",
+        id="target-cards-in-play-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in play selected by an opponent of your choice.",
@@ -2912,7 +2912,7 @@ COMPONENTS = (
             "Target up to # cards in play selected by an opponent of your choice.",
         ),
         formula="x/2",
-        cost=cost_target_cards_play_opponent_selects,
+        cost=cost_target_cards_in_play_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -2924,7 +2924,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-hand",
+        id="target-cards-in-hand",
         kind="target",
         text=Text(
             "Target up to [x] cards in your hand.",
@@ -2933,7 +2933,7 @@ COMPONENTS = (
             "Target up to # cards in your hand.",
         ),
         formula="x",
-        cost=cost_target_cards_hand,
+        cost=cost_target_cards_in_hand,
         limits={},
         status="legal",
         redacted=None,
@@ -2982,7 +2982,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-hand-randomly",
+        id="target-player-hand-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's hand randomly.",
@@ -3000,7 +3000,7 @@ COMPONENTS = (
             "Target up to # cards in one player's hand randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_hand_randomly,
+        cost=cost_target_player_hand_random,
         limits={},
         status="legal",
         redacted=None,
@@ -3012,7 +3012,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-hand-player-selects",
+        id="target-opponent-hand-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's hand selected by that player.",
@@ -3030,7 +3030,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's hand selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_hand_player_selects,
+        cost=cost_target_opponent_hand_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3042,7 +3042,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-top-players-deck",
+        id="target-player-deck-top",
         kind="target",
         text=Text(
             "Target up to [x] cards on the top of one player's deck.",
@@ -3060,7 +3060,7 @@ COMPONENTS = (
             "Target up to # cards on the top of one player's deck.",
         ),
         formula="x",
-        cost=cost_target_cards_top_players_deck,
+        cost=cost_target_player_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -3072,7 +3072,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-your-deck",
+        id="target-own-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -3099,7 +3099,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_your_deck,
+        cost=cost_target_own_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3111,7 +3111,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-opponent-looks-at-own-deck",
+        id="target-opponent-deck-top-opponent-selects",
         kind="target",
         text=Text(
             (
@@ -3138,7 +3138,7 @@ COMPONENTS = (
             ),
         ),
         formula="y²/x",
-        cost=cost_target_opponent_looks_at_own_deck,
+        cost=cost_target_opponent_deck_top_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3150,7 +3150,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-players-graveyard-randomly",
+        id="target-player-graveyard-random",
         kind="target",
         text=Text(
             "Target up to [x] cards in one player's graveyard randomly.",
@@ -3168,7 +3168,7 @@ COMPONENTS = (
             "Target up to # cards in one player's graveyard randomly.",
         ),
         formula="x",
-        cost=cost_target_cards_players_graveyard_randomly,
+        cost=cost_target_player_graveyard_random,
         limits={},
         status="legal",
         redacted=None,
@@ -3217,7 +3217,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-opponents-graveyard-player-selects",
+        id="target-opponent-graveyard-opponent-selects",
         kind="target",
         text=Text(
             "Target up to [x] cards in one opponent's graveyard selected by that player.",
@@ -3235,7 +3235,7 @@ COMPONENTS = (
             "Target up to # cards in one opponent's graveyard selected by that player.",
         ),
         formula="x/2",
-        cost=cost_target_cards_opponents_graveyard_player_selects,
+        cost=cost_target_opponent_graveyard_opponent_selects,
         limits={},
         status="legal",
         redacted=None,
@@ -3247,7 +3247,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-current-chain",
+        id="target-cards-in-current-chain",
         kind="target",
         text=Text(
             "Target up to [x] cards in the current chain.",
@@ -3265,7 +3265,7 @@ COMPONENTS = (
             "Target up to # cards in the current chain.",
         ),
         formula="x/2",
-        cost=cost_target_cards_current_chain,
+        cost=cost_target_cards_in_current_chain,
         limits={},
         status="redacted",
         redacted=When(7, 7, None),
@@ -3277,7 +3277,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="target-cards-graveyard",
+        id="target-cards-in-graveyard",
         kind="target",
         text=Text(
             "Target up to [x] cards in your graveyard.",
@@ -3286,7 +3286,7 @@ COMPONENTS = (
             "Target up to # cards in your graveyard.",
         ),
         formula="x",
-        cost=cost_target_cards_graveyard,
+        cost=cost_target_cards_in_graveyard,
         limits={},
         status="redacted",
         redacted=When(9, 9, None),
@@ -3683,7 +3683,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-targets-not-unexhausted",
+        id="effect-skip-unexhaust",
         kind="effect",
         text=Text(
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
@@ -3695,7 +3695,7 @@ COMPONENTS = (
             "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
         ),
         formula="2t",
-        cost=cost_effect_targets_not_unexhausted,
+        cost=cost_effect_skip_unexhaust,
         limits={},
         status="legal",
         redacted=None,
@@ -3707,7 +3707,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-send-targets-to-resource-zone",
+        id="effect-send-to-resource-zone",
         kind="effect",
         text=Text(
             "Send all targets to the resource zone of their owners (exhausted).",
@@ -3719,7 +3719,7 @@ COMPONENTS = (
             "Send all targets to the resources zone of their owners (exhausted).",
         ),
         formula="3t",
-        cost=cost_effect_send_targets_to_resource_zone,
+        cost=cost_effect_send_to_resource_zone,
         limits={},
         status="legal",
         redacted=None,
@@ -3752,7 +3752,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-offense-total",
+        id="effect-increase-offense",
         kind="effect",
         text=Text(
             "Increase targets' offense by a total of [x].",
@@ -3761,7 +3761,7 @@ COMPONENTS = (
             "Increase targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_increase_targets_offense_total,
+        cost=cost_effect_increase_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3773,7 +3773,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-increase-targets-defense-total",
+        id="effect-increase-defense",
         kind="effect",
         text=Text(
             "Increase targets' defense by a total of [x].",
@@ -3782,7 +3782,7 @@ COMPONENTS = (
             "Increase targets' defense by a total of #.",
         ),
         formula="x/5+t",
-        cost=cost_effect_increase_targets_defense_total,
+        cost=cost_effect_increase_defense,
         limits={},
         status="legal",
         redacted=None,
@@ -3794,7 +3794,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-decrease-targets-offense-total",
+        id="effect-decrease-offense",
         kind="effect",
         text=Text(
             "Decrease targets' offense by a total of [x].",
@@ -3803,7 +3803,7 @@ COMPONENTS = (
             "Decrease targets' offense by a total of #.",
         ),
         formula="x+t",
-        cost=cost_effect_decrease_targets_offense_total,
+        cost=cost_effect_decrease_offense,
         limits={},
         status="legal",
         redacted=None,
@@ -3815,7 +3815,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-damage-one-target",
+        id="effect-roll-dice-damage-target",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
@@ -3833,7 +3833,7 @@ COMPONENTS = (
             "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
         ),
         formula="x+t",
-        cost=cost_effect_roll_dice_damage_one_target,
+        cost=cost_effect_roll_dice_damage_target,
         limits={},
         status="legal",
         redacted=None,
@@ -3845,7 +3845,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reveal-and-play-targets",
+        id="effect-reveal-and-play",
         kind="effect",
         text=Text(
             (
@@ -3868,7 +3868,7 @@ COMPONENTS = (
             ),
         ),
         formula="3t",
-        cost=cost_effect_reveal_and_play_targets,
+        cost=cost_effect_reveal_and_play,
         limits={},
         status="legal",
         redacted=None,
@@ -3915,7 +3915,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-place-targets-on-deck",
+        id="effect-place-on-deck-top",
         kind="effect",
         text=Text(
             "Place all targets on top of owner's deck in any order.",
@@ -3924,7 +3924,7 @@ COMPONENTS = (
             "Place all targets on top of owner's deck in any order.",
         ),
         formula="3t",
-        cost=cost_effect_place_targets_on_deck,
+        cost=cost_effect_place_on_deck_top,
         limits={},
         status="legal",
         redacted=None,
@@ -3999,7 +3999,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-roll-dice-increase-hitpoints",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
             "Roll [x] six-sided dice and increase your hitpoints by the result.",
@@ -4017,7 +4017,7 @@ COMPONENTS = (
             "Roll # six-sided dice and increase your hitpoints by the result.",
         ),
         formula="4x",
-        cost=cost_effect_roll_dice_increase_hitpoints,
+        cost=cost_effect_roll_dice_heal,
         limits={},
         status="legal",
         redacted=None,
@@ -4113,7 +4113,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-rest-of-turn",
+        id="effect-reroll-rest-of-turn",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice for the rest of this turn up to [y] times each.",
@@ -4136,7 +4136,7 @@ COMPONENTS = (
             "You may re-roll up to # dice for the rest of this turn up to # times each.",
         ),
         formula="xy",
-        cost=cost_effect_reroll_dice_rest_of_turn,
+        cost=cost_effect_reroll_rest_of_turn,
         limits={},
         status="legal",
         redacted=None,
@@ -4204,7 +4204,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-inflict-total-damage-to-targets",
+        id="effect-inflict-damage-to-targets",
         kind="effect",
         text=Text(
             "Inflict a total of [x] damage to targets.",
@@ -4213,7 +4213,7 @@ COMPONENTS = (
             "Inflict a total of # damage to targets.",
         ),
         formula="x/4+t",
-        cost=cost_effect_inflict_total_damage_to_targets,
+        cost=cost_effect_inflict_damage_to_targets,
         limits={},
         status="redacted",
         redacted=When(2, 2, None),
@@ -4288,7 +4288,7 @@ COMPONENTS = (
         replacement_binds={},
     ),
     Component(
-        id="effect-reroll-dice-current-chain",
+        id="effect-reroll-current-chain",
         kind="effect",
         text=Text(
             "You may re-roll up to [x] dice in the current chain up to [y] times each.",

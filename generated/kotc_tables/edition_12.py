@@ -5,23 +5,23 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   rules/edition-09.yaml
-#     5c13e1cba39832956d840104ca7bef42990116a97e07c0d562605d427964fd88
+#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   rules/edition-12.yaml
-#     cfb0ee106be19cd6d515a129c3313673d218e6da6d0084c780056737fbf5332a
+#     4a0c2b5a0b6a49aec550ce56a5fc82152732bb4364eaef39821dafc41f7962d4
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Keeper of the Cards, 12th edition: the component catalog folded from the rules.
@@ -155,9 +155,14 @@ RULEBOOK = Rulebook(
     notes=(
         "An activation condition is followed by a colon, an activation cost by an arrow.",
         (
-            "A sub-ability is an optional target selection and one or more effects; an ability "
-            "has any number."
+            "A sub-ability is an optional target selection and one or more effects, one sentence "
+            "each; an ability has any number of them."
+        ),
+        (
+            "Without an explicit activation condition, an ability has the standard activation "
+            "condition (your own Action Phase)."
         ),
         "A card's level can never be less than 1.",
+        "A drawn card may be taken from the reserves instead of the top of the deck.",
     ),
 )

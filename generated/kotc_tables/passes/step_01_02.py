@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Migration pass: 1st → 2nd edition.
@@ -30,8 +30,8 @@ SUCCESSORS = ()
 
 # ---------------------------------------------------------------------------------------- rewrites
 
-REWRITE_COST_EXHAUST_CREATURES_PLAY = Rewrite(
-    component="cost-exhaust-creatures-play",
+REWRITE_COST_EXHAUST_CREATURES = Rewrite(
+    component="cost-exhaust-creatures",
     kind="cost",
     old=Text(
         "Exhaust [x] of your unexhausted cards in play.",
@@ -51,8 +51,8 @@ REWRITE_COST_EXHAUST_CREATURES_PLAY = Rewrite(
     sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
 )
 
-REWRITE_COST_EXHAUST_CREATURES_PLAY_OPPONENT = Rewrite(
-    component="cost-exhaust-creatures-play-opponent",
+REWRITE_COST_EXHAUST_CREATURES_OPPONENT = Rewrite(
+    component="cost-exhaust-creatures-opponent",
     kind="cost",
     old=Text(
         "Exhaust [x] of your unexhausted cards in play chosen by an opponent of your choice.",
@@ -86,13 +86,13 @@ REWRITE_COST_EXHAUST_CREATURES_PLAY_OPPONENT = Rewrite(
     sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
 )
 
-REWRITES = (REWRITE_COST_EXHAUST_CREATURES_PLAY, REWRITE_COST_EXHAUST_CREATURES_PLAY_OPPONENT)
+REWRITES = (REWRITE_COST_EXHAUST_CREATURES, REWRITE_COST_EXHAUST_CREATURES_OPPONENT)
 
 # -------------------------------------------------------------------- bans, cost and limit changes
 
 BANS = (
     Ban(
-        component="effect-inflict-total-damage-to-targets",
+        component="effect-inflict-damage-to-targets",
         text=Text(
             "Inflict a total of [x] damage to targets.",
             ("Inflict a total of ", Slot("x"), " damage to targets."),

@@ -5,15 +5,15 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Migration pass: 6th → 7th edition.
@@ -36,8 +36,8 @@ SUCCESSORS = ()
 
 # ---------------------------------------------------------------------------------------- rewrites
 
-REWRITE_EFFECT_REROLL_DICE_REST_OF_TURN = Rewrite(
-    component="effect-reroll-dice-rest-of-turn",
+REWRITE_EFFECT_REROLL_REST_OF_TURN = Rewrite(
+    component="effect-reroll-rest-of-turn",
     kind="effect",
     old=Text(
         (
@@ -90,13 +90,13 @@ REWRITE_EFFECT_REROLL_DICE_REST_OF_TURN = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITES = (REWRITE_EFFECT_REROLL_DICE_REST_OF_TURN,)
+REWRITES = (REWRITE_EFFECT_REROLL_REST_OF_TURN,)
 
 # -------------------------------------------------------------------- bans, cost and limit changes
 
 BANS = (
     Ban(
-        component="condition-response-opponents-summon",
+        component="condition-response-summon",
         text=Text(
             "Activate in response to an opponent's summon.",
             ("Activate in response to an opponent's summon.",),
@@ -110,7 +110,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="condition-response-opponents-attack",
+        component="condition-response-attack",
         text=Text(
             "Activate in response to an opponent's attack.",
             ("Activate in response to an opponent's attack.",),
@@ -124,7 +124,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="condition-response-opponents-card-effect",
+        component="condition-response-card-effect",
         text=Text(
             "Activate in response to an opponent's card effect.",
             ("Activate in response to an opponent's card effect.",),
@@ -138,7 +138,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="target-cards-current-chain",
+        component="target-cards-in-current-chain",
         text=Text(
             "Target up to [x] cards in the current chain.",
             (

@@ -5,17 +5,17 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Migration pass: 7th → 8th edition.
@@ -70,8 +70,8 @@ REWRITE_CONDITION_THIS_RESOURCE_DESTROYED = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITE_CONDITION_THIS_CARD_IN_HAND_DESTROYED = Rewrite(
-    component="condition-this-card-in-hand-destroyed",
+REWRITE_CONDITION_THIS_IN_HAND_DESTROYED = Rewrite(
+    component="condition-this-in-hand-destroyed",
     kind="condition",
     old=Text(
         "Activate when this card in your hand is destroyed.",
@@ -102,8 +102,8 @@ REWRITE_CONDITION_THIS_CARD_IN_HAND_DESTROYED = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITE_CONDITION_THIS_CARD_IN_DECK_DESTROYED = Rewrite(
-    component="condition-this-card-in-deck-destroyed",
+REWRITE_CONDITION_THIS_IN_DECK_DESTROYED = Rewrite(
+    component="condition-this-in-deck-destroyed",
     kind="condition",
     old=Text(
         "Activate when this card in your deck is destroyed.",
@@ -134,8 +134,8 @@ REWRITE_CONDITION_THIS_CARD_IN_DECK_DESTROYED = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITE_CONDITION_CARDS_IN_PLAY_DAMAGED = Rewrite(
-    component="condition-cards-in-play-damaged",
+REWRITE_CONDITION_IN_PLAY_CARDS_DAMAGED = Rewrite(
+    component="condition-in-play-cards-damaged",
     kind="condition",
     old=Text(
         "Activate when another of your cards in play is damaged, but not destroyed.",
@@ -173,8 +173,8 @@ REWRITE_CONDITION_CARDS_IN_PLAY_DAMAGED = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITE_CONDITION_CARDS_IN_PLAY_DESTROYED = Rewrite(
-    component="condition-cards-in-play-destroyed",
+REWRITE_CONDITION_IN_PLAY_CARDS_DESTROYED = Rewrite(
+    component="condition-in-play-cards-destroyed",
     kind="condition",
     old=Text(
         "Activate when another of your cards in play is destroyed.",
@@ -203,8 +203,8 @@ REWRITE_CONDITION_CARDS_IN_PLAY_DESTROYED = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITE_CONDITION_CARDS_IN_HAND_DESTROYED = Rewrite(
-    component="condition-cards-in-hand-destroyed",
+REWRITE_CONDITION_HAND_CARDS_DESTROYED = Rewrite(
+    component="condition-hand-cards-destroyed",
     kind="condition",
     old=Text(
         "Activate when a card in your hand is destroyed.",
@@ -235,8 +235,8 @@ REWRITE_CONDITION_CARDS_IN_HAND_DESTROYED = Rewrite(
     sources=("guide-11th", "rulebook-11th"),
 )
 
-REWRITE_CONDITION_CARDS_IN_DECK_DESTROYED = Rewrite(
-    component="condition-cards-in-deck-destroyed",
+REWRITE_CONDITION_DECK_CARDS_DESTROYED = Rewrite(
+    component="condition-deck-cards-destroyed",
     kind="condition",
     old=Text(
         "Activate when a card in your deck is destroyed.",
@@ -290,12 +290,12 @@ REWRITE_CONDITION_TAKE_DAMAGE = Rewrite(
 
 REWRITES = (
     REWRITE_CONDITION_THIS_RESOURCE_DESTROYED,
-    REWRITE_CONDITION_THIS_CARD_IN_HAND_DESTROYED,
-    REWRITE_CONDITION_THIS_CARD_IN_DECK_DESTROYED,
-    REWRITE_CONDITION_CARDS_IN_PLAY_DAMAGED,
-    REWRITE_CONDITION_CARDS_IN_PLAY_DESTROYED,
-    REWRITE_CONDITION_CARDS_IN_HAND_DESTROYED,
-    REWRITE_CONDITION_CARDS_IN_DECK_DESTROYED,
+    REWRITE_CONDITION_THIS_IN_HAND_DESTROYED,
+    REWRITE_CONDITION_THIS_IN_DECK_DESTROYED,
+    REWRITE_CONDITION_IN_PLAY_CARDS_DAMAGED,
+    REWRITE_CONDITION_IN_PLAY_CARDS_DESTROYED,
+    REWRITE_CONDITION_HAND_CARDS_DESTROYED,
+    REWRITE_CONDITION_DECK_CARDS_DESTROYED,
     REWRITE_CONDITION_TAKE_DAMAGE,
 )
 

@@ -5,19 +5,19 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   rules/edition-09.yaml
-#     5c13e1cba39832956d840104ca7bef42990116a97e07c0d562605d427964fd88
+#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Migration pass: 8th → 9th edition.
@@ -46,7 +46,7 @@ REWRITES = ()
 
 BANS = (
     Ban(
-        component="caveat-creature-cannot-attack-defend",
+        component="caveat-cannot-attack-or-defend",
         text=Text(
             "This creature cannot attack or defend.",
             ("This creature cannot attack or defend.",),
@@ -83,7 +83,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="caveat-sacrifice-cards-top-deck-summon",
+        component="caveat-sacrifice-deck-top-summon",
         text=Text(
             "You must sacrifice [x] cards on the top of your deck to summon this creature.",
             (
@@ -106,7 +106,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="caveat-destroy-cards-top-deck-summon",
+        component="caveat-destroy-deck-top-summon",
         text=Text(
             "You must destroy [x] cards on the top of your deck to summon this creature.",
             (
@@ -143,7 +143,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="cost-sacrifice-cards-top-deck",
+        component="cost-sacrifice-deck-top",
         text=Text(
             "Sacrifice [x] cards on the top of your deck.",
             (
@@ -166,7 +166,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="cost-destroy-cards-top-deck",
+        component="cost-destroy-deck-top",
         text=Text(
             "Destroy [x] cards on the top of your deck.",
             ("Destroy ", Slot("x"), " ", Agree("x", "cards", "card"), " on the top of your deck."),
@@ -180,7 +180,7 @@ BANS = (
         replacement_binds={},
     ),
     Ban(
-        component="target-cards-graveyard",
+        component="target-cards-in-graveyard",
         text=Text(
             "Target up to [x] cards in your graveyard.",
             ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your graveyard."),
@@ -196,7 +196,7 @@ BANS = (
 )
 COST_CHANGES = (
     CostChange(
-        component="caveat-creature-cannot-attack",
+        component="caveat-cannot-attack",
         text=Text(
             "This creature cannot attack.",
             ("This creature cannot attack.",),
@@ -210,7 +210,7 @@ COST_CHANGES = (
         sources=("guide-11th", "rulebook-11th"),
     ),
     CostChange(
-        component="caveat-creature-cannot-defend",
+        component="caveat-cannot-defend",
         text=Text(
             "This creature cannot defend.",
             ("This creature cannot defend.",),

@@ -5,21 +5,21 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     6d3966617fe6cd80eea59e13192510da9abf2511c686bc5ea5414a4c66142cfb
+#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
 #   rules/edition-02.yaml
-#     3213200808f626056eb2f74db6d263584d387de9b50c48bde251852e697535cf
+#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
 #   rules/edition-03.yaml
-#     bd9e0de471f3cef742cc0c2f0507c076ff473364fa839c945aa764e1819b0f5e
+#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
 #   rules/edition-06.yaml
-#     562da5c6640a9f43fc80cb223c51c1f0ae8fd3bb4614f0bfddfcb67d1eb0e95b
+#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
 #   rules/edition-07.yaml
-#     e42af7cd78e8b1b9a7596eea93f9b92b6fcaacc211d22810617b61f876a8a726
+#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
 #   rules/edition-08.yaml
-#     8976803dba911c72a6885c86f627efc9aaf527a4019b20b762655db431d2b62c
+#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
 #   rules/edition-09.yaml
-#     5c13e1cba39832956d840104ca7bef42990116a97e07c0d562605d427964fd88
+#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
 #   rules/edition-11.yaml
-#     c2d5ca0299356bbc44df76c4fbb8b1f150fd40d4bee2d15b054ea13844aa678b
+#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
 #   kotc_rulesc/schemas/edition.schema.json
 #     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
 """Migration pass: 10th → 11th edition.
@@ -48,7 +48,7 @@ REWRITES = ()
 
 BANS = (
     Ban(
-        component="effect-reroll-dice-current-chain",
+        component="effect-reroll-current-chain",
         text=Text(
             "You may re-roll up to [x] dice in the current chain up to [y] times each.",
             (
@@ -91,7 +91,7 @@ COST_CHANGES = (
         sources=("guide-11th", "rulebook-11th"),
     ),
     CostChange(
-        component="effect-increase-targets-offense-total",
+        component="effect-increase-offense",
         text=Text(
             "Increase targets' offense by a total of [x].",
             ("Increase targets' offense by a total of ", Slot("x"), "."),
@@ -105,7 +105,7 @@ COST_CHANGES = (
         sources=("guide-11th", "rulebook-11th"),
     ),
     CostChange(
-        component="effect-increase-targets-defense-total",
+        component="effect-increase-defense",
         text=Text(
             "Increase targets' defense by a total of [x].",
             ("Increase targets' defense by a total of ", Slot("x"), "."),
@@ -119,7 +119,7 @@ COST_CHANGES = (
         sources=("guide-11th", "rulebook-11th"),
     ),
     CostChange(
-        component="effect-decrease-targets-offense-total",
+        component="effect-decrease-offense",
         text=Text(
             "Decrease targets' offense by a total of [x].",
             ("Decrease targets' offense by a total of ", Slot("x"), "."),
@@ -133,7 +133,7 @@ COST_CHANGES = (
         sources=("guide-11th", "rulebook-11th"),
     ),
     CostChange(
-        component="effect-roll-dice-damage-one-target",
+        component="effect-roll-dice-damage-target",
         text=Text(
             "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
             (
