@@ -16,7 +16,7 @@ from kotc_rulesc.loader import load_rules
 from kotc_rulesc.model import RuleSet
 from kotc_rulesc.passes import derive_passes
 from kotc_rulesc.show import catalog_json
-from kotc_rulesc.tables import CompiledFormula, TablesView
+from kotc_rulesc.tables import CompiledFormula
 from kotc_rulesc.text import Template
 
 from codegen_support import MINI, NASTY, REAL, build_into, real_rules_present
