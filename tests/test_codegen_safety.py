@@ -185,3 +185,12 @@ def test_any_nested_value_reads_back_within_the_width(value):
     src = assign("VALUE", value)
     assert ast.literal_eval(ast.parse(src).body[0].value) == value
     assert all(len(line) <= WIDTH for line in src.split("\n")), src
+
+
+def test_the_names_the_generator_allows_are_the_ones_the_loader_allows():
+    from kotc_rulesc.codegen.common import COMPONENT_NAMES, RULE_NAMES
+    from kotc_rulesc.formula import COMPONENT_VARIABLES
+    from kotc_rulesc.loader import COST_RULE_VARIABLES
+
+    assert RULE_NAMES == set().union(*COST_RULE_VARIABLES.values())
+    assert COMPONENT_NAMES == COMPONENT_VARIABLES
