@@ -15,7 +15,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.codegen import generate, render_available
 from kotc_rulesc.loader import load_rules
 
-from codegen_support import MINI, NASTY, ROOT, real_rules_present, run_cli
+from codegen_support import MINI, NASTY, REAL, ROOT, real_rules_present, run_cli
 
 
 def invoke(*args):
@@ -181,7 +181,15 @@ def _build_in_subprocess(rules: Path, out: Path, seed: str, locale: str, tz: str
     return _tree(out)
 
 
-@pytest.mark.parametrize("rules_dir", [MINI, NASTY], ids=["mini", "nasty"])
+@pytest.mark.parametrize(
+    "rules_dir",
+    [
+        MINI,
+        NASTY,
+        pytest.param(REAL, marks=pytest.mark.skipif(not real_rules_present(), reason="no rules yet")),
+    ],
+    ids=["mini", "nasty", "real"],
+)
 def test_two_builds_are_byte_identical_whatever_the_hash_seed_locale_or_time(rules_dir, tmp_path):
     shutil.copytree(rules_dir, tmp_path / "a" / "rules")
     # the second copy is written in the reverse order, so directory order may differ too
