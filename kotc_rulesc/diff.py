@@ -1,0 +1,481 @@
+"""Everything that differs between two editions A < B (``kotc-rulesc diff A B``).
+
+The diff compares the two folded catalogs, so it holds for any pair, not only
+neighbours: components added, redacted, whose status became unknown, reworded
+(word-level, marked as the rulebooks mark revisions), whose formula or limits
+changed (with the cost effect on a sample value), the rulebook parameters and
+terms, the card-cost rule, the clean-slate editions crossed, and whether the
+catalogs are known at all.
+
+A diff runs forwards only: A after B is refused (the rules record what each
+edition changed; read backwards, a redaction would become an "un-redaction" that
+no edition ever made).  Order is deterministic: components by kind, then
+wording, then id; parameters in the rulebook's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .fold import Catalog, ComponentState
+from .formula import Formula, Num
+from .model import KIND_TITLES, KINDS, When, ordinal
+from .show import rulebook_params_json
+from .text import Template
+from .wordiff import WordDiff, word_diff
+
+__all__ = [
+    "SAMPLE",
+    "RuleDiff",
+    "ComponentChange",
+    "ValueChange",
+    "DiffOrderError",
+    "diff_editions",
+    "diff_text",
+    "change_detail",
+    "change_line",
+    "binds_text",
+    "reading_diff",
+    "rulebook_changes",
+    "card_cost_changes",
+    "PARAMETERS",
+    "describe_when",
+    "number",
+    "limits_text",
+    "sample_effect",
+    "sample_text",
+]
+
+#: the sample values a formula change is shown on (t: a target selection costing 1)
+SAMPLE = {"x": 2, "y": 2, "z": 2, "t": 1}
+
+#: rulebook parameters in the order the rulebooks give them, with their labels
+PARAMETERS = (
+    ("players", "Players"),
+    ("deck", "Deck size"),
+    ("reserves", "Reserves"),
+    ("starting_hand", "Starting hand"),
+    ("starting_hitpoints", "Starting hitpoints"),
+    ("edition_indicator", "Edition Indicator on cards"),
+    ("zones", "Zones"),
+    ("ability_layout", "Ability layout"),
+    ("keywords", "Keywords"),
+)
+
+
+class DiffOrderError(ValueError):
+    """A diff asked for backwards (A ≥ B) or outside the known editions."""
+
+
+# --------------------------------------------------------------------------- wording helpers
+
+
+def number(value: Fraction | int | None) -> str:
+    """A cost as the guide prints numbers: 8, 0.25, 1/3; ``unknown`` for None."""
+    if value is None:
+        return "unknown"
+    return Formula(Num(Fraction(value))).notation()
+
+
+def limits_text(limits: dict[str, int | None]) -> str:
+    """``{x ≤ 14}`` (``{x ≤ unknown}`` for a limit whose value no source gives); "" for none."""
+    if not limits:
+        return ""
+    parts = [f"{var} ≤ {'unknown' if n is None else n}" for var, n in sorted(limits.items())]
+    return "{" + ", ".join(parts) + "}"
+
+
+def describe_when(when: When | None) -> str:
+    """"9th Edition", or the window of an undated event."""
+    if when is None:
+        return "edition unknown"
+    if when.edition is not None:
+        return f"{ordinal(when.edition)} Edition"
+    if when.after is not None:
+        return f"edition unknown: after the {ordinal(when.after)}, by the {ordinal(when.by)} Edition"
+    return f"edition unknown: by the {ordinal(when.by)} Edition"
+
+
+def formula_text(f: Formula | None) -> str:
+    return f.notation() if f is not None else "unknown"
+
+
+def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
+    if f is None:
+        return None
+    try:
+        return f.evaluate(env)
+    except (KeyError, ZeroDivisionError):
+        return None
+
+
+def sample_env(*formulas: Formula | None) -> dict[str, int]:
+    names = set()
+    for f in formulas:
+        if f is not None:
+            names |= f.variables
+    return {v: SAMPLE[v] for v in SAMPLE if v in names}
+
+
+def sample_effect(before: Formula | None, after: Formula | None) -> dict[str, Any] | None:
+    """The two costs on the sample values: ``{"values": {"x": 2}, "before": "8", "after": "4"}``;
+    ``None`` when the formulas have no variables (their values are the formulas themselves)."""
+    env = sample_env(before, after)
+    if not env:
+        return None
+    return {"values": env, "before": number(_value(before, env)), "after": number(_value(after, env))}
+
+
+def sample_text(effect: dict[str, Any] | None) -> str:
+    """"(x=2: 8 → 4)", or "" for no sample."""
+    if not effect:
+        return ""
+    values = ", ".join(f"{k}={v}" for k, v in effect["values"].items())
+    return f"({values}: {effect['before']} → {effect['after']})"
+
+
+# --------------------------------------------------------------------------- the diff
+
+
+@dataclass(frozen=True)
+class ComponentChange:
+    """One component whose state differs between A and B."""
+
+    id: str
+    kind: str
+    text: str  # the wording in B
+    before: Any = None
+    after: Any = None
+    when: When | None = None  # for redactions: when it happened (possibly an undated window)
+    words: WordDiff | None = None  # for rewordings
+    binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
+    effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
+
+    def to_json(self, section: str) -> dict[str, Any]:
+        """The JSON of one change; each section has its own fixed keys."""
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "text": self.text}
+        if section == "added":
+            out.update(self.after)
+        elif section == "reworded":
+            assert self.words is not None
+            out.update(
+                old=self.before,
+                new=self.after,
+                old_marked=self.words.old.markdown(),
+                new_marked=self.words.new.markdown(),
+                reading=str(self.words.new),
+                removed=self.words.old.marked(),
+                added=self.words.new.marked(),
+                binds=dict(sorted(self.binds.items())),
+            )
+        elif section == "limits":
+            out.update(before=_limits_json(self.before), after=_limits_json(self.after))
+        else:
+            out.update(before=self.before, after=self.after)
+        if section in ("redacted", "status_unknown"):
+            w = self.when
+            out["edition"] = {"edition": w.edition, "after": w.after, "by": w.by} if w else None
+        if section == "formulas":
+            out["sample"] = self.effect
+        return out
+
+
+def _limits_json(limits: dict[str, int | None]) -> dict[str, int | None]:
+    return dict(sorted(limits.items()))
+
+
+@dataclass(frozen=True)
+class ValueChange:
+    """A rulebook parameter, term or card-cost part whose value differs; ``None`` is unknown."""
+
+    name: str
+    label: str
+    before: Any
+    after: Any
+    added: tuple[str, ...] = ()  # for lists: items new in B
+    removed: tuple[str, ...] = ()  # for lists: items gone in B
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"name": self.name, "before": self.before, "after": self.after}
+        if isinstance(self.before, list) or isinstance(self.after, list):
+            out.update(added=list(self.added), removed=list(self.removed))
+        return out
+
+
+@dataclass(frozen=True)
+class RuleDiff:
+    a: int
+    b: int
+    catalog_known: tuple[bool, bool]
+    clean_slates: tuple[int, ...]  # clean-slate editions in (A, B]
+    added: tuple[ComponentChange, ...] = ()
+    redacted: tuple[ComponentChange, ...] = ()
+    status_unknown: tuple[ComponentChange, ...] = ()
+    reworded: tuple[ComponentChange, ...] = ()
+    formulas: tuple[ComponentChange, ...] = ()
+    limits: tuple[ComponentChange, ...] = ()
+    rulebook_known: tuple[bool, bool] = (False, False)
+    parameters: tuple[ValueChange, ...] = ()
+    terms: tuple[ValueChange, ...] = ()
+    card_cost: tuple[ValueChange, ...] = ()
+    card_cost_stated: tuple[int | None, int | None] = (None, None)  # the edition whose rule applies
+    card_cost_inferred: tuple[bool, bool] = (False, False)  # not stated for that very edition
+
+    @property
+    def components_known(self) -> bool:
+        return all(self.catalog_known)
+
+    @property
+    def empty(self) -> bool:
+        return not (
+            self.clean_slates or self.added or self.redacted or self.status_unknown or self.reworded
+            or self.formulas or self.limits or self.parameters or self.terms or self.card_cost
+            or not self.components_known
+        )
+
+    def component_sections(self) -> list[tuple[str, str, tuple[ComponentChange, ...]]]:
+        """(key, title, changes) for each component section, in the order they are printed."""
+        return [
+            ("added", "Components added", self.added),
+            ("redacted", "Components redacted", self.redacted),
+            ("status_unknown", "Status changed to unknown", self.status_unknown),
+            ("reworded", "Components reworded", self.reworded),
+            ("formulas", "Formulas changed", self.formulas),
+            ("limits", "Limits changed", self.limits),
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """A stable shape: every key is always present; unknown is null."""
+        comps = {key: [c.to_json(key) for c in items] if self.components_known else None for key, _, items in self.component_sections()}
+        return {
+            "from": self.a,
+            "to": self.b,
+            "catalog_known": {"from": self.catalog_known[0], "to": self.catalog_known[1]},
+            "clean_slates": list(self.clean_slates),
+            "components": comps,
+            "rulebook_known": {"from": self.rulebook_known[0], "to": self.rulebook_known[1]},
+            "parameters": [v.to_json() for v in self.parameters],
+            "terms": [v.to_json() for v in self.terms],
+            "card_cost": {
+                "rule_of": {"from": self.card_cost_stated[0], "to": self.card_cost_stated[1]},
+                "inferred": {"from": self.card_cost_inferred[0], "to": self.card_cost_inferred[1]},
+                "changes": [v.to_json() for v in self.card_cost],
+            },
+        }
+
+
+def _order(c: ComponentState) -> tuple:
+    return (KINDS.index(c.kind), str(c.text).casefold(), c.id)
+
+
+def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
+    before = ca.by_id()
+    out: dict[str, list[ComponentChange]] = {k: [] for k in ("added", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    for c in sorted(cb.components or (), key=_order):
+        text = str(c.text)
+        old = before.get(c.id)
+        if old is None:
+            formula = formula_text(c.formula)
+            out["added"].append(ComponentChange(c.id, c.kind, text, None, {"formula": formula, "limits": _limits_json(c.limits), "status": c.status}))
+            continue
+        if c.status != old.status:
+            key = "redacted" if c.status == "redacted" else "status_unknown" if c.status == "unknown" else None
+            if key:
+                out[key].append(ComponentChange(c.id, c.kind, text, old.status, c.status, c.redacted))
+        if str(old.text) != text:
+            binds = c.wordings[len(old.wordings)].binds if len(c.wordings) > len(old.wordings) else {}
+            out["reworded"].append(ComponentChange(c.id, c.kind, text, str(old.text), text, words=reading_diff(old.text, c.text, binds), binds=dict(binds)))
+        if old.formula != c.formula:
+            out["formulas"].append(
+                ComponentChange(c.id, c.kind, text, formula_text(old.formula), formula_text(c.formula), effect=sample_effect(old.formula, c.formula))
+            )
+        if old.limits != c.limits:
+            out["limits"].append(ComponentChange(c.id, c.kind, text, dict(old.limits), dict(c.limits)))
+    return out
+
+
+def _list_change(name: str, label: str, before: Any, after: Any) -> ValueChange:
+    if isinstance(before, list) or isinstance(after, list):
+        b, a = before or [], after or []
+        return ValueChange(name, label, before, after, tuple(x for x in a if x not in b), tuple(x for x in b if x not in a))
+    return ValueChange(name, label, before, after)
+
+
+def _unknown_if_empty(value: Any) -> Any:
+    return None if value in ([], None) else value
+
+
+def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[ValueChange]]:
+    pa, pb = rulebook_params_json(ca) or {}, rulebook_params_json(cb) or {}
+    if not pa and not pb:
+        return [], []
+    params = []
+    for name, label in PARAMETERS:
+        # an empty list is a list the rulebook does not state: unknown
+        before, after = _unknown_if_empty(pa.get(name)), _unknown_if_empty(pb.get(name))
+        if before != after:
+            params.append(_list_change(name, label, before, after))
+    terms = []
+    ta, tb = pa.get("terms") or {}, pb.get("terms") or {}
+    for name in list(ta) + [k for k in tb if k not in ta]:
+        if ta.get(name) != tb.get(name):
+            terms.append(ValueChange(name, name, ta.get(name), tb.get(name)))
+    return params, terms
+
+
+def card_cost_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
+    ra, rb = ca.cost_rule, cb.cost_rule
+    out = []
+    names = [n for n, _ in (ra or rb).parts()] if (ra or rb) else []
+    pa = dict(ra.parts()) if ra else {}
+    pb = dict(rb.parts()) if rb else {}
+    for name in names:
+        before = pa[name].notation() if name in pa else None
+        after = pb[name].notation() if name in pb else None
+        if before != after:
+            out.append(ValueChange(name, name, before, after))
+    return out
+
+
+def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
+    """The diff A → B over a :class:`~kotc_rulesc.view.RulesView` (``first``, ``last``, ``catalog(n)``)."""
+    for n in (a, b):
+        if n < view.first or n > view.last:
+            raise DiffOrderError(f"edition {n} is not in the rules (they hold editions {view.first} to {view.last})")
+    if a >= b:
+        hint = f"; to see what changed from the {ordinal(b)} to the {ordinal(a)}, run: diff {b} {a}" if a > b else ""
+        raise DiffOrderError(f"a diff runs forwards: A must be an earlier edition than B (got {a} and {b}){hint}")
+    ca, cb = view.catalog(a), view.catalog(b)
+    known = (ca.catalog_known, cb.catalog_known)
+    comps = _components(ca, cb) if all(known) else {}
+    params, terms = rulebook_changes(ca, cb)
+    return RuleDiff(
+        a=a,
+        b=b,
+        catalog_known=known,
+        clean_slates=tuple(n for n in cb.clean_slates if n > a),
+        **{k: tuple(v) for k, v in comps.items()},
+        rulebook_known=(ca.rulebook is not None, cb.rulebook is not None),
+        parameters=tuple(params),
+        terms=tuple(terms),
+        card_cost=tuple(card_cost_changes(ca, cb)),
+        card_cost_stated=(ca.cost_rule.edition if ca.cost_rule else None, cb.cost_rule.edition if cb.cost_rule else None),
+        card_cost_inferred=(not ca.cost_rule_stated, not cb.cost_rule_stated),
+    )
+
+
+# --------------------------------------------------------------------------- plain text
+
+
+def show_value(value: Any) -> str:
+    """A parameter value in words: ranges, lists, yes/no; ``unknown`` for None."""
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict) and "min" in value:
+        lo, hi, rec = value.get("min"), value.get("max"), value.get("recommended")
+        if lo is not None and lo == hi:
+            text = f"exactly {lo}"
+        elif lo is not None and hi is not None:
+            text = f"{lo}–{hi}"
+        elif lo is not None:
+            text = f"{lo} or more"
+        elif hi is not None:
+            text = f"up to {hi}"
+        else:
+            text = "unknown"
+        return text + (f" (recommended {rec[0]}–{rec[1]})" if rec else "")
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) if value else "none"
+    return str(value)
+
+
+def change_detail(c: ComponentChange, section: str) -> str:
+    """What changed, without the component's text: "4x → 2x (x=2: 8 → 4)", "legal → redacted (9th Edition)"."""
+    if section == "added":
+        lim = f" {limits_text(c.after['limits'])}" if c.after["limits"] else ""
+        return f"({c.after['formula']}){lim}"
+    if section in ("redacted", "status_unknown"):
+        return f"{c.before} → {c.after} ({describe_when(c.when)})"
+    if section == "formulas":
+        return f"{c.before} → {c.after} {sample_text(c.effect)}".rstrip()
+    if section == "limits":
+        return f"{limits_text(c.before) or 'no limit'} → {limits_text(c.after) or 'no limit'}"
+    raise ValueError(section)
+
+
+def reading_diff(old: Template, new: Template, binds: dict[str, int]) -> WordDiff:
+    """The old wording against the new one as old cards read it (the rulebooks' form: a variable
+    the old wording lacked shows its bound value, "at least 1 card … is", not "[x] cards … are")."""
+    return word_diff(str(old), new.render_partial(binds))
+
+
+def binds_text(binds: dict[str, int]) -> str:
+    """"old cards read as x = 5" (empty for no binds)."""
+    return f"old cards read as {', '.join(f'{k} = {v}' for k, v in sorted(binds.items()))}" if binds else ""
+
+
+def change_line(c: ComponentChange, section: str) -> str:
+    """One component change as a line of plain text (rewordings marked ``[-…-]`` / ``{+…+}``)."""
+    if section == "reworded":
+        assert c.words is not None
+        binds = f" ({binds_text(c.binds)}; the new wording: “{c.text}”)" if c.binds else ""
+        return f"“{c.words.old.text()}” → “{c.words.new.text()}”{binds}"
+    if section == "added":
+        return f"{change_detail(c, section)} “{c.text}”"
+    return f"“{c.text}”: {change_detail(c, section)}"
+
+
+def value_line(v: ValueChange) -> str:
+    line = f"{v.label}: {show_value(v.before)} → {show_value(v.after)}"
+    if isinstance(v.before, list) and isinstance(v.after, list) and (v.added or v.removed):
+        parts = []
+        if v.added:
+            parts.append("added " + ", ".join(v.added))
+        if v.removed:
+            parts.append("removed " + ", ".join(v.removed))
+        line += f" ({'; '.join(parts)})"
+    return line
+
+
+def notes(d: RuleDiff) -> list[str]:
+    """Sentences about the comparison itself: clean slates, unknown catalogs and rulebooks."""
+    out = []
+    for n in d.clean_slates:
+        out.append(
+            f"Clean slate crossed: the {ordinal(n)} Edition bans every card whose Edition Indicator is missing or older than the {ordinal(n)}."
+        )
+    for n, known in zip((d.a, d.b), d.catalog_known):
+        if not known:
+            out.append(f"The {ordinal(n)} Edition's component catalog is unknown (no source gives it), so its components cannot be compared.")
+    if not any(d.rulebook_known):
+        out.append("No source gives the rulebook of either edition: parameters and terms cannot be compared.")
+    else:
+        for n, known in zip((d.a, d.b), d.rulebook_known):
+            if not known:
+                out.append(f"No source gives the {ordinal(n)} Edition's rulebook: its parameters and terms are unknown.")
+    for n, rule_of, inferred in zip((d.a, d.b), d.card_cost_stated, d.card_cost_inferred):
+        if inferred and rule_of is not None:
+            out.append(f"The card-cost rule is not stated for the {ordinal(n)} Edition; the {ordinal(rule_of)} Edition's is used.")
+    return out
+
+
+def diff_text(d: RuleDiff) -> str:
+    """The diff as plain text for a terminal (``[-removed-]``, ``{+added+}``)."""
+    lines = [f"Keeper of the Cards: {ordinal(d.a)} Edition → {ordinal(d.b)} Edition"]
+    lines += notes(d)
+    if d.components_known:
+        for key, title, items in d.component_sections():
+            if items:
+                lines += ["", f"{title} ({len(items)}):"]
+                lines += [f"  [{KIND_TITLES[c.kind]}] {change_line(c, key)}" for c in items]
+    for title, items in (("Rulebook parameters", d.parameters), ("Terms", d.terms), ("Card-cost rule", d.card_cost)):
+        if items:
+            lines += ["", f"{title} changed ({len(items)}):"]
+            lines += [f"  {value_line(v)}" for v in items]
+    if d.empty:
+        lines += ["", "No differences."]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,433 @@
+"""The rendered documents: the seed documents' lists exactly, valid HTML, escaped text, stable bytes.
+
+The Markdown and the HTML of an edition page are read back into the same plain structure
+(components with formula, limits, text, status and history; the four rulebook lists with the
+~~struck~~ and **bold** words of each revised text) and compared with what tests/seed_documents.py
+reads from the Card Building Guide and the rulebooks in ../shared/seeds.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import html5lib
+import pytest
+
+from kotc_rulesc.formula import parse_formula
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.render import formula_html, md_escape, render_docs
+from kotc_rulesc.text import normalize
+
+from seed_documents import guide_components, rulebook_lists
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+NS = "{http://www.w3.org/1999/xhtml}"
+KINDS = {"Caveats": "caveat", "Activation Conditions": "condition", "Activation Costs": "cost", "Target Selections": "target", "Effects": "effect"}
+ONLY_IN_THE_RULEBOOK = "You may re-roll up to [x] dice in the current chain up to [y] times each."
+UNMARKED_IN_THE_11TH = "You may re-roll up to [x] dice for the rest of this turn (excluding the current chain) up to [y] times each."
+
+
+def real_rules():
+    if not any((ROOT / "rules").glob("edition-*.yaml")):
+        pytest.skip("the bundled rules/ are not written yet")
+    return load_rules(ROOT / "rules")
+
+
+@pytest.fixture(scope="module")
+def docs() -> dict[str, str]:
+    return render_docs(real_rules())
+
+
+@pytest.fixture(scope="module")
+def mini_docs() -> dict[str, str]:
+    return render_docs(load_rules(FIXTURES / "mini_rules"))
+
+
+# --------------------------------------------------------------------------- reading pages back
+
+
+def unescape_md(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def split_formula(item: str) -> tuple[str, str]:
+    """'(3x/2) {x ≤ 7} “…”' → ('3x/2', '{x ≤ 7} “…”'): the formula's own parentheses may nest."""
+    assert item.startswith("("), item
+    depth = 0
+    for i, ch in enumerate(item):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0:
+            return item[1:i], item[i + 1 :].lstrip()
+    raise AssertionError(item)
+
+
+def limits_of(text: str) -> dict:
+    return {var: None if n == "unknown" else int(n) for var, n in re.findall(r"([xyz]) ≤ (\d+|unknown)", text)}
+
+
+def component(kind: str, head: str, struck: bool, status: str, history: list[str]) -> dict:
+    formula, rest = split_formula(head)
+    m = re.fullmatch(r"(?:(\{[^}]*\}) )?“(.*)”", rest)
+    assert m, rest
+    red = re.fullmatch(r"Redacted \((\d+)\w\w Edition\)", status)
+    return {
+        "kind": kind,
+        "formula": formula,
+        "limits": limits_of(m.group(1) or ""),
+        "text": normalize(m.group(2)),
+        "struck": struck,
+        "status": status,
+        "redacted": int(red.group(1)) if red else None,
+        "revised_from": [(normalize(a), int(b)) for a, b in (re.fullmatch(r"Revised from: “(.*)” \((\d+)\w\w Edition\)", h).groups() for h in history if h.startswith("Revised from"))],
+        "cost_revised": [(int(a), b) for a, b in (re.fullmatch(r"Cost Revised \((\d+)\w\w Edition\); was: (.*)", h).groups() for h in history if h.startswith("Cost Revised"))],
+        "limit_notes": [h for h in history if h.startswith("Limit Revised")],
+    }
+
+
+def section_lines(md: str, start: str, end: str) -> list[str]:
+    lines = md.splitlines()
+    i = lines.index(start)
+    j = lines.index(end, i)
+    return lines[i + 1 : j]
+
+
+def md_components(md: str) -> list[dict]:
+    out, kind, item = [], None, None
+    for line in section_lines(md, "## Components", "## Card cost") + ["### end"]:
+        if line.startswith("### ") or line.startswith("- "):
+            if item:
+                out.append(component(*item))
+                item = None
+        if line.startswith("### "):
+            kind = KINDS.get(line[4:])
+        elif line.startswith("- "):
+            m = re.fullmatch(r"- (~~)?(.*”)(?:~~)?(?: (.*))?", unescape_md(line))
+            head = m.group(2).removesuffix("~~")
+            item = [kind, head, bool(m.group(1)), m.group(3) or "", []]
+        elif line.startswith("  - ") and item:
+            item[4].append(unescape_md(line[4:]))
+    return out
+
+
+def md_lists(md: str) -> dict[str, list]:
+    body = section_lines(md, "## Revised and Banned Cards", "## Rulebook parameters and terms")
+    lists: dict[str, list] = {}
+    name = None
+    for line in body:
+        if line.startswith("### "):
+            name = {"### Revised Ability Text": "revised", "### Redacted Ability Text (Banned Cards)": "redacted", "### Revised Variable Limits": "limits", "### Revised Costs": "costs"}[line]
+            lists[name] = []
+        elif line.startswith("- ") and name and line != "- N/A":
+            lists[name].append(unescape_md(line[2:]))
+    return lists
+
+
+def parse_html(page: str) -> ET.Element:
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=True)
+    return parser.parse(page)
+
+
+def marked_text(el: ET.Element) -> str:
+    """The element's text with <del> as ~~…~~ and <ins> as **…**."""
+    out = [el.text or ""]
+    for child in el:
+        inner = marked_text(child)
+        tag = child.tag.removeprefix(NS)
+        out.append(f"~~{inner}~~" if tag == "del" else f"**{inner}**" if tag == "ins" else inner)
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+def by_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter(NS + tag) if cls in (e.get("class") or "").split()]
+
+
+def html_components(page: str) -> list[dict]:
+    root = parse_html(page)
+    out = []
+    for sec in by_class(root, "section", "kind"):
+        kind = sec.get("id")
+        for li in by_class(sec, "li", "component"):
+            struck = li.find(NS + "del") is not None
+            holder = li.find(NS + "del") if struck else li
+            head = " ".join("".join(s.itertext()) for s in holder if s.tag == NS + "span")
+            status = "".join(s.itertext()) if (s := next(iter(by_class(li, "span", "status")), None)) is not None else ""
+            history = ["".join(h.itertext()) for h in li.iter(NS + "li") if h is not li]
+            out.append(component(kind, head, struck, status, history))
+    return out
+
+
+def html_lists(page: str) -> dict[str, list]:
+    root = parse_html(page)
+    section = next(s for s in root.iter(NS + "section") if s.get("id") == "revised-and-banned")
+    lists: dict[str, list] = {}
+    name = None
+    for el in section:
+        if el.tag == NS + "h3":
+            name = {"revised-text": "revised", "redacted-text": "redacted", "revised-limits": "limits", "revised-costs": "costs"}[el.get("id")]
+            lists[name] = []
+        elif el.tag == NS + "ul" and name:
+            for li in el:
+                if name == "revised":
+                    old, new = (marked_text(by_class(li, "span", c)[0]) for c in ("old", "new"))
+                    rest = "".join(by_class(li, "span", "edition-note")[0].itertext())
+                    lists[name].append(f"{old} → {new} {rest}")
+                else:
+                    lists[name].append("".join(li.itertext()))
+    return lists
+
+
+def parse_list_items(lists: dict[str, list]) -> dict[str, list]:
+    """Each list's items as the seed reader gives them."""
+    revised = []
+    for item in lists["revised"]:
+        pair, _edition = item.rsplit(" (", 1)
+        old, new = (normalize(s).strip('"') for s in pair.split(" → "))
+        revised.append((old.replace("~~", ""), new.replace("**", ""), old, new))
+    redacted = [normalize(i.rsplit(" (", 1)[0]).strip('"') for i in lists["redacted"]]
+    limits = []
+    for item in lists["limits"]:
+        m = re.fullmatch(r"“(.*)” (\{.*\}) \((.*)\)", item)
+        limits.append((normalize(m.group(1)), m.group(2).replace(" ", "")[1:-1]))
+    costs = []
+    for item in lists["costs"]:
+        m = re.fullmatch(r"“(.*)” \((\d+)\w\w Edition\)", item)
+        costs.append((normalize(m.group(1)), int(m.group(2))))
+    return {"revised": revised, "redacted": redacted, "limits": limits, "costs": costs}
+
+
+# --------------------------------------------------------------------------- the 11th and the 6th
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_the_11th_edition_lists_exactly_the_guides_components(docs, fmt):
+    page = docs[f"edition-11.{fmt}"]
+    rendered = md_components(page) if fmt == "md" else html_components(page)
+    guide = guide_components()
+    assert len(guide) == 108
+    expected = sorted(
+        (g.kind, g.formula, sorted(g.limits.items()), normalize(g.text), g.redacted, [(normalize(t), e) for t, e in g.revised_from], g.cost_revised)
+        for g in guide
+    )
+    shown = [c for c in rendered if c["text"] != ONLY_IN_THE_RULEBOOK]
+    assert sorted((c["kind"], c["formula"], sorted(c["limits"].items()), c["text"], c["redacted"], c["revised_from"], c["cost_revised"]) for c in shown) == expected
+    for c in shown:  # struck out exactly when redacted
+        assert c["struck"] == (c["redacted"] is not None), c["text"]
+    # the one component only the 11th rulebook's Redacted list names: formula and edition unknown
+    (extra,) = [c for c in rendered if c["text"] == ONLY_IN_THE_RULEBOOK]
+    assert extra["kind"] == "effect" and extra["formula"] == "unknown" and extra["struck"]
+    assert extra["status"] == "Redacted (edition unknown: after the 6th, by the 11th Edition)"
+    assert ONLY_IN_THE_RULEBOOK in rulebook_lists("rulebook-11th.txt")["redacted"]
+    # our own note on limits: exactly the components whose limits the 6th rulebook lists
+    noted = sorted(c["text"] for c in rendered if c["limit_notes"])
+    assert noted == sorted(t for t, _ in rulebook_lists("rulebook-6th.txt")["limits"])
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_the_11th_edition_prints_the_11th_rulebooks_four_lists(docs, fmt):
+    page = docs[f"edition-11.{fmt}"]
+    ours = parse_list_items(md_lists(page) if fmt == "md" else html_lists(page))
+    seed = rulebook_lists("rulebook-11th.txt")
+    assert sorted(ours["redacted"]) == sorted(seed["redacted"])
+    assert ours["limits"] == seed["limits"] == []  # printed as N/A
+    assert sorted(ours["costs"]) == sorted(seed["costs"])
+    assert sorted((o, n) for o, n, _, _ in ours["revised"]) == sorted((o, n) for o, n, _, _ in seed["revised"])
+    marked = {o: (om, nm) for o, _, om, nm in ours["revised"]}
+    for old, _, old_marked, new_marked in seed["revised"]:
+        ours_old, ours_new = marked[old]
+        assert ours_new == normalize(new_marked), old
+        if old == UNMARKED_IN_THE_11TH:
+            # the rulebook strikes nothing here, though "(excluding the current chain)" is gone
+            assert old_marked == old and ours_old == old.replace("(excluding the current chain)", "(~~excluding the current chain~~)")
+        else:
+            assert ours_old == normalize(old_marked), old
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_the_6th_edition_prints_the_6th_rulebooks_three_lists(docs, fmt):
+    page = docs[f"edition-06.{fmt}"]
+    ours = parse_list_items(md_lists(page) if fmt == "md" else html_lists(page))
+    seed = rulebook_lists("rulebook-6th.txt")
+    assert sorted(ours["redacted"]) == sorted(seed["redacted"])
+    assert sorted(ours["limits"]) == sorted(seed["limits"])
+    assert sorted((o, n) for o, n, _, _ in ours["revised"]) == sorted((o, n) for o, n, _, _ in seed["revised"])
+    eleventh = {o: normalize(om) for o, _, om, _ in rulebook_lists("rulebook-11th.txt")["revised"]}
+    marked = {o: (om, nm) for o, _, om, nm in ours["revised"]}
+    for old, _, old_marked, new_marked in seed["revised"]:
+        ours_old, ours_new = marked[old]
+        assert ours_new == normalize(new_marked), old  # the same bold words
+        # the 6th rulebook strikes nothing at all; the 11th strikes the same revisions' removed
+        # words, and so do we
+        assert "~~" not in old_marked
+        assert ours_old == eleventh[old], old
+    assert ours["costs"] == []  # the 6th has no cost revisions yet (printed as N/A)
+
+
+def test_the_12th_edition_says_what_is_unknown(docs):
+    md = docs["edition-12.md"]
+    assert "The component catalog of the 12th Edition is unknown" in md
+    assert "These lists are unknown for the 12th Edition" in md
+    assert "**Clean Slate Edition.**" in md
+    assert "No source states the card-cost rule for the 12th Edition. The rule shown is the one the 11th Edition's" in md
+    assert "| creature | minion |" in md and "| hitpoints | HP |" in md
+    html = docs["edition-12.html"]
+    assert "Clean Slate Edition." in html and 'class="component' not in html
+
+
+def test_editions_without_a_rulebook_show_its_parameters_as_unknown(docs):
+    for n in (7, 8, 9, 10):
+        md = docs[f"edition-{n:02d}.md"]
+        assert f"The {n}th Edition's rulebook parameters and terms are unknown" in md
+        assert f"No source states the card-cost rule for the {n}th Edition" in md
+    assert "| Starting hitpoints | 60 |" in docs["edition-06.md"]
+    # the 8th is inside the window of the undated redaction: its status is unknown there
+    assert "- (unknown) “You may re-roll up to [x] dice in the current chain up to [y] times each.” Status unknown" in docs["edition-08.md"]
+
+
+def test_the_index_links_every_edition_and_its_changelog(docs):
+    for fmt in ("md", "html"):
+        index = docs[f"index.{fmt}"]
+        for n in range(1, 13):
+            assert f"edition-{n:02d}.{fmt}" in index and f"changelog-{n:02d}.{fmt}" in index
+    assert "| [10th Edition](edition-10.md) | no recorded changes" in docs["index.md"]
+
+
+def test_changelogs_say_what_each_edition_changed(docs):
+    c8 = docs["changelog-08.md"]
+    assert "- “Activate when ~~another~~ of your cards in play is destroyed.” → “Activate when **at least 1** of your cards in play (**excluding this card**) is destroyed.”" in c8
+    assert "old cards read as x = 1; the new wording: “Activate when at least \\[x\\]" not in c8  # slots stay readable
+    assert "the new wording: “Activate when at least [x] of your cards in play (excluding this card) are destroyed.”" in c8
+    assert "## Perhaps in this edition" in c8 and ONLY_IN_THE_RULEBOOK in c8
+    c9 = docs["changelog-09.md"]
+    assert "- “Draw [x] cards.”: 4x → 2x (x=2: 8 → 4) (Effects; 9th Edition)" in c9
+    assert "~~" not in c9.split("## Redacted")[0]  # no rewordings in the 9th
+    c12 = docs["changelog-12.md"]
+    assert "**Clean slate.**" in c12 and "- cost: resource cost → level" in c12
+    assert "No source records a change made by the 10th Edition." in docs["changelog-10.md"]
+    assert "is the base of the rules data" in docs["changelog-01.md"]
+
+
+def test_every_edition_and_changelog_page_has_both_formats(docs):
+    expected = {"index.html", "index.md"} | {f"{p}-{n:02d}.{f}" for p in ("edition", "changelog") for n in range(1, 13) for f in ("html", "md")}
+    assert set(docs) == expected
+    assert list(docs) == sorted(docs)
+
+
+# --------------------------------------------------------------------------- form
+
+
+def test_rendering_is_deterministic_to_the_byte(docs):
+    again = render_docs(real_rules())
+    assert again == docs
+    for path, text in docs.items():
+        assert text.endswith("\n") and "\r" not in text, path
+        assert not re.search(r"\d{4}-\d\d-\d\d", text), f"{path} holds a date"
+
+
+def test_every_html_page_parses_without_errors(docs, mini_docs):
+    for pages in (docs, mini_docs, render_docs(load_rules(FIXTURES / "nasty_rules"))):
+        for path, text in pages.items():
+            if path.endswith(".html"):
+                parser = html5lib.HTMLParser(strict=True)
+                parser.parse(text)
+                assert parser.errors == [], path
+
+
+def test_html_pages_are_standalone_responsive_and_printable(docs):
+    page = docs["edition-11.html"]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "@media print" in page and "@media (max-width:" in page
+    assert "<link" not in page and "<script" not in page and "src=" not in page
+
+
+HOSTILE = """\
+edition: 1
+base: true
+sources:
+  g: {file: "g<1>.txt", title: "The <b>Guide</b> & co"}
+source: g
+components:
+  - id: effect-hostile
+    kind: effect
+    text: "Deal [x] <script>alert(1)</script> & **bold** ~~gone~~ `code` | pipe link](http://x) damage."
+    formula: "2x"
+    source: g
+  - id: effect-line
+    kind: effect
+    text: "Draw [x] cards\\nthen # rest \\u0000 end."
+    formula: "x"
+    source: g
+"""
+
+HOSTILE_2 = """\
+edition: 2
+follows: 1
+source: g
+text_revisions:
+  - component: effect-hostile
+    text: "Deal [x] <script>alert(2)</script> & **bold** damage."
+"""
+
+
+def test_texts_from_the_data_are_escaped_in_both_formats(tmp_path):
+    (tmp_path / "edition-01.yaml").write_text(HOSTILE)
+    (tmp_path / "edition-02.yaml").write_text(HOSTILE_2)
+    pages = render_docs(load_rules(tmp_path))
+    html = pages["edition-02.html"]
+    assert "<script>" not in html and "&lt;script&gt;alert(2)&lt;/script&gt;" in html
+    assert "The &lt;b&gt;Guide&lt;/b&gt; &amp; co" in html
+    assert "\x00" not in html and "\ufffd" in pages["edition-01.html"]
+    parser = html5lib.HTMLParser(strict=True)
+    parser.parse(html)
+    md = pages["edition-01.md"]
+    assert "Deal [x] \\<script\\>alert(1)\\</script\\> \\& \\*\\*bold\\*\\* \\~\\~gone\\~\\~ \\`code\\` \\| pipe link\\](http://x) damage." in md
+    assert "Draw [x] cards<br>then \\# rest \ufffd end." in md
+    assert md_escape("Target up to [x] cards.") == "Target up to [x] cards."
+
+
+def test_formulas_render_as_html_from_their_trees():
+    assert formula_html(parse_formula("y²/x")) == (
+        '<span class="formula" title="y²/x"><span class="frac"><span class="num"><var>y</var><sup>2</sup></span>'
+        '<span class="sr"> / </span><span class="den"><var>x</var></span></span></span>'
+    )
+    assert "⌈" in formula_html(parse_formula("max(1, ceil(ability_cost))"))
+    assert "<var>x</var> − (<var>y</var> − <var>z</var>)" in formula_html(parse_formula("x - (y - z)"))
+    assert '<span class="num"><var>x</var> + <var>t</var></span>' in formula_html(parse_formula("(x+t)/2"))
+    assert "<var>x</var><var>t</var>" in formula_html(parse_formula("4xt"))
+    assert formula_html(None) == '<span class="formula unknown">unknown</span>'
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+EDITIONS = list(range(1, 13))
+
+
+@pytest.mark.parametrize("n", EDITIONS)
+def test_edition_page_snapshot(docs, n, snapshot):
+    """A maintainer who edits rules/ reviews here which rule lines move in which edition."""
+    assert docs[f"edition-{n:02d}.md"] == snapshot
+
+
+@pytest.mark.parametrize("n", EDITIONS)
+def test_changelog_page_snapshot(docs, n, snapshot):
+    assert docs[f"changelog-{n:02d}.md"] == snapshot
+
+
+def test_mini_rules_render_every_kind_of_event(mini_docs):
+    md = mini_docs["edition-03.md"]
+    assert "- ~~(x) {x ≤ 14} “Pay [x] hitpoints.”~~ Redacted (3rd Edition)" in md
+    assert "  - Limit Revised (edition unknown: by the 2nd Edition): {x ≤ 14}; was: {x ≤ unknown}" in md
+    assert "- “Activate when you take damage.” → “Activate when you take **at least 5** damage.” (2nd Edition)" in md
+    assert "- “This creature cannot attack.” (3rd Edition)" in md
+
+
+def test_templates_are_found_from_any_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(FIXTURES / "mini_rules", tmp_path / "r")
+    assert "index.html" in render_docs(load_rules(tmp_path / "r"))
