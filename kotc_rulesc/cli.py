@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "card_commands",
     "build_commands",
     "migrate_commands",
+    "doc_commands",
 ]
 
 

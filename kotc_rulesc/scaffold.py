@@ -1,0 +1,245 @@
+"""``kotc-rulesc new-edition N``: the commented skeleton of the next edition's rules file.
+
+The file is valid as written (every list empty: an edition that records no change
+yet), and its comments teach each kind of change with examples drawn from the
+rules themselves: real component ids, the declared sources, the latest rulebook
+and card-cost rule.  When the previous edition's component catalog is unknown
+(the 12th), the skeleton says ``catalog: unknown`` too, because otherwise the new
+edition's catalog would silently be read as the last known one carried forward;
+the comment explains when to delete that line.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .fold import fold
+from .loader import FILE_NAME
+from .model import KINDS, CostRule, Rulebook, RuleSet, ordinal
+
+__all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold"]
+
+
+class ScaffoldError(Exception):
+    """A usage error: the edition is not the next one, or the file exists (``exit_code`` 2)."""
+
+    exit_code = 2
+
+
+def target_path(rules_dir: Path, n: int) -> Path:
+    return Path(rules_dir) / f"edition-{n:02d}.yaml"
+
+
+def _q(value: str) -> str:
+    """A YAML double-quoted scalar (JSON's string syntax is valid YAML)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _examples(rules: RuleSet) -> dict[str, tuple[str, str]]:
+    """A legal component of each kind in the newest known catalog, as (id, formula), for the comments."""
+    cat = fold(rules, rules.newest_with_catalog())
+    out = {}
+    for kind in KINDS:
+        legal = [c for c in cat.components or () if c.kind == kind and c.status == "legal"]
+        out[kind] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
+    return out
+
+
+def _text_revision_example(rules: RuleSet) -> list[str]:
+    """A text revision the rules already hold (one that binds a variable, if any), as a comment."""
+    revisions = [(e.number, r) for e in rules.editions for r in e.text_revisions]
+    revisions.sort(key=lambda item: not item[1].binds)
+    if not revisions:
+        return ["#   - component: <component id>", '#     text: "<the new wording, with [x] where the old had none>"', "#     binds: {x: 5}"]
+    n, rev = revisions[0]
+    lines = [f"# For example, the {ordinal(n)} Edition's file records:", f"#   - component: {rev.component}", f"#     text: {_q(str(rev.text))}"]
+    if rev.binds:
+        lines.append("#     binds: {" + ", ".join(f"{k}: {v}" for k, v in sorted(rev.binds.items())) + "}")
+    return lines
+
+
+def _rulebook_lines(rb: Rulebook | None) -> list[str]:
+    if rb is None:
+        return ["#   source: <id>", "#   players: {min: 2, recommended: [2, 8]}", "#   deck: {min: 40, max: 60}"]
+    lines = [f"#   source: {rb.sources[0] if len(rb.sources) == 1 else list(rb.sources)}"]
+    for key in ("players", "deck", "reserves"):
+        r = getattr(rb, key)
+        if r is not None:
+            parts = [f"{k}: {v}" for k, v in (("min", r.min), ("max", r.max)) if v is not None]
+            if r.recommended:
+                parts.append(f"recommended: [{r.recommended[0]}, {r.recommended[1]}]")
+            lines.append(f"#   {key}: {{{', '.join(parts)}}}")
+    for key in ("starting_hand", "starting_hitpoints"):
+        if getattr(rb, key) is not None:
+            lines.append(f"#   {key}: {getattr(rb, key)}")
+    if rb.edition_indicator is not None:
+        lines.append(f"#   edition_indicator: {'true' if rb.edition_indicator else 'false'}")
+    if rb.terms:
+        lines.append("#   terms: {" + ", ".join(f"{k}: {_q(v)}" for k, v in rb.terms.items()) + "}")
+    for key in ("zones", "ability_layout", "keywords"):
+        values = getattr(rb, key)
+        if values:
+            lines.append(f"#   {key}: [" + ", ".join(_q(v) for v in values) + "]")
+    return lines
+
+
+def _card_cost_lines(rule: CostRule | None) -> list[str]:
+    if rule is None:
+        return ["#   source: <id>", '#   total_relief: "condition_relief + cost_relief"']
+    lines = [f"#   source: {rule.sources[0] if len(rule.sources) == 1 else list(rule.sources)}"]
+    lines += [f"#   {name}: {_q(f.notation())}" for name, f in rule.parts()]
+    return lines
+
+
+def scaffold_text(rules: RuleSet, n: int) -> str:
+    """The skeleton of edition ``n`` (the edition after ``rules.last``)."""
+    last = rules.last
+    ex = _examples(rules)
+    prev = fold(rules, last)
+    base = rules.editions[0].file.rsplit("/", 1)[-1]
+    sources = ", ".join(sorted(rules.sources)) or "none yet"
+    rulebook_of = next((e for e in reversed(rules.editions) if e.rulebook is not None), None)
+    cost_of = next((e for e in reversed(rules.editions) if e.card_cost is not None), None)
+    nth = ordinal(n)
+    lines = [
+        f"# Keeper of the Cards, {nth} Edition: what it changed.",
+        f"# Written by `kotc-rulesc new-edition {n}`. Fill in the lists below, then run",
+        "#   kotc-rulesc check               every problem, with its line",
+        f"#   kotc-rulesc diff {last} {n}           what moves, word by word",
+        "#   kotc-rulesc build               regenerate the tables and the documents",
+        "# Every list may stay empty: an edition that changed nothing is valid. A change that",
+        "# changes nothing is not (a revision to the same text or formula, a second redaction).",
+        "#",
+        f"# Every fact cites the document that states it, by an id declared in {base} under",
+        f"# `sources:` (so far: {sources}).",
+        "# Declare this edition's documents there, e.g.",
+        f'#   rulebook-{n}th: {{file: rulebook-{n}th.html, title: "Rulebook, {nth} Edition"}}',
+        f"edition: {n}",
+        f"follows: {last}",
+        "# The default source of every event below (each event may name its own with `source:`):",
+        f"# source: rulebook-{n}th",
+        "",
+    ]
+    if not prev.catalog_known:
+        lines += [
+            f"# The {ordinal(last)} Edition's component catalog is unknown (no source gives it), so this",
+            "# edition's is unknown too. Delete this line only when a source gives this edition's",
+            f"# catalog: it is then read as the {ordinal(rules.newest_with_catalog())} Edition's, changed by every later file up to",
+            "# this one; record here whatever else that source shows changed (redactions, new components).",
+            "catalog: unknown",
+            "",
+        ]
+    else:
+        lines += [
+            "# If no source gives this edition's component catalog, say so:",
+            "# catalog: unknown",
+            "",
+        ]
+    lines += [
+        "# Text revisions: cards printed with the old wording are read as the new one from this",
+        "# edition on. The new text keeps the old one's variables; a variable the old wording lacked",
+        "# needs `binds`: the value that old cards stand for.",
+        *_text_revision_example(rules),
+        "text_revisions: []",
+        "",
+        "# Redactions: cards that use the component are banned from this edition on.",
+        f"#   - component: {ex['effect'][0]}",
+        "# When no source says exactly when a component was redacted, only that it was by this",
+        "# edition, write `edition: unknown`, and `after: N` if a source shows it still in use in N:",
+        f"#   - component: {ex['target'][0]}",
+        "#     edition: unknown",
+        f"#     after: {rules.newest_with_catalog()}",
+        "#     source: <id>",
+        "redactions: []",
+        "",
+        "# Cost revisions: the component's new formula in the guide's notation (2x, 3x/2, x/(y+1),",
+        "# y²/x, xt, (x+t)/2, 0.5, or unknown); the old one stays in the earlier files. Cards that",
+        "# use it must bear an Edition Indicator of this edition or later, or they are banned.",
+        f"#   - component: {ex['effect'][0]}",
+        f'#     formula: "<new formula>"   # now: {ex["effect"][1]}',
+        "cost_revisions: []",
+        "",
+        "# Limit revisions: {x: 7} means {x ≤ 7}; a card that sets x higher is banned. A limit that",
+        "# a source shows but does not give the value of is `unknown`.",
+        f"#   - component: {ex['cost'][0]}",
+        "#     limits: {x: 7}",
+        "limit_revisions: []",
+        "",
+        "# Components new in this edition, written as in the base file:",
+        "#   - id: effect-gain-level     # its kind, then a short kebab-case slug",
+        "#     kind: effect              # caveat | condition | cost | target | effect",
+        '#     text: "Increase your level by [x]."',
+        '#     formula: "2x"',
+        "#     limits: {x: 10}           # optional",
+        "#     source: <id>",
+        "components: []",
+        "",
+        "# A clean slate bans every card whose Edition Indicator is missing or older than this",
+        "# edition. Only a clean slate names successors: the new component that takes an old one's",
+        "# place (binds: the values the old wording stands for in the new one).",
+        f"#   - {{component: {ex['effect'][0]}, successor: effect-gain-level, binds: {{x: 1}}}}",
+        "clean_slate: false",
+        "successors: []",
+        "",
+        "# The rulebook's parameters, if this edition's rulebook gives them; leave out what it does",
+        "# not state (it shows as unknown)."
+        + (f" The {ordinal(rulebook_of.number)} Edition's, for reference:" if rulebook_of else ""),
+        "# rulebook:",
+        *_rulebook_lines(rulebook_of.rulebook if rulebook_of else None),
+        "",
+        "# The card-cost rule, if this edition's documents state one (otherwise the latest stated",
+        "# rule applies, and the documents say so)."
+        + (f" The {ordinal(cost_of.number)} Edition's:" if cost_of else ""),
+        "# card_cost:",
+        *_card_cost_lines(cost_of.card_cost if cost_of else None),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Plan:
+    path: Path
+    text: str
+    overwrite: bool
+    follows: int
+
+
+def plan_scaffold(rules_dir: Path, n: int, force: bool, load) -> Plan:
+    """Decide what ``new-edition n`` writes; ``load(dir)`` loads a rules directory.
+
+    Raises :class:`ScaffoldError` when ``n`` is not the next edition, or when its file
+    exists and ``force`` is not given.  With ``force``, an existing file for ``n`` is
+    set aside while the rules are read, so that it can be written anew."""
+    path = target_path(rules_dir, n)
+    exists = path.exists()
+    numbers = [int(m.group(1)) for p in Path(rules_dir).iterdir() if (m := FILE_NAME.match(p.name))] if Path(rules_dir).is_dir() else []
+    if exists and n != max(numbers):
+        raise ScaffoldError(f"edition {n} is already in the rules, and is not the last one; the next edition is {max(numbers) + 1}")
+    if exists and not force:
+        raise ScaffoldError(f"{path} already exists; pass --force to replace it with a fresh skeleton")
+    if exists:
+        with tempfile.TemporaryDirectory() as tmp:
+            for p in sorted(Path(rules_dir).iterdir()):
+                if p.is_file() and p != path:
+                    shutil.copy2(p, tmp)
+            rules = load(Path(tmp))
+            return _plan(rules, path, n, overwrite=True)
+    return _plan(load(rules_dir), path, n, overwrite=False)
+
+
+def _plan(rules: RuleSet, path: Path, n: int, overwrite: bool) -> Plan:
+    if n != rules.last + 1:
+        if n <= rules.last:
+            raise ScaffoldError(
+                f"edition {n} is already in the rules (they run from the {ordinal(rules.first)} to the {ordinal(rules.last)}); "
+                f"the next edition is {rules.last + 1}"
+            )
+        raise ScaffoldError(
+            f"the next edition is {rules.last + 1}, not {n}: scaffold the editions in order "
+            f"(an edition that changed nothing is a valid file as scaffolded)"
+        )
+    return Plan(path, scaffold_text(rules, n), overwrite, rules.last)

@@ -1,0 +1,162 @@
+"""`kotc-rulesc diff A B`: everything that differs between two editions, in four formats."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import html5lib
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+from kotc_rulesc.diff import DiffOrderError, diff_editions, diff_text
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.view import FoldedRules
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
+
+
+def real_view() -> FoldedRules:
+    if not any((ROOT / "rules").glob("edition-*.yaml")):
+        pytest.skip("the bundled rules/ are not written yet")
+    return FoldedRules(load_rules(ROOT / "rules"))
+
+
+def declared_pairs() -> list[tuple[int, int]]:
+    if not any((ROOT / "rules").glob("edition-*.yaml")):
+        return []
+    numbers = [e.number for e in load_rules(ROOT / "rules").editions]
+    return list(zip(numbers, numbers[1:]))
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["diff", *args])
+
+
+@pytest.fixture(scope="module")
+def mini() -> FoldedRules:
+    return FoldedRules(load_rules(MINI))
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+@pytest.mark.parametrize("a, b", declared_pairs())
+def test_diff_of_consecutive_declared_editions(a, b, snapshot):
+    """Every step between two rules files, as `kotc-rulesc diff A B` prints it."""
+    assert diff_text(diff_editions(real_view(), a, b)) == snapshot
+
+
+def test_the_snapshots_cover_every_rules_file():
+    pairs = declared_pairs()
+    if not pairs:
+        pytest.skip("the bundled rules/ are not written yet")
+    assert pairs[0][0] == 1 and pairs[-1][1] == load_rules(ROOT / "rules").last
+
+
+# --------------------------------------------------------------------------- contents
+
+
+def test_a_formula_change_shows_the_cost_on_sample_values(mini):
+    text = diff_text(diff_editions(mini, 1, 2))
+    assert "  [Effects] “Draw [x] cards.”: 4x → 2x (x=2: 8 → 4)" in text
+    assert "  [Activation Costs] “Pay [x] hitpoints.”: {x ≤ unknown} → {x ≤ 14}" in text
+    assert "“Activate when you take {+at least 5+} damage.” (old cards read as x = 5; the new wording: “Activate when you take at least [x] damage.”)" in text
+    assert "  Starting hitpoints: unknown → 20" in text
+    # a formula without variables shows no sample: its value is the formula
+    assert "  [Caveats] “This creature cannot attack.”: 1 → 2\n" in diff_text(diff_editions(mini, 2, 3))
+
+
+def test_any_earlier_edition_not_only_the_previous_one(mini):
+    d = diff_editions(mini, 1, 3)
+    assert [c.id for c in d.formulas] == ["caveat-cannot-attack", "effect-draw"]
+    assert [c.id for c in d.redacted] == ["cost-pay-hitpoints"]
+    assert [c.id for c in d.reworded] == ["condition-take-damage"]
+    assert not d.parameters  # neither the 1st nor the 3rd has a rulebook: nothing to compare
+    assert "No source gives the rulebook of either edition" in diff_text(d)
+
+
+def test_the_real_rules_between_the_6th_and_the_11th():
+    d = diff_editions(real_view(), 6, 11)
+    assert len(d.redacted) == 15 and len(d.formulas) == 10 and len(d.reworded) == 9
+    (reroll,) = [c for c in d.redacted if c.id == "effect-reroll-current-chain"]
+    assert (reroll.when.edition, reroll.when.after, reroll.when.by) == (None, 6, 11)
+    draw = next(c for c in d.formulas if c.id == "effect-draw")
+    assert (draw.before, draw.after, draw.effect) == ("4x", "2x", {"values": {"x": 2}, "before": "8", "after": "4"})
+    (hp,) = [v for v in d.parameters if v.name == "starting_hitpoints"]
+    assert (hp.before, hp.after) == (60, 20)
+
+
+def test_status_changed_to_unknown_inside_an_undated_window():
+    d = diff_editions(real_view(), 6, 8)
+    assert [c.id for c in d.status_unknown] == ["effect-reroll-current-chain"]
+    assert [(c.before, c.after) for c in d.status_unknown] == [("legal", "unknown")]
+    assert "“You may re-roll up to [x] dice in the current chain up to [y] times each.”: legal → unknown (edition unknown: after the 6th, by the 11th Edition)" in diff_text(d)
+
+
+def test_crossing_the_clean_slate_into_an_unknown_catalog():
+    d = diff_editions(real_view(), 9, 12)
+    assert d.clean_slates == (12,) and d.catalog_known == (True, False)
+    out = d.to_json()
+    assert out["components"] == {k: None for k in ("added", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    text = diff_text(d)
+    assert "Clean slate crossed: the 12th Edition bans every card whose Edition Indicator is missing or older than the 12th." in text
+    assert "The 12th Edition's component catalog is unknown" in text
+    assert "  creature: unknown → minion" in text  # no source gives the 9th's rulebook
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_backwards_or_equal_editions_are_a_usage_error():
+    result = run("11", "6")
+    assert result.exit_code == 2
+    assert "a diff runs forwards: A must be an earlier edition than B (got 11 and 6)" in result.output
+    assert "run: diff 6 11" in result.output
+    assert run("--rules", str(MINI), "2", "2").exit_code == 2
+    far = run("--rules", str(MINI), "1", "9")
+    assert far.exit_code == 2 and "edition 9 is not in the rules (they hold editions 1 to 3)" in far.output
+    with pytest.raises(DiffOrderError):
+        diff_editions(FoldedRules(load_rules(MINI)), 3, 1)
+
+
+def test_json_has_one_stable_shape():
+    keys = None
+    for a, b in declared_pairs() or [(1, 2)]:
+        result = run("--format", "json", str(a), str(b))
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert (data["from"], data["to"]) == (a, b)
+        shape = (sorted(data), sorted(data["card_cost"]), sorted(data["catalog_known"]))
+        assert keys in (None, shape)
+        keys = shape
+    result = run("--rules", str(MINI), "--format", "json", "1", "3")
+    data = json.loads(result.output)
+    (rw,) = data["components"]["reworded"]
+    assert rw["old_marked"] == "Activate when you take damage."
+    assert rw["new_marked"] == "Activate when you take **at least 5** damage."
+    assert rw["reading"] == "Activate when you take at least 5 damage." and rw["binds"] == {"x": 5}
+    assert rw["new"] == "Activate when you take at least [x] damage."
+    (lim,) = data["components"]["limits"]
+    assert (lim["before"], lim["after"]) == ({"x": None}, {"x": 14})
+    (red,) = data["components"]["redacted"]
+    assert red["edition"] == {"edition": 3, "after": None, "by": 3}
+
+
+def test_markdown_and_html_formats():
+    md = run("--rules", str(MINI), "--format", "markdown", "1", "3")
+    assert md.exit_code == 0
+    assert "- Activation Conditions: “Activate when you take damage.” → “Activate when you take **at least 5** damage.”" in md.output
+    assert "- Effects: “Draw \\[x\\] cards.”" not in md.output and "- Effects: “Draw [x] cards.”: 4x → 2x (x=2: 8 → 4)" in md.output
+    html = run("--format", "html", "6", "11")
+    assert html.exit_code == 0
+    parser = html5lib.HTMLParser(strict=True)
+    parser.parse(html.output)
+    assert "<del>another</del>" in html.output and "<ins>at least 1</ins>" in html.output
+
+
+def test_the_output_is_deterministic():
+    first = [run("--format", f, "1", "12").output for f in ("text", "markdown", "html", "json")]
+    assert first == [run("--format", f, "1", "12").output for f in ("text", "markdown", "html", "json")]

@@ -1,0 +1,177 @@
+"""`kotc-rulesc new-edition N`: the next edition's skeleton, and the maintainer's whole path with it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cards import judge
+from kotc_rulesc.cli import main
+from kotc_rulesc.fold import fold
+from kotc_rulesc.loader import check_rules, load_rules
+from kotc_rulesc.scaffold import scaffold_text
+from kotc_rulesc.tables import TablesView
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def copy_rules(src: Path, dst: Path) -> Path:
+    if not any(src.glob("edition-*.yaml")):
+        pytest.skip(f"{src} holds no rules files yet")
+    shutil.copytree(src, dst)
+    return dst
+
+
+# --------------------------------------------------------------------------- the skeleton
+
+
+def test_the_skeleton_of_the_next_edition_is_valid_as_written(tmp_path):
+    rules = copy_rules(MINI, tmp_path / "rules")
+    result = invoke("new-edition", "4", "--rules", str(rules))
+    assert result.exit_code == 0, result.output
+    assert "Wrote" in result.output and "following edition 3" in result.output
+    text = (rules / "edition-04.yaml").read_text()
+    assert "edition: 4\nfollows: 3\n" in text
+    for key in ("text_revisions: []", "redactions: []", "cost_revisions: []", "limit_revisions: []", "components: []", "clean_slate: false", "successors: []"):
+        assert f"\n{key}\n" in text
+    # the comments teach every kind of change, with the rules' own ids and values
+    for taught in ("binds: {x: 5}", "edition: unknown", "after: ", "limits: {x: 7}", "# catalog: unknown", "# rulebook:", "# card_cost:", "successor:"):
+        assert taught in text, taught
+    assert "#   - component: condition-take-damage" in text and "now: 2x" in text
+    loaded = load_rules(rules)
+    assert loaded.last == 4 and loaded.edition(4).summary() == "no changes"
+    assert fold(loaded, 4).catalog_known
+
+
+def test_after_an_edition_whose_catalog_is_unknown_the_skeleton_says_unknown_too(tmp_path):
+    rules = copy_rules(ROOT / "rules", tmp_path / "rules")
+    result = invoke("new-edition", "13", "--rules", str(rules))
+    assert result.exit_code == 0, result.output
+    text = (rules / "edition-13.yaml").read_text()
+    assert "\ncatalog: unknown\n" in text and "Delete this line only when a source gives this edition's" in text
+    loaded = load_rules(rules)
+    assert not fold(loaded, 13).catalog_known  # never a silent guess that the 11th's catalog still holds
+    assert "#   source: rulebook-12th" in text and '#   terms: {creature: "minion"' in text
+
+
+def test_only_the_next_edition_can_be_scaffolded(tmp_path):
+    rules = copy_rules(MINI, tmp_path / "rules")
+    gap = invoke("new-edition", "5", "--rules", str(rules))
+    assert gap.exit_code == 2 and "the next edition is 4, not 5" in gap.output
+    old = invoke("new-edition", "2", "--rules", str(rules))
+    assert old.exit_code == 2 and "edition 2 is already in the rules" in old.output
+    assert not (rules / "edition-05.yaml").exists() and (rules / "edition-02.yaml").read_text() == (MINI / "edition-02.yaml").read_text()
+
+
+def test_an_existing_file_is_replaced_only_with_force(tmp_path):
+    rules = copy_rules(MINI, tmp_path / "rules")
+    assert invoke("new-edition", "4", "--rules", str(rules)).exit_code == 0
+    path = rules / "edition-04.yaml"
+    path.write_text(path.read_text().replace("redactions: []", "redactions:\n  - component: effect-draw"))
+    again = invoke("new-edition", "4", "--rules", str(rules))
+    assert again.exit_code == 2 and "already exists; pass --force" in again.output
+    assert "component: effect-draw\n" in path.read_text()
+    # a half-written file that does not even load is set aside while the rules are read
+    path.write_text("edition: 4\nfollows: [")
+    forced = invoke("new-edition", "4", "--rules", str(rules), "--force")
+    assert forced.exit_code == 0 and "Replaced" in forced.output
+    assert path.read_text() == scaffold_text(load_rules(MINI), 4)
+
+
+def test_rules_that_do_not_load_are_reported(tmp_path):
+    rules = copy_rules(MINI, tmp_path / "rules")
+    (rules / "edition-03.yaml").write_text("edition: 3\nfollows: 1\n")
+    result = invoke("new-edition", "4", "--rules", str(rules))
+    assert result.exit_code == 1 and "follows: 1, but the previous rules file is edition 2" in result.output
+    assert not (rules / "edition-04.yaml").exists()
+
+
+# --------------------------------------------------------------------------- the maintainer's path
+
+GUIDE_13 = '  guide-13th: {file: card-building-guide-13th.txt, title: "Card Building Guide, 13th Edition"}\n'
+
+
+def spell(text: str, edition: int, cost: int) -> dict:
+    return {"name": "Test Spell", "type": "spell", "text": text, "edition": edition, "cost": cost}
+
+
+def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
+    """Publish a 13th edition that revises the cost of "Draw [x] cards." and redacts "All players
+    draw [x] cards.".  The 12th's catalog is unknown, so the skeleton says `catalog: unknown`; the
+    maintainer, whose (imagined) 13th guide gives the whole catalog, deletes that line: the 13th's
+    catalog is then the 11th's carried through the 12th, plus this file's changes."""
+    rules = copy_rules(ROOT / "rules", tmp_path / "rules")
+    assert invoke("new-edition", "13", "--rules", str(rules)).exit_code == 0
+    base = rules / "edition-01.yaml"
+    base.write_text(base.read_text().replace("sources:\n", "sources:\n" + GUIDE_13, 1))
+    path = rules / "edition-13.yaml"
+    text = path.read_text().replace("\ncatalog: unknown\n", "\n").replace("# source: rulebook-13th", "source: guide-13th")
+    path.write_text(text)
+    cards = {
+        "draw": spell("Draw 2 cards.", 12, 4),
+        "draw-13": spell("Draw 2 cards.", 13, 6),
+        "all-draw": spell("All players draw 2 cards.", 12, 2),
+    }
+    before = load_rules(rules)
+    assert {k: judge(c, 13, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-13": "banned", "all-draw": "legal"}
+
+    path.write_text(
+        text.replace("cost_revisions: []", 'cost_revisions:\n  - component: effect-draw\n    formula: "3x"')
+        .replace("redactions: []", "redactions:\n  - component: effect-all-players-draw")
+    )
+    checked = invoke("check", "--rules", str(rules))
+    assert checked.exit_code == 0, checked.output
+
+    out = tmp_path / "generated"
+    built = invoke("build", "--rules", str(rules), "--out", str(out))
+    assert built.exit_code == 0, built.output
+
+    # the diff: from the 12th nothing can be compared (its catalog is unknown) …
+    d12 = invoke("diff", "12", "13", "--rules", str(rules))
+    assert d12.exit_code == 0 and "The 12th Edition's component catalog is unknown" in d12.output
+    # … from the 11th, exactly the two changes and the clean slate between
+    d11 = invoke("diff", "11", "13", "--rules", str(rules))
+    assert d11.exit_code == 0, d11.output
+    assert "Clean slate crossed: the 12th Edition" in d11.output
+    assert "Components redacted (1):\n  [Effects] “All players draw [x] cards.”: legal → redacted (13th Edition)\n" in d11.output
+    assert "Formulas changed (1):\n  [Effects] “Draw [x] cards.”: 2x → 3x (x=2: 4 → 6)\n" in d11.output
+    assert "reworded" not in d11.output and "Limits changed" not in d11.output
+
+    # the documents, as the build wrote them
+    page = (out / "docs" / "edition-13.md").read_text()
+    assert "- (3x) “Draw [x] cards.”\n  - Cost Revised (9th Edition); was: 4x\n  - Cost Revised (13th Edition); was: 2x\n" in page
+    assert "- ~~(x) “All players draw [x] cards.”~~ Redacted (13th Edition)\n" in page
+    assert "- “All players draw [x] cards.” (Redacted, 13th Edition)" in page and "- “Draw [x] cards.” (13th Edition)" in page
+    log = (out / "docs" / "changelog-13.md").read_text()
+    assert "- “Draw [x] cards.”: 2x → 3x (x=2: 4 → 6) (Effects; 13th Edition)" in log
+    assert "- “All players draw [x] cards.” (Effects; 13th Edition)" in log
+    assert "edition-13.html" in (out / "docs" / "index.html").read_text()
+
+    # the legality of the affected cards changes, on the built tables as on the rules
+    for view in (_view(load_rules(rules)), TablesView.from_directory(out)):
+        verdicts = {k: judge(c, 13, view) for k, c in cards.items()}
+        assert verdicts["draw"].status == "banned" and [r.code for r in verdicts["draw"].reasons] == ["cost-revised"]
+        assert verdicts["draw-13"].status == "legal" and verdicts["draw-13"].cost == 6
+        assert verdicts["all-draw"].status == "banned" and [r.code for r in verdicts["all-draw"].reasons] == ["redacted"]
+        assert judge(cards["draw"], 11, view).status == "legal"  # the 11th is untouched
+
+
+def _view(rules):
+    from kotc_rulesc.view import FoldedRules
+
+    return FoldedRules(rules)
+
+
+def test_the_bundled_rules_are_unchanged_by_these_tests():
+    rules, problems = check_rules(ROOT / "rules")
+    if rules is None and not problems:
+        pytest.skip("no bundled rules")
+    assert not (ROOT / "rules" / "edition-13.yaml").exists()
