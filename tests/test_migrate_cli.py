@@ -263,3 +263,26 @@ def test_jobs_keep_the_order_and_the_output(tmp_path, view, fmt):
     assert reports[0] == reports[1]
     assert reports[0]["totals"]["cards"] == 3000 and reports[0]["totals"]["banned"] == 750
     assert [c["index"] for c in reports[1]["cards"]] == sorted(c["index"] for c in reports[1]["cards"])
+
+
+def test_progress_bar_only_on_a_terminal_for_large_inputs():
+    from kotc_rulesc.migrate.progress import MIN_BYTES, Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term = Terminal()
+    bar = Progress(4 * MIN_BYTES, term)
+    assert bar.shown
+    bar.update(2 * MIN_BYTES)
+    bar.close()
+    assert "migrating" in term.getvalue() and "%" in term.getvalue()
+    pipe = io.StringIO()
+    bar = Progress(4 * MIN_BYTES, pipe)
+    bar.update(MIN_BYTES)
+    bar.close()
+    assert not bar.shown and pipe.getvalue() == ""
+    small = Terminal()
+    assert not Progress(MIN_BYTES // 2, small).shown and small.getvalue() == ""
+    assert not Progress(None, Terminal()).shown  # standard input: no size, no bar

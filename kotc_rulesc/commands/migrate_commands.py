@@ -30,7 +30,8 @@ def _fail(message: str, code: int = 2) -> None:
               help="The format of the report.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print the report of what would change (to standard output unless --report).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-              help="Spread a large JSON or JSONL collection over N processes (0: one per core); the output order is kept.")
+              help="Spread a large JSON or JSONL collection over N processes (0: one per core); the output order is kept. "
+                   "YAML collections are migrated in one process.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
 def migrate(collection, target, output, in_place, assume, report, report_format, dry_run, jobs, rules_dir):

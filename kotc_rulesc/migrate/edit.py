@@ -55,6 +55,15 @@ def insert_position(keys: list[str], key: str) -> int:
 
 def edit_dict(card: dict, decision: Decision) -> dict | None:
     """A new plain dict with the decision applied, or ``None`` when the card does not change."""
+    if decision.legal and MARK not in card:  # the common case: set fields, nothing about the marker
+        changed = [k for k, v in decision.updates().items() if not _same(card.get(k, _MISSING), v)]
+        if not changed:
+            return None
+        if all(k in card for k in changed):
+            new = card.copy()
+            for k in changed:
+                new[k] = decision.updates()[k]
+            return new
     updates, mark = planned(card, decision)
     if not updates and mark is ...:
         return None

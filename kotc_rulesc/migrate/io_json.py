@@ -82,6 +82,7 @@ class BlockResult:
     entries: list[str] = field(default_factory=list)  # rendered report entries (when a full report is written)
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
+    learned: list = field(default_factory=list)  # decisions made for this block (with --jobs: shared)
 
 
 class Context:
@@ -121,86 +122,112 @@ def attention_line(rec: Record) -> str:
 
 # --------------------------------------------------------------------------- writing a changed card
 
+# one encoder per style: json.dumps with arguments would build a new encoder for every card
+_ENCODERS = {
+    (escaped, spaced): json.JSONEncoder(ensure_ascii=escaped, separators=(", ", ": ") if spaced else (",", ":")).encode
+    for escaped in (False, True)
+    for spaced in (False, True)
+}
 
-def _style(raw: str | bytes) -> dict[str, Any]:
-    """json.dumps arguments that write like ``raw`` (one card's original text)."""
+
+def _style(raw: str | bytes) -> tuple[bool, bool]:
+    """(escaped Unicode, spaced separators) as in ``raw``, one card's original text."""
     if isinstance(raw, bytes):
-        spaced = b'": ' in raw
-        escaped = raw.isascii() and b"\\u" in raw
-    else:
-        spaced = '": ' in raw
-        escaped = raw.isascii() and "\\u" in raw
-    return {"ensure_ascii": escaped, "separators": (", ", ": ") if spaced else (",", ":")}
+        return raw.isascii() and b"\\u" in raw, b'": ' in raw
+    return raw.isascii() and "\\u" in raw, '": ' in raw
 
 
-def dumps_line(card: dict, raw: bytes) -> bytes:
+def dumps_line(card: dict, raw: str) -> str:
     """A card as one JSONL line, in the style of its original line ``raw``."""
-    out = json.dumps(card, **_style(raw)).encode("utf-8")
-    return out + b"\r" if raw.endswith(b"\r") else out
+    out = _ENCODERS[_style(raw)](card)
+    return out + "\r" if raw.endswith("\r") else out
 
 
 def dumps_element(card: dict, raw: str, base: str) -> str:
     """A card as an element of a JSON array, laid out like its original text ``raw``,
     whose first line is indented by ``base``."""
-    style = _style(raw)
+    escaped, spaced = _style(raw)
     if "\n" not in raw:
-        return json.dumps(card, **style)
+        return _ENCODERS[escaped, spaced](card)
     second = raw.split("\n", 2)[1]
     inner = second[: len(second) - len(second.lstrip(" \t"))]
     unit: Any = inner[len(base):] if inner.startswith(base) and len(inner) > len(base) else "  "
     if unit.strip(" ") == "":
         unit = len(unit)
-    text = json.dumps(card, indent=unit, ensure_ascii=style["ensure_ascii"])
+    text = json.dumps(card, indent=unit, ensure_ascii=escaped)
     return text.replace("\n", "\n" + base)
 
 
 # --------------------------------------------------------------------------- JSONL
 
+_decode = json.JSONDecoder().decode
+
 
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes."""
+    try:
+        text = block.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
     result = ctx.new_result()
     counts = result.totals.counts
     decide = ctx.migrator.decide
-    out: list[bytes] = []
+    quiet = ctx.report_format is None
+    out: list = []
     append = out.append
     index = first_index
-    lines = block.split(b"\n")
+    lines = text.split("\n") if text is not None else block.split(b"\n")
     for n, raw in enumerate(lines):
         if not raw or raw.isspace():
             append(raw)
             continue
-        line = first_line + n
         try:
-            card = _loads(raw)
+            card = _decode(raw) if text is not None else _loads(raw)
         except ValueError as exc:
             append(raw)
-            problem = f"not a JSON object: {getattr(exc, 'msg', exc)}"
-            ctx.note(result, Record(index, line, None, None, False, problem))
+            problem = f"not a JSON object: {getattr(exc, 'msg', None) or exc}"
+            ctx.note(result, Record(index, first_line + n, None, None, False, problem))
             index += 1
             continue
         if type(card) is not dict:
             append(raw)
-            ctx.note(result, Record(index, line, None, None, False, f"a JSON {type(card).__name__}, not a card (a JSON object)"))
+            ctx.note(result, Record(index, first_line + n, None, None, False,
+                                    f"a JSON {type(card).__name__}, not a card (a JSON object)"))
             index += 1
             continue
         try:
             d = decide(card)
         except NeedsFrom:
-            raise MissingFrom(index, line, card.get("name")) from None
-        if d.status == "unchanged" and MARK not in card:  # the common case, kept cheap
+            raise MissingFrom(index, first_line + n, card.get("name")) from None
+        status = d.status
+        if status == "unchanged" and MARK not in card:  # the common cases, kept cheap
             append(raw)
             counts["cards"] += 1
             counts["unchanged"] += 1
             index += 1
             continue
         new = edit_dict(card, d)
-        append(raw if new is None else dumps_line(new, raw))
-        name = card.get("name")
-        ctx.note(result, Record(index, line, name if isinstance(name, str) else None, d, new is not None))
+        if new is None:
+            append(raw)
+        elif text is not None:
+            append(dumps_line(new, raw))
+        else:
+            append(dumps_line(new, raw.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape"))
+        if quiet and d.legal:
+            counts["cards"] += 1
+            if new is not None:
+                counts["changed"] += 1
+                counts["migrated"] += 1
+                if status == "reissued":
+                    counts["reissued"] += 1
+            else:
+                counts["unchanged"] += 1
+        else:
+            name = card.get("name")
+            ctx.note(result, Record(index, first_line + n, name if isinstance(name, str) else None, d, new is not None))
         index += 1
     result.cards = index - first_index
-    result.output = b"\n".join(out)
+    result.output = "\n".join(out).encode("utf-8") if text is not None else b"\n".join(out)
     return result
 
 
@@ -209,11 +236,14 @@ def count_cards(block: bytes) -> int:
     return len(_NONBLANK.findall(block))
 
 
-def read_blocks(fp: BinaryIO, size: int = 1 << 20) -> Iterator[bytes]:
-    """Whole lines, about ``size`` bytes at a time; the last block may lack a final newline."""
+def read_blocks(fp: BinaryIO, size: int = 1 << 20, first: int | None = None) -> Iterator[bytes]:
+    """Whole lines, about ``size`` bytes at a time (starting at ``first`` bytes and doubling up to
+    ``size``, so that the first results come back soon); the last block may lack a final newline."""
     rest = b""
+    step = min(first or size, size)
     while True:
-        chunk = fp.read(size)
+        chunk = fp.read(step)
+        step = min(2 * step, size)
         if not chunk:
             if rest:
                 yield rest

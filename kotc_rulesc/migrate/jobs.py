@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 
-__all__ = ["WorkerConfig", "ordered_map", "jsonl_task", "json_task", "default_jobs"]
+__all__ = ["WorkerConfig", "Shared", "ordered_map", "jsonl_task", "json_task", "default_jobs"]
 
 
 @dataclass(frozen=True)
@@ -52,14 +52,49 @@ def _init(config: WorkerConfig) -> None:
     _CONTEXT = Context(Migrator(view, config.target, config.assume), config.report_format)
 
 
-def jsonl_task(block: bytes, first_index: int, first_line: int) -> BlockResult:
+def _learning(run, known: list) -> BlockResult:
+    """Adopt the decisions other workers made, run the block, hand back the new ones."""
     assert _CONTEXT is not None
-    return jsonl_block(_CONTEXT, block, first_index, first_line)
+    migrator = _CONTEXT.migrator
+    migrator.adopt(known)
+    migrator.learned = []
+    try:
+        result = run()
+        result.learned = migrator.learned
+    finally:
+        migrator.learned = None
+    return result
 
 
-def json_task(items: list, first_index: int) -> BlockResult:
-    assert _CONTEXT is not None
-    return json_cards(_CONTEXT, items, first_index)
+def jsonl_task(block: bytes, first_index: int, first_line: int, known: list) -> BlockResult:
+    return _learning(lambda: jsonl_block(_CONTEXT, block, first_index, first_line), known)
+
+
+def json_task(items: list, first_index: int, known: list) -> BlockResult:
+    return _learning(lambda: json_cards(_CONTEXT, items, first_index), known)
+
+
+class Shared:
+    """Decisions made by one worker, handed to the others: each block's new decisions travel
+    with the next ``jobs + 1`` tasks, so every worker (whichever tasks it takes) receives them
+    about once, and a card design decided by one worker is not decided again by the others."""
+
+    def __init__(self, jobs: int):
+        self.sends = jobs + 1
+        self.queue: deque = deque()  # [decisions, sends left]
+
+    def known(self) -> list:
+        out: list = []
+        for entry in self.queue:
+            out.extend(entry[0])
+            entry[1] -= 1
+        while self.queue and self.queue[0][1] <= 0:
+            self.queue.popleft()
+        return out
+
+    def add(self, result: BlockResult) -> None:
+        if result.learned:
+            self.queue.append([result.learned, self.sends])
 
 
 def default_jobs() -> int:

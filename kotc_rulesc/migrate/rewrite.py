@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..passes import Pass, Rewrite
-from ..text import normalize
+from ..text import normalize, skeleton
 
 __all__ = ["TextRewrite", "LineRewriter", "split_line", "NO_ABILITIES"]
 
@@ -87,6 +87,14 @@ class LineRewriter:
 
     def __init__(self, passes: Sequence[Pass], limit: int = 20000):
         self.passes = [p for p in passes if p.rewrites]
+        # per pass, the rewrites by the skeleton of their old wording: a sentence can only match
+        # a wording with the same skeleton, so one look-up rules out every other rewrite
+        self._index: list[dict[str, list[Rewrite]]] = []
+        for p in self.passes:
+            index: dict[str, list[Rewrite]] = {}
+            for rw in p.rewrites:
+                index.setdefault(rw.old.skeleton, []).append(rw)
+            self._index.append(index)
         self.limit = limit
         self._new: dict[str, tuple[str, tuple[tuple[str, str, Rewrite], ...]]] = {}
         self._old: dict[str, tuple[str, tuple[tuple[str, str, Rewrite], ...]]] = {}
@@ -94,14 +102,17 @@ class LineRewriter:
     def sentence(self, sentence: str) -> tuple[str | None, list[tuple[str, str, Rewrite]]]:
         """The sentence after every pass (``None`` when no pass changed it) and the steps taken."""
         steps: list[tuple[str, str, Rewrite]] = []
-        current = None
-        for p in self.passes:
-            before = current if current is not None else sentence
-            new, rw = p.rewrite(before)
-            if rw is not None:
-                steps.append((normalize(before), new, rw))
-                current = new
-        return current, steps
+        current = normalize(sentence)
+        key = skeleton(current)
+        changed = False
+        for index in self._index:
+            for rw in index.get(key, ()):  # in the pass's order: the first that matches, as Pass.rewrite
+                new = rw.apply(current)
+                if new is not None:
+                    steps.append((current, new, rw))
+                    current, key, changed = new, skeleton(new), True
+                    break
+        return (current if changed else None), steps
 
     def _line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
         if not self.passes or not line.strip():
@@ -111,9 +122,9 @@ class LineRewriter:
         changed = False
         for i in range(0, len(pieces), 2):
             raw = pieces[i]
-            if not raw.strip() or normalize(raw) == NO_ABILITIES:
-                continue
             core = raw.strip()
+            if not core or core == NO_ABILITIES:
+                continue
             new, taken = self.sentence(core)
             if new is not None:
                 pieces[i] = raw.replace(core, new, 1)

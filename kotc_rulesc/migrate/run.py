@@ -253,8 +253,9 @@ def _config(opts: Options, ctx: Context):
 
 def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Progress, size: int | None) -> None:
     opts = state.opts
-    blocks = read_blocks(stream, opts.block)
-    if not _parallel(opts, size):
+    parallel = _parallel(opts, size)
+    blocks = read_blocks(stream, opts.block, first=max(opts.block // 64, 4096) if parallel else None)
+    if not parallel:
         index, line = 0, 1
         for block in blocks:
             result = jsonl_block(ctx, block, index, line)
@@ -265,18 +266,21 @@ def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Pro
             progress.update(len(block))
         return
 
-    from .jobs import jsonl_task, ordered_map
+    from .jobs import Shared, jsonl_task, ordered_map
+
+    shared = Shared(opts.jobs)
 
     def tasks() -> Iterator[tuple[tuple, int]]:
         index, line = 0, 1
-        for block in blocks:
-            yield (block, index, line), len(block)
+        for block in blocks:  # advanced only as results come back: shared.known() is up to date
+            yield (block, index, line, shared.known()), len(block)
             index += count_cards(block)
             line += block.count(b"\n")
 
     for nbytes, result in ordered_map(jsonl_task, tasks(), opts.jobs, _config(opts, ctx), ctx):
         sink.write(result.output)
         state.take(result)
+        shared.add(result)
         progress.update(nbytes)
 
 
@@ -323,12 +327,15 @@ def _json(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Prog
             state.take(result)
         return
 
-    from .jobs import json_task, ordered_map
+    from .jobs import Shared, json_task, ordered_map
+
+    shared = Shared(opts.jobs)
 
     def tasks():
-        for args, pieces in batches():
-            yield args, (pieces, args[0])
+        for (items, first), pieces in batches():
+            yield (items, first, shared.known()), (pieces, items)
 
     for (pieces, items), result in ordered_map(json_task, tasks(), opts.jobs, _config(opts, ctx), ctx):
         write(pieces, items, result)
         state.take(result)
+        shared.add(result)

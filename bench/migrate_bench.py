@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Benchmark ``kotc-rulesc migrate`` on a synthetic JSONL collection (prints figures; not a test).
+
+It generates a collection of cards drawn from the real component catalog of the
+6th edition — each card a creature (an optional caveat and up to two abilities)
+or a spell (one ability), every ability in the guide's order (activation
+condition, activation cost, target selection, effects; a target whenever an
+effect's cost depends on t), variables sampled within the 6th edition's limits,
+and the printed cost the 6th edition's rules give (a few percent of them wrong,
+as collections have misprints).  None bears an Edition Indicator, as on 6th
+edition cards.
+
+A collection holds many copies of its designs: the cards are drawn from a pool of
+``--designs`` distinct designs (each copy with its own name), with a Zipf-like
+popularity.  ``--designs`` equal to ``--cards`` makes every card distinct.
+
+Then, in the same run:
+
+* a plain JSON read-and-write of the same file (``json.loads`` + ``json.dumps`` per
+  line, one process) — the baseline;
+* ``migrate --from 6 --to 11`` of the file, in a child process per ``--jobs`` value,
+  reporting the time of the migration itself (after the rules are loaded), the
+  wall time of the whole command, and the peak resident memory (``getrusage``) of
+  the migrating process and of its largest worker.
+
+Usage::
+
+    .venv/bin/python bench/migrate_bench.py                 # 1,000,000 cards, --jobs 1 and 2
+    .venv/bin/python bench/migrate_bench.py --cards 100000  # a quicker run
+    .venv/bin/python bench/migrate_bench.py --cards 20000 --designs 20000   # every card distinct
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+# --------------------------------------------------------------------------- the synthetic collection
+
+
+def _values(comp, rng: random.Random) -> dict[str, int]:
+    values = {}
+    for var in comp.text.variables:
+        high = 6 if var == "x" else 3
+        limit = comp.limits.get(var)
+        if limit is not None:
+            high = min(high, limit)
+        values[var] = rng.randint(1, max(high, 1))
+    return values
+
+
+def _ability(by_kind, rng: random.Random) -> str:
+    parts = []
+    for kind, chance in (("condition", 0.35), ("cost", 0.3)):
+        if by_kind[kind] and rng.random() < chance:
+            comp = rng.choice(by_kind[kind])
+            parts.append(comp.text.render(_values(comp, rng)))
+    effects = [rng.choice(by_kind["effect"]) for _ in range(1 if rng.random() < 0.75 else 2)]
+    needs_target = any(e.formula is not None and "t" in e.formula.variables for e in effects)
+    if needs_target or rng.random() < 0.2:
+        comp = rng.choice(by_kind["target"])
+        parts.append(comp.text.render(_values(comp, rng)))
+    parts.extend(e.text.render(_values(e, rng)) for e in effects)
+    return " ".join(parts)
+
+
+def make_designs(view, count: int, seed: int) -> list[dict]:
+    """``count`` distinct card designs of the 6th edition, with their 6th-edition cost."""
+    from kotc_rulesc.cards import judge
+
+    catalog = view.catalog(6)
+    by_kind: dict[str, list] = {k: [] for k in ("caveat", "condition", "cost", "target", "effect")}
+    for comp in catalog.components:
+        if comp.status == "legal":
+            by_kind[comp.kind].append(comp)
+    rng = random.Random(seed)
+    designs: list[dict] = []
+    seen: set[tuple] = set()
+    attempts = 0
+    while len(designs) < count:
+        attempts += 1
+        if attempts > 50 * count + 1000:
+            raise SystemExit(f"could only make {len(designs)} distinct designs")
+        if rng.random() < 0.6:
+            lines = []
+            if rng.random() < 0.3:
+                comp = rng.choice(by_kind["caveat"])
+                lines.append(comp.text.render(_values(comp, rng)))
+            for i in range(rng.choice((0, 1, 1, 2))):
+                body = _ability(by_kind, rng)
+                lines.append(f"ABILITY {i + 1}: {body}" if rng.random() < 0.5 else body)
+            card = {"type": "creature", "offense": rng.randint(0, 9), "defense": rng.randint(0, 20),
+                    "text": "\n".join(lines) or "This card has no abilities."}
+        else:
+            card = {"type": "spell", "text": _ability(by_kind, rng)}
+        key = (card["type"], card.get("offense"), card.get("defense"), card["text"])
+        if key in seen:
+            continue
+        j = judge({"name": "design", **card}, 6, view)
+        if j.status == "error" or j.cost is None:
+            continue  # an order or count rule the sampler broke
+        seen.add(key)
+        cost = j.cost
+        if rng.random() < 0.03:
+            cost = max(0, cost + rng.choice((-1, 1)))  # a misprint
+        designs.append({"type": card["type"], "cost": cost, **{k: card[k] for k in ("offense", "defense") if k in card},
+                        "text": card["text"]})
+    return designs
+
+
+def write_collection(path: Path, designs: list[dict], cards: int, seed: int) -> None:
+    rng = random.Random(seed + 1)
+    weights = [1.0 / (rank + 1) for rank in range(len(designs))]  # Zipf-like popularity
+    picks = rng.choices(range(len(designs)), weights=weights, k=cards) if len(designs) < cards else rng.sample(range(len(designs)), cards)
+    with open(path, "w", encoding="utf-8") as f:
+        for i, d in enumerate(picks):
+            design = designs[d]
+            card = {"name": f"Card {d:05d} #{i}", **design, "flavor": "Synthetic."}
+            f.write(json.dumps(card) + "\n")
+
+
+# --------------------------------------------------------------------------- measurements
+
+
+def json_copy(src: Path, dst: Path) -> float:
+    """Seconds for json.loads + json.dumps of every line, read from src and written to dst."""
+    start = time.perf_counter()
+    with open(src, "rb") as fin, open(dst, "w", encoding="utf-8") as fout:
+        for line in fin:
+            fout.write(json.dumps(json.loads(line)) + "\n")
+    return time.perf_counter() - start
+
+
+def child(argv: list[str]) -> None:
+    """Run one migration in this process and print its figures as JSON (called via --child)."""
+    src, dst, jobs = argv[0], argv[1], int(argv[2])
+    import io
+
+    t0 = time.perf_counter()
+    from kotc_rulesc.cards.rules_source import get_view
+    from kotc_rulesc.migrate import run as runmod
+
+    view = get_view(None)
+    t1 = time.perf_counter()
+    stats = {}
+    original = runmod.Migrator
+
+    class Counting(original):  # to report the decision cache's hit rate
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            stats["migrator"] = self
+
+    runmod.Migrator = Counting
+    err = io.StringIO()
+    code = runmod.run(runmod.Options(src, 11, assume=6, output=dst, jobs=jobs), view, stderr=err)
+    t2 = time.perf_counter()
+    m = stats["migrator"]
+    print(json.dumps({
+        "code": code,
+        "load": t1 - t0,
+        "migrate": t2 - t1,
+        "summary": err.getvalue().splitlines()[0],
+        "rss_self_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        "rss_workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+        "cpu_self": resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime,
+        "cpu_workers": resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
+        "hits": m.hits,
+        "misses": m.misses,
+    }))
+
+
+def migrate_in_child(src: Path, dst: Path, jobs: int) -> dict:
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, __file__, "--child", str(src), str(dst), str(jobs)],
+                         check=True, capture_output=True, text=True, cwd=ROOT)
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    figures["wall"] = time.perf_counter() - start
+    figures["stderr"] = out.stderr.strip()
+    return figures
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child(sys.argv[2:])
+        return
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cards", type=int, default=1_000_000)
+    ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
+    ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
+    ap.add_argument("--seed", type=int, default=6)
+    ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
+    args = ap.parse_args()
+
+    from kotc_rulesc.cards.rules_source import get_view
+
+    view = get_view(None)
+    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kotc-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    src = workdir / "collection.jsonl"
+    designs = min(args.designs, args.cards)
+    t = time.perf_counter()
+    pool = make_designs(view, designs, args.seed)
+    write_collection(src, pool, args.cards, args.seed)
+    size = src.stat().st_size
+    print(f"collection: {args.cards:,} cards drawn from {designs:,} designs of the 6th edition catalog, "
+          f"{size / 1e6:.1f} MB JSONL (generated in {time.perf_counter() - t:.1f} s)")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+
+    base = json_copy(src, workdir / "copy.jsonl")
+    print(f"plain JSON read-and-write (json.loads + json.dumps per line): {base:.2f} s, {args.cards / base:,.0f} cards/s")
+
+    results = {}
+    for jobs in (int(j) for j in args.jobs.split(",")):
+        f = migrate_in_child(src, workdir / f"migrated-{jobs}.jsonl", jobs)
+        results[jobs] = f
+        rate = args.cards / f["migrate"]
+        line = (f"migrate --from 6 --to 11 --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
+                f"{f['migrate'] / base:.2f}x the JSON copy), {f['wall']:.2f} s wall with start-up "
+                f"(rules loaded in {f['load']:.2f} s); peak RSS {f['rss_self_kb'] / 1024:.0f} MB")
+        if jobs > 1:
+            line += (f" main + {f['rss_workers_kb'] / 1024:.0f} MB largest worker; CPU {f['cpu_self']:.1f} s main + "
+                     f"{f['cpu_workers']:.1f} s workers")
+        else:
+            total = f["hits"] + f["misses"]
+            line += f"; decisions cached for {f['hits'] / total:.1%} of the cards" if total else ""
+        print(line)
+        print(f"    {f['summary']}")
+        if f["stderr"]:
+            print("    " + f["stderr"].replace("\n", "\n    "))
+    if 1 in results:
+        for jobs, f in results.items():
+            if jobs > 1:
+                print(f"scaling with --jobs {jobs}: {results[1]['migrate'] / f['migrate']:.2f}x")
+        outputs = {j: (workdir / f"migrated-{j}.jsonl").read_bytes() for j in results}
+        same = len(set(outputs.values())) == 1
+        print(f"outputs of every --jobs value identical: {same}")
+    if not args.keep:
+        for p in workdir.iterdir():
+            p.unlink()
+        workdir.rmdir()
+
+
+if __name__ == "__main__":
+    main()
