@@ -90,7 +90,7 @@ def test_dry_run_writes_nothing_and_reports(tmp_path):
     assert src.read_bytes() == before
     assert os.listdir(tmp_path) == ["cards.json"]
     assert "(dry run: nothing written)" in result.stdout
-    assert 'card 1 "Study" (line 3): re-issued, 1st (--from: no Edition Indicator) → 4th' in result.stdout
+    assert "[0] Study (line 3): re-issued (1st, assumed with --from → 4th)\n    cost: 8 → 4\n    Edition Indicator: none → 4\n" in result.stdout
     assert "Totals: 3 cards: 2 migrated (1 re-issued), 1 unchanged, 0 banned, 0 errors; 2 would change" in result.stdout
 
 
@@ -123,7 +123,7 @@ def test_markdown_report_to_stdout(tmp_path):
                     "--report", "-", "--report-format", "markdown")
     assert result.exit_code == 1
     assert result.stdout.startswith("# Migration of ")
-    assert "### Card 2 — Arcane Study (line 17): re-issued" in result.stdout
+    assert "### [1] Arcane Study (line 17): re-issued" in result.stdout
     assert "- cost: 8 → **4**" in result.stdout
     assert "| 11 | 3 | 2 | 1 | 4 | 0 | 3 |" in result.stdout
 
@@ -131,7 +131,7 @@ def test_markdown_report_to_stdout(tmp_path):
 def test_summary_lists_cards_needing_attention(tmp_path):
     result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
     assert result.exit_code == 1
-    assert 'card 1 "Blood Pact" (line 1): banned — redacted' in result.stderr
+    assert "[0] Blood Pact (line 1): banned — redacted" in result.stderr
 
 
 # --------------------------------------------------------------------------- usage errors
@@ -157,7 +157,7 @@ def test_cards_without_indicator_need_from(tmp_path):
     out = tmp_path / "out.jsonl"
     result = invoke("-", "--to", "4", "-o", str(out), input=jsonl(LEGAL))
     assert result.exit_code == 2
-    assert 'card 1 "Study" (line 1) has no Edition Indicator' in result.stderr and "--from E" in result.stderr
+    assert 'card [0] "Study" (line 1) has no Edition Indicator' in result.stderr and "--from E" in result.stderr
     assert not out.exists() and os.listdir(tmp_path) == []
 
 

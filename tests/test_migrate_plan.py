@@ -289,3 +289,14 @@ def test_line_rewriter_agrees_with_running_every_pass_on_the_real_rules():
                         assert rewriter.sentence(new) == (None, [])
                     checked += 1
     assert checked > 100
+
+
+def test_wording_revised_before_the_cards_edition_is_rewritten_too(view):
+    # a 3rd-edition card printed in the wording the 2nd revised: read as the new one, so rewritten
+    card = spell("Sprite", "Activate when you take damage. Increase your hitpoints by 2.", 3, edition=3)
+    d = Migrator(view, 4).decide(card)
+    assert d.status == "rewritten"
+    assert d.text == "Activate when you take at least 5 damage. Increase your hitpoints by 2."
+    assert d.rewrites[0].edition == 2
+    # a card already of the target edition is judged only
+    assert Migrator(view, 3).decide(card).status == "unchanged"

@@ -130,7 +130,7 @@ def test_jsonl_missing_from_names_the_card(view):
     with pytest.raises(MissingFrom) as exc:
         jsonl_block(ctx(view, assume=None), block, 10, 21)
     assert (exc.value.index, exc.value.line, exc.value.name) == (11, 22, "Study")
-    assert "--from" in exc.value.describe() and 'card 12 "Study" (line 22)' in exc.value.describe()
+    assert "--from" in exc.value.describe() and 'card [11] "Study" (line 22)' in exc.value.describe()
 
 
 def test_read_blocks_cuts_at_line_ends():

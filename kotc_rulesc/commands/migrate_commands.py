@@ -42,10 +42,11 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
     E+1 … N, and is then judged by the rules of N:
 
     \b
-    - revised wording is rewritten to N's wording (bound values, singular forms);
-      the Edition Indicator stays as printed: it names the edition whose costs
-      the printed cost follows, and a wording erratum changes no cost
-      (so migrating again, to the same N, changes nothing);
+    - revised wording is rewritten to N's wording (bound values, singular forms),
+      also a wording already revised before E; the Edition Indicator stays as
+      printed: it names the edition whose costs the printed cost follows, and a
+      wording erratum changes no cost (so migrating again changes nothing);
+      a card already of edition N is judged only;
     - a card using a component whose cost was revised after E is re-issued: its
       cost recomputed under N and its Edition Indicator set to N;
     - crossing a clean-slate edition bans a card, unless the data declares a

@@ -61,7 +61,7 @@ class MissingFrom(Exception):
     """A card without an Edition Indicator, and no ``--from``."""
 
     def __init__(self, index: int, line: int | None, name: Any):
-        what = f"card {index + 1}" + (f' "{name}"' if isinstance(name, str) and name else "") + (f" (line {line})" if line else "")
+        what = f"card [{index}]" + (f' "{name}"' if isinstance(name, str) and name else "") + (f" (line {line})" if line else "")
         super().__init__(what)
         self.index, self.line, self.name = index, line, name
 
@@ -111,13 +111,14 @@ class Context:
 
 
 def attention_line(rec: Record) -> str:
-    name = f' "{rec.name}"' if rec.name else ""
+    """One line for a card that does not end legal: ``[index] Name (line N): banned — codes``."""
+    name = f" {rec.name}" if rec.name else ""
     where = f" (line {rec.line})" if rec.line else ""
     d = rec.decision
     if d is None:
-        return f"card {rec.index + 1}{name}{where}: error — {rec.problem}"
+        return f"[{rec.index}]{name}{where}: error — {rec.problem}"
     codes = ", ".join(dict.fromkeys(r.code for r in d.reasons)) or d.status
-    return f"card {rec.index + 1}{name}{where}: {d.status} — {codes}"
+    return f"[{rec.index}]{name}{where}: {d.status} — {codes}"
 
 
 # --------------------------------------------------------------------------- writing a changed card

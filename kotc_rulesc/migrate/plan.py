@@ -3,10 +3,12 @@
 For a card of edition E (its Edition Indicator, or the edition assumed with
 ``--from`` for a card without one):
 
-1. the passes E+1 … N rewrite every revised wording to N's wording
-   (:mod:`kotc_rulesc.migrate.rewrite`); a clean-slate pass maps each component to
-   the successor the data declares for it, and the card survives the clean slate
-   only when every component it uses has one;
+1. every revised wording is rewritten to N's wording by the passes
+   (:mod:`kotc_rulesc.migrate.rewrite`) — those of E+1 … N, and those of earlier
+   editions for a wording the card's own edition already read as a later one; a
+   clean-slate pass after E maps each component to the successor the data declares
+   for it, and the card survives the clean slate only when every component it uses
+   has one.  A card already of edition N is judged only;
 2. the rewritten card is judged in N (:func:`kotc_rulesc.cards.legality.judge`):
 
    * legal — the rewritten text is kept (``rewritten``), or nothing changed
@@ -293,16 +295,24 @@ class Migrator:
     # ------------------------------------------------------------------ the passes
 
     def _run(self, source: int) -> list[Any]:
-        """The passes source+1 … target: LineRewriters between clean-slate passes."""
+        """What rewrites a card of edition ``source``: LineRewriters, and the clean-slate passes
+        source+1 … target between them.
+
+        The text passes start from the base edition, not at source+1: a card may be printed in a
+        wording its own edition already read as a later one (a 6th-edition card saying "Exhaust 2
+        of your unexhausted cards in play.", revised in the 2nd), and the card engine reads it so;
+        migrated to N it says what N says.  A current wording matches no earlier pass (each pass's
+        new wording never matches its old one), so for text in the card's own wording this is the
+        same as running source+1 … target.  A card already of the target edition is judged only."""
         run = self._runs.get(source)
         if run is None:
             run = []
             pending: list[Pass] = []
-            for k in range(source + 1, self.target + 1):
+            for k in range(self.first + 1, self.target + 1) if source < self.target else ():
                 p = self._passes.get(k)
                 if p is None:
                     continue
-                if p.clean_slate:
+                if p.clean_slate and k > source:
                     if pending:
                         run.append(LineRewriter(pending))
                         pending = []

@@ -26,9 +26,9 @@ _STATUS_WORDS = {
     "rewritten": "text rewritten",
     "reissued": "re-issued",
     "unchanged": "unchanged",
-    "banned": "banned — kept as it was",
-    "unknown": "legality unknown — kept as it was",
-    "error": "cannot be migrated — kept as it was",
+    "banned": "BANNED, kept as it was",
+    "unknown": "UNKNOWN legality, kept as it was",
+    "error": "ERROR, kept as it was",
 }
 
 
@@ -143,7 +143,7 @@ def summary_line(t: Totals, dry_run: bool = False) -> str:
 
 
 def _ed(n: int | None) -> str:
-    return ordinal(n) if n is not None else "unknown"
+    return f"{ordinal(n)} edition" if n is not None else "edition unknown"
 
 
 def _sources(sources) -> str:
@@ -155,51 +155,54 @@ def _when(edition: int | None, by: int) -> str:
 
 
 def _title(r: Record) -> str:
-    name = f' "{r.name}"' if r.name else ""
+    """``[index] Name (line N)``, as ``check-cards`` names a card."""
+    name = f" {r.name}" if r.name else ""
     where = f" (line {r.line})" if r.line else ""
-    return f"card {r.index + 1}{name}{where}"
+    return f"[{r.index}]{name}{where}"
 
 
 def _path(d: Decision) -> str:
-    src = _ed(d.source) + (" (--from: no Edition Indicator)" if d.assumed else "")
+    src = ordinal(d.source) if d.source is not None else "unknown"
+    if d.assumed:
+        src += ", assumed with --from"
     return f"{src} → {ordinal(d.target)}"
+
+
+def _reason_text(reason: Any) -> str:
+    fld = f" (field {reason.field})" if getattr(reason, "field", None) else ""
+    return f"{reason.code}{fld}: {reason.message} [{_ed(reason.edition)}; {_sources(reason.sources)}]"
+
+
+def _rewrite_why(rw: Any) -> str:
+    if rw.successor:
+        return f"{rw.component} → its successor {rw.successor}, clean slate of the {ordinal(rw.edition)} [{_sources(rw.sources)}]"
+    return f"{rw.component}, revised in {_when(rw.edition, rw.by)} [{_sources(rw.sources)}]"
 
 
 def _text_card(r: Record) -> str:
     d = r.decision
-    lines = []
     if d is None:
-        lines.append(f"{_title(r)}: {_STATUS_WORDS['error']}")
-        lines.append(f"  error   {r.problem}")
-        return "\n".join(lines) + "\n"
+        return f"{_title(r)}: {_STATUS_WORDS['error']}\n    malformed: {r.problem}\n"
     status = _STATUS_WORDS[d.status]
     if d.status == "unchanged" and r.changed:
         status = "legal; the migration mark of an earlier run removed"
-    lines.append(f"{_title(r)}: {status}, {_path(d)}")
+    lines = [f"{_title(r)}: {status} ({_path(d)})"]
     if d.legal:
         for rw in d.rewrites:
-            lines.append(f'  text    line {rw.line}: "{rw.old}" → "{rw.new}"')
-            if rw.successor:
-                lines.append(f"          {rw.component} → its successor {rw.successor} across the clean slate of the "
-                             f"{ordinal(rw.edition)} ({_sources(rw.sources)})")
-            else:
-                lines.append(f"          {rw.component}: revised in {_when(rw.edition, rw.by)} ({_sources(rw.sources)})")
+            lines.append(f'    line {rw.line}: "{rw.old}" → "{rw.new}"')
+            lines.append(f"        {_rewrite_why(rw)}")
         if d.cost is not None:
-            old = d.cost[0] if d.cost[0] is not None else "none"
-            lines.append(f"  cost    {old} → {d.cost[1]}")
+            lines.append(f"    cost: {d.cost[0] if d.cost[0] is not None else 'none'} → {d.cost[1]}")
         if d.edition is not None:
-            old = d.edition[0] if d.edition[0] is not None else "none"
-            lines.append(f"  edition {old} → {d.edition[1]}")
+            lines.append(f"    Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → {d.edition[1]}")
     for reason in d.reasons:
-        label = "why    " if d.legal else "reason "
-        lines.append(f"  {label} {reason.code} ({_ed(reason.edition)}; {_sources(reason.sources)}): {reason.message}")
+        lines.append(f"    {'because ' if d.legal else ''}{_reason_text(reason)}")
     for note in d.notes:
-        lines.append(f"  note    {note}")
+        lines.append(f"    note: {note}")
     if d.replacement:
         rep = d.replacement
-        lines.append(f"  suggest a legal replacement ({ordinal(rep['edition'])} edition, cost {rep['cost']}):")
-        for text_line in str(rep["text"]).splitlines():
-            lines.append(f"          {text_line}")
+        lines.append(f"    suggested legal replacement ({ordinal(rep['edition'])} edition, cost {rep['cost']}):")
+        lines.extend(f"        {text_line}" for text_line in str(rep["text"]).splitlines())
     return "\n".join(lines) + "\n"
 
 
@@ -209,28 +212,24 @@ def _md(text: str) -> str:
 
 def _markdown_card(r: Record) -> str:
     d = r.decision
-    name = f" — {r.name}" if r.name else ""
-    where = f" (line {r.line})" if r.line else ""
+    title = _md(_title(r))
     if d is None:
-        return f"### Card {r.index + 1}{name}{where}: {_STATUS_WORDS['error']}\n\n- error: {_md(str(r.problem))}\n\n"
+        return f"### {title}: {_STATUS_WORDS['error']}\n\n- malformed: {_md(str(r.problem))}\n\n"
     status = _STATUS_WORDS[d.status]
     if d.status == "unchanged" and r.changed:
         status = "legal; the migration mark of an earlier run removed"
-    out = [f"### Card {r.index + 1}{name}{where}: {status}", "", f"- editions: {_path(d)}"]
+    out = [f"### {title}: {status}", "", f"- editions: {_path(d)}"]
     if d.legal:
         for rw in d.rewrites:
-            if rw.successor:
-                why = f"{rw.component} → successor {rw.successor}, clean slate of the {ordinal(rw.edition)}"
-            else:
-                why = f"{rw.component}, revised in {_when(rw.edition, rw.by)}"
-            out.append(f"- text, line {rw.line}: `{rw.old}` → `{rw.new}` — {why} ({_sources(rw.sources)})")
+            out.append(f"- line {rw.line}: `{rw.old}` → `{rw.new}` — {_md(_rewrite_why(rw))}")
         if d.cost is not None:
             out.append(f"- cost: {d.cost[0] if d.cost[0] is not None else 'none'} → **{d.cost[1]}**")
         if d.edition is not None:
             out.append(f"- Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → **{d.edition[1]}**")
     for reason in d.reasons:
-        label = "why" if d.legal else "reason"
-        out.append(f"- {label}: `{reason.code}` ({_ed(reason.edition)}; {_sources(reason.sources)}) — {_md(reason.message)}")
+        fld = f" (field {reason.field})" if getattr(reason, "field", None) else ""
+        out.append(f"- {'because ' if d.legal else ''}`{reason.code}`{fld}: {_md(reason.message)} "
+                   f"[{_ed(reason.edition)}; {_sources(reason.sources)}]")
     for note in d.notes:
         out.append(f"- note: {_md(note)}")
     if d.replacement:
