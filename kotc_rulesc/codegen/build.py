@@ -65,9 +65,7 @@ def render_available() -> bool:
 
 def _docs(rules: RuleSet) -> dict[str, bytes]:
     """``docs/…`` from :func:`kotc_rulesc.render.render_docs`, when the renderer exists."""
-    if not render_available():
-        # INTEGRATION POINT (issue 6): once kotc_rulesc/render.py provides
-        # render_docs(rules) -> {relative path: content}, its pages are written under docs/.
+    if not render_available():  # a trimmed installation without the renderer: tables only
         return {}
     render = importlib.import_module("kotc_rulesc.render")
     out = {}
