@@ -216,10 +216,13 @@ def main() -> None:
     size = src.stat().st_size
     print(f"collection: {args.cards:,} cards drawn from {designs:,} designs of the 6th edition catalog, "
           f"{size / 1e6:.1f} MB JSONL (generated in {time.perf_counter() - t:.1f} s)")
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
+          "(other processes share the cores: compare CPU seconds too)")
 
+    cpu0 = time.process_time()
     base = json_copy(src, workdir / "copy.jsonl")
-    print(f"plain JSON read-and-write (json.loads + json.dumps per line): {base:.2f} s, {args.cards / base:,.0f} cards/s")
+    print(f"plain JSON read-and-write (json.loads + json.dumps per line): {base:.2f} s, {args.cards / base:,.0f} cards/s; "
+          f"CPU {time.process_time() - cpu0:.1f} s")
 
     results = {}
     for jobs in (int(j) for j in args.jobs.split(",")):
@@ -234,9 +237,10 @@ def main() -> None:
                      f"{f['cpu_workers']:.1f} s workers")
         else:
             total = f["hits"] + f["misses"]
+            line += f"; CPU {f['cpu_self']:.1f} s"
             line += f"; decisions cached for {f['hits'] / total:.1%} of the cards" if total else ""
         print(line)
-        print(f"    {f['summary']}")
+        print(f"    load average now {os.getloadavg()[0]:.2f}; {f['summary']}")
         if f["stderr"]:
             print("    " + f["stderr"].replace("\n", "\n    "))
     if 1 in results:

@@ -286,3 +286,26 @@ def test_progress_bar_only_on_a_terminal_for_large_inputs():
     small = Terminal()
     assert not Progress(MIN_BYTES // 2, small).shown and small.getvalue() == ""
     assert not Progress(None, Terminal()).shown  # standard input: no size, no bar
+
+
+def test_json_and_jsonl_migrate_without_ruamel(tmp_path):
+    """JSON and JSONL collections need neither ruamel.yaml nor the rules loader (on the compiled tables)."""
+    import subprocess
+    import sys
+
+    card = {"name": "Insight", "type": "spell", "cost": 4, "text": "Draw 2 cards."}
+    (tmp_path / "c.jsonl").write_text(json.dumps(card) + "\n")
+    (tmp_path / "c.json").write_text(json.dumps({"cards": [card]}))
+    code = (
+        "import io, sys\n"
+        "from kotc_rulesc.tables import TablesView\n"
+        "from kotc_rulesc.migrate.run import Options, run\n"
+        "view = TablesView()\n"
+        f"for name in ('c.jsonl', 'c.json'):\n"
+        f"    src = {str(tmp_path)!r} + '/' + name\n"
+        "    assert run(Options(src, 11, assume=6, output=src + '.out'), view, stderr=io.StringIO()) == 0\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith(('ruamel', 'jsonschema', 'kotc_rulesc.loader')))\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert json.loads((tmp_path / "c.jsonl.out").read_text())["edition"] == 11

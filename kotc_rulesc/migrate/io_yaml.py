@@ -29,6 +29,7 @@ from ruamel.yaml.error import CommentMark, MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
 from ruamel.yaml.tokens import CommentToken
 
+from ..cards.collection import _plain as plain  # ruamel's round-trip types → plain dict, list, str, int…
 from .edit import insert_position, planned
 from .io_json import BlockResult, Context, Unreadable
 from .plan import MARK
@@ -37,23 +38,6 @@ from .report import Record
 __all__ = ["migrate_yaml", "plain", "detect_indent"]
 
 _KEY_LINE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?P<key>[^\s#:'\"-][^:#]*|'[^']*'|\"[^\"]*\"):(?P<rest>.*)$")
-
-
-def plain(node: Any) -> Any:
-    """ruamel's round-trip types → plain dict, list, str, int, float, bool."""
-    if isinstance(node, dict):
-        return {str(k) if isinstance(k, str) else k: plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [plain(v) for v in node]
-    if isinstance(node, bool):
-        return bool(node)
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    if isinstance(node, str):
-        return str(node)
-    return node
 
 
 def detect_indent(text: str) -> tuple[int, int, int]:
