@@ -309,3 +309,22 @@ def test_json_and_jsonl_migrate_without_ruamel(tmp_path):
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     assert json.loads((tmp_path / "c.jsonl.out").read_text())["edition"] == 11
+
+
+def test_unwritable_output_is_a_usage_error(tmp_path):
+    result = invoke("-", "--from", "1", "--to", "4", "-o", str(tmp_path / "missing" / "out.jsonl"), input=jsonl(LEGAL))
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr and "out.jsonl" in result.stderr
+
+
+def test_byte_order_mark_and_links_are_kept(tmp_path):
+    real = tmp_path / "real.jsonl"
+    real.write_bytes(b"\xef\xbb\xbf" + jsonl(LEGAL))
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    result = invoke(str(link), "--from", "1", "--to", "4", "--in-place")
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink()
+    data = real.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and json.loads(data[3:].splitlines()[0])["cost"] == 4
+    assert (tmp_path / "real.jsonl.bak").read_bytes().startswith(b"\xef\xbb\xbf")

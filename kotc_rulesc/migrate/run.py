@@ -40,6 +40,9 @@ JSON_BATCH = 2000  # cards of a JSON collection per batch
 ATTENTION = 20  # cards listed on standard error when no report file is asked for
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 class UsageError(Exception):
     """Options that cannot work together (exit 2)."""
 
@@ -171,18 +174,30 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
     fp, size, display = _open(opts.collection)
     state = _Run(opts, view, stdout, stderr)
     migrator = Migrator(view, opts.target, opts.assume)
-    report_file, report_text, report_on_stdout = _report_stream(opts, stdout)
+    sink: Any = None
+    report_file = report_text = None
+    try:
+        report_file, report_text, report_on_stdout = _report_stream(opts, stdout)
+        if opts.dry_run:
+            sink = NullOutput()
+        elif opts.in_place:  # through a link: replace the file it points to, not the link
+            sink = AtomicOutput(os.path.realpath(opts.collection), backup=True)
+        else:
+            sink = AtomicOutput(opts.output if opts.output is not None else "-", stdout=stdout)
+    except OSError as exc:
+        if report_file is not None:
+            report_file.discard()
+        if fp is not sys.stdin.buffer:
+            fp.close()
+        raise UsageError(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}") from None
     ctx = Context(migrator, opts.report_format if report_text is not None else None, ATTENTION)
-    if opts.dry_run:
-        sink: Any = NullOutput()
-    elif opts.in_place:
-        sink = AtomicOutput(opts.collection, backup=True)
-    else:
-        sink = AtomicOutput(opts.output if opts.output is not None else "-", stdout=stdout)
     progress = None
     try:
         head = fp.read(1 << 16)
         fmt = detect_format(opts.collection, head)
+        if fmt != "yaml" and head.startswith(_BOM):  # kept, and out of the JSON readers' way
+            sink.write(_BOM)
+            head = head[len(_BOM):]
         stream = _Prefixed(head, fp)
         if report_text is not None:
             state.report = ReportWriter(report_text, opts.report_format)
