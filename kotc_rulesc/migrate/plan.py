@@ -29,7 +29,7 @@ identical cards — however many copies a collection holds — are decided once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -135,8 +135,7 @@ def _marked(d: Decision) -> Decision:
     if d.replacement:
         mark["replacement"] = d.replacement
     mark["reasons"] = [reason_json(r) for r in d.reasons]  # last: a YAML card's trailing comments follow it
-    return Decision(d.status, d.source, d.target, d.assumed, d.text, d.cost, d.edition, d.rewrites,
-                    d.reasons, d.notes, d.replacement, mark)
+    return replace(d, mark=mark)
 
 
 class Migrator:
