@@ -1,0 +1,15 @@
+"""Shared test settings.
+
+Property tests run on a 2-core CI machine that may be busy: Hypothesis's timing checks
+(deadline, too-slow data generation) would make them fail for reasons unrelated to the
+code, so they are off; what a property test asserts stays as strict as written.
+"""
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "kotc",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile("kotc")
