@@ -36,16 +36,23 @@ class _Group(click.Group):
 def main() -> None:
     """Rules-as-data compiler and edition migrator for Keeper of the Cards.
 
-    The rules of every edition live in rules/*.yaml. `check` validates them,
-    `editions` lists what each edition changed, and `show` prints the
-    component catalog of any edition, folded from that history.
+    The rules of every edition live in rules/*.yaml (one short file per
+    edition); `build` compiles them into generated/, which `cost`,
+    `check-cards` and `migrate` run on.
 
     \b
-    Examples:
-      kotc-rulesc check
-      kotc-rulesc editions
-      kotc-rulesc show --edition 8
-      kotc-rulesc show --edition 11 --format json
+    Players:
+      kotc-rulesc check-cards examples/collection.yaml --edition 11
+      kotc-rulesc cost --edition 9 --type spell --text "Draw 2 cards."
+      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11 -o new.yaml --report -
+    \b
+    Maintainers:
+      kotc-rulesc check                   validate rules/ (every problem, located)
+      kotc-rulesc editions                what each edition changed
+      kotc-rulesc show --edition 8        the catalog of any edition, folded
+      kotc-rulesc diff 9 11               what moved between two editions
+      kotc-rulesc new-edition 13          start the next edition's file
+      kotc-rulesc build                   regenerate generated/ (tables, passes, docs)
     """
 
 
