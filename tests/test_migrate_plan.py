@@ -258,7 +258,7 @@ def test_cache_is_bounded(view):
     m = Migrator(view, 4, assume=1, cache=10)
     for i in range(1, 60):
         m.decide(spell(f"Heal {i}", f"Increase your hitpoints by {i}.", 2 * i))
-    assert len(m._new) + len(m._old) <= 20
+    assert len(m._memo) <= 20
 
 
 # --------------------------------------------------------------------------- the real rules

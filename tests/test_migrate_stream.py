@@ -158,3 +158,12 @@ def test_unchanged_json_card_is_not_rewritten(view):
     raw = '{ "name" : "Old", "type":"spell", "edition":4, "cost":2, "text":"Increase your hitpoints by 1." }'
     result = json_cards(ctx(view), [(raw, json.loads(raw), 1, "")], 0)
     assert result.output == [None]
+
+
+@pytest.mark.parametrize(
+    "block, n",
+    [(b"", 0), (b"{}\n", 1), (b"{}", 1), (b"{}\n{}\n", 2), (b"{}\n\n{}\n", 2), (b"\n{}\n  \n x\n", 2),
+     (b"{}\r\n{}\r\n", 2), (b"[1]\n{}\n", 2), (b" {}\n", 1)],
+)
+def test_count_cards(block, n):
+    assert count_cards(block) == n

@@ -234,6 +234,9 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
 
 def count_cards(block: bytes) -> int:
     """The number of JSONL cards (non-blank lines) in a block."""
+    lines = block.count(b"\n") + (0 if block.endswith(b"\n") or not block else 1)
+    if block.count(b"\n{") + block.startswith(b"{") == lines:
+        return lines  # every line starts a JSON object: no blank line (the common case, counted at C speed)
     return len(_NONBLANK.findall(block))
 
 

@@ -4,25 +4,41 @@ The main process only reads blocks of whole cards, hands them out and writes the
 results back in the order the blocks were read; each worker process has its own
 :class:`~kotc_rulesc.migrate.io_json.Context` (its own rules view and caches) and
 returns the block's output bytes and its rendered share of the report.  At most
-``2 × N`` blocks are in flight, so memory stays bounded however large the file.
+two blocks per worker are in flight, so memory stays bounded however large the file.
+
+The pool is a small one of its own rather than :class:`multiprocessing.Pool`, whose
+worker-handler thread spins while results are in the pipe (seconds of CPU taken from
+the workers on a large file).  Each worker has one pipe; tasks go to the least busy
+worker and results are read back in task order.  A task message stays small, so that
+the main process never blocks writing to a worker that is itself writing a result:
+a JSONL block of a regular file travels as ``(path, offset, length)`` — the worker
+reads it from the page cache — and any other large task is written to a slot file
+first (one slot per task in flight, reused).
 
 Workers are forked where the platform allows it (they inherit the rules already
 loaded); elsewhere each builds its context from a small picklable
-:class:`WorkerConfig`.
+:class:`WorkerConfig`.  Decisions one worker makes travel to the others
+(:class:`Shared`), so a card design is decided about once however many workers see it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
+import shutil
 import signal
+import tempfile
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 
-__all__ = ["WorkerConfig", "Shared", "ordered_map", "jsonl_task", "json_task", "default_jobs"]
+__all__ = ["WorkerConfig", "Shared", "ordered_map", "jsonl_task", "json_task", "default_jobs", "read_range"]
+
+#: task messages larger than this go through a slot file (a pipe holds about 200 KB)
+_INLINE = 32 << 10
 
 
 @dataclass(frozen=True)
@@ -41,7 +57,8 @@ _CONTEXT: Context | None = None
 
 def _init(config: WorkerConfig) -> None:
     global _CONTEXT
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool's terminate() must stop a worker at once
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # stopping a worker stops it at once
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C is the main process's to handle
     if _INHERITED is not None and _INHERITED[0] == config:
         _CONTEXT = _INHERITED[1]
         return
@@ -52,7 +69,10 @@ def _init(config: WorkerConfig) -> None:
     _CONTEXT = Context(Migrator(view, config.target, config.assume), config.report_format)
 
 
-def _learning(run, known: list) -> BlockResult:
+# --------------------------------------------------------------------------- the tasks
+
+
+def _learning(run: Callable[[], BlockResult], known: list) -> BlockResult:
     """Adopt the decisions other workers made, run the block, hand back the new ones."""
     assert _CONTEXT is not None
     migrator = _CONTEXT.migrator
@@ -66,8 +86,25 @@ def _learning(run, known: list) -> BlockResult:
     return result
 
 
-def jsonl_task(block: bytes, first_index: int, first_line: int, known: list) -> BlockResult:
-    return _learning(lambda: jsonl_block(_CONTEXT, block, first_index, first_line), known)
+_FILES: dict[str, int] = {}  # path → file descriptor, per worker
+
+
+def read_range(path: str, offset: int, length: int) -> bytes:
+    """``length`` bytes of ``path`` at ``offset``: a worker reads its block itself (from the page
+    cache the main process just filled) rather than receiving it through a pipe."""
+    fd = _FILES.get(path)
+    if fd is None:
+        fd = _FILES[path] = os.open(path, os.O_RDONLY)
+    data = os.pread(fd, length, offset)
+    if len(data) != length:
+        raise OSError(f"{path} changed while it was being migrated")
+    return data
+
+
+def jsonl_task(block: bytes | tuple[str, int, int], first_index: int, first_line: int, known: list) -> BlockResult:
+    """Migrate a JSONL block: its bytes, or where to read them, ``(path, offset, length)``."""
+    data = block if isinstance(block, bytes) else read_range(*block)
+    return _learning(lambda: jsonl_block(_CONTEXT, data, first_index, first_line), known)
 
 
 def json_task(items: list, first_index: int, known: list) -> BlockResult:
@@ -104,6 +141,60 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+# --------------------------------------------------------------------------- the pool
+
+
+class WorkerFailed(RuntimeError):
+    """A worker process died without an answer."""
+
+
+def _serve(conn: Any, config: WorkerConfig) -> None:
+    """A worker's loop: read a task, run it, send back ``(True, result)`` or ``(False, exception)``."""
+    _init(config)
+    while True:
+        try:
+            message = conn.recv_bytes()
+        except EOFError:
+            return
+        if not message:
+            return
+        func, payload = pickle.loads(message)
+        try:
+            if isinstance(payload, str):  # a slot file
+                with open(payload, "rb") as f:
+                    payload = pickle.load(f)
+            answer: tuple = (True, func(*payload))
+        except Exception as exc:  # handed to the main process, which raises it
+            answer = (False, exc)
+        try:
+            conn.send(answer)
+        except Exception as exc:  # an answer that does not pickle
+            conn.send((False, WorkerFailed(f"{type(exc).__name__}: {exc}")))
+
+
+class _Worker:
+    def __init__(self, mp: Any, config: WorkerConfig):
+        self.conn, child = mp.Pipe()
+        self.process = mp.Process(target=_serve, args=(child, config), daemon=True)
+        self.process.start()
+        child.close()
+        self.busy = 0
+
+    def send(self, func: Callable, payload: Any) -> None:
+        self.conn.send_bytes(pickle.dumps((func, payload), pickle.HIGHEST_PROTOCOL))
+        self.busy += 1
+
+    def receive(self) -> Any:
+        try:
+            ok, value = self.conn.recv()
+        except (EOFError, OSError):
+            raise WorkerFailed(f"worker process {self.process.pid} stopped (exit code {self.process.exitcode})") from None
+        self.busy -= 1
+        if not ok:
+            raise value
+        return value
+
+
 def ordered_map(
     func: Callable[..., Any],
     tasks: Iterable[tuple[tuple, Any]],
@@ -113,25 +204,44 @@ def ordered_map(
 ) -> Iterator[tuple[Any, Any]]:
     """Run ``func(*args)`` for each ``(args, keep)`` in ``tasks`` on ``jobs`` processes; yield
     ``(keep, result)`` in the order of ``tasks``.  ``context`` is this process's own context,
-    handed to forked workers as they start."""
+    handed to forked workers as they start.  ``tasks`` is advanced only when a task can be
+    sent, so it may look at the results yielded so far."""
     global _INHERITED
     methods = multiprocessing.get_all_start_methods()
     mp = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    limit = 2 * jobs
+    slots = tempfile.mkdtemp(prefix="kotc-migrate-")
     _INHERITED = (config, context)
-    pool = mp.Pool(jobs, _init, (config,))
+    workers: list[_Worker] = []
     try:
-        pending: deque = deque()
-        limit = 2 * jobs
-        for args, keep in tasks:
-            pending.append((keep, pool.apply_async(func, args)))
-            while len(pending) >= limit:
-                keep0, res = pending.popleft()
-                yield keep0, res.get()
+        workers = [_Worker(mp, config) for _ in range(jobs)]
+        _INHERITED = None
+        pending: deque = deque()  # (keep, worker), in task order
+        for number, (args, keep) in enumerate(tasks):
+            if len(pending) >= limit:
+                keep0, worker = pending.popleft()
+                yield keep0, worker.receive()
+            payload: Any = args
+            data = pickle.dumps(args, pickle.HIGHEST_PROTOCOL)
+            if len(data) > _INLINE:  # through a slot file: the pipe message stays small
+                payload = os.path.join(slots, f"{number % (limit + 1)}.task")
+                with open(payload, "wb") as f:
+                    f.write(data)
+            worker = min(workers, key=lambda w: w.busy)
+            worker.send(func, payload)
+            pending.append((keep, worker))
         while pending:
-            keep0, res = pending.popleft()
-            yield keep0, res.get()
-        pool.close()
+            keep0, worker = pending.popleft()
+            yield keep0, worker.receive()
+        for worker in workers:
+            worker.conn.send_bytes(b"")
+        for worker in workers:
+            worker.process.join(5)
     finally:
         _INHERITED = None
-        pool.terminate()
-        pool.join()
+        for worker in workers:
+            if worker.process.is_alive():
+                worker.process.terminate()
+            worker.process.join()
+            worker.conn.close()
+        shutil.rmtree(slots, ignore_errors=True)

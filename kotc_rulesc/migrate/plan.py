@@ -35,6 +35,7 @@ from typing import Any
 
 from ..model import ordinal
 from ..passes import Pass
+from .memo import Memo
 from .rewrite import NO_ABILITIES, LineRewriter, TextRewrite, split_line
 
 __all__ = [
@@ -156,9 +157,7 @@ class Migrator:
         self.last = view.last
         self._passes: dict[int, Pass] = {p.target: p for p in view.passes()}
         self._runs: dict[int, list[Any]] = {}
-        self._limit = cache
-        self._new: dict[tuple, Decision] = {}
-        self._old: dict[tuple, Decision] = {}
+        self._memo = Memo(cache)
         self.hits = 0
         self.misses = 0
         #: when a list, every new decision is also appended here as (key, decision), so that
@@ -173,31 +172,23 @@ class Migrator:
         if key is None:
             self.misses += 1
             return self._decide(card)
-        hit = self._new.get(key)
+        hit = self._memo.get(key)
         if hit is not None:
             self.hits += 1
             return hit
-        hit = self._old.get(key)
-        if hit is None:
-            self.misses += 1
-            hit = self._decide(card)
-            if self.learned is not None:
-                self.learned.append((key, hit))
-        else:
-            self.hits += 1
-        self._remember(key, hit)
+        self.misses += 1
+        hit = self._decide(card)
+        self._memo.put(key, hit)
+        if self.learned is not None:
+            self.learned.append((key, hit))
         return hit
-
-    def _remember(self, key: tuple, decision: Decision) -> None:
-        if len(self._new) >= self._limit:
-            self._old, self._new = self._new, {}
-        self._new[key] = decision
 
     def adopt(self, known: list[tuple[tuple, Decision]]) -> None:
         """Remember decisions made elsewhere (by another process with the same rules and options)."""
+        memo = self._memo
         for key, decision in known:
-            if key not in self._new and key not in self._old:
-                self._remember(key, decision)
+            if key not in memo:
+                memo.put(key, decision)
 
     @staticmethod
     def key(card: Any) -> tuple | None:

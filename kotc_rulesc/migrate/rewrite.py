@@ -21,6 +21,7 @@ from typing import Sequence
 
 from ..passes import Pass, Rewrite
 from ..text import normalize, skeleton
+from .memo import Memo
 
 __all__ = ["TextRewrite", "LineRewriter", "split_line", "NO_ABILITIES"]
 
@@ -79,11 +80,12 @@ def split_line(line: str) -> tuple[str, list[str]]:
 
 
 class LineRewriter:
-    """Rewrites lines of card text through a fixed run of passes, remembering each distinct line.
+    """Rewrites lines of card text through a fixed run of passes, remembering each distinct line
+    and sentence.
 
-    The memory is bounded (two generations of ``limit`` lines): a collection of any size
-    shares a few thousand distinct ability paragraphs, and a new one costs a few regular
-    expression matches."""
+    The memory is bounded (:class:`~kotc_rulesc.migrate.memo.Memo`): a collection of any size
+    shares a few thousand distinct sentences, and a new one costs a few regular expression
+    matches."""
 
     def __init__(self, passes: Sequence[Pass], limit: int = 20000):
         self.passes = [p for p in passes if p.rewrites]
@@ -95,12 +97,18 @@ class LineRewriter:
             for rw in p.rewrites:
                 index.setdefault(rw.old.skeleton, []).append(rw)
             self._index.append(index)
-        self.limit = limit
-        self._new: dict[str, tuple[str, tuple[tuple[str, str, Rewrite], ...]]] = {}
-        self._old: dict[str, tuple[str, tuple[tuple[str, str, Rewrite], ...]]] = {}
+        self._lines = Memo(limit)
+        self._sentences = Memo(limit)
 
     def sentence(self, sentence: str) -> tuple[str | None, list[tuple[str, str, Rewrite]]]:
         """The sentence after every pass (``None`` when no pass changed it) and the steps taken."""
+        hit = self._sentences.get(sentence)
+        if hit is None:
+            hit = self._sentence(sentence)
+            self._sentences.put(sentence, hit)
+        return hit[0], list(hit[1])
+
+    def _sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         steps: list[tuple[str, str, Rewrite]] = []
         current = normalize(sentence)
         key = skeleton(current)
@@ -112,7 +120,7 @@ class LineRewriter:
                     steps.append((current, new, rw))
                     current, key, changed = new, skeleton(new), True
                     break
-        return (current if changed else None), steps
+        return (current if changed else None), tuple(steps)
 
     def _line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
         if not self.passes or not line.strip():
@@ -134,14 +142,10 @@ class LineRewriter:
 
     def line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
         """The rewritten line and its steps ``(old sentence, new sentence, rewrite)``."""
-        hit = self._new.get(line)
+        hit = self._lines.get(line)
         if hit is None:
-            hit = self._old.get(line)
-            if hit is None:
-                hit = self._line(line)
-            if len(self._new) >= self.limit:
-                self._old, self._new = self._new, {}
-            self._new[line] = hit
+            hit = self._line(line)
+            self._lines.put(line, hit)
         return hit
 
     def text(self, text: str) -> tuple[str, list[TextRewrite]]:

@@ -66,23 +66,30 @@ class Options:
 
 
 class _Prefixed(io.RawIOBase):
-    """A binary stream that first returns ``head``, then the rest of ``fp``."""
+    """A binary stream that first returns ``head`` (read from ``fp`` already, from ``start`` on),
+    then the rest of ``fp``; :meth:`tell` is the offset in ``fp``."""
 
-    def __init__(self, head: bytes, fp: BinaryIO):
+    def __init__(self, head: bytes, fp: BinaryIO, start: int = 0):
         self.head = head
         self.fp = fp
+        self.pos = start
 
     def readable(self) -> bool:
         return True
+
+    def tell(self) -> int:
+        return self.pos
 
     def read(self, n: int = -1) -> bytes:
         if self.head:
             if n is None or n < 0:
                 data, self.head = self.head + self.fp.read(), b""
-                return data
-            data, self.head = self.head[:n], self.head[n:]
-            return data
-        return self.fp.read(n)
+            else:
+                data, self.head = self.head[:n], self.head[n:]
+        else:
+            data = self.fp.read(n)
+        self.pos += len(data)
+        return data
 
 
 def detect_format(name: str, head: bytes) -> str:
@@ -195,10 +202,11 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
     try:
         head = fp.read(1 << 16)
         fmt = detect_format(opts.collection, head)
+        start = 0
         if fmt != "yaml" and head.startswith(_BOM):  # kept, and out of the JSON readers' way
             sink.write(_BOM)
-            head = head[len(_BOM):]
-        stream = _Prefixed(head, fp)
+            head, start = head[len(_BOM):], len(_BOM)
+        stream = _Prefixed(head, fp, start)
         if report_text is not None:
             state.report = ReportWriter(report_text, opts.report_format)
             state.report.begin(display, opts.target, opts.assume, opts.dry_run)
@@ -285,12 +293,16 @@ def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Pro
 
     shared = Shared(opts.jobs)
 
+    path = opts.collection if size is not None else None  # a regular file: workers read their blocks
+
     def tasks() -> Iterator[tuple[tuple, int]]:
-        index, line = 0, 1
+        index, line, offset = 0, 1, stream.tell()
         for block in blocks:  # advanced only as results come back: shared.known() is up to date
-            yield (block, index, line, shared.known()), len(block)
+            where = (path, offset, len(block)) if path is not None else block
+            yield (where, index, line, shared.known()), len(block)
             index += count_cards(block)
             line += block.count(b"\n")
+            offset += len(block)
 
     for nbytes, result in ordered_map(jsonl_task, tasks(), opts.jobs, _config(opts, ctx), ctx):
         sink.write(result.output)
