@@ -328,3 +328,31 @@ def test_byte_order_mark_and_links_are_kept(tmp_path):
     data = real.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and json.loads(data[3:].splitlines()[0])["cost"] == 4
     assert (tmp_path / "real.jsonl.bak").read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+def test_jobs_from_standard_input_and_a_worker_error(view, monkeypatch):
+    """Blocks of standard input go to the workers through slot files; an error in a worker
+    (a card without an Edition Indicator deep in the file) stops the run with nothing written."""
+    import sys
+
+    from kotc_rulesc.migrate.io_json import MissingFrom
+
+    def stdin(data: bytes) -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    data = _many(2000)
+    outputs = []
+    for jobs in (1, 2):
+        stdin(data)
+        out = io.BytesIO()
+        run(Options("-", 4, assume=1, jobs=jobs, block=4096, rules_dir=RULES), view, stdout=out, stderr=io.StringIO())
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1] and len(outputs[0]) > len(data)
+
+    guards = [dict(LEGAL[2], name=f"Guard {i}") for i in range(2000)]
+    stdin(jsonl(guards + [LEGAL[0]]))
+    out = io.BytesIO()
+    with pytest.raises(MissingFrom) as exc:
+        run(Options("-", 4, jobs=2, block=4096, rules_dir=RULES), view, stdout=out, stderr=io.StringIO())
+    assert (exc.value.index, exc.value.line, exc.value.name) == (2000, 2001, "Study")
+    assert out.getvalue() == b""
