@@ -356,3 +356,29 @@ def test_jobs_from_standard_input_and_a_worker_error(view, monkeypatch):
         run(Options("-", 4, jobs=2, block=4096, rules_dir=RULES), view, stdout=out, stderr=io.StringIO())
     assert (exc.value.index, exc.value.line, exc.value.name) == (2000, 2001, "Study")
     assert out.getvalue() == b""
+
+
+@pytest.mark.parametrize("delay", [0.4, 0.8])
+def test_terminated_run_leaves_the_original_or_the_whole_result(tmp_path, delay):
+    """SIGTERM at any moment: the collection is either the original or completely migrated,
+    and no temporary file is left behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    src = tmp_path / "cards.jsonl"
+    original = _many(20_000)
+    src.write_bytes(original)
+    proc = subprocess.Popen([sys.executable, "-m", "kotc_rulesc.cli", "migrate", str(src), "--from", "1", "--to", "4",
+                             "--in-place", "--rules", RULES], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(30)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    if names == ["cards.jsonl"]:
+        assert src.read_bytes() == original
+    else:
+        assert names == ["cards.jsonl", "cards.jsonl.bak"]
+        assert (tmp_path / "cards.jsonl.bak").read_bytes() == original
+        assert src.read_bytes().count(b"\n") == 20_000 and src.read_bytes() != original

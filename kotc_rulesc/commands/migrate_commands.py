@@ -18,7 +18,8 @@ def _fail(message: str, code: int = 2) -> None:
 @click.command(context_settings={"max_content_width": 100})
 @click.argument("collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
 @click.option("--to", "target", type=int, default=None, metavar="N",
-              help="The edition to migrate to (default: the newest edition whose component catalog is declared, the 11th).")
+              help="The edition to migrate to (default: the newest edition whose component catalog is declared: "
+                   "the 11th in the bundled rules).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="OUT",
               help="Write the migrated collection to OUT ('-': standard output, the default).")
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak.")
@@ -54,9 +55,10 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
     - a card that is banned for any other reason (redacted, over a limit, a
       wrong printed cost, text no edition knows, a fact no source gives) is kept
       exactly as it was and marked with a 'migration' field: status, from, to,
-      every reason (code, edition, sources, message) and, where the data
-      declares one, a suggested legal replacement with its cost.  The field is
-      replaced on every run and removed once the card is legal;
+      every reason (code, edition — unknown in YAML, null in JSON when no
+      source gives it —, sources, message) and, where the data declares one,
+      a suggested legal replacement with its cost.  The field is replaced on
+      every run and removed once the card is legal;
     - a printed cost that was already wrong in the card's own edition is
       reported; it is corrected only when the card is re-issued.
 
