@@ -22,7 +22,6 @@ from .io_json import (
     BlockResult,
     Context,
     JsonStream,
-    MissingFrom,
     Unreadable,
     count_cards,
     json_cards,
@@ -133,11 +132,10 @@ def _open(name: str) -> tuple[BinaryIO, int | None, str]:
 
 
 class _Run:
-    def __init__(self, opts: Options, view: Any, stdout: BinaryIO, stderr: TextIO):
+    """The state of one run: options, totals, the cards needing attention, the report."""
+
+    def __init__(self, opts: Options):
         self.opts = opts
-        self.view = view
-        self.stdout = stdout
-        self.stderr = stderr
         self.totals = Totals()
         self.attention: list[str] = []
         self.report: ReportWriter | None = None
@@ -179,7 +177,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
                          "(--report FILE), or the collection to one (-o FILE or --in-place)")
 
     fp, size, display = _open(opts.collection)
-    state = _Run(opts, view, stdout, stderr)
+    state = _Run(opts)
     migrator = Migrator(view, opts.target, opts.assume)
     sink: Any = None
     report_file = report_text = None
