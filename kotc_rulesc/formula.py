@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Mapping, Sequence, Union
 
@@ -410,7 +411,7 @@ class Formula:
 
     tree: Node
 
-    @property
+    @cached_property  # asked for every time a cost is evaluated
     def variables(self) -> frozenset[str]:
         return frozenset(n.name for n in _walk(self.tree) if isinstance(n, Var))
 

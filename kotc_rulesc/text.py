@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Union
 
 __all__ = [
@@ -87,6 +88,7 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": 
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=1 << 16)  # printed sentences repeat across a collection
 def normalize(text: str) -> str:
     """Straight quotes, single spaces, no space before punctuation, trimmed."""
     text = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
@@ -97,6 +99,7 @@ _NUMBER = re.compile(r"-?\d+")
 _WORD = re.compile(r"[A-Za-z]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def skeleton(sentence: str) -> str:
     """The look-up key of a printed or template sentence: numbers and slots become ``#``,
     agreeing words become plural, so "Draw 1 card." and "Draw [x] cards." share a key."""
