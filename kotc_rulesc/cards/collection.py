@@ -110,14 +110,14 @@ def _read_text(path_or_dash: str | Path) -> tuple[str, str]:
     return display, _check_bytes(display, raw)
 
 
+#: a collection's format by its file name's extension (else it is sniffed from the content)
+FORMAT_BY_SUFFIX = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}
+
+
 def _format(path_or_dash: str | Path, text: str) -> str:
-    suffix = Path(str(path_or_dash)).suffix.lower()
-    if suffix in (".jsonl", ".ndjson"):
-        return "jsonl"
-    if suffix == ".json":
-        return "json"
-    if suffix in (".yaml", ".yml"):
-        return "yaml"
+    by_suffix = FORMAT_BY_SUFFIX.get(Path(str(path_or_dash)).suffix.lower())
+    if by_suffix:
+        return by_suffix
     stripped = text.lstrip()
     if stripped[:1] in "{[":
         try:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator, TextIO
 
+from ..cards.collection import FORMAT_BY_SUFFIX
 from .atomic import AtomicOutput, NullOutput
 from .io_json import (
     BlockResult,
@@ -93,13 +94,9 @@ class _Prefixed(io.RawIOBase):
 
 def detect_format(name: str, head: bytes) -> str:
     """``yaml``, ``json`` or ``jsonl``: by the file's extension, else by its first bytes."""
-    suffix = Path(name).suffix.lower() if name != "-" else ""
-    if suffix in (".jsonl", ".ndjson"):
-        return "jsonl"
-    if suffix == ".json":
-        return "json"
-    if suffix in (".yaml", ".yml"):
-        return "yaml"
+    by_suffix = FORMAT_BY_SUFFIX.get(Path(name).suffix.lower()) if name != "-" else None
+    if by_suffix:
+        return by_suffix
     text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
     if text.startswith("["):
         return "json"
