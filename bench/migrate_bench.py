@@ -18,7 +18,7 @@ Then, in the same run:
 
 * a plain JSON read-and-write of the same file (``json.loads`` + ``json.dumps`` per
   line, one process) — the baseline;
-* ``migrate --from 6 --to 11`` of the file, in a child process per ``--jobs`` value,
+* ``migrate --from 6 --to 11-pre`` of the file, in a child process per ``--jobs`` value,
   reporting the time of the migration itself (after the rules are loaded), the
   wall time of the whole command, and the peak resident memory (``getrusage``) of
   the migrating process and of its largest worker.
@@ -164,7 +164,7 @@ def child(argv: list[str]) -> None:
 
     runmod.Migrator = Counting
     err = io.StringIO()
-    code = runmod.run(runmod.Options(src, 11, assume=6, output=dst, jobs=jobs), view, stderr=err)
+    code = runmod.run(runmod.Options(src, "11-pre", assume=6, output=dst, jobs=jobs), view, stderr=err)
     t2 = time.perf_counter()
     m = stats["migrator"]
     print(json.dumps({
@@ -229,7 +229,7 @@ def main() -> None:
         f = migrate_in_child(src, workdir / f"migrated-{jobs}.jsonl", jobs)
         results[jobs] = f
         rate = args.cards / f["migrate"]
-        line = (f"migrate --from 6 --to 11 --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
+        line = (f"migrate --from 6 --to 11-pre --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
                 f"{f['migrate'] / base:.2f}x the JSON copy), {f['wall']:.2f} s wall with start-up "
                 f"(rules loaded in {f['load']:.2f} s); peak RSS {f['rss_self_kb'] / 1024:.0f} MB")
         if jobs > 1:

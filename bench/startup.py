@@ -17,7 +17,7 @@ children's environment); ``--no-bytecode`` measures with every module compiled
 from source on each start.
 
     python bench/startup.py                       # rules/, 21 runs, the default edition
-    python bench/startup.py --runs 41 --edition 11
+    python bench/startup.py --runs 41 --edition 11-pre
     python bench/startup.py --rules tests/fixtures/mini_rules --edition 2
 """
 
@@ -73,7 +73,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default=str(ROOT / "rules"), help="the rules directory (default: rules/)")
     parser.add_argument("--runs", type=int, default=21, help="runs of each mode (default: 21)")
-    parser.add_argument("--edition", type=int, default=None, help="the edition to judge in")
+    parser.add_argument("--edition", default=None, help="the edition to judge in (10, 11-pre, …)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--no-bytecode",

@@ -21,7 +21,7 @@ from typing import Any
 
 from .fold import Catalog, ComponentState
 from .formula import Formula, Num
-from .model import KIND_TITLES, KINDS, When, ordinal
+from .model import KIND_TITLES, KINDS, When, edition_number, ordinal
 from .show import rulebook_params_json
 from .text import Template
 from .wordiff import WordDiff, word_diff
@@ -342,9 +342,9 @@ def card_cost_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
 def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
     """The diff A → B over a :class:`~kotc_rulesc.view.RulesView` (``first``, ``last``, ``catalog(n)``)."""
     for n in (a, b):
-        if n < view.first or n > view.last:
-            raise DiffOrderError(f"edition {n} is not in the rules (they hold editions {view.first} to {view.last})")
-    if a >= b:
+        if n not in view.keys:
+            raise DiffOrderError(f"edition {n} is not in the rules (they hold editions {', '.join(map(str, view.keys))})")
+    if a == b or view.path(b, a) is not None:
         hint = f"; to see what changed from the {ordinal(b)} to the {ordinal(a)}, run: diff {b} {a}" if a > b else ""
         raise DiffOrderError(f"a diff runs forwards: A must be an earlier edition than B (got {a} and {b}){hint}")
     ca, cb = view.catalog(a), view.catalog(b)
@@ -355,7 +355,7 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
         a=a,
         b=b,
         catalog_known=known,
-        clean_slates=tuple(n for n in cb.clean_slates if n > a),
+        clean_slates=tuple(n for n in cb.clean_slates if n > edition_number(a)),
         **{k: tuple(v) for k, v in comps.items()},
         rulebook_known=(ca.rulebook is not None, cb.rulebook is not None),
         parameters=tuple(params),

@@ -20,11 +20,15 @@ from .model import (
     KINDS,
     ComponentDecl,
     CostRule,
+    Disagreement,
     EditionDecl,
+    EditionKey,
     Rulebook,
     RuleSet,
     Successor,
+    Tristate,
     When,
+    edition_number,
 )
 from .text import Template
 
@@ -76,6 +80,9 @@ class ComponentState:
     sources: tuple[str, ...]
     replacement: str | None = None
     replacement_binds: dict[str, int] = field(default_factory=dict)
+    #: redactions an edition of this line lifted again: (redacted when, reinstated when, sources, note)
+    reinstated: tuple[tuple[When, When, tuple[str, ...], str | None], ...] = ()
+    disagreements: tuple[Disagreement, ...] = ()  # recorded about this component, up to this edition
 
     @property
     def redacted_in(self) -> int | None:
@@ -91,13 +98,19 @@ class ComponentState:
 class Catalog:
     """Everything known about one edition."""
 
-    edition: int
+    edition: EditionKey  # 10, or "11-pre"
     components: tuple[ComponentState, ...] | None  # None: the catalog is not in the sources
     rulebook: Rulebook | None  # None: no source gives this edition's rulebook
     cost_rule: CostRule | None
     clean_slates: tuple[int, ...]  # clean-slate editions up to this one
     successors: tuple[Successor, ...]  # declared by the clean slate of this edition
     declared: EditionDecl | None  # this edition's own rules file, if it has one
+    disagreements: tuple[Disagreement, ...] = ()  # recorded by the files up to this edition
+
+    @property
+    def number(self) -> int:
+        """The edition's number (11 for the 11th's pre-release): what Edition Indicators compare with."""
+        return edition_number(self.edition)
 
     @property
     def catalog_known(self) -> bool:
@@ -131,6 +144,8 @@ class _Mutable:
         self.sources = list(decl.sources)
         self.replacement = None
         self.replacement_binds: dict[str, int] = {}
+        self.reinstated: list = []
+        self.disagreements: list[Disagreement] = []
 
     def freeze(self) -> ComponentState:
         return ComponentState(
@@ -147,21 +162,51 @@ class _Mutable:
             sources=tuple(dict.fromkeys(self.sources)),
             replacement=self.replacement,
             replacement_binds=self.replacement_binds,
+            reinstated=tuple(self.reinstated),
+            disagreements=tuple(self.disagreements),
         )
 
 
-def fold(rules: RuleSet, n: int) -> Catalog:
-    """The catalog of edition ``n``: every event of every edition up to ``n`` replayed."""
-    if n < rules.first:
-        raise ValueError(f"edition {n} is before the base edition {rules.first}")
+def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> int:
+    """The number of the newest edition that both ``decl``'s lineage and ``line`` contain."""
+    for other in reversed(rules.lineage(decl.key)):
+        if other.key in line:
+            return other.number
+    return rules.first
+
+
+def fold(rules: RuleSet, key: EditionKey) -> Catalog:
+    """The catalog of edition ``key``: every event of its lineage (base … key) replayed.
+
+    A pre-release branch (``11-pre``) folds its own line: the main-line files after its fork
+    do not apply to it, except an event no source dates, which may have happened before the
+    fork (unknown there)."""
+    lineage = rules.lineage(key)
+    if not lineage:
+        raise ValueError(f"edition {key} is not in the rules")
+    n = edition_number(key)
+    line = {d.key for d in lineage}
     state: dict[str, _Mutable] = {}
     catalog_known = True
     clean_slates: list[int] = []
     cost_rule: CostRule | None = None
+    disagreements: list[Disagreement] = []
+
+    def happened(when: When, decl: EditionDecl, mine: bool) -> Tristate:
+        if mine:
+            return when.happened_by(n)
+        if when.edition is not None:
+            return "no"  # an event of another branch, or of a later edition
+        if not decl.pre_release and isinstance(key, int):  # a later edition of the main line
+            return when.happened_by(n)
+        fork = _common_number(rules, line, decl)
+        return "no" if when.after is not None and when.after >= fork else "unknown"
+
     # Events with an unknown edition are recorded in a later file ("by" that edition),
-    # so every file is visited; happened_by() decides what applies at n.
+    # so every file is visited; happened() decides what applies to this edition.
     for decl in rules.editions:
-        if decl.number <= n:
+        mine = decl.key in line
+        if mine:
             for comp in decl.components:
                 state[comp.id] = _Mutable(comp)
             if decl.clean_slate:
@@ -169,42 +214,55 @@ def fold(rules: RuleSet, n: int) -> Catalog:
             catalog_known = decl.catalog_known
             if decl.card_cost is not None:
                 cost_rule = decl.card_cost
+            for dis in decl.disagreements:
+                disagreements.append(dis)
+                if dis.component in state:
+                    state[dis.component].disagreements.append(dis)
         for rev in decl.text_revisions:
-            if rev.component in state and rev.when.happened_by(n) != "no":
+            if rev.component in state and happened(rev.when, decl, mine) != "no":
                 c = state[rev.component]
                 old = c.text
                 for w in c.wordings:  # older wordings now also stand for the new binds
                     w.binds.update(rev.binds)
                 c.wordings.append(Wording(old, dict(rev.binds), rev.when, rev.text, dict(rev.binds), rev.sources))
                 c.text = rev.text
+                if rev.formula is not None:
+                    c.formula = rev.formula
                 c.sources.extend(rev.sources)
         for red in decl.redactions:
             if red.component in state:
-                happened = red.when.happened_by(n)
-                if happened != "no":
+                h = happened(red.when, decl, mine)
+                if h != "no":
                     c = state[red.component]
-                    c.status = "redacted" if happened == "yes" else "unknown"
+                    c.status = "redacted" if h == "yes" else "unknown"
                     c.redacted = red.when
                     c.replacement = red.replacement
                     c.replacement_binds = dict(red.replacement_binds)
                     c.sources.extend(red.sources)
+        for rei in decl.reinstatements:
+            if rei.component in state and happened(rei.when, decl, mine) == "yes":
+                c = state[rei.component]
+                if c.redacted is not None:
+                    c.reinstated.append((c.redacted, rei.when, rei.sources, rei.note))
+                c.status, c.redacted, c.replacement = "legal", None, None
+                c.sources.extend(rei.sources)
         for cr in decl.cost_revisions:
             if cr.component in state:
-                happened = cr.when.happened_by(n)
-                if happened != "no":
+                h = happened(cr.when, decl, mine)
+                if h != "no":
                     c = state[cr.component]
                     c.cost_changes.append(CostChange(cr.when, c.formula, cr.formula, cr.sources))
-                    c.formula = cr.formula if happened == "yes" else None
+                    c.formula = cr.formula if h == "yes" else None
                     c.sources.extend(cr.sources)
         for lr in decl.limit_revisions:
             if lr.component in state:
-                happened = lr.when.happened_by(n)
-                if happened != "no":
+                h = happened(lr.when, decl, mine)
+                if h != "no":
                     c = state[lr.component]
                     c.limit_changes.append(LimitChange(lr.when, dict(c.limits), dict(lr.limits), lr.sources))
                     new = dict(c.limits)
                     for var, value in lr.limits.items():
-                        new[var] = value if happened == "yes" else None
+                        new[var] = value if h == "yes" else None
                     c.limits = new
                     c.sources.extend(lr.sources)
     if cost_rule is None:
@@ -214,18 +272,19 @@ def fold(rules: RuleSet, n: int) -> Catalog:
             if decl.card_cost is not None:
                 cost_rule = decl.card_cost
                 break
-    own = rules.edition(n)
+    own = rules.edition(key)
     components = None
     if catalog_known:
         order = {k: i for i, k in enumerate(KINDS)}
         seq = sorted(state.values(), key=lambda m: order[m.decl.kind])  # stable: file order within kind
         components = tuple(m.freeze() for m in seq)
     return Catalog(
-        edition=n,
+        edition=key,
         components=components,
         rulebook=own.rulebook if own else None,
         cost_rule=cost_rule,
         clean_slates=tuple(clean_slates),
         successors=own.successors if own else (),
         declared=own,
+        disagreements=tuple(disagreements),
     )

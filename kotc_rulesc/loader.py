@@ -32,10 +32,13 @@ from .model import (
     ComponentDecl,
     CostRevision,
     CostRule,
+    Disagreement,
     EditionDecl,
+    EditionKey,
     LimitRevision,
     Range,
     Redaction,
+    Reinstatement,
     Rulebook,
     RuleSet,
     Source,
@@ -44,10 +47,11 @@ from .model import (
     When,
     Where,
     ordinal,
+    pre_release_key,
 )
 from .text import Template, TemplateError, parse_template
 
-FILE_NAME = re.compile(r"^edition-(\d+)\.ya?ml$")
+FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
 
 #: variables each part of the card-cost rule may use
 COST_RULE_VARIABLES = {
@@ -258,7 +262,13 @@ def _sources(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
 
 
 class _Builder:
-    """Checks meaning across files while building the model, edition by edition."""
+    """Checks meaning across files while building the model, edition by edition.
+
+    The state a file's events are checked against (each component's current text, formula,
+    limits, redaction) is the state of the edition the file follows: a pre-release branch
+    starts from its parent, and the main line does not see the branch's changes."""
+
+    _LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted")
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}
@@ -267,6 +277,9 @@ class _Builder:
         self.formula: dict[str, Formula | None] = {}
         self.limits: dict[str, dict[str, int | None]] = {}
         self.redacted: dict[str, int] = {}
+        self.states: dict[EditionKey, dict[str, Any]] = {}  # the state after each edition
+        self.vars_seen: dict[str, set[str]] = {}  # every variable of a component on any line
+        self.keys: list[EditionKey] = []
         self.sources: dict[str, Source] = {}
         self.source_refs: list[tuple[_Reporter, Any, Any, tuple[str, ...]]] = []
         # a base formula may use a variable that only a later revision's wording (or binds) has,
@@ -310,6 +323,10 @@ class _Builder:
             hint = _closest(cid, self.components) or "declare it under 'components:' in this or an earlier edition"
             rep.at(node, "component", f"component: unknown component {cid!r}", hint)
             return None
+        if cid not in self.current_text:
+            where = self.components[cid].where
+            rep.at(node, "component", f"component: {cid} is declared in {where.file}, which is not an edition this one follows")
+            return None
         return cid
 
     def when(self, rep: _Reporter, node: Any, edition: int) -> When:
@@ -331,23 +348,60 @@ class _Builder:
 
     # -- one file ----------------------------------------------------------
 
-    def edition(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionDecl | None:
+    def save_state(self, key: EditionKey) -> None:
+        import copy
+
+        for cid, names in self.all_vars.items():
+            self.vars_seen.setdefault(cid, set()).update(names)
+        self.states[key] = copy.deepcopy({name: getattr(self, name) for name in self._LINE_STATE})
+        self.keys.append(key)
+
+    def restore_state(self, key: EditionKey) -> None:
+        import copy
+
+        for name, value in copy.deepcopy(self.states[key]).items():
+            setattr(self, name, value)
+
+    def chain(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionKey | None:
+        """Check the file's place in the tree of editions; return the edition it follows."""
         n = data["edition"]
         base = bool(data.get("base"))
+        pre = bool(data.get("pre_release"))
         if is_first and not base:
             rep.at(data, "edition", "the first rules file must be the base edition", "add 'base: true'")
         if base and not is_first:
             rep.at(data, "base", "only the first rules file may be the base edition")
-        if previous is not None and n <= previous:
+        if base and pre:
+            rep.at(data, "pre_release", "the base edition cannot be a pre-release")
+        if previous is not None and n <= previous and not pre:
             rep.at(data, "edition", f"editions out of order: edition {n} comes after edition {previous}", "file names sort in edition order: edition-NN.yaml")
         follows = data.get("follows")
-        if not base:
-            if follows is None:
-                rep.at(data, "edition", "'follows' is missing", f"name the previous edition: follows: {previous}")
-            elif previous is not None and follows != previous:
-                rep.at(data, "follows", f"follows: {follows}, but the previous rules file is edition {previous}", f"follows: {previous}")
-        elif follows is not None:
-            rep.at(data, "follows", "the base edition follows nothing")
+        if base:
+            if follows is not None:
+                rep.at(data, "follows", "the base edition follows nothing")
+            return None
+        if follows is None:
+            rep.at(data, "edition", "'follows' is missing", f"name the previous edition: follows: {previous}")
+            return None
+        if follows not in self.states:
+            known = ", ".join(str(k) for k in self.keys)
+            rep.at(data, "follows", f"follows: {follows} is not an edition declared before this file", f"declared so far: {known}")
+            return None
+        if pre:
+            if isinstance(follows, int) and follows >= n:
+                rep.at(data, "follows", f"follows: {follows}, but a pre-release of the {ordinal(n)} follows an earlier edition")
+            if pre_release_key(n) in self.states:
+                rep.at(data, "edition", f"a second pre-release of the {ordinal(n)}")
+        elif previous is not None and follows != previous:
+            rep.at(data, "follows", f"follows: {follows}, but the previous main-line rules file is edition {previous}", f"follows: {previous}")
+        return follows
+
+    def edition(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionDecl | None:
+        n = data["edition"]
+        base = bool(data.get("base"))
+        follows = self.chain(rep, data, previous, is_first)
+        if follows is not None:
+            self.restore_state(follows)
         if base:
             for sid, sdata in (data.get("sources") or {}).items():
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
@@ -387,9 +441,17 @@ class _Builder:
             for var in old.variables:
                 if var not in new.variables:
                     rep.at(node, "text", f"text: the new text drops [{var}] of the old text")
+            formula = None
+            if "formula" in node:
+                ok, formula = self.parse_formula(rep, node, "formula")
+                if ok and formula is not None:
+                    self.check_formula_vars(rep, node, "formula", formula, self.components[cid].kind, set(new.variables))
+                    self.check_same_cost(rep, node, cid, formula, binds)
+                    self.formula[cid] = formula
             self.current_text[cid] = new
             self.all_vars[cid] |= set(new.variables) | set(binds)
-            text_revisions.append(TextRevision(cid, new, binds, when, src, Where(rep.file, *_pos(node))))
+            note = str(node["note"]) if node.get("note") else None
+            text_revisions.append(TextRevision(cid, new, binds, when, src, Where(rep.file, *_pos(node)), formula, note))
 
         redactions = []
         for node in data.get("redactions") or []:
@@ -408,6 +470,27 @@ class _Builder:
                 rep_id = self.component_ref(rep, rnode, n)
                 rep_binds = {str(k): int(v) for k, v in (rnode.get("binds") or {}).items()}
             redactions.append(Redaction(cid, when, src, Where(rep.file, *_pos(node)), rep_id, rep_binds))
+
+        reinstatements = []
+        for node in data.get("reinstatements") or []:
+            src = self.event_sources(rep, node, default_src)
+            cid = self.component_ref(rep, node, n)
+            when = self.when(rep, node, n)
+            if not cid:
+                continue
+            if cid not in self.redacted:
+                rep.at(node, "component", f"component: {cid} is not redacted, so it cannot be reinstated (a no-op delta)")
+                continue
+            del self.redacted[cid]
+            note = str(node["note"]) if node.get("note") else None
+            reinstatements.append(Reinstatement(cid, when, src, Where(rep.file, *_pos(node)), note))
+
+        disagreements = []
+        for node in data.get("disagreements") or []:
+            src = self.event_sources(rep, node, default_src)
+            cid = self.component_ref(rep, node, n) if node.get("component") else None
+            key = pre_release_key(n) if data.get("pre_release") else n
+            disagreements.append(Disagreement(key, str(node["note"]), src, cid))
 
         cost_revisions = []
         for node in data.get("cost_revisions") or []:
@@ -451,9 +534,11 @@ class _Builder:
         if successors and not data.get("clean_slate"):
             rep.at(data, "successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'", of_key=True)
 
-        rulebook = self.rulebook(rep, data, n) if "rulebook" in data else None
-        card_cost = self.card_cost(rep, data, n) if "card_cost" in data else None
+        key = pre_release_key(n) if data.get("pre_release") else n
+        rulebook = self.rulebook(rep, data, key) if "rulebook" in data else None
+        card_cost = self.card_cost(rep, data, key) if "card_cost" in data else None
         catalog_known = data.get("catalog") != "unknown"
+        self.save_state(key)
         return EditionDecl(
             number=n,
             file=rep.file,
@@ -465,6 +550,8 @@ class _Builder:
             redactions=tuple(redactions),
             cost_revisions=tuple(cost_revisions),
             limit_revisions=tuple(limit_revisions),
+            reinstatements=tuple(reinstatements),
+            disagreements=tuple(disagreements),
             clean_slate=bool(data.get("clean_slate")),
             catalog_known=catalog_known,
             successors=tuple(successors),
@@ -472,7 +559,28 @@ class _Builder:
             card_cost=card_cost,
             notes=tuple(str(x) for x in data.get("notes") or ()),
             name=data.get("name"),
+            pre_release=bool(data.get("pre_release")),
         )
+
+    def check_same_cost(self, rep: _Reporter, node: Any, cid: str, formula: Formula, binds: dict[str, int]) -> None:
+        """A text revision's new formula must cost the old wording what it cost: the old formula
+        and the new one with ``binds`` agree for every value of the old wording's variables."""
+        from fractions import Fraction
+
+        old = self.formula.get(cid)
+        if old is None:
+            return
+        names = sorted((old.variables | formula.variables) - set(binds))
+        for values in ((1, 1, 1, 1), (2, 3, 5, 7), (6, 4, 3, 2)):
+            env = {name: Fraction(v) for name, v in zip(names, values)}
+            try:
+                same = old.evaluate(env) == formula.evaluate({**env, **binds})
+            except (ZeroDivisionError, KeyError):
+                continue
+            if not same:
+                rep.at(node, "formula", f"formula: {formula} with {binds or 'no binds'} does not cost the old wording what {old} did",
+                       "a different cost for the same card is a cost revision: record it under cost_revisions")
+                return
 
     def event_sources(self, rep: _Reporter, node: Any, default: tuple[str, ...]) -> tuple[str, ...]:
         src = _sources(node.get("source"), default)
@@ -518,7 +626,7 @@ class _Builder:
         self.components[cid] = comp
         return comp
 
-    def rulebook(self, rep: _Reporter, data: Any, n: int) -> Rulebook:
+    def rulebook(self, rep: _Reporter, data: Any, n: EditionKey) -> Rulebook:
         node = data["rulebook"]
         src = _sources(node.get("source"), ())
         self.note_sources(rep, node, "source", src)
@@ -548,7 +656,7 @@ class _Builder:
             notes=tuple(str(z) for z in node.get("notes") or ()),
         )
 
-    def card_cost(self, rep: _Reporter, data: Any, n: int) -> CostRule | None:
+    def card_cost(self, rep: _Reporter, data: Any, n: EditionKey) -> CostRule | None:
         node = data["card_cost"]
         src = _sources(node.get("source"), ())
         self.note_sources(rep, node, "source", src)
@@ -570,7 +678,7 @@ class _Builder:
 
     def check_formulas(self) -> None:
         for rep, node, key, formula, kind, cid in self.formula_refs:
-            self.check_formula_vars(rep, node, key, formula, kind, self.all_vars[cid])
+            self.check_formula_vars(rep, node, key, formula, kind, self.vars_seen.get(cid, set()))
 
     def check_sources(self) -> None:
         for rep, node, key, refs in self.source_refs:
@@ -587,7 +695,7 @@ def _check_collisions(rules: RuleSet, reporters: dict[str, _Reporter]) -> None:
 
     reported = set()
     for decl in rules.editions:
-        cat = fold(rules, decl.number)
+        cat = fold(rules, decl.key)
         if cat.components is None:
             continue
         owner: dict[str, str] = {}
@@ -651,10 +759,13 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
     if not schema_ok:
         return None, sorted(set(p for r in reporters.values() for p in r.problems))
     for index, (path, m, data, rep) in enumerate(loaded):
-        if m and int(m.group(1)) != data["edition"]:
-            rep.at(data, "edition", f"edition: {data['edition']} but the file is named {path.name}", f"rename it edition-{data['edition']:02d}.yaml")
+        pre = bool(data.get("pre_release"))
+        if m and (int(m.group(1)) != data["edition"] or bool(m.group(2)) != pre):
+            want = f"edition-{data['edition']:02d}{'-pre' if pre else ''}.yaml"
+            rep.at(data, "edition", f"edition: {data['edition']}{' (pre-release)' if pre else ''} but the file is named {path.name}", f"rename it {want}")
         decl = builder.edition(rep, data, previous, index == 0)
-        previous = data["edition"]
+        if not pre:
+            previous = data["edition"]
         if decl:
             editions.append(decl)
     builder.check_sources()

@@ -9,7 +9,9 @@ are already parsed (:class:`~kotc_rulesc.text.Template`,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Union
+
+import re
 
 from .formula import Formula
 from .text import Template
@@ -27,6 +29,40 @@ RELIEF_KINDS = frozenset({"caveat", "condition", "cost"})
 
 Tristate = Literal["yes", "no", "unknown"]
 
+#: An edition as the rules and the CLI name it: a number on the main line (``10``), or the
+#: label of a pre-release branch (``"11-pre"``: a pre-release of the 11th, following another
+#: edition).  Edition Indicators printed on cards are always plain numbers.
+EditionKey = Union[int, str]
+
+PRE_RELEASE_SUFFIX = "-pre"
+
+
+def edition_number(key: EditionKey) -> int:
+    """The edition a key is (a pre-release of): 10 → 10, "11-pre" → 11."""
+    if isinstance(key, int):
+        return key
+    return int(str(key).split("-", 1)[0])
+
+
+def is_pre_release(key: EditionKey) -> bool:
+    return isinstance(key, str)
+
+
+def pre_release_key(number: int) -> str:
+    return f"{number}{PRE_RELEASE_SUFFIX}"
+
+
+def parse_edition_key(text: str | int) -> EditionKey:
+    """ "10" → 10, "11-pre" → "11-pre"; ValueError otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    raw = str(text).strip().lower()
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)?(-pre)?", raw)
+    if not m or int(m.group(1)) < 1:
+        raise ValueError(f"{text!r} is not an edition: write a number (10) or a pre-release (11-pre)")
+    n = int(m.group(1))
+    return pre_release_key(n) if m.group(2) else n
+
 
 @dataclass(frozen=True)
 class Where:
@@ -42,11 +78,12 @@ class When:
     """When an event happened: a known edition, or *at or before* ``by`` (and after ``after``)."""
 
     edition: int | None  # None: unknown
-    by: int  # the edition of the file that records it
+    by: int  # the edition (number) of the file that records it
     after: int | None = None
 
-    def happened_by(self, n: int) -> Tristate:
-        """Had the event happened by edition ``n``?"""
+    def happened_by(self, n: EditionKey) -> Tristate:
+        """Had the event happened by edition ``n`` (on the line of the file recording it)?"""
+        n = edition_number(n)
         if self.edition is not None:
             return "yes" if self.edition <= n else "no"
         if n >= self.by:
@@ -84,6 +121,31 @@ class TextRevision:
     when: When
     sources: tuple[str, ...]
     where: Where
+    #: the new wording's formula, when the guide prints a new one with it (not a cost
+    #: revision: the old wording, read with ``binds``, costs what it cost)
+    formula: Formula | None = None
+    note: str | None = None  # e.g. that no document lists the revision
+
+
+@dataclass(frozen=True)
+class Reinstatement:
+    """A component an earlier edition's document redacted and this edition's lists as legal."""
+
+    component: str
+    when: When
+    sources: tuple[str, ...]
+    where: Where
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """Two documents that say different things; recorded, shown, never silently resolved."""
+
+    edition: EditionKey
+    note: str
+    sources: tuple[str, ...]
+    component: str | None = None
 
 
 @dataclass(frozen=True)
@@ -148,7 +210,7 @@ class Range:
 class Rulebook:
     """Rulebook parameters as one rulebook states them; ``None`` where it is silent."""
 
-    edition: int
+    edition: EditionKey
     sources: tuple[str, ...]
     players: Range | None = None
     deck: Range | None = None
@@ -170,7 +232,7 @@ COST_RULE_PARTS = ("total_relief", "ability_cost", "creature_cost", "spell_cost"
 class CostRule:
     """The card-cost rule: named formulas over component costs, offense and defense."""
 
-    edition: int  # the edition whose documents state it
+    edition: EditionKey  # the edition whose documents state it
     sources: tuple[str, ...]
     total_relief: Formula
     ability_cost: Formula
@@ -192,16 +254,18 @@ class Source:
 class EditionDecl:
     """One rules file: what one edition changed."""
 
-    number: int
+    number: int  # the edition number (11 for the 11th's pre-release)
     file: str
     base: bool
-    follows: int | None
+    follows: EditionKey | None
     sources: tuple[str, ...]
     components: tuple[ComponentDecl, ...] = ()
     text_revisions: tuple[TextRevision, ...] = ()
     redactions: tuple[Redaction, ...] = ()
     cost_revisions: tuple[CostRevision, ...] = ()
     limit_revisions: tuple[LimitRevision, ...] = ()
+    reinstatements: tuple[Reinstatement, ...] = ()
+    disagreements: tuple[Disagreement, ...] = ()
     clean_slate: bool = False
     catalog_known: bool = True
     successors: tuple[Successor, ...] = ()
@@ -209,10 +273,18 @@ class EditionDecl:
     card_cost: CostRule | None = None
     notes: tuple[str, ...] = ()
     name: str | None = None
+    pre_release: bool = False  # a pre-release of edition ``number``: a branch beside the main line
+
+    @property
+    def key(self) -> EditionKey:
+        """How the edition is named: 10, or "11-pre" for a pre-release."""
+        return pre_release_key(self.number) if self.pre_release else self.number
 
     def summary(self) -> str:
         """One line: what this edition changed."""
         parts = []
+        if self.pre_release:
+            parts.append(f"pre-release of the {ordinal(self.number)}, following the {ordinal(self.follows)}")
         if self.base:
             parts.append(f"base catalog of {len(self.components)} components")
         elif self.components:
@@ -222,6 +294,8 @@ class EditionDecl:
             (self.redactions, "redaction"),
             (self.cost_revisions, "cost revision"),
             (self.limit_revisions, "limit revision"),
+            (self.reinstatements, "reinstatement"),
+            (self.disagreements, "recorded disagreement"),
         ):
             if items:
                 parts.append(f"{len(items)} {word}{'s' if len(items) != 1 else ''}")
@@ -238,15 +312,29 @@ class EditionDecl:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every edition, in order, with the sources they cite."""
+    """Every edition, with the sources they cite.
+
+    The editions form a tree, as Alembic's revisions do: the main line 1, 2, 3 … (each file
+    follows the one before), and pre-release branches (``11-pre``) that follow a main-line
+    edition.  ``editions`` is in file order (a pre-release just before its edition)."""
 
     editions: tuple[EditionDecl, ...]
     sources: dict[str, Source]
     directory: str
 
     @property
+    def keys(self) -> list[EditionKey]:
+        """Every edition's key, in file order: 1 … 10, "11-pre", 11, 12 …"""
+        return [e.key for e in self.editions]
+
+    @property
+    def main_line(self) -> list[EditionDecl]:
+        return [e for e in self.editions if not e.pre_release]
+
+    @property
     def numbers(self) -> list[int]:
-        return [e.number for e in self.editions]
+        """The main line's editions."""
+        return [e.number for e in self.main_line]
 
     @property
     def first(self) -> int:
@@ -254,21 +342,57 @@ class RuleSet:
 
     @property
     def last(self) -> int:
-        return self.editions[-1].number
+        """The newest edition of the main line."""
+        return self.main_line[-1].number
 
-    def edition(self, n: int) -> EditionDecl | None:
+    def edition(self, key: EditionKey) -> EditionDecl | None:
         for e in self.editions:
-            if e.number == n:
+            if e.key == key:
                 return e
         return None
+
+    def resolve(self, key: EditionKey) -> EditionKey | None:
+        """The edition whose file holds ``key``'s state: ``key`` itself, or for a main-line number
+        no file declares (an edition that changed nothing), the newest main-line file before it;
+        ``None`` for an edition outside the rules."""
+        if self.edition(key) is not None:
+            return key
+        if isinstance(key, int) and self.first <= key <= self.last:
+            return max(e.number for e in self.main_line if e.number <= key)
+        return None
+
+    def lineage(self, key: EditionKey) -> list[EditionDecl]:
+        """The files from the base to ``key``, following ``follows``; [] if ``key`` is unknown."""
+        by_key = {e.key: e for e in self.editions}
+        chain: list[EditionDecl] = []
+        resolved = self.resolve(key)
+        decl = by_key.get(resolved) if resolved is not None else None
+        while decl is not None:
+            chain.append(decl)
+            decl = by_key.get(decl.follows) if decl.follows is not None else None
+        return chain[::-1]
+
+    @property
+    def all_keys(self) -> list[EditionKey]:
+        """Every edition the rules can fold, in order: each main-line number from the first to the
+        last (an edition without a file changed nothing), each pre-release before its edition."""
+        keys: list[EditionKey] = []
+        pre = {e.number: e.key for e in self.editions if e.pre_release}
+        for n in range(self.first, self.last + 1):
+            if n in pre:
+                keys.append(pre[n])
+            keys.append(n)
+        keys += [k for n, k in sorted(pre.items()) if n > self.last]
+        return keys
 
     def components(self) -> dict[str, ComponentDecl]:
         return {c.id: c for e in self.editions for c in e.components}
 
     def newest_with_catalog(self) -> int:
-        """The newest edition whose component catalog is declared (the default migration target)."""
+        """The newest main-line edition whose component catalog is declared (the default migration
+        target)."""
         best = self.first
-        for e in self.editions:
+        for e in self.main_line:
             if e.catalog_known:
                 best = e.number
             else:
@@ -276,8 +400,10 @@ class RuleSet:
         return best
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 21st…"""
+def ordinal(n: EditionKey) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 21st…; "11-pre" → "11th pre-release"."""
+    if is_pre_release(n):
+        return f"{ordinal(edition_number(n))} pre-release"
     if 10 <= n % 100 <= 20:
         suffix = "th"
     else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .formula import Formula
-from .model import RuleSet
+from .model import EditionKey, RuleSet
 from .text import Template, normalize
 
 
@@ -58,6 +58,16 @@ class Ban:
 
 
 @dataclass(frozen=True)
+class Reinstated:
+    """A component an earlier edition redacted, legal again from this step on."""
+
+    component: str
+    text: Template
+    sources: tuple[str, ...]
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class CostChange:
     component: str
     text: Template
@@ -81,10 +91,11 @@ class LimitChange:
 
 @dataclass(frozen=True)
 class Pass:
-    """Everything the step ``source → target`` (target = source + 1) does."""
+    """Everything the step ``source → target`` does (target is the edition that follows source:
+    the next on the main line, or a pre-release branching from source)."""
 
-    source: int
-    target: int
+    source: EditionKey
+    target: EditionKey
     rewrites: tuple[Rewrite, ...] = ()
     bans: tuple[Ban, ...] = ()
     cost_changes: tuple[CostChange, ...] = ()
@@ -92,10 +103,12 @@ class Pass:
     clean_slate: bool = False
     catalog_known: bool = True
     successors: tuple[tuple[str, str], ...] = ()  # (old component, successor component)
+    reinstated: tuple[Reinstated, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not (self.rewrites or self.bans or self.cost_changes or self.limit_changes or self.clean_slate)
+        return not (self.rewrites or self.bans or self.cost_changes or self.limit_changes or self.clean_slate
+                    or self.reinstated)
 
     def rewrite(self, sentence: str) -> tuple[str, Rewrite | None]:
         """Apply the first rewrite that matches; return the sentence and the rewrite used."""
@@ -108,25 +121,27 @@ class Pass:
 
 
 def derive_passes(rules: RuleSet) -> list[Pass]:
-    """One pass per step from the base edition to the last, in order.
+    """One pass per step, in file order: every edition but the base, from the edition it follows.
 
-    An event whose edition no source gives is placed in the step into the
-    edition of the file that records it (the latest it can have happened)."""
-    by_edition = {e.number: e for e in rules.editions}
+    An event whose edition no source gives is placed in the step into the edition of the
+    file that records it (the latest it can have happened)."""
     comps = rules.components()
-    current: dict[str, Template] = {}
-    formula: dict[str, Formula | None] = {}
-    limits: dict[str, dict[str, int | None]] = {}
+    # per edition: (current text, formula, limits) of every component, to start its children from
+    after: dict[EditionKey, tuple[dict, dict, dict]] = {}
     passes = []
-    for target in range(rules.first, rules.last + 1):
-        decl = by_edition.get(target)
-        if decl is None:
-            passes.append(Pass(target - 1, target))
-            continue
+    for decl in rules.editions:
+        if decl.base:
+            current: dict[str, Template] = {}
+            formula: dict[str, Formula | None] = {}
+            limits: dict[str, dict[str, int | None]] = {}
+        else:
+            parent = after[decl.follows]
+            current, formula, limits = dict(parent[0]), dict(parent[1]), {k: dict(v) for k, v in parent[2].items()}
         for c in decl.components:
             current[c.id] = c.text
             formula[c.id] = c.formula
             limits[c.id] = dict(c.limits)
+        after[decl.key] = (current, formula, limits)
         if decl.base:
             continue
         rewrites = []
@@ -136,10 +151,13 @@ def derive_passes(rules: RuleSet) -> list[Pass]:
                         rev.when.edition, rev.when.by, rev.sources)
             )
             current[rev.component] = rev.text
+            if rev.formula is not None:
+                formula[rev.component] = rev.formula
         bans = [
             Ban(r.component, current[r.component], r.when.edition, r.when.by, r.sources, r.replacement, dict(r.replacement_binds))
             for r in decl.redactions
         ]
+        reinstated = [Reinstated(r.component, current[r.component], r.sources, r.note) for r in decl.reinstatements]
         costs = []
         for cr in decl.cost_revisions:
             costs.append(CostChange(cr.component, current[cr.component], formula[cr.component], cr.formula, cr.when.edition, cr.when.by, cr.sources))
@@ -152,8 +170,8 @@ def derive_passes(rules: RuleSet) -> list[Pass]:
             limits[lr.component] = now
         passes.append(
             Pass(
-                target - 1,
-                target,
+                decl.follows,
+                decl.key,
                 tuple(rewrites),
                 tuple(bans),
                 tuple(costs),
@@ -161,6 +179,28 @@ def derive_passes(rules: RuleSet) -> list[Pass]:
                 decl.clean_slate,
                 decl.catalog_known,
                 tuple((s.component, s.successor) for s in decl.successors),
+                tuple(reinstated),
             )
         )
     return passes
+
+
+def path(passes: list[Pass], source: EditionKey, target: EditionKey) -> list[Pass] | None:
+    """The passes from ``source`` to ``target`` in order ([] when equal), or ``None`` when
+    ``target`` does not descend from ``source`` (a pre-release and a later main-line edition)."""
+    into = {p.target: p for p in passes}
+    steps: list[Pass] = []
+    key = target
+    while key != source:
+        p = into.get(key)
+        if p is None:
+            return None
+        steps.append(p)
+        key = p.source
+    return steps[::-1]
+
+
+def lineage_keys(passes: list[Pass], first: EditionKey, target: EditionKey) -> list[EditionKey]:
+    """The editions from the base ``first`` to ``target``, in order."""
+    steps = path(passes, first, target) or []
+    return [first] + [p.target for p in steps]

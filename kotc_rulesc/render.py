@@ -51,7 +51,7 @@ from .diff import (
 )
 from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
-from .model import KIND_TITLES, KINDS, RuleSet, When, ordinal
+from .model import KIND_TITLES, KINDS, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
 from .passes import Pass, derive_passes
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
@@ -196,6 +196,11 @@ def _component_view(c: ComponentState) -> dict[str, Any]:
         f"Limit Revised ({describe_when(ch.when)}): {limits_text(ch.now)}; was: {limits_text(ch.was) or 'no limit'}"
         for ch in c.limit_changes
     ]
+    history += [
+        f"Redacted ({describe_when(red)}), reinstated ({describe_when(rei)})" + (f": {note}" if note else "")
+        for red, rei, _, note in c.reinstated
+    ]
+    history += [f"Documents disagree ({', '.join(d.sources)}): {d.note}" for d in c.disagreements]
     if c.status == "redacted":
         status_note = f"Redacted ({describe_when(c.redacted)})"
     elif c.status == "unknown":
@@ -299,8 +304,17 @@ def _edition_sources(rules: RuleSet, cat: Catalog) -> list[dict[str, str]]:
     return _sources(rules, ids)
 
 
-def _nav(rules: RuleSet, n: int) -> dict[str, Any]:
-    return {"prev": n - 1 if n > rules.first else None, "next": n + 1 if n < rules.last else None}
+def _nav(rules: RuleSet, n: EditionKey) -> dict[str, Any]:
+    keys = rules.all_keys
+    i = keys.index(n)
+    return {"prev": keys[i - 1] if i > 0 else None, "next": keys[i + 1] if i + 1 < len(keys) else None}
+
+
+def _earlier(rules: RuleSet, n: EditionKey) -> list[EditionKey]:
+    """The editions before ``n`` on its line, newest first (for a pre-release: its parent's line)."""
+    decl = rules.edition(n)
+    top = edition_number(decl.follows) if decl is not None and decl.pre_release else edition_number(n) - 1
+    return [k for k in reversed(rules.all_keys) if isinstance(k, int) and k <= top]
 
 
 def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
@@ -398,7 +412,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
 
 
 def _latest(rules: RuleSet, view: FoldedRules, n: int, test) -> Catalog | None:
-    for m in range(n - 1, rules.first - 1, -1):
+    for m in _earlier(rules, n):
         cat = view.catalog(m)
         if test(cat):
             return cat
@@ -423,7 +437,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
         ):
             for e in events:
                 w = e.when
-                if w.edition is None and (w.after is None or w.after < n) and n < w.by:
+                if w.edition is None and (w.after is None or w.after < edition_number(n)) and edition_number(n) < w.by:
                     text = str(comps[e.component].text) if e.component in comps else e.component
                     out.append({"what": word, "text": text, "when": describe_when(w)})
     return out
@@ -431,7 +445,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
 
 def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
     editions = []
-    for n in range(rules.first, rules.last + 1):
+    for n in rules.all_keys:
         decl = rules.edition(n)
         cat = view.catalog(n)
         editions.append(
@@ -453,12 +467,16 @@ def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
 # --------------------------------------------------------------------------- pages
 
 
-def edition_name(n: int) -> str:
-    return f"edition-{n:02d}"
+def _page_key(n: EditionKey) -> str:
+    return f"{edition_number(n):02d}" + ("-pre" if is_pre_release(n) else "")
 
 
-def changelog_name(n: int) -> str:
-    return f"changelog-{n:02d}"
+def edition_name(n: EditionKey) -> str:
+    return f"edition-{_page_key(n)}"
+
+
+def changelog_name(n: EditionKey) -> str:
+    return f"changelog-{_page_key(n)}"
 
 
 def render_docs(rules: RuleSet) -> dict[str, str]:
@@ -472,7 +490,7 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
     for fmt, env in envs.items():
         common = {"fmt": fmt, "names": names, "first": rules.first, "last": rules.last}
         pages[f"index.{fmt}"] = env.get_template(f"index.{fmt}.j2").render(**common, **index)
-        for n in range(rules.first, rules.last + 1):
+        for n in rules.all_keys:
             ev = _edition_view(rules, view.catalog(n))
             pages[f"{edition_name(n)}.{fmt}"] = env.get_template(f"edition.{fmt}.j2").render(**common, e=ev)
             cv = _changelog_view(rules, view, steps.get(n), n)

@@ -116,12 +116,19 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
         "#",
         f"# Every fact cites the document that states it, by an id declared in {base} under",
         f"# `sources:` (so far: {sources}).",
-        "# Declare this edition's documents there, e.g.",
-        f'#   rulebook-{n}th: {{file: rulebook-{n}th.html, title: "Rulebook, {nth} Edition"}}',
+        *(
+            [f"# This edition's documents are declared there: guide-{n:02d}, rulebook-{n:02d}."]
+            if f"guide-{n:02d}" in rules.sources and f"rulebook-{n:02d}" in rules.sources
+            else [
+                "# Declare this edition's documents there, e.g.",
+                f'#   guide-{n:02d}: {{file: sources/{n:02d}/card-building-guide.txt, title: "Card Building Guide, {nth} Edition"}}',
+                f'#   rulebook-{n:02d}: {{file: sources/{n:02d}/rulebook.txt, title: "Rulebook, {nth} Edition"}}',
+            ]
+        ),
         f"edition: {n}",
         f"follows: {last}",
         "# The default source of every event below (each event may name its own with `source:`):",
-        f"# source: rulebook-{n}th",
+        f"# source: [guide-{n:02d}, rulebook-{n:02d}]",
         "",
     ]
     if not prev.catalog_known:

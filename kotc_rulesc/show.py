@@ -38,6 +38,11 @@ def component_json(c: ComponentState) -> dict[str, Any]:
         "limits_revised": [
             {"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes
         ],
+        "reinstated": [
+            {"redacted_in": red.edition, "edition": rei.edition, "sources": list(src), "note": note}
+            for red, rei, src, note in c.reinstated
+        ],
+        "disagreements": [{"note": d.note, "sources": list(d.sources), "recorded_in": d.edition} for d in c.disagreements],
         "sources": list(c.sources),
     }
 
@@ -120,20 +125,29 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
     return {
         "edition": cat.edition,
         "catalog_known": cat.catalog_known,
-        "clean_slate": cat.clean_slate == cat.edition,
+        "clean_slate": bool(cat.declared and cat.declared.clean_slate),
+        "pre_release": bool(cat.declared and cat.declared.pre_release),
+        "follows": cat.declared.follows if cat.declared else None,
         "components": [component_json(c) for c in cat.components] if cat.components is not None else None,
         "rulebook": {
             **(rulebook_lists(cat) if cat.components is not None else {"revised_text": None, "redacted": None, "revised_limits": None, "revised_costs": None}),
             "parameters": rulebook_params_json(cat),
         },
         "card_cost": cost_rule_json(cat),
+        "disagreements": [
+            {"component": d.component, "note": d.note, "sources": list(d.sources), "recorded_in": d.edition}
+            for d in cat.disagreements
+        ],
     }
 
 
 def catalog_text(cat: Catalog, rules: RuleSet) -> str:
     """A readable listing of the catalog, grouped by kind as the guide is."""
     lines = [f"Keeper of the Cards — {ordinal(cat.edition)} Edition"]
-    if cat.clean_slate == cat.edition:
+    if cat.declared and cat.declared.pre_release:
+        lines.append(f"A pre-release of the {ordinal(cat.number)} Edition, following the {ordinal(cat.declared.follows)}: "
+                     "a branch beside the main line.")
+    if cat.declared and cat.declared.clean_slate:
         lines.append(f"Clean-slate edition: every card without an Edition Indicator of the {ordinal(cat.edition)} or later is banned.")
     if cat.components is None:
         lines.append("Component catalog: unknown (no source gives this edition's Card Building Guide).")
@@ -156,6 +170,10 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
                     lines.append(f"      Cost Revised ({ch.when.describe()}); was: {was}")
                 for ch in c.limit_changes:
                     lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}")
+                for red, rei, src, note in c.reinstated:
+                    lines.append(f"      Redacted ({red.describe()}), reinstated ({rei.describe()})")
+                for d in c.disagreements:
+                    lines.append(f"      Documents disagree ({', '.join(d.sources)}): {d.note}")
     lines.append("")
     if cat.cost_rule is None:
         lines.append("Card-cost rule: unknown")

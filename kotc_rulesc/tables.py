@@ -29,8 +29,9 @@ from typing import Any, Callable, Mapping
 
 from .fold import Catalog, ComponentState, CostChange, LimitChange, Wording
 from .formula import Formula, Node, parse_formula
-from .model import CostRule, EditionDecl, Range, Rulebook, Source, Successor, When
-from .passes import Ban, Pass, Rewrite
+from .model import CostRule, Disagreement, EditionDecl, EditionKey, edition_number, Range, Rulebook, Source, Successor, When
+from .passes import Ban, Pass, Reinstated, Rewrite
+from .passes import path as passes_path
 from .passes import CostChange as StepCostChange
 from .passes import LimitChange as StepLimitChange
 from .text import Agree, Lit, Segment, Slot, Template
@@ -156,6 +157,7 @@ class TablesView:
         self.package = package
         self.first: int = package.FIRST
         self.last: int = package.LAST
+        self.keys: tuple = tuple(package.EDITIONS)
         self.generator: str = package.GENERATOR
         self.inputs: tuple[tuple[str, str], ...] = package.INPUTS
         self._catalogs: dict[int, Catalog] = {}
@@ -172,13 +174,23 @@ class TablesView:
 
     # -- RulesView --------------------------------------------------------
 
-    def catalog(self, n: int) -> Catalog:
+    def catalog(self, n: EditionKey) -> Catalog:
         cat = self._catalogs.get(n)
         if cat is None:
-            if not self.first <= n <= self.last:
-                raise ValueError(f"edition {n} is not in the tables ({self.first} to {self.last})")
+            if n not in self.keys:
+                raise ValueError(f"edition {n} is not in the tables ({', '.join(map(str, self.keys))})")
             cat = self._catalogs[n] = self._build_catalog(self.package.edition(n))
         return cat
+
+    def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
+        return passes_path(self.passes(), self.resolve(source), self.resolve(target))
+
+    def resolve(self, key: EditionKey) -> EditionKey:
+        """The edition of the file that holds ``key``'s state (see RuleSet.resolve)."""
+        files = self.package.RULES_FILES
+        if key in files or not isinstance(key, int):
+            return key
+        return max(k for k in files if isinstance(k, int) and k <= key)
 
     def passes(self) -> list[Pass]:
         if self._passes is None:
@@ -250,7 +262,13 @@ class TablesView:
             sources=tuple(c.sources),
             replacement=c.replacement,
             replacement_binds=dict(c.replacement_binds),
+            reinstated=tuple((_when(r.redacted), _when(r.reinstated), tuple(r.sources), r.note) for r in c.reinstated),
+            disagreements=tuple(self._disagreement(d) for d in c.disagreements),
         )
+
+    @staticmethod
+    def _disagreement(d: Any) -> Disagreement:
+        return Disagreement(d.edition, d.note, tuple(d.sources), d.component)
 
     def _cost_rule(self, rule: Any) -> CostRule | None:
         if rule is None:
@@ -286,10 +304,11 @@ class TablesView:
         if mod.DECLARED is not None:
             d = mod.DECLARED
             declared = EditionDecl(
-                number=mod.EDITION,
+                number=edition_number(mod.EDITION),
                 file=d.file,
                 base=d.base,
                 follows=d.follows,
+                pre_release=d.pre_release,
                 sources=tuple(d.sources),
                 clean_slate=d.clean_slate,
                 catalog_known=d.catalog_known,
@@ -310,6 +329,7 @@ class TablesView:
             clean_slates=tuple(mod.CLEAN_SLATES),
             successors=successors,
             declared=declared,
+            disagreements=tuple(self._disagreement(d) for d in mod.DISAGREEMENTS),
         )
 
     def _build_pass(self, step: Any) -> Pass:
@@ -345,4 +365,5 @@ class TablesView:
             clean_slate=step.clean_slate,
             catalog_known=step.catalog_known,
             successors=tuple(tuple(s) for s in step.successors),
+            reinstated=tuple(Reinstated(r.component, t(r.text), tuple(r.sources), r.note) for r in step.reinstated),
         )

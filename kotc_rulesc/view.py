@@ -12,17 +12,25 @@ from functools import lru_cache
 from typing import Protocol
 
 from .fold import Catalog, fold
-from .model import RuleSet
+from .model import EditionKey, RuleSet
 from .passes import Pass, derive_passes
+from .passes import path as passes_path
 
 
 class RulesView(Protocol):
-    first: int
-    last: int
+    first: int  # the base edition
+    last: int  # the newest main-line edition
+    keys: tuple[EditionKey, ...]  # every edition, pre-releases included, in order
 
-    def catalog(self, n: int) -> Catalog: ...
+    def catalog(self, n: EditionKey) -> Catalog: ...
 
     def passes(self) -> list[Pass]: ...
+
+    def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
+        """The passes from ``source`` to ``target`` ([] when the same state), ``None`` when
+        ``target`` does not descend from ``source``."""
+
+    def resolve(self, key: EditionKey) -> EditionKey: ...
 
     def newest_with_catalog(self) -> int: ...
 
@@ -34,11 +42,21 @@ class FoldedRules:
         self.rules = rules
         self.first = rules.first
         self.last = rules.last
+        self.keys = tuple(rules.all_keys)
         self._catalog = lru_cache(maxsize=None)(lambda n: fold(rules, n))
         self._passes: list[Pass] | None = None
 
-    def catalog(self, n: int) -> Catalog:
+    def catalog(self, n: EditionKey) -> Catalog:
+        if n not in self.keys:
+            raise ValueError(f"edition {n} is not in the rules ({', '.join(map(str, self.keys))})")
         return self._catalog(n)
+
+    def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
+        return passes_path(self.passes(), self.resolve(source), self.resolve(target))
+
+    def resolve(self, key: EditionKey) -> EditionKey:
+        resolved = self.rules.resolve(key)
+        return key if resolved is None else resolved
 
     def passes(self) -> list[Pass]:
         if self._passes is None:

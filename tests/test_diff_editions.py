@@ -24,11 +24,12 @@ def real_view() -> FoldedRules:
     return FoldedRules(load_rules(ROOT / "rules"))
 
 
-def declared_pairs() -> list[tuple[int, int]]:
+def declared_pairs() -> list[tuple]:
+    """(the edition a rules file follows, its edition) for every file but the base: the main line
+    and the pre-release branch."""
     if not any((ROOT / "rules").glob("edition-*.yaml")):
         return []
-    numbers = [e.number for e in load_rules(ROOT / "rules").editions]
-    return list(zip(numbers, numbers[1:]))
+    return [(e.follows, e.key) for e in load_rules(ROOT / "rules").editions if not e.base]
 
 
 def run(*args: str):
@@ -54,6 +55,7 @@ def test_the_snapshots_cover_every_rules_file():
     if not pairs:
         pytest.skip("the bundled rules/ are not written yet")
     assert pairs[0][0] == 1 and pairs[-1][1] == load_rules(ROOT / "rules").last
+    assert (10, "11-pre") in pairs and (10, 11) in pairs
 
 
 # --------------------------------------------------------------------------- contents
@@ -78,33 +80,34 @@ def test_any_earlier_edition_not_only_the_previous_one(mini):
     assert "No source gives the rulebook of either edition" in diff_text(d)
 
 
-def test_the_real_rules_between_the_6th_and_the_11th():
-    d = diff_editions(real_view(), 6, 11)
-    assert len(d.redacted) == 15 and len(d.formulas) == 10 and len(d.reworded) == 9
+def test_the_real_rules_between_the_6th_and_the_11th_pre_release():
+    d = diff_editions(real_view(), 6, "11-pre")
     (reroll,) = [c for c in d.redacted if c.id == "effect-reroll-current-chain"]
-    assert (reroll.when.edition, reroll.when.after, reroll.when.by) == (None, 6, 11)
+    assert (reroll.when.edition, reroll.when.after, reroll.when.by) == (7, None, 7)
     draw = next(c for c in d.formulas if c.id == "effect-draw")
     assert (draw.before, draw.after, draw.effect) == ("4x", "2x", {"values": {"x": 2}, "before": "8", "after": "4"})
     (hp,) = [v for v in d.parameters if v.name == "starting_hitpoints"]
     assert (hp.before, hp.after) == (60, 20)
+    assert {c.id for c in d.added} >= {"effect-place-immortality-counters", "effect-all-players-draw"}
+    assert not d.status_unknown  # every date is known now
 
 
-def test_status_changed_to_unknown_inside_an_undated_window():
-    d = diff_editions(real_view(), 6, 8)
-    assert [c.id for c in d.status_unknown] == ["effect-reroll-current-chain"]
-    assert [(c.before, c.after) for c in d.status_unknown] == [("legal", "unknown")]
-    assert "“You may re-roll up to [x] dice in the current chain up to [y] times each.”: legal → unknown (edition unknown: after the 6th, by the 11th Edition)" in diff_text(d)
+def test_a_pre_release_and_the_main_line_diff_across_branches():
+    d = diff_editions(real_view(), "11-pre", 12)
+    # an 11-pre card bears the Edition Indicator 11: the published 11th's clean slate spares it
+    assert d.clean_slates == (12,) and d.catalog_known == (True, False)
+    assert run("--format", "json", "10", "11-pre").exit_code == 0
 
 
 def test_crossing_the_clean_slate_into_an_unknown_catalog():
     d = diff_editions(real_view(), 9, 12)
-    assert d.clean_slates == (12,) and d.catalog_known == (True, False)
+    assert d.clean_slates == (11, 12) and d.catalog_known == (True, False)
     out = d.to_json()
     assert out["components"] == {k: None for k in ("added", "redacted", "status_unknown", "reworded", "formulas", "limits")}
     text = diff_text(d)
     assert "Clean slate crossed: the 12th Edition bans every card whose Edition Indicator is missing or older than the 12th." in text
     assert "The 12th Edition's component catalog is unknown" in text
-    assert "  creature: unknown → minion" in text  # no source gives the 9th's rulebook
+    assert "  creature: creature → minion" in text  # the 9th rulebook says creature
 
 
 # --------------------------------------------------------------------------- the command
@@ -117,7 +120,7 @@ def test_backwards_or_equal_editions_are_a_usage_error():
     assert "run: diff 6 11" in result.output
     assert run("--rules", str(MINI), "2", "2").exit_code == 2
     far = run("--rules", str(MINI), "1", "9")
-    assert far.exit_code == 2 and "edition 9 is not in the rules (they hold editions 1 to 3)" in far.output
+    assert far.exit_code == 2 and "edition 9 is not in the rules (they hold editions 1, 2, 3)" in far.output
     with pytest.raises(DiffOrderError):
         diff_editions(FoldedRules(load_rules(MINI)), 3, 1)
 
@@ -150,7 +153,7 @@ def test_markdown_and_html_formats():
     assert md.exit_code == 0
     assert "- Activation Conditions: “Activate when you take damage.” → “Activate when you take **at least 5** damage.”" in md.output
     assert "- Effects: “Draw \\[x\\] cards.”" not in md.output and "- Effects: “Draw [x] cards.”: 4x → 2x (x=2: 8 → 4)" in md.output
-    html = run("--format", "html", "6", "11")
+    html = run("--format", "html", "6", "11-pre")
     assert html.exit_code == 0
     parser = html5lib.HTMLParser(strict=True)
     parser.parse(html.output)

@@ -44,7 +44,7 @@ CASES = [
     ("edition-01.yaml", 'text: "Destroy all targets."', 'text: "Draw [x] card."', 'text: "Draw [x] card."', "duplicate text"),
     ("edition-01.yaml", "limits: {x: unknown}", "limits: {w: 3}", "limits: {w: 3}", "is not one of: x, y, z"),
     ("edition-01.yaml", "limits: {x: unknown}", "limits: {z: 3}", "limits: {z: 3}", "a limit on [z]"),
-    ("edition-03.yaml", "edition: 3\nfollows: 2", "edition: 3\nfollows: 1", "follows: 1", "follows: 1, but the previous rules file is edition 2"),
+    ("edition-03.yaml", "edition: 3\nfollows: 2", "edition: 3\nfollows: 1", "follows: 1", "follows: 1, but the previous main-line rules file is edition 2"),
     ("edition-02.yaml", "source: guide\ntext_revisions:", "source: guide\nsource: rulebook\ntext_revisions:", "source: rulebook", "duplicate key"),
     ("edition-01.yaml", "    source: guide\n  - id: effect-draw", "    sorce: guide\n  - id: effect-draw", "sorce: guide", "unknown key 'sorce'"),
     ("edition-03.yaml", "  - component: caveat-cannot-attack\n    formula: \"2\"", "  - component: caveat-cannot-attack\n    formula: \"1\"", 'formula: "1"', "no-op"),

@@ -1,4 +1,4 @@
-"""The example collection (examples/collection.yaml) migrated from the 6th to the 11th on the real rules:
+"""The example collection (examples/collection.yaml) migrated from the 6th to the 11th pre-release on the real rules:
 every kind of change shows, the diff shows nothing else, a second run changes nothing."""
 
 import difflib
@@ -24,7 +24,7 @@ def view():
 
 @pytest.fixture(scope="module")
 def migrated(view):
-    ctx = Context(Migrator(view, 11, assume=6), "json")
+    ctx = Context(Migrator(view, "11-pre", assume=6), "json")
     result = migrate_yaml(ctx, EXAMPLE.read_bytes(), "collection.yaml")
     return result, [json.loads(e) for e in result.entries]
 
@@ -66,7 +66,7 @@ def test_reissued_cards_are_legal_in_the_11th(view, migrated):
     cards = YAML(typ="safe").load(result.output)["cards"]
     for e in by_status(entries, "reissued") + by_status(entries, "rewritten"):
         card = cards[e["index"]]
-        assert judge(card, 11, view).status == "legal", card["name"]
+        assert judge(card, "11-pre", view).status == "legal", card["name"]
         assert "migration" not in card
 
 
@@ -81,7 +81,7 @@ def test_banned_cards_are_kept_exactly(migrated):
         card = dict(after[e["index"]])
         mark = card.pop("migration")
         assert card == before[e["index"]]
-        assert mark["status"] == "banned" and mark["to"] == 11
+        assert mark["status"] == "banned" and mark["to"] == "11-pre"
         assert [r["code"] for r in mark["reasons"]] == [r["code"] for r in e["reasons"]]
 
 
@@ -97,7 +97,7 @@ def test_diff_shows_only_the_migration_and_a_second_run_nothing(view, migrated):
     for line in removed:
         assert line.strip().startswith(("cost:", "edition:")) or any(
             t["old"] in line for e in entries for t in e.get("text", ())), line
-    again = migrate_yaml(Context(Migrator(view, 11, assume=6), None), result.output, "migrated.yaml")
+    again = migrate_yaml(Context(Migrator(view, "11-pre", assume=6), None), result.output, "migrated.yaml")
     assert again.output == result.output
     assert again.totals["changed"] == 0
 

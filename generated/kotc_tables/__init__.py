@@ -5,32 +5,40 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   rules/edition-08.yaml
-#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
+#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
+#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#   rules/edition-10.yaml
+#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
+#   rules/edition-11-pre.yaml
+#     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
 #   rules/edition-12.yaml
-#     4a0c2b5a0b6a49aec550ce56a5fc82152732bb4364eaef39821dafc41f7962d4
+#     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Keeper of the Cards rules tables: editions 1 to 12, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
 texts, matchers, cost functions, limits, status and history; the card-cost rule; the
-rulebook parameters), step(n) the migration pass from edition n to n + 1, and steps()
-lists every pass in order.  Modules are imported on first use.  The package needs the
-Python standard library only.
+rulebook parameters; a pre-release is edition_NN_pre, asked for as "11-pre"),
+and steps() lists every migration pass in order.  Modules are imported on first use.
+The package needs the Python standard library only.
 """
 
 import importlib
@@ -38,56 +46,128 @@ import importlib
 GENERATOR = "kotc-rulesc 0.1.0 (codegen format 1)"
 FIRST = 1
 LAST = 12
-EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-NEWEST_WITH_CATALOG = 11
+EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "11-pre", 11, 12)
+EDITION_MODULES = {
+    1: "edition_01",
+    2: "edition_02",
+    3: "edition_03",
+    4: "edition_04",
+    5: "edition_05",
+    6: "edition_06",
+    7: "edition_07",
+    8: "edition_08",
+    9: "edition_09",
+    10: "edition_10",
+    "11-pre": "edition_11_pre",
+    11: "edition_11",
+    12: "edition_12",
+}
+STEP_MODULES = (
+    "step_01_02",
+    "step_02_03",
+    "step_03_04",
+    "step_04_05",
+    "step_05_06",
+    "step_06_07",
+    "step_07_08",
+    "step_08_09",
+    "step_09_10",
+    "step_10_11_pre",
+    "step_10_11",
+    "step_11_12",
+)
+NEWEST_WITH_CATALOG = 10
 RULES_FILES = {
     1: "edition-01.yaml",
     2: "edition-02.yaml",
     3: "edition-03.yaml",
+    4: "edition-04.yaml",
+    5: "edition-05.yaml",
     6: "edition-06.yaml",
     7: "edition-07.yaml",
     8: "edition-08.yaml",
     9: "edition-09.yaml",
+    10: "edition-10.yaml",
+    "11-pre": "edition-11-pre.yaml",
     11: "edition-11.yaml",
     12: "edition-12.yaml",
 }
 SOURCES = {
-    "guide-11th": ("card-building-guide-11th.txt", "Card Building Guide, 11th Edition"),
-    "rulebook-6th": ("rulebook-6th.txt", "Rulebook, 6th Edition"),
-    "rulebook-11th": ("rulebook-11th.txt", "Rulebook, 11th Edition"),
-    "rulebook-12th": ("rulebook-12th.html", "Rulebook, 12th Edition (HTML)"),
+    "guide-01": ("sources/01/card-building-guide.txt", "Card Building Guide, 1st Edition"),
+    "guide-02": ("sources/02/card-building-guide.txt", "Card Building Guide, 2nd Edition"),
+    "guide-03": ("sources/03/card-building-guide.txt", "Card Building Guide, 3rd Edition"),
+    "guide-04": ("sources/04/card-building-guide.txt", "Card Building Guide, 4th Edition"),
+    "guide-05": ("sources/05/card-building-guide.txt", "Card Building Guide, 5th Edition"),
+    "guide-06": ("sources/06/card-building-guide.txt", "Card Building Guide, 6th Edition"),
+    "guide-07": ("sources/07/card-building-guide.txt", "Card Building Guide, 7th Edition"),
+    "guide-08": ("sources/08/card-building-guide.txt", "Card Building Guide, 8th Edition"),
+    "guide-09": ("sources/09/card-building-guide.txt", "Card Building Guide, 9th Edition"),
+    "guide-10": ("sources/10/card-building-guide.txt", "Card Building Guide, 10th Edition"),
+    "guide-11": ("sources/11/card-building-guide.txt", "Card Building Guide, 11th Edition"),
+    "guide-12": ("sources/12/card-building-guide.txt", "Card Building Guide, 12th Edition"),
+    "guide-13": ("sources/13/card-building-guide.txt", "Card Building Guide, 13th Edition"),
+    "guide-14": ("sources/14/card-building-guide.txt", "Card Building Guide, 14th Edition"),
+    "guide-15": ("sources/15/card-building-guide.txt", "Card Building Guide, 15th Edition"),
+    "guide-16": ("sources/16/card-building-guide.txt", "Card Building Guide, 16th Edition"),
+    "guide-17": ("sources/17/card-building-guide.txt", "Card Building Guide, 17th Edition"),
+    "rulebook-01": ("sources/01/rulebook.txt", "Rulebook, 1st Edition"),
+    "rulebook-02": ("sources/02/rulebook.txt", "Rulebook, 2nd Edition"),
+    "rulebook-03": ("sources/03/rulebook.txt", "Rulebook, 3rd Edition"),
+    "rulebook-04": ("sources/04/rulebook.txt", "Rulebook, 4th Edition"),
+    "rulebook-05": ("sources/05/rulebook.txt", "Rulebook, 5th Edition, Revision 1"),
+    "rulebook-06": ("sources/06/rulebook.txt", "Rulebook, 6th Edition"),
+    "rulebook-07": (
+        "sources/07/rulebook.txt",
+        "Rulebook, 7th Edition (also the only rulebook file of the 8th Edition)",
+    ),
+    "rulebook-09": ("sources/09/rulebook.txt", "Rulebook, 9th Edition, Revision 1"),
+    "rulebook-10": ("sources/10/rulebook.txt", "Rulebook, 10th Edition"),
+    "rulebook-11": ("sources/11/rulebook.txt", "Rulebook, 11th Edition"),
+    "rulebook-12": ("sources/12/rulebook.txt", "Rulebook, 12th Edition"),
+    "rulebook-13": ("sources/13/rulebook.txt", "Rulebook, 13th Edition"),
+    "rulebook-14": ("sources/14/rulebook.txt", "Rulebook, 14th Edition"),
+    "rulebook-15": ("sources/15/rulebook.txt", "Rulebook, 15th Edition"),
+    "rulebook-16": ("sources/16/rulebook.txt", "Rulebook, 16th Edition"),
+    "rulebook-17": ("sources/17/rulebook.txt", "Rulebook, 17th Edition"),
+    "guide-11-pre": (
+        "seeds/card-building-guide-11th.txt",
+        "Card Building Guide, 11th Edition pre-release (seeds)",
+    ),
+    "rulebook-11-pre": ("seeds/rulebook-11th.txt", "Rulebook, 11th Edition pre-release (seeds)"),
+    "rulebook-12-draft": ("seeds/rulebook-12th.html", "Rulebook, 12th Edition, draft (seeds)"),
+    "rulebook-06-seed": ("seeds/rulebook-6th.txt", "Rulebook, 6th Edition (seeds)"),
 }
 INPUTS = (
-    ("rules/edition-01.yaml", "c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb"),
-    ("rules/edition-02.yaml", "2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a"),
-    ("rules/edition-03.yaml", "6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854"),
-    ("rules/edition-06.yaml", "62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b"),
-    ("rules/edition-07.yaml", "2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9"),
-    ("rules/edition-08.yaml", "fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557"),
-    ("rules/edition-09.yaml", "d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756"),
-    ("rules/edition-11.yaml", "4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7"),
-    ("rules/edition-12.yaml", "4a0c2b5a0b6a49aec550ce56a5fc82152732bb4364eaef39821dafc41f7962d4"),
+    ("rules/edition-01.yaml", "e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89"),
+    ("rules/edition-02.yaml", "e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040"),
+    ("rules/edition-03.yaml", "2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137"),
+    ("rules/edition-04.yaml", "e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced"),
+    ("rules/edition-05.yaml", "c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af"),
+    ("rules/edition-06.yaml", "de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4"),
+    ("rules/edition-07.yaml", "5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a"),
+    ("rules/edition-08.yaml", "c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e"),
+    ("rules/edition-09.yaml", "66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58"),
+    ("rules/edition-10.yaml", "35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b"),
+    (
+        "rules/edition-11-pre.yaml",
+        "6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5",
+    ),
+    ("rules/edition-11.yaml", "ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca"),
+    ("rules/edition-12.yaml", "88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6",
+        "daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa",
     ),
 )
 
 
 def edition(n):
-    """The module of edition ``n`` (``edition_NN``), imported on first use."""
-    if n not in EDITIONS:
-        raise ValueError(f"no edition {n!r}: the tables hold editions {FIRST} to {LAST}")
-    return importlib.import_module(f"{__name__}.edition_{n:02d}")
-
-
-def step(source):
-    """The module of the migration pass from edition ``source`` to ``source + 1``."""
-    if source not in EDITIONS or source == LAST:
-        raise ValueError(f"no step from edition {source!r}: steps go from {FIRST} to {LAST}")
-    return importlib.import_module(f"{__name__}.passes.step_{source:02d}_{source + 1:02d}")
+    """The module of edition ``n`` (``edition_NN``, ``edition_NN_pre``), imported on first use."""
+    if n not in EDITION_MODULES:
+        raise ValueError(f"no edition {n!r}: the tables hold editions {EDITIONS}")
+    return importlib.import_module(f"{__name__}.{EDITION_MODULES[n]}")
 
 
 def steps():
-    """Every migration pass (a ``Step``), in edition order."""
-    return [step(n).STEP for n in range(FIRST, LAST)]
+    """Every migration pass (a ``Step``), in file order: each edition from the one it follows."""
+    return [importlib.import_module(f"{__name__}.passes.{name}").STEP for name in STEP_MODULES]

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/codegen/runtime.py
-#     2e3bba2506f00ee1931d4843dc220e37ea340ccd633bb8e368f1d40689aa1bae
+#     9a05a30a33b33ea5eeb5f332bdcd800f0d3ba7c591c26576a500fbe34f621ad7
 """Run-time support for the generated Keeper of the Cards tables: standard library only.
 
 The edition modules (``edition_NN``) and the migration passes (``passes.step_NN_MM``)
@@ -41,10 +41,13 @@ __all__ = [
     "CostHistory",
     "CostRule",
     "Declared",
+    "Disagreement",
     "LimitChange",
     "LimitHistory",
     "Match",
     "Range",
+    "Reinstated",
+    "Reinstatement",
     "Rewrite",
     "RulePart",
     "Rulebook",
@@ -187,8 +190,12 @@ When = namedtuple("When", "edition by after")
 Component = namedtuple(
     "Component",
     "id kind text formula cost limits status redacted wordings cost_changes limit_changes"
-    " sources replacement replacement_binds",
+    " sources replacement replacement_binds reinstated disagreements",
 )
+#: a redaction an edition of the line lifted: (redacted when, reinstated when, sources, note)
+Reinstatement = namedtuple("Reinstatement", "redacted reinstated sources note")
+#: two documents that disagree, recorded (and shown), never silently resolved
+Disagreement = namedtuple("Disagreement", "edition note sources component")
 #: an earlier wording, still read as the current one (``binds``: the values it stands for)
 Wording = namedtuple("Wording", "text binds replaced_in replaced_by step_binds sources")
 #: a cost revision so far: formulas in guide notation (None: unknown)
@@ -212,7 +219,9 @@ CostRule = namedtuple(
 #: a clean slate's successor: cards using ``component`` may use ``successor`` instead
 Successor = namedtuple("Successor", "component successor binds sources")
 #: the edition's own rules file, if it has one (its events are in the passes)
-Declared = namedtuple("Declared", "file base follows sources clean_slate catalog_known notes name")
+Declared = namedtuple(
+    "Declared", "file base follows pre_release sources clean_slate catalog_known notes name"
+)
 
 
 # --------------------------------------------------------------------------- passes
@@ -238,13 +247,15 @@ Ban = namedtuple("Ban", "component text edition by sources replacement replaceme
 CostChange = namedtuple("CostChange", "component text was now edition by sources")
 #: a limit revision made by the step
 LimitChange = namedtuple("LimitChange", "component text was now edition by sources")
+#: a component an earlier edition redacted, legal again from this step on
+Reinstated = namedtuple("Reinstated", "component text sources note")
 
 
 class Step(
     namedtuple(
         "Step",
         "source target rewrites bans cost_changes limit_changes clean_slate catalog_known"
-        " successors",
+        " successors reinstated",
     )
 ):
     """Everything the step ``source → target`` does to a card."""

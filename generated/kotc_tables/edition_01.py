@@ -5,13 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
-#   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
-#   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -30,11 +26,11 @@ from ._runtime import (
     Component,
     CostRule,
     Declared,
-    LimitHistory,
+    Range,
     RulePart,
+    Rulebook,
     Slot,
     Text,
-    When,
     var,
 )
 
@@ -46,161 +42,30 @@ DECLARED = Declared(
     file="edition-01.yaml",
     base=True,
     follows=None,
-    sources=("guide-11th",),
+    pre_release=False,
+    sources=("guide-01",),
     clean_slate=False,
     catalog_known=True,
     notes=(),
     name=None,
 )
 SUCCESSORS = ()
+DISAGREEMENTS = ()
 
 
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def cost_caveat_exhaust_creatures_summon(env):
-    x = var(env, "x")
-    return F(x)
+def cost_condition_response_summon(env):
+    return F(F(0))
 
 
-def cost_caveat_exhaust_creatures_opponent_summon(env):
-    x = var(env, "x")
-    return F((F(2) * x))
+def cost_condition_response_attack(env):
+    return F(F(0))
 
 
-def cost_caveat_sacrifice_random_hand_summon(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_caveat_sacrifice_in_play_summon(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_sacrifice_in_play_opponent_summon(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_destroy_random_hand_summon(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(4)))
-
-
-def cost_caveat_destroy_in_play_summon(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_caveat_destroy_in_play_opponent_summon(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_caveat_destroy_resources_summon(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_caveat_destroy_resources_opponent_summon(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_caveat_remove_counters_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_exhaust_resources_use(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_caveat_exhaust_other_creatures_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_exhaust_creatures_opponent_use(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_caveat_sacrifice_random_hand_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_sacrifice_in_play_use(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_caveat_sacrifice_in_play_opponent_use(env):
-    x = var(env, "x")
-    return F((F(6) * x))
-
-
-def cost_caveat_destroy_random_hand_use(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_caveat_destroy_other_in_play_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_destroy_other_in_play_opponent_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_destroy_resources_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_destroy_resources_opponent_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_cannot_attack(env):
-    return F(F(1))
-
-
-def cost_caveat_cannot_defend(env):
-    return F(F(1))
-
-
-def cost_caveat_destroy_if_unexhausted(env):
-    return F(F(2))
-
-
-def cost_caveat_cannot_attack_or_defend(env):
-    return F(F(3, 2))
-
-
-def cost_caveat_pay_hitpoints_summon(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_caveat_sacrifice_deck_top_summon(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_caveat_destroy_deck_top_summon(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_condition_this_damaged(env):
-    return F(F(3))
+def cost_condition_response_card_effect(env):
+    return F(F(0))
 
 
 def cost_condition_this_in_play_destroyed(env):
@@ -219,46 +84,20 @@ def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_in_play_cards_damaged(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_condition_in_play_cards_destroyed(env):
-    x = var(env, "x")
-    return F(x)
+    return F(F(1))
 
 
 def cost_condition_hand_cards_destroyed(env):
-    x = var(env, "x")
-    return F(x)
+    return F(F(1))
 
 
 def cost_condition_deck_cards_destroyed(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_condition_in_play_cards_take_damage(env):
-    x = var(env, "x")
-    return F((F(x) / F(5)))
+    return F(F(1))
 
 
 def cost_condition_take_damage(env):
-    x = var(env, "x")
-    return F((F(x) / F(5)))
-
-
-def cost_condition_response_summon(env):
-    return F(F(0))
-
-
-def cost_condition_response_attack(env):
-    return F(F(0))
-
-
-def cost_condition_response_card_effect(env):
-    return F(F(0))
+    return F(F(1))
 
 
 def cost_cost_remove_counters(env):
@@ -266,9 +105,9 @@ def cost_cost_remove_counters(env):
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_resources(env):
+def cost_cost_pay_hitpoints(env):
     x = var(env, "x")
-    return F((F(x) / F(2)))
+    return F(x)
 
 
 def cost_cost_exhaust_creatures(env):
@@ -279,6 +118,11 @@ def cost_cost_exhaust_creatures(env):
 def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
+
+
+def cost_cost_sacrifice_deck_top(env):
+    x = var(env, "x")
+    return F((F(2) * x))
 
 
 def cost_cost_sacrifice_random_hand(env):
@@ -296,48 +140,8 @@ def cost_cost_sacrifice_in_play_opponent(env):
     return F((F(6) * x))
 
 
-def cost_cost_destroy_random_hand(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_cost_destroy_in_play(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_cost_destroy_in_play_opponent(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_cost_destroy_resources(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_cost_destroy_resources_opponent(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_cost_pay_hitpoints(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_cost_sacrifice_deck_top(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_cost_destroy_deck_top(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_target_this_card(env):
-    return F(F(1, 2))
+    return F((F(F(1)) / F(2)))
 
 
 def cost_target_cards_in_play(env):
@@ -366,14 +170,14 @@ def cost_target_cards_in_play_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
+def cost_target_cards_in_current_chain(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
 def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
-
-
-def cost_target_show_hand_player_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
 
 
 def cost_target_player_hand_random(env):
@@ -381,49 +185,17 @@ def cost_target_player_hand_random(env):
     return F(x)
 
 
-def cost_target_opponent_hand_opponent_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
 def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_own_deck_top_opponent_selects(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((F((y ** 2)) / x))
-
-
-def cost_target_opponent_deck_top_opponent_selects(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((F((y ** 2)) / x))
-
-
-def cost_target_player_graveyard_random(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_show_graveyard_opponent_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_opponent_graveyard_opponent_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_cards_in_current_chain(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_cards_in_graveyard(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -464,35 +236,12 @@ def cost_effect_place_damage_counters(env):
     return F(((F(4) * x) * t))
 
 
-def cost_effect_place_exhaustion_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(4) * x) * t))
-
-
-def cost_effect_place_dice_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(4) * x) * t))
-
-
-def cost_effect_place_immortality_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(6) * x) * t))
-
-
 def cost_effect_see_all_targets(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
 def cost_effect_exhaust_all_targets(env):
-    t = var(env, "t")
-    return F((F(2) * t))
-
-
-def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
@@ -525,10 +274,10 @@ def cost_effect_decrease_offense(env):
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_target(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
-    return F((x + t))
+    return F(((F(x) / F(4)) + t))
 
 
 def cost_effect_reveal_and_play(env):
@@ -551,41 +300,9 @@ def cost_effect_draw(env):
     return F((F(4) * x))
 
 
-def cost_effect_all_players_draw(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_effect_increase_hitpoints(env):
     x = var(env, "x")
     return F((F(2) * x))
-
-
-def cost_effect_roll_dice_heal(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_effect_roll_dice_heal_self_and_opponent(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_effect_roll_dice_damage_self_and_player(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_effect_reroll_rest_of_turn(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((x * y))
-
-
-def cost_effect_inflict_damage_to_targets(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(x) / F(4)) + t))
 
 
 def cost_effect_inflict_damage_to_player(env):
@@ -606,7 +323,7 @@ def cost_effect_negate_activated_effect(env):
 def rule_total_relief(env):
     condition_relief = var(env, "condition_relief")
     cost_relief = var(env, "cost_relief")
-    return F((condition_relief + cost_relief))
+    return F(min(F(20), (condition_relief + cost_relief)))
 
 
 def rule_ability_cost(env):
@@ -617,12 +334,10 @@ def rule_ability_cost(env):
 
 def rule_creature_cost(env):
     ability_costs = var(env, "ability_costs")
-    caveat_relief = var(env, "caveat_relief")
     defense = var(env, "defense")
     offense = var(env, "offense")
     return F(
-        max(F(1), F(math.ceil((max(F(0), ((offense + (F(defense) / F(5))) - caveat_relief)) +
-            sum((ability_costs), F(0))))))
+        max(F(1), F(math.ceil(((offense + (F(defense) / F(5))) + sum((ability_costs), F(0))))))
     )
 
 
@@ -634,1216 +349,6 @@ def rule_spell_cost(env):
 # -------------------------------------------------------------------------------------- components
 
 COMPONENTS = (
-    Component(
-        id="caveat-exhaust-creatures-summon",
-        kind="caveat",
-        text=Text(
-            "You must exhaust [x] of your unexhausted creatures in play to summon this creature.",
-            (
-                "You must exhaust ",
-                Slot("x"),
-                " of your unexhausted creatures in play to summon this creature.",
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ unexhausted\\ creatures\\ "
-                "in\\ play\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must exhaust # of your unexhausted creatures in play to summon this creatures.",
-        ),
-        formula="x",
-        cost=cost_caveat_exhaust_creatures_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-creatures-opponent-summon",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your unexhausted cards in play chosen by an opponent of "
-                "your choice to summon this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your unexhausted cards in play chosen by an opponent of your choice to "
-                    "summon this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ unexhausted\\ cards\\ in\\ "
-                "play\\ chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ summon\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must exhaust # of your unexhausted cards in play chosen by an opponent of "
-                "your choice to summon this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_exhaust_creatures_opponent_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-random-hand-summon",
-        kind="caveat",
-        text=Text(
-            "You must sacrifice [x] random cards in your hand to summon this creature.",
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to summon this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must sacrifice # random cards in your hand to summon this creatures.",
-        ),
-        formula="3x/2",
-        cost=cost_caveat_sacrifice_random_hand_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-summon",
-        kind="caveat",
-        text=Text(
-            "You must sacrifice [x] cards in play to summon this creature.",
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in play to summon this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ to\\ "
-                "summon\\ this\\ creature\\."
-            ),
-            "You must sacrifice # cards in play to summon this creatures.",
-        ),
-        formula="2x",
-        cost=cost_caveat_sacrifice_in_play_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-opponent-summon",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play chosen by an opponent of your choice to "
-                "summon this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in play chosen by an opponent of your choice to summon this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ summon\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play chosen by an opponent of your choice to "
-                "summon this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_sacrifice_in_play_opponent_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-random-hand-summon",
-        kind="caveat",
-        text=Text(
-            "You must destroy [x] random cards in your hand to summon this creature.",
-            (
-                "You must destroy ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to summon this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must destroy # random cards in your hand to summon this creatures.",
-        ),
-        formula="3x/4",
-        cost=cost_caveat_destroy_random_hand_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-in-play-summon",
-        kind="caveat",
-        text=Text(
-            "You must destroy [x] of your cards in play to summon this creature.",
-            ("You must destroy ", Slot("x"), " of your cards in play to summon this creature."),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ to\\ "
-                "summon\\ this\\ creature\\."
-            ),
-            "You must destroy # of your cards in play to summon this creatures.",
-        ),
-        formula="x",
-        cost=cost_caveat_destroy_in_play_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-in-play-opponent-summon",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your cards in play chosen by an opponent of your choice "
-                "to summon this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your cards in play chosen by an opponent of your choice to summon this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ chosen\\ "
-                "by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ summon\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your cards in play chosen by an opponent of your choice to "
-                "summon this creatures."
-            ),
-        ),
-        formula="3x/2",
-        cost=cost_caveat_destroy_in_play_opponent_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-summon",
-        kind="caveat",
-        text=Text(
-            "You must destroy [x] of your resources to summon this creature.",
-            ("You must destroy ", Slot("x"), " of your resources to summon this creature."),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ summon\\ "
-                "this\\ creature\\."
-            ),
-            "You must destroy # of your resources to summon this creatures.",
-        ),
-        formula="x",
-        cost=cost_caveat_destroy_resources_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-opponent-summon",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources chosen by an opponent of your choice to "
-                "summon this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                " of your resources chosen by an opponent of your choice to summon this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ "
-                "an\\ opponent\\ of\\ your\\ choice\\ to\\ summon\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources chosen by an opponent of your choice to "
-                "summon this creatures."
-            ),
-        ),
-        formula="3x/2",
-        cost=cost_caveat_destroy_resources_opponent_summon,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-remove-counters-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must remove [x] counters from this card to attack with, defend with, or use "
-                "an ability of this creature."
-            ),
-            (
-                "You must remove ",
-                Slot("x"),
-                " ",
-                Agree("x", "counters", "counter"),
-                " from this card to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ remove\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ this\\ "
-                "card\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ "
-                "this\\ creature\\."
-            ),
-            (
-                "You must remove # counters from this cards to attack with, defend with, or use "
-                "an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_remove_counters_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-resources-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your resources to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your resources to attack with, defend with, or use an ability of this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your resources to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_caveat_exhaust_resources_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-other-creatures-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your other unexhausted creatures in play to attack with, "
-                "defend with, or use an ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your other unexhausted creatures in play to attack with, defend with, or "
-                    "use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ unexhausted\\ "
-                "creatures\\ in\\ play\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ "
-                "ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your other unexhausted creatures in play to attack with, "
-                "defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-creatures-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your unexhausted creatures in play chosen by an opponent "
-                "of your choice to attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your unexhausted creatures in play chosen by an opponent of your choice "
-                    "to attack with, defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ unexhausted\\ creatures\\ "
-                "in\\ play\\ chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your unexhausted creatures in play chosen by an opponent "
-                "of your choice to attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="4x",
-        cost=cost_caveat_exhaust_creatures_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-random-hand-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] random cards in your hand to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ "
-                "of\\ this\\ creature\\."
-            ),
-            (
-                "You must sacrifice # random cards in your hand to attack with, defend with, or "
-                "use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_sacrifice_random_hand_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in play to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ to\\ "
-                "attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="4x",
-        cost=cost_caveat_sacrifice_in_play_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                (
-                    " in play chosen by an opponent of your choice to attack with, defend with, "
-                    "or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ "
-                "defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="6x",
-        cost=cost_caveat_sacrifice_in_play_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-random-hand-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] random cards in your hand to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ "
-                "of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # random cards in your hand to attack with, defend with, or use "
-                "an ability of this creatures."
-            ),
-        ),
-        formula="3x/2",
-        cost=cost_caveat_destroy_random_hand_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-other-in-play-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your other cards in play to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your other cards in play to attack with, defend with, or use an ability "
-                    "of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ cards\\ in\\ play\\ "
-                "to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must destroy # of your other cards in play to attack with, defend with, or "
-                "use an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_destroy_other_in_play_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-other-in-play-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your other cards in play chosen by an opponent of your "
-                "choice to attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your other cards in play chosen by an opponent of your choice to attack "
-                    "with, defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ cards\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ "
-                "defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your other cards in play chosen by an opponent of your "
-                "choice to attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_destroy_other_in_play_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your resources to attack with, defend with, or use an ability of this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_destroy_resources_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your resources chosen by an opponent of your choice to attack with, "
-                    "defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ "
-                "an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ "
-                "use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_destroy_resources_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-attack",
-        kind="caveat",
-        text=Text(
-            "This creature cannot attack.",
-            ("This creature cannot attack.",),
-            "This\\ creature\\ cannot\\ attack\\.",
-            "This creatures cannot attack.",
-        ),
-        formula="1",
-        cost=cost_caveat_cannot_attack,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-defend",
-        kind="caveat",
-        text=Text(
-            "This creature cannot defend.",
-            ("This creature cannot defend.",),
-            "This\\ creature\\ cannot\\ defend\\.",
-            "This creatures cannot defend.",
-        ),
-        formula="1",
-        cost=cost_caveat_cannot_defend,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-if-unexhausted",
-        kind="caveat",
-        text=Text(
-            (
-                "If this in-play creature is unexhausted at the end of your own Battle Phase, "
-                "destroy this creature."
-            ),
-            (
-                (
-                    "If this in-play creature is unexhausted at the end of your own Battle Phase, "
-                    "destroy this creature."
-                ),
-            ),
-            (
-                "If\\ this\\ in\\-play\\ creature\\ is\\ unexhausted\\ at\\ the\\ end\\ of\\ "
-                "your\\ own\\ Battle\\ Phase,\\ destroy\\ this\\ creature\\."
-            ),
-            (
-                "If this in-play creatures are unexhausted at the end of your own Battle Phase, "
-                "destroy this creatures."
-            ),
-        ),
-        formula="2",
-        cost=cost_caveat_destroy_if_unexhausted,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-attack-or-defend",
-        kind="caveat",
-        text=Text(
-            "This creature cannot attack or defend.",
-            ("This creature cannot attack or defend.",),
-            "This\\ creature\\ cannot\\ attack\\ or\\ defend\\.",
-            "This creatures cannot attack or defend.",
-        ),
-        formula="1.5",
-        cost=cost_caveat_cannot_attack_or_defend,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-pay-hitpoints-summon",
-        kind="caveat",
-        text=Text(
-            "You must pay [x] hitpoints to summon this creature.",
-            (
-                "You must pay ",
-                Slot("x"),
-                " ",
-                Agree("x", "hitpoints", "hitpoint"),
-                " to summon this creature.",
-            ),
-            (
-                "You\\ must\\ pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\ to\\ summon\\ "
-                "this\\ creature\\."
-            ),
-            "You must pay # hitpoints to summon this creatures.",
-        ),
-        formula="x/2",
-        cost=cost_caveat_pay_hitpoints_summon,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 14},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-deck-top-summon",
-        kind="caveat",
-        text=Text(
-            "You must sacrifice [x] cards on the top of your deck to summon this creature.",
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck to summon this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
-                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must sacrifice # cards on the top of your deck to summon this creatures.",
-        ),
-        formula="x",
-        cost=cost_caveat_sacrifice_deck_top_summon,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-deck-top-summon",
-        kind="caveat",
-        text=Text(
-            "You must destroy [x] cards on the top of your deck to summon this creature.",
-            (
-                "You must destroy ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck to summon this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
-                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must destroy # cards on the top of your deck to summon this creatures.",
-        ),
-        formula="x/2",
-        cost=cost_caveat_destroy_deck_top_summon,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-damaged",
-        kind="condition",
-        text=Text(
-            "Activate when this card is damaged, but not destroyed.",
-            ("Activate when this card is damaged, but not destroyed.",),
-            "Activate\\ when\\ this\\ card\\ is\\ damaged,\\ but\\ not\\ destroyed\\.",
-            "Activate when this cards are damaged, but not destroyed.",
-        ),
-        formula="3",
-        cost=cost_condition_this_damaged,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-in-play-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this in-play card is destroyed.",
-            ("Activate when this in-play card is destroyed.",),
-            "Activate\\ when\\ this\\ in\\-play\\ card\\ is\\ destroyed\\.",
-            "Activate when this in-play cards are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_in_play_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-resource-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this card as a resource is destroyed.",
-            ("Activate when this card as a resource is destroyed.",),
-            "Activate\\ when\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\.",
-            "Activate when this cards as a resources are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_resource_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-in-hand-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this card in your hand is destroyed.",
-            ("Activate when this card in your hand is destroyed.",),
-            "Activate\\ when\\ this\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
-            "Activate when this cards in your hand are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_in_hand_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-in-deck-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this card in your deck is destroyed.",
-            ("Activate when this card in your deck is destroyed.",),
-            "Activate\\ when\\ this\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
-            "Activate when this cards in your deck are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_in_deck_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-damaged",
-        kind="condition",
-        text=Text(
-            "Activate when another of your cards in play is damaged, but not destroyed.",
-            ("Activate when another of your cards in play is damaged, but not destroyed.",),
-            (
-                "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ damaged,\\ "
-                "but\\ not\\ destroyed\\."
-            ),
-            "Activate when another of your cards in play are damaged, but not destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_in_play_cards_damaged,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when another of your cards in play is destroyed.",
-            ("Activate when another of your cards in play is destroyed.",),
-            "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ destroyed\\.",
-            "Activate when another of your cards in play are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_in_play_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-hand-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when a card in your hand is destroyed.",
-            ("Activate when a card in your hand is destroyed.",),
-            "Activate\\ when\\ a\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
-            "Activate when a cards in your hand are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_hand_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-deck-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when a card in your deck is destroyed.",
-            ("Activate when a card in your deck is destroyed.",),
-            "Activate\\ when\\ a\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
-            "Activate when a cards in your deck are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_deck_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-take-damage",
-        kind="condition",
-        text=Text(
-            "Activate when your cards in play take a total of at least [x] damage.",
-            ("Activate when your cards in play take a total of at least ", Slot("x"), " damage."),
-            (
-                "Activate\\ when\\ your\\ cards\\ in\\ play\\ take\\ a\\ total\\ of\\ at\\ "
-                "least\\ (?P<x1>-?\\d+)\\ damage\\."
-            ),
-            "Activate when your cards in play take a total of at least # damage.",
-        ),
-        formula="x/5",
-        cost=cost_condition_in_play_cards_take_damage,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-take-damage",
-        kind="condition",
-        text=Text(
-            "Activate when you take damage.",
-            ("Activate when you take damage.",),
-            "Activate\\ when\\ you\\ take\\ damage\\.",
-            "Activate when you take damage.",
-        ),
-        formula="x/5",
-        cost=cost_condition_take_damage,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
     Component(
         id="condition-response-summon",
         kind="condition",
@@ -1861,9 +366,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-response-attack",
@@ -1882,9 +389,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-response-card-effect",
@@ -1903,9 +412,195 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-play-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this in-play card is destroyed.",
+            ("Activate when this in-play card is destroyed.",),
+            "Activate\\ when\\ this\\ in\\-play\\ card\\ is\\ destroyed\\.",
+            "Activate when this in-play cards are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_in_play_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-resource-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this card as a resource is destroyed.",
+            ("Activate when this card as a resource is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\.",
+            "Activate when this cards as a resources are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_resource_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-hand-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this card in your hand is destroyed.",
+            ("Activate when this card in your hand is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
+            "Activate when this cards in your hand are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_in_hand_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-deck-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this card in your deck is destroyed.",
+            ("Activate when this card in your deck is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
+            "Activate when this cards in your deck are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_in_deck_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-in-play-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when another of your cards in play is destroyed.",
+            ("Activate when another of your cards in play is destroyed.",),
+            "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ destroyed\\.",
+            "Activate when another of your cards in play are destroyed.",
+        ),
+        formula="1",
+        cost=cost_condition_in_play_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-hand-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when a card in your hand is destroyed.",
+            ("Activate when a card in your hand is destroyed.",),
+            "Activate\\ when\\ a\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
+            "Activate when a cards in your hand are destroyed.",
+        ),
+        formula="1",
+        cost=cost_condition_hand_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-deck-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when a card in your deck is destroyed.",
+            ("Activate when a card in your deck is destroyed.",),
+            "Activate\\ when\\ a\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
+            "Activate when a cards in your deck are destroyed.",
+        ),
+        formula="1",
+        cost=cost_condition_deck_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-take-damage",
+        kind="condition",
+        text=Text(
+            "Activate when you take damage.",
+            ("Activate when you take damage.",),
+            "Activate\\ when\\ you\\ take\\ damage\\.",
+            "Activate when you take damage.",
+        ),
+        formula="1",
+        cost=cost_condition_take_damage,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-remove-counters",
@@ -1924,30 +619,34 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="cost-exhaust-resources",
+        id="cost-pay-hitpoints",
         kind="cost",
         text=Text(
-            "Exhaust [x] of your resources.",
-            ("Exhaust ", Slot("x"), " of your resources."),
-            "Exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
-            "Exhaust # of your resources.",
+            "Pay [x] hitpoints.",
+            ("Pay ", Slot("x"), " ", Agree("x", "hitpoints", "hitpoint"), "."),
+            "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
+            "Pay # hitpoints.",
         ),
-        formula="x/2",
-        cost=cost_cost_exhaust_resources,
+        formula="x",
+        cost=cost_cost_pay_hitpoints,
         limits={},
         status="legal",
         redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-exhaust-creatures",
@@ -1966,9 +665,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-exhaust-creatures-opponent",
@@ -1994,9 +695,43 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-deck-top",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] cards on the top of your deck.",
+            (
+                "Sacrifice ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of your deck.",
+            ),
+            (
+                "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ "
+                "deck\\."
+            ),
+            "Sacrifice # cards on the top of your deck.",
+        ),
+        formula="2x",
+        cost=cost_cost_sacrifice_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-random-hand",
@@ -2015,9 +750,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-in-play",
@@ -2036,9 +773,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-in-play-opponent",
@@ -2066,217 +805,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-random-hand",
-        kind="cost",
-        text=Text(
-            "Destroy [x] random cards in your hand.",
-            ("Destroy ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
-            "Destroy # random cards in your hand.",
-        ),
-        formula="3x/2",
-        cost=cost_cost_destroy_random_hand,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-in-play",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your cards in play.",
-            ("Destroy ", Slot("x"), " of your cards in play."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\.",
-            "Destroy # of your cards in play.",
-        ),
-        formula="2x",
-        cost=cost_cost_destroy_in_play,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-in-play-opponent",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your cards in play chosen by an opponent of your choice.",
-            (
-                "Destroy ",
-                Slot("x"),
-                " of your cards in play chosen by an opponent of your choice.",
-            ),
-            (
-                "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ chosen\\ by\\ an\\ "
-                "opponent\\ of\\ your\\ choice\\."
-            ),
-            "Destroy # of your cards in play chosen by an opponent of your choice.",
-        ),
-        formula="3x",
-        cost=cost_cost_destroy_in_play_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-resources",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your resources.",
-            ("Destroy ", Slot("x"), " of your resources."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
-            "Destroy # of your resources.",
-        ),
-        formula="2x",
-        cost=cost_cost_destroy_resources,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-resources-opponent",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your resources chosen by an opponent of your choice.",
-            ("Destroy ", Slot("x"), " of your resources chosen by an opponent of your choice."),
-            (
-                "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ an\\ opponent\\ "
-                "of\\ your\\ choice\\."
-            ),
-            "Destroy # of your resources chosen by an opponent of your choice.",
-        ),
-        formula="3x",
-        cost=cost_cost_destroy_resources_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-pay-hitpoints",
-        kind="cost",
-        text=Text(
-            "Pay [x] hitpoints.",
-            ("Pay ", Slot("x"), " ", Agree("x", "hitpoints", "hitpoint"), "."),
-            "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
-            "Pay # hitpoints.",
-        ),
-        formula="x",
-        cost=cost_cost_pay_hitpoints,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 14},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-sacrifice-deck-top",
-        kind="cost",
-        text=Text(
-            "Sacrifice [x] cards on the top of your deck.",
-            (
-                "Sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck.",
-            ),
-            (
-                "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ "
-                "deck\\."
-            ),
-            "Sacrifice # cards on the top of your deck.",
-        ),
-        formula="2x",
-        cost=cost_cost_sacrifice_deck_top,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-deck-top",
-        kind="cost",
-        text=Text(
-            "Destroy [x] cards on the top of your deck.",
-            ("Destroy ", Slot("x"), " ", Agree("x", "cards", "card"), " on the top of your deck."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ deck\\.",
-            "Destroy # cards on the top of your deck.",
-        ),
-        formula="x",
-        cost=cost_cost_destroy_deck_top,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-this-card",
@@ -2287,7 +820,7 @@ COMPONENTS = (
             "Target\\ this\\ card\\.",
             "Target this cards.",
         ),
-        formula="0.5",
+        formula="1/2",
         cost=cost_target_this_card,
         limits={},
         status="legal",
@@ -2295,9 +828,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play",
@@ -2316,9 +851,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play-with-counters",
@@ -2350,9 +887,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-resources",
@@ -2371,9 +910,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-exhausted-cards-in-play",
@@ -2392,9 +933,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play-opponent-selects",
@@ -2422,332 +965,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="target-cards-in-hand",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in your hand.",
-            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your hand."),
-            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
-            "Target up to # cards in your hand.",
-        ),
-        formula="x",
-        cost=cost_target_cards_in_hand,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-show-hand-player-selects",
-        kind="target",
-        text=Text(
-            (
-                "Show all cards in your hand to one player of your choice and target up to [x] "
-                "cards in your hand selected by that player."
-            ),
-            (
-                "Show all cards in your hand to one player of your choice and target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in your hand selected by that player.",
-            ),
-            (
-                "Show\\ all\\ cards\\ in\\ your\\ hand\\ to\\ one\\ player\\ of\\ your\\ choice\\ "
-                "and\\ target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ "
-                "hand\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Show all cards in your hand to one player of your choice and targets up to # "
-                "cards in your hand selected by that player."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_target_show_hand_player_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-player-hand-random",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one player's hand randomly.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one player's hand randomly.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
-                "hand\\ randomly\\."
-            ),
-            "Target up to # cards in one player's hand randomly.",
-        ),
-        formula="x",
-        cost=cost_target_player_hand_random,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-opponent-hand-opponent-selects",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one opponent's hand selected by that player.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one opponent's hand selected by that player.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ opponent's\\ "
-                "hand\\ selected\\ by\\ that\\ player\\."
-            ),
-            "Target up to # cards in one opponent's hand selected by that player.",
-        ),
-        formula="x/2",
-        cost=cost_target_opponent_hand_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-player-deck-top",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards on the top of one player's deck.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of one player's deck.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
-                "one\\ player's\\ deck\\."
-            ),
-            "Target up to # cards on the top of one player's deck.",
-        ),
-        formula="x",
-        cost=cost_target_player_deck_top,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-own-deck-top-opponent-selects",
-        kind="target",
-        text=Text(
-            (
-                "Have one opponent look at exactly [x] cards on top of your deck and target up to "
-                "[y] of those cards selected by that player."
-            ),
-            (
-                "Have one opponent look at exactly ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on top of your deck and target up to ",
-                Slot("y"),
-                " of those cards selected by that player.",
-            ),
-            (
-                "Have\\ one\\ opponent\\ look\\ at\\ exactly\\ (?P<x1>-?\\d+)\\ "
-                "(?P<a3>cards|card)\\ on\\ top\\ of\\ your\\ deck\\ and\\ target\\ up\\ to\\ "
-                "(?P<y5>-?\\d+)\\ of\\ those\\ cards\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Have one opponent look at exactly # cards on top of your deck and targets up to "
-                "# of those cards selected by that player."
-            ),
-        ),
-        formula="y²/x",
-        cost=cost_target_own_deck_top_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-opponent-deck-top-opponent-selects",
-        kind="target",
-        text=Text(
-            (
-                "Have one opponent look at exactly [x] cards on top of their own deck and target "
-                "up to [y] of those cards selected by that player."
-            ),
-            (
-                "Have one opponent look at exactly ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on top of their own deck and target up to ",
-                Slot("y"),
-                " of those cards selected by that player.",
-            ),
-            (
-                "Have\\ one\\ opponent\\ look\\ at\\ exactly\\ (?P<x1>-?\\d+)\\ "
-                "(?P<a3>cards|card)\\ on\\ top\\ of\\ their\\ own\\ deck\\ and\\ target\\ up\\ "
-                "to\\ (?P<y5>-?\\d+)\\ of\\ those\\ cards\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Have one opponent look at exactly # cards on top of their own deck and targets "
-                "up to # of those cards selected by that player."
-            ),
-        ),
-        formula="y²/x",
-        cost=cost_target_opponent_deck_top_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-player-graveyard-random",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one player's graveyard randomly.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one player's graveyard randomly.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
-                "graveyard\\ randomly\\."
-            ),
-            "Target up to # cards in one player's graveyard randomly.",
-        ),
-        formula="x",
-        cost=cost_target_player_graveyard_random,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-show-graveyard-opponent-selects",
-        kind="target",
-        text=Text(
-            (
-                "Show all cards in your graveyard to an opponent of your choice and target up to "
-                "[x] cards in your graveyard selected by that player."
-            ),
-            (
-                "Show all cards in your graveyard to an opponent of your choice and target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in your graveyard selected by that player.",
-            ),
-            (
-                "Show\\ all\\ cards\\ in\\ your\\ graveyard\\ to\\ an\\ opponent\\ of\\ your\\ "
-                "choice\\ and\\ target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ graveyard\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Show all cards in your graveyard to an opponent of your choice and targets up to "
-                "# cards in your graveyard selected by that player."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_target_show_graveyard_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-opponent-graveyard-opponent-selects",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one opponent's graveyard selected by that player.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one opponent's graveyard selected by that player.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ opponent's\\ "
-                "graveyard\\ selected\\ by\\ that\\ player\\."
-            ),
-            "Target up to # cards in one opponent's graveyard selected by that player.",
-        ),
-        formula="x/2",
-        cost=cost_target_opponent_graveyard_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-current-chain",
@@ -2775,9 +997,98 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-in-hand",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your hand.",
+            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your hand."),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
+            "Target up to # cards in your hand.",
+        ),
+        formula="x",
+        cost=cost_target_cards_in_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-hand-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one player's hand randomly.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one player's hand randomly.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
+                "hand\\ randomly\\."
+            ),
+            "Target up to # cards in one player's hand randomly.",
+        ),
+        formula="x",
+        cost=cost_target_player_hand_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-deck-top",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards on the top of one player's deck.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of one player's deck.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
+                "one\\ player's\\ deck\\."
+            ),
+            "Target up to # cards on the top of one player's deck.",
+        ),
+        formula="x",
+        cost=cost_target_player_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-graveyard",
@@ -2796,9 +1107,43 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-graveyard-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one player's graveyard randomly.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one player's graveyard randomly.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
+                "graveyard\\ randomly\\."
+            ),
+            "Target up to # cards in one player's graveyard randomly.",
+        ),
+        formula="x",
+        cost=cost_target_player_graveyard_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-counters",
@@ -2817,9 +1162,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-remove-counters",
@@ -2847,16 +1194,18 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-offense-counters",
         kind="effect",
         text=Text(
             (
-                "Place [x] offense counters on each target; you can remove an offense counter "
+                "Place [x] offense counters on each target. You can remove an offense counter "
                 "from a card at any time to increase its offense by 1."
             ),
             (
@@ -2865,17 +1214,17 @@ COMPONENTS = (
                 " offense ",
                 Agree("x", "counters", "counter"),
                 (
-                    " on each target; you can remove an offense counter from a card at any time "
+                    " on each target. You can remove an offense counter from a card at any time "
                     "to increase its offense by 1."
                 ),
             ),
             (
                 "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ a\\ card\\ at\\ "
+                "target\\.\\ You\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ a\\ card\\ at\\ "
                 "any\\ time\\ to\\ increase\\ its\\ offense\\ by\\ 1\\."
             ),
             (
-                "Place # offense counters on each targets; you can remove an offense counters "
+                "Place # offense counters on each targets. You can remove an offense counters "
                 "from a cards at any times to increase its offense by #."
             ),
         ),
@@ -2887,16 +1236,18 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-defense-counters",
         kind="effect",
         text=Text(
             (
-                "Place [x] defense counters on each target; you can remove a defense counter from "
+                "Place [x] defense counters on each target. You can remove a defense counter from "
                 "a card at any time to increase its defense by 5."
             ),
             (
@@ -2905,17 +1256,17 @@ COMPONENTS = (
                 " defense ",
                 Agree("x", "counters", "counter"),
                 (
-                    " on each target; you can remove a defense counter from a card at any time to "
+                    " on each target. You can remove a defense counter from a card at any time to "
                     "increase its defense by 5."
                 ),
             ),
             (
                 "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ a\\ card\\ at\\ "
+                "target\\.\\ You\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ a\\ card\\ at\\ "
                 "any\\ time\\ to\\ increase\\ its\\ defense\\ by\\ 5\\."
             ),
             (
-                "Place # defense counters on each targets; you can remove a defense counters from "
+                "Place # defense counters on each targets. You can remove a defense counters from "
                 "a cards at any times to increase its defense by #."
             ),
         ),
@@ -2927,16 +1278,18 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-weakness-counters",
         kind="effect",
         text=Text(
             (
-                "Place [x] weakness counters on each target; you can remove a weakness counter "
+                "Place [x] weakness counters on each target. You can remove a weakness counter "
                 "from a card at any time to decrease its offense by 1."
             ),
             (
@@ -2945,17 +1298,17 @@ COMPONENTS = (
                 " weakness ",
                 Agree("x", "counters", "counter"),
                 (
-                    " on each target; you can remove a weakness counter from a card at any time "
+                    " on each target. You can remove a weakness counter from a card at any time "
                     "to decrease its offense by 1."
                 ),
             ),
             (
                 "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ a\\ card\\ at\\ "
+                "target\\.\\ You\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ a\\ card\\ at\\ "
                 "any\\ time\\ to\\ decrease\\ its\\ offense\\ by\\ 1\\."
             ),
             (
-                "Place # weakness counters on each targets; you can remove a weakness counters "
+                "Place # weakness counters on each targets. You can remove a weakness counters "
                 "from a cards at any times to decrease its offense by #."
             ),
         ),
@@ -2967,16 +1320,18 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-damage-counters",
         kind="effect",
         text=Text(
             (
-                "Place [x] damage counters on each target; you can remove a damage counter from a "
+                "Place [x] damage counters on each target. You can remove a damage counter from a "
                 "card at any time to roll a six-sided die and inflict damage to it equal to the "
                 "result."
             ),
@@ -2986,18 +1341,18 @@ COMPONENTS = (
                 " damage ",
                 Agree("x", "counters", "counter"),
                 (
-                    " on each target; you can remove a damage counter from a card at any time to "
+                    " on each target. You can remove a damage counter from a card at any time to "
                     "roll a six-sided die and inflict damage to it equal to the result."
                 ),
             ),
             (
                 "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ card\\ at\\ "
+                "target\\.\\ You\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ card\\ at\\ "
                 "any\\ time\\ to\\ roll\\ a\\ six\\-sided\\ die\\ and\\ inflict\\ damage\\ to\\ "
                 "it\\ equal\\ to\\ the\\ result\\."
             ),
             (
-                "Place # damage counters on each targets; you can remove a damage counters from a "
+                "Place # damage counters on each targets. You can remove a damage counters from a "
                 "cards at any times to roll a six-sided dice and inflict damage to it equal to "
                 "the result."
             ),
@@ -3010,134 +1365,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-place-exhaustion-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] exhaustion counters on each target; you can remove an exhaustion "
-                "counter from a card at any time to exhaust it."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " exhaustion ",
-                Agree("x", "counters", "counter"),
-                (
-                    " on each target; you can remove an exhaustion counter from a card at any "
-                    "time to exhaust it."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ exhaustion\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ an\\ exhaustion\\ counter\\ from\\ a\\ card\\ "
-                "at\\ any\\ time\\ to\\ exhaust\\ it\\."
-            ),
-            (
-                "Place # exhaustion counters on each targets; you can remove an exhaustion "
-                "counters from a cards at any times to exhaust it."
-            ),
-        ),
-        formula="4xt",
-        cost=cost_effect_place_exhaustion_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-place-dice-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] dice counters on each target; you can remove a dice counter from a "
-                "card at any time to re-roll any one die."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " ",
-                Agree("x", "dice", "die"),
-                (
-                    " counters on each target; you can remove a dice counter from a card at any "
-                    "time to re-roll any one die."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ counters\\ on\\ each\\ target;\\ "
-                "you\\ can\\ remove\\ a\\ dice\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
-                "to\\ re\\-roll\\ any\\ one\\ die\\."
-            ),
-            (
-                "Place # dice counters on each targets; you can remove a dice counters from a "
-                "cards at any times to re-roll any one dice."
-            ),
-        ),
-        formula="4xt",
-        cost=cost_effect_place_dice_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-place-immortality-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] immortality counters on each target; you can remove an immortality "
-                "counter from a creature at any time to prevent it from being destroyed or moved "
-                "to another zone by an effect that would explicitly do so."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " immortality ",
-                Agree("x", "counters", "counter"),
-                (
-                    " on each target; you can remove an immortality counter from a creature at "
-                    "any time to prevent it from being destroyed or moved to another zone by an "
-                    "effect that would explicitly do so."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ immortality\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ an\\ immortality\\ counter\\ from\\ a\\ "
-                "creature\\ at\\ any\\ time\\ to\\ prevent\\ it\\ from\\ being\\ destroyed\\ or\\ "
-                "moved\\ to\\ another\\ zone\\ by\\ an\\ effect\\ that\\ would\\ explicitly\\ "
-                "do\\ so\\."
-            ),
-            (
-                "Place # immortality counters on each targets; you can remove an immortality "
-                "counters from a creatures at any times to prevent it from being destroyed or "
-                "moved to another zone by an effect that would explicitly do so."
-            ),
-        ),
-        formula="6xt",
-        cost=cost_effect_place_immortality_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-see-all-targets",
@@ -3156,9 +1388,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-exhaust-all-targets",
@@ -3177,33 +1411,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-skip-unexhaust",
-        kind="effect",
-        text=Text(
-            "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
-            ("Target in-play cards will not be unexhausted during this turn's Recovery Phase.",),
-            (
-                "Target\\ in\\-play\\ cards\\ will\\ not\\ be\\ unexhausted\\ during\\ this\\ "
-                "turn's\\ Recovery\\ Phase\\."
-            ),
-            "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
-        ),
-        formula="2t",
-        cost=cost_effect_skip_unexhaust,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-send-to-resource-zone",
@@ -3225,9 +1437,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-destroy-all-targets",
@@ -3246,9 +1460,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-increase-offense",
@@ -3267,9 +1483,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-increase-defense",
@@ -3288,9 +1506,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-decrease-offense",
@@ -3309,39 +1529,34 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="effect-roll-dice-damage-target",
+        id="effect-inflict-damage-to-targets",
         kind="effect",
         text=Text(
-            "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and inflict the result of each die as damage to one target.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ inflict\\ the\\ "
-                "result\\ of\\ each\\ die\\ as\\ damage\\ to\\ one\\ target\\."
-            ),
-            "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
+            "Inflict a total of [x] damage to targets.",
+            ("Inflict a total of ", Slot("x"), " damage to targets."),
+            "Inflict\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\ damage\\ to\\ targets\\.",
+            "Inflict a total of # damage to targets.",
         ),
-        formula="x+t",
-        cost=cost_effect_roll_dice_damage_target,
+        formula="x/4+t",
+        cost=cost_effect_inflict_damage_to_targets,
         limits={},
         status="legal",
         redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-reveal-and-play",
@@ -3374,9 +1589,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-switch-control",
@@ -3409,9 +1626,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-on-deck-top",
@@ -3430,9 +1649,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-draw",
@@ -3451,30 +1672,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-all-players-draw",
-        kind="effect",
-        text=Text(
-            "All players draw [x] cards.",
-            ("All players draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
-            "All\\ players\\ draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
-            "All players draw # cards.",
-        ),
-        formula="x",
-        cost=cost_effect_all_players_draw,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-increase-hitpoints",
@@ -3493,185 +1695,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-heal",
-        kind="effect",
-        text=Text(
-            "Roll [x] six-sided dice and increase your hitpoints by the result.",
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase your hitpoints by the result.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
-                "hitpoints\\ by\\ the\\ result\\."
-            ),
-            "Roll # six-sided dice and increase your hitpoints by the result.",
-        ),
-        formula="4x",
-        cost=cost_effect_roll_dice_heal,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-heal-self-and-opponent",
-        kind="effect",
-        text=Text(
-            (
-                "Roll [x] six-sided dice and increase your hitpoints by the result, then roll [x] "
-                "six-sided dice and increase the hitpoints of one opponent by the result."
-            ),
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase your hitpoints by the result, then roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase the hitpoints of one opponent by the result.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
-                "hitpoints\\ by\\ the\\ result,\\ then\\ roll\\ (?P<x5>-?\\d+)\\ six\\-sided\\ "
-                "(?P<a7>dice|die)\\ and\\ increase\\ the\\ hitpoints\\ of\\ one\\ opponent\\ by\\ "
-                "the\\ result\\."
-            ),
-            (
-                "Roll # six-sided dice and increase your hitpoints by the result, then roll # "
-                "six-sided dice and increase the hitpoints of one opponent by the result."
-            ),
-        ),
-        formula="2x",
-        cost=cost_effect_roll_dice_heal_self_and_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-damage-self-and-player",
-        kind="effect",
-        text=Text(
-            (
-                "Roll [x] six-sided dice and inflict the result as damage to yourself, then roll "
-                "[x] six-sided dice and inflict the result as damage to any one player."
-            ),
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and inflict the result as damage to yourself, then roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and inflict the result as damage to any one player.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ inflict\\ the\\ "
-                "result\\ as\\ damage\\ to\\ yourself,\\ then\\ roll\\ (?P<x5>-?\\d+)\\ "
-                "six\\-sided\\ (?P<a7>dice|die)\\ and\\ inflict\\ the\\ result\\ as\\ damage\\ "
-                "to\\ any\\ one\\ player\\."
-            ),
-            (
-                "Roll # six-sided dice and inflict the result as damage to yourself, then roll # "
-                "six-sided dice and inflict the result as damage to any one player."
-            ),
-        ),
-        formula="2x",
-        cost=cost_effect_roll_dice_damage_self_and_player,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-reroll-rest-of-turn",
-        kind="effect",
-        text=Text(
-            (
-                "You may re-roll up to [x] dice for the rest of this turn (excluding the current "
-                "chain) up to [y] times each."
-            ),
-            (
-                "You may re-roll up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "dice", "die"),
-                " for the rest of this turn (excluding the current chain) up to ",
-                Slot("y"),
-                " ",
-                Agree("y", "times", "time"),
-                " each.",
-            ),
-            (
-                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ for\\ "
-                "the\\ rest\\ of\\ this\\ turn\\ \\(excluding\\ the\\ current\\ chain\\)\\ up\\ "
-                "to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
-            ),
-            (
-                "You may re-roll up to # dice for the rest of this turn (excluding the current "
-                "chain) up to # times each."
-            ),
-        ),
-        formula="xy",
-        cost=cost_effect_reroll_rest_of_turn,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-inflict-damage-to-targets",
-        kind="effect",
-        text=Text(
-            "Inflict a total of [x] damage to targets.",
-            ("Inflict a total of ", Slot("x"), " damage to targets."),
-            "Inflict\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\ damage\\ to\\ targets\\.",
-            "Inflict a total of # damage to targets.",
-        ),
-        formula="x/4+t",
-        cost=cost_effect_inflict_damage_to_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-inflict-damage-to-player",
@@ -3690,9 +1718,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-negate-attack",
@@ -3711,9 +1741,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-negate-activated-effect",
@@ -3732,43 +1764,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-reroll-current-chain",
-        kind="effect",
-        text=Text(
-            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
-            (
-                "You may re-roll up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "dice", "die"),
-                " in the current chain up to ",
-                Slot("y"),
-                " ",
-                Agree("y", "times", "time"),
-                " each.",
-            ),
-            (
-                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
-                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
-            ),
-            "You may re-roll up to # dice in the current chain up to # times each.",
-        ),
-        formula=None,
-        cost=None,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("rulebook-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
 )
 BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
@@ -3776,15 +1776,56 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=11,
-    sources=("guide-11th",),
-    total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
+    edition=1,
+    sources=("guide-01",),
+    total_relief=RulePart("min(20, condition_relief + cost_relief)", rule_total_relief),
     ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
     creature_cost=RulePart(
-        "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
+        "max(1, ceil(offense + defense/5 + sum(ability_costs)))",
         rule_creature_cost,
     ),
     spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
-COST_RULE_STATED = False
-RULEBOOK = None
+COST_RULE_STATED = True
+RULEBOOK = Rulebook(
+    edition=1,
+    sources=("rulebook-01",),
+    players=Range(2, None, (2, 8)),
+    deck=Range(50, 50, None),
+    reserves=Range(0, 0, None),
+    starting_hand=5,
+    starting_hitpoints=100,
+    edition_indicator=False,
+    terms={
+        "creature": "creature",
+        "spell": "spell",
+        "cost": "resource cost",
+        "hitpoints": "hitpoints",
+    },
+    zones=("Deck", "Graveyard", "Creature Zone", "Trap Zone", "Resource Zone", "Hand"),
+    ability_layout=("condition", "cost", "target", "effects"),
+    keywords=(),
+    notes=(
+        (
+            "Resource Phase: place up to two cards from the hand face-down into the Resource "
+            "Zone, exhausted, then draw two minus the number placed."
+        ),
+        (
+            "Without an explicit activation condition, an ability may only be used during its "
+            "controller's own Action Phase."
+        ),
+        (
+            "An ability activated while its card is not in play (and was not in play just before) "
+            "costs the card's resource cost."
+        ),
+        (
+            'Abilities phrased "Activate in response to X" chain to cards played, attacks and '
+            'activations (see "Chains").'
+        ),
+        "A player loses with 0 hitpoints, with an empty deck, or by forfeiting.",
+        (
+            "The 1st rulebook has no Revised Ability Text, Redacted Ability Text, Revised "
+            "Variable Limits or Revised Costs sections."
+        ),
+    ),
+)

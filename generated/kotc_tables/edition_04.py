@@ -5,17 +5,15 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
-#   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
-#   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Keeper of the Cards, 4th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -33,8 +31,10 @@ from ._runtime import (
     Agree,
     Component,
     CostRule,
-    LimitHistory,
+    Declared,
+    Range,
     RulePart,
+    Rulebook,
     Slot,
     Text,
     When,
@@ -46,11 +46,27 @@ EDITION = 4
 CATALOG_KNOWN = True
 CLEAN_SLATE = False
 CLEAN_SLATES = ()
-DECLARED = None
+DECLARED = Declared(
+    file="edition-04.yaml",
+    base=False,
+    follows=3,
+    pre_release=False,
+    sources=("guide-04",),
+    clean_slate=False,
+    catalog_known=True,
+    notes=(),
+    name=None,
+)
 SUCCESSORS = ()
+DISAGREEMENTS = ()
 
 
 # ---------------------------------------------------------------------------------- cost functions
+
+
+def cost_caveat_pay_hitpoints_summon(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
 
 
 def cost_caveat_exhaust_creatures_summon(env):
@@ -61,6 +77,11 @@ def cost_caveat_exhaust_creatures_summon(env):
 def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
+
+
+def cost_caveat_sacrifice_deck_top_summon(env):
+    x = var(env, "x")
+    return F(x)
 
 
 def cost_caveat_sacrifice_random_hand_summon(env):
@@ -76,6 +97,23 @@ def cost_caveat_sacrifice_in_play_summon(env):
 def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
+
+
+def cost_caveat_cannot_attack(env):
+    return F(F(1))
+
+
+def cost_caveat_cannot_defend(env):
+    return F(F(1))
+
+
+def cost_caveat_cannot_attack_or_defend(env):
+    return F(F(3, 2))
+
+
+def cost_caveat_destroy_deck_top_summon(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
 
 
 def cost_caveat_destroy_random_hand_summon(env):
@@ -103,99 +141,16 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
+def cost_condition_response_summon(env):
+    return F(F(0))
 
 
-def cost_caveat_exhaust_resources_use(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
+def cost_condition_response_attack(env):
+    return F(F(0))
 
 
-def cost_caveat_exhaust_other_creatures_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_exhaust_creatures_opponent_use(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_caveat_sacrifice_random_hand_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_sacrifice_in_play_use(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_caveat_sacrifice_in_play_opponent_use(env):
-    x = var(env, "x")
-    return F((F(6) * x))
-
-
-def cost_caveat_destroy_random_hand_use(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_caveat_destroy_other_in_play_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_destroy_other_in_play_opponent_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_destroy_resources_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_destroy_resources_opponent_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_cannot_attack(env):
-    return F(F(1))
-
-
-def cost_caveat_cannot_defend(env):
-    return F(F(1))
-
-
-def cost_caveat_destroy_if_unexhausted(env):
-    return F(F(2))
-
-
-def cost_caveat_cannot_attack_or_defend(env):
-    return F(F(3, 2))
-
-
-def cost_caveat_pay_hitpoints_summon(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_caveat_sacrifice_deck_top_summon(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_caveat_destroy_deck_top_summon(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_condition_this_damaged(env):
-    return F(F(3))
+def cost_condition_response_card_effect(env):
+    return F(F(0))
 
 
 def cost_condition_this_in_play_destroyed(env):
@@ -214,46 +169,20 @@ def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_in_play_cards_damaged(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_condition_in_play_cards_destroyed(env):
-    x = var(env, "x")
-    return F(x)
+    return F(F(1))
 
 
 def cost_condition_hand_cards_destroyed(env):
-    x = var(env, "x")
-    return F(x)
+    return F(F(1))
 
 
 def cost_condition_deck_cards_destroyed(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_condition_in_play_cards_take_damage(env):
-    x = var(env, "x")
-    return F((F(x) / F(5)))
+    return F(F(1))
 
 
 def cost_condition_take_damage(env):
-    x = var(env, "x")
-    return F((F(x) / F(5)))
-
-
-def cost_condition_response_summon(env):
-    return F(F(0))
-
-
-def cost_condition_response_attack(env):
-    return F(F(0))
-
-
-def cost_condition_response_card_effect(env):
-    return F(F(0))
+    return F(F(1))
 
 
 def cost_cost_remove_counters(env):
@@ -261,9 +190,9 @@ def cost_cost_remove_counters(env):
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_resources(env):
+def cost_cost_pay_hitpoints(env):
     x = var(env, "x")
-    return F((F(x) / F(2)))
+    return F(x)
 
 
 def cost_cost_exhaust_creatures(env):
@@ -274,6 +203,11 @@ def cost_cost_exhaust_creatures(env):
 def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
+
+
+def cost_cost_sacrifice_deck_top(env):
+    x = var(env, "x")
+    return F((F(2) * x))
 
 
 def cost_cost_sacrifice_random_hand(env):
@@ -289,6 +223,11 @@ def cost_cost_sacrifice_in_play(env):
 def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
+
+
+def cost_cost_destroy_deck_top(env):
+    x = var(env, "x")
+    return F(x)
 
 
 def cost_cost_destroy_random_hand(env):
@@ -316,23 +255,8 @@ def cost_cost_destroy_resources_opponent(env):
     return F((F(3) * x))
 
 
-def cost_cost_pay_hitpoints(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_cost_sacrifice_deck_top(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_cost_destroy_deck_top(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_target_this_card(env):
-    return F(F(1, 2))
+    return F((F(F(1)) / F(2)))
 
 
 def cost_target_cards_in_play(env):
@@ -361,14 +285,14 @@ def cost_target_cards_in_play_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
+def cost_target_cards_in_current_chain(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
 def cost_target_cards_in_hand(env):
     x = var(env, "x")
     return F(x)
-
-
-def cost_target_show_hand_player_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
 
 
 def cost_target_player_hand_random(env):
@@ -376,49 +300,17 @@ def cost_target_player_hand_random(env):
     return F(x)
 
 
-def cost_target_opponent_hand_opponent_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
 def cost_target_player_deck_top(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_own_deck_top_opponent_selects(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((F((y ** 2)) / x))
-
-
-def cost_target_opponent_deck_top_opponent_selects(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((F((y ** 2)) / x))
-
-
-def cost_target_player_graveyard_random(env):
+def cost_target_cards_in_graveyard(env):
     x = var(env, "x")
     return F(x)
 
 
-def cost_target_show_graveyard_opponent_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_opponent_graveyard_opponent_selects(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_cards_in_current_chain(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_cards_in_graveyard(env):
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -459,35 +351,12 @@ def cost_effect_place_damage_counters(env):
     return F(((F(4) * x) * t))
 
 
-def cost_effect_place_exhaustion_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(4) * x) * t))
-
-
-def cost_effect_place_dice_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(4) * x) * t))
-
-
-def cost_effect_place_immortality_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(6) * x) * t))
-
-
 def cost_effect_see_all_targets(env):
     t = var(env, "t")
     return F((F(2) * t))
 
 
 def cost_effect_exhaust_all_targets(env):
-    t = var(env, "t")
-    return F((F(2) * t))
-
-
-def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
@@ -520,10 +389,10 @@ def cost_effect_decrease_offense(env):
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_target(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
-    return F((x + t))
+    return F(((F(x) / F(4)) + t))
 
 
 def cost_effect_reveal_and_play(env):
@@ -546,41 +415,9 @@ def cost_effect_draw(env):
     return F((F(4) * x))
 
 
-def cost_effect_all_players_draw(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_effect_increase_hitpoints(env):
     x = var(env, "x")
     return F((F(2) * x))
-
-
-def cost_effect_roll_dice_heal(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_effect_roll_dice_heal_self_and_opponent(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_effect_roll_dice_damage_self_and_player(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_effect_reroll_rest_of_turn(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((x * y))
-
-
-def cost_effect_inflict_damage_to_targets(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(x) / F(4)) + t))
 
 
 def cost_effect_inflict_damage_to_player(env):
@@ -596,6 +433,45 @@ def cost_effect_negate_attack(env):
 def cost_effect_negate_activated_effect(env):
     t = var(env, "t")
     return F((F(5) * t))
+
+
+def cost_effect_place_exhaustion_counters(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((F(4) * x) * t))
+
+
+def cost_effect_roll_dice_damage_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x + t))
+
+
+def cost_effect_roll_dice_damage_self_and_player(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_effect_reroll_current_chain(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((x * y))
+
+
+def cost_effect_reroll_rest_of_turn(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((x * y))
+
+
+def cost_effect_roll_dice_heal(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_effect_roll_dice_heal_self_and_opponent(env):
+    x = var(env, "x")
+    return F((F(2) * x))
 
 
 def rule_total_relief(env):
@@ -630,6 +506,38 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
+        id="caveat-pay-hitpoints-summon",
+        kind="caveat",
+        text=Text(
+            "You must pay [x] hitpoints to summon this creature.",
+            (
+                "You must pay ",
+                Slot("x"),
+                " ",
+                Agree("x", "hitpoints", "hitpoint"),
+                " to summon this creature.",
+            ),
+            (
+                "You\\ must\\ pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\ to\\ summon\\ "
+                "this\\ creature\\."
+            ),
+            "You must pay # hitpoints to summon this creatures.",
+        ),
+        formula="x/2",
+        cost=cost_caveat_pay_hitpoints_summon,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
         id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
@@ -653,9 +561,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-exhaust-creatures-opponent-summon",
@@ -739,14 +649,87 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-03",
+                    "guide-04",
+                    "guide-05",
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-03",
+                    "rulebook-04",
+                    "rulebook-05",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-sacrifice-deck-top-summon",
+        kind="caveat",
+        text=Text(
+            "You must sacrifice [x] cards on the top of your deck to summon this creature.",
+            (
+                "You must sacrifice ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of your deck to summon this creature.",
+            ),
+            (
+                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
+                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
+            ),
+            "You must sacrifice # cards on the top of your deck to summon this creatures.",
+        ),
+        formula="x",
+        cost=cost_caveat_sacrifice_deck_top_summon,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-sacrifice-random-hand-summon",
@@ -774,9 +757,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-sacrifice-in-play-summon",
@@ -804,9 +789,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-sacrifice-in-play-opponent-summon",
@@ -841,9 +828,112 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-attack",
+        kind="caveat",
+        text=Text(
+            "This creature cannot attack.",
+            ("This creature cannot attack.",),
+            "This\\ creature\\ cannot\\ attack\\.",
+            "This creatures cannot attack.",
+        ),
+        formula="1",
+        cost=cost_caveat_cannot_attack,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-defend",
+        kind="caveat",
+        text=Text(
+            "This creature cannot defend.",
+            ("This creature cannot defend.",),
+            "This\\ creature\\ cannot\\ defend\\.",
+            "This creatures cannot defend.",
+        ),
+        formula="1",
+        cost=cost_caveat_cannot_defend,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-attack-or-defend",
+        kind="caveat",
+        text=Text(
+            "This creature cannot attack or defend.",
+            ("This creature cannot attack or defend.",),
+            "This\\ creature\\ cannot\\ attack\\ or\\ defend\\.",
+            "This creatures cannot attack or defend.",
+        ),
+        formula="1.5",
+        cost=cost_caveat_cannot_attack_or_defend,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-destroy-deck-top-summon",
+        kind="caveat",
+        text=Text(
+            "You must destroy [x] cards on the top of your deck to summon this creature.",
+            (
+                "You must destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of your deck to summon this creature.",
+            ),
+            (
+                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
+                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
+            ),
+            "You must destroy # cards on the top of your deck to summon this creatures.",
+        ),
+        formula="x/2",
+        cost=cost_caveat_destroy_deck_top_summon,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-03",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-random-hand-summon",
@@ -871,9 +961,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-in-play-summon",
@@ -895,9 +987,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-in-play-opponent-summon",
@@ -932,9 +1026,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-resources-summon",
@@ -956,9 +1052,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-resources-opponent-summon",
@@ -990,907 +1088,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="caveat-remove-counters-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must remove [x] counters from this card to attack with, defend with, or use "
-                "an ability of this creature."
-            ),
-            (
-                "You must remove ",
-                Slot("x"),
-                " ",
-                Agree("x", "counters", "counter"),
-                " from this card to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ remove\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ this\\ "
-                "card\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ "
-                "this\\ creature\\."
-            ),
-            (
-                "You must remove # counters from this cards to attack with, defend with, or use "
-                "an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_remove_counters_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-resources-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your resources to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your resources to attack with, defend with, or use an ability of this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your resources to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_caveat_exhaust_resources_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-other-creatures-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your other unexhausted creatures in play to attack with, "
-                "defend with, or use an ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your other unexhausted creatures in play to attack with, defend with, or "
-                    "use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ unexhausted\\ "
-                "creatures\\ in\\ play\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ "
-                "ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your other unexhausted creatures in play to attack with, "
-                "defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-creatures-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your unexhausted creatures in play chosen by an opponent "
-                "of your choice to attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your unexhausted creatures in play chosen by an opponent of your choice "
-                    "to attack with, defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ unexhausted\\ creatures\\ "
-                "in\\ play\\ chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your unexhausted creatures in play chosen by an opponent "
-                "of your choice to attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="4x",
-        cost=cost_caveat_exhaust_creatures_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-random-hand-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] random cards in your hand to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ "
-                "of\\ this\\ creature\\."
-            ),
-            (
-                "You must sacrifice # random cards in your hand to attack with, defend with, or "
-                "use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_sacrifice_random_hand_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in play to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ to\\ "
-                "attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="4x",
-        cost=cost_caveat_sacrifice_in_play_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                (
-                    " in play chosen by an opponent of your choice to attack with, defend with, "
-                    "or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ "
-                "defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="6x",
-        cost=cost_caveat_sacrifice_in_play_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-random-hand-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] random cards in your hand to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ "
-                "of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # random cards in your hand to attack with, defend with, or use "
-                "an ability of this creatures."
-            ),
-        ),
-        formula="3x/2",
-        cost=cost_caveat_destroy_random_hand_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-other-in-play-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your other cards in play to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your other cards in play to attack with, defend with, or use an ability "
-                    "of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ cards\\ in\\ play\\ "
-                "to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must destroy # of your other cards in play to attack with, defend with, or "
-                "use an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_destroy_other_in_play_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-other-in-play-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your other cards in play chosen by an opponent of your "
-                "choice to attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your other cards in play chosen by an opponent of your choice to attack "
-                    "with, defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ cards\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ "
-                "defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your other cards in play chosen by an opponent of your "
-                "choice to attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_destroy_other_in_play_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your resources to attack with, defend with, or use an ability of this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_destroy_resources_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your resources chosen by an opponent of your choice to attack with, "
-                    "defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ "
-                "an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ "
-                "use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_destroy_resources_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-attack",
-        kind="caveat",
-        text=Text(
-            "This creature cannot attack.",
-            ("This creature cannot attack.",),
-            "This\\ creature\\ cannot\\ attack\\.",
-            "This creatures cannot attack.",
-        ),
-        formula="1",
-        cost=cost_caveat_cannot_attack,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-defend",
-        kind="caveat",
-        text=Text(
-            "This creature cannot defend.",
-            ("This creature cannot defend.",),
-            "This\\ creature\\ cannot\\ defend\\.",
-            "This creatures cannot defend.",
-        ),
-        formula="1",
-        cost=cost_caveat_cannot_defend,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-if-unexhausted",
-        kind="caveat",
-        text=Text(
-            (
-                "If this in-play creature is unexhausted at the end of your own Battle Phase, "
-                "destroy this creature."
-            ),
-            (
-                (
-                    "If this in-play creature is unexhausted at the end of your own Battle Phase, "
-                    "destroy this creature."
-                ),
-            ),
-            (
-                "If\\ this\\ in\\-play\\ creature\\ is\\ unexhausted\\ at\\ the\\ end\\ of\\ "
-                "your\\ own\\ Battle\\ Phase,\\ destroy\\ this\\ creature\\."
-            ),
-            (
-                "If this in-play creatures are unexhausted at the end of your own Battle Phase, "
-                "destroy this creatures."
-            ),
-        ),
-        formula="2",
-        cost=cost_caveat_destroy_if_unexhausted,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-attack-or-defend",
-        kind="caveat",
-        text=Text(
-            "This creature cannot attack or defend.",
-            ("This creature cannot attack or defend.",),
-            "This\\ creature\\ cannot\\ attack\\ or\\ defend\\.",
-            "This creatures cannot attack or defend.",
-        ),
-        formula="1.5",
-        cost=cost_caveat_cannot_attack_or_defend,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-pay-hitpoints-summon",
-        kind="caveat",
-        text=Text(
-            "You must pay [x] hitpoints to summon this creature.",
-            (
-                "You must pay ",
-                Slot("x"),
-                " ",
-                Agree("x", "hitpoints", "hitpoint"),
-                " to summon this creature.",
-            ),
-            (
-                "You\\ must\\ pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\ to\\ summon\\ "
-                "this\\ creature\\."
-            ),
-            "You must pay # hitpoints to summon this creatures.",
-        ),
-        formula="x/2",
-        cost=cost_caveat_pay_hitpoints_summon,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 14},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-deck-top-summon",
-        kind="caveat",
-        text=Text(
-            "You must sacrifice [x] cards on the top of your deck to summon this creature.",
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck to summon this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
-                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must sacrifice # cards on the top of your deck to summon this creatures.",
-        ),
-        formula="x",
-        cost=cost_caveat_sacrifice_deck_top_summon,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-deck-top-summon",
-        kind="caveat",
-        text=Text(
-            "You must destroy [x] cards on the top of your deck to summon this creature.",
-            (
-                "You must destroy ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck to summon this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
-                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must destroy # cards on the top of your deck to summon this creatures.",
-        ),
-        formula="x/2",
-        cost=cost_caveat_destroy_deck_top_summon,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-damaged",
-        kind="condition",
-        text=Text(
-            "Activate when this card is damaged, but not destroyed.",
-            ("Activate when this card is damaged, but not destroyed.",),
-            "Activate\\ when\\ this\\ card\\ is\\ damaged,\\ but\\ not\\ destroyed\\.",
-            "Activate when this cards are damaged, but not destroyed.",
-        ),
-        formula="3",
-        cost=cost_condition_this_damaged,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-in-play-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this in-play card is destroyed.",
-            ("Activate when this in-play card is destroyed.",),
-            "Activate\\ when\\ this\\ in\\-play\\ card\\ is\\ destroyed\\.",
-            "Activate when this in-play cards are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_in_play_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-resource-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this card as a resource is destroyed.",
-            ("Activate when this card as a resource is destroyed.",),
-            "Activate\\ when\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\.",
-            "Activate when this cards as a resources are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_resource_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-in-hand-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this card in your hand is destroyed.",
-            ("Activate when this card in your hand is destroyed.",),
-            "Activate\\ when\\ this\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
-            "Activate when this cards in your hand are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_in_hand_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-in-deck-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when this card in your deck is destroyed.",
-            ("Activate when this card in your deck is destroyed.",),
-            "Activate\\ when\\ this\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
-            "Activate when this cards in your deck are destroyed.",
-        ),
-        formula="2",
-        cost=cost_condition_this_in_deck_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-damaged",
-        kind="condition",
-        text=Text(
-            "Activate when another of your cards in play is damaged, but not destroyed.",
-            ("Activate when another of your cards in play is damaged, but not destroyed.",),
-            (
-                "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ damaged,\\ "
-                "but\\ not\\ destroyed\\."
-            ),
-            "Activate when another of your cards in play are damaged, but not destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_in_play_cards_damaged,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when another of your cards in play is destroyed.",
-            ("Activate when another of your cards in play is destroyed.",),
-            "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ destroyed\\.",
-            "Activate when another of your cards in play are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_in_play_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-hand-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when a card in your hand is destroyed.",
-            ("Activate when a card in your hand is destroyed.",),
-            "Activate\\ when\\ a\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
-            "Activate when a cards in your hand are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_hand_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-deck-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when a card in your deck is destroyed.",
-            ("Activate when a card in your deck is destroyed.",),
-            "Activate\\ when\\ a\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
-            "Activate when a cards in your deck are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_deck_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-take-damage",
-        kind="condition",
-        text=Text(
-            "Activate when your cards in play take a total of at least [x] damage.",
-            ("Activate when your cards in play take a total of at least ", Slot("x"), " damage."),
-            (
-                "Activate\\ when\\ your\\ cards\\ in\\ play\\ take\\ a\\ total\\ of\\ at\\ "
-                "least\\ (?P<x1>-?\\d+)\\ damage\\."
-            ),
-            "Activate when your cards in play take a total of at least # damage.",
-        ),
-        formula="x/5",
-        cost=cost_condition_in_play_cards_take_damage,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-take-damage",
-        kind="condition",
-        text=Text(
-            "Activate when you take damage.",
-            ("Activate when you take damage.",),
-            "Activate\\ when\\ you\\ take\\ damage\\.",
-            "Activate when you take damage.",
-        ),
-        formula="x/5",
-        cost=cost_condition_take_damage,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-response-summon",
@@ -1909,9 +1111,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-response-attack",
@@ -1930,9 +1134,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-response-card-effect",
@@ -1951,9 +1157,195 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-play-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this in-play card is destroyed.",
+            ("Activate when this in-play card is destroyed.",),
+            "Activate\\ when\\ this\\ in\\-play\\ card\\ is\\ destroyed\\.",
+            "Activate when this in-play cards are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_in_play_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-resource-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this card as a resource is destroyed.",
+            ("Activate when this card as a resource is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\.",
+            "Activate when this cards as a resources are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_resource_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-hand-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this card in your hand is destroyed.",
+            ("Activate when this card in your hand is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
+            "Activate when this cards in your hand are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_in_hand_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-deck-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when this card in your deck is destroyed.",
+            ("Activate when this card in your deck is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
+            "Activate when this cards in your deck are destroyed.",
+        ),
+        formula="2",
+        cost=cost_condition_this_in_deck_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-in-play-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when another of your cards in play is destroyed.",
+            ("Activate when another of your cards in play is destroyed.",),
+            "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ destroyed\\.",
+            "Activate when another of your cards in play are destroyed.",
+        ),
+        formula="1",
+        cost=cost_condition_in_play_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-hand-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when a card in your hand is destroyed.",
+            ("Activate when a card in your hand is destroyed.",),
+            "Activate\\ when\\ a\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
+            "Activate when a cards in your hand are destroyed.",
+        ),
+        formula="1",
+        cost=cost_condition_hand_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-deck-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when a card in your deck is destroyed.",
+            ("Activate when a card in your deck is destroyed.",),
+            "Activate\\ when\\ a\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
+            "Activate when a cards in your deck are destroyed.",
+        ),
+        formula="1",
+        cost=cost_condition_deck_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-take-damage",
+        kind="condition",
+        text=Text(
+            "Activate when you take damage.",
+            ("Activate when you take damage.",),
+            "Activate\\ when\\ you\\ take\\ damage\\.",
+            "Activate when you take damage.",
+        ),
+        formula="1",
+        cost=cost_condition_take_damage,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-remove-counters",
@@ -1972,30 +1364,34 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="cost-exhaust-resources",
+        id="cost-pay-hitpoints",
         kind="cost",
         text=Text(
-            "Exhaust [x] of your resources.",
-            ("Exhaust ", Slot("x"), " of your resources."),
-            "Exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
-            "Exhaust # of your resources.",
+            "Pay [x] hitpoints.",
+            ("Pay ", Slot("x"), " ", Agree("x", "hitpoints", "hitpoint"), "."),
+            "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
+            "Pay # hitpoints.",
         ),
-        formula="x/2",
-        cost=cost_cost_exhaust_resources,
+        formula="x",
+        cost=cost_cost_pay_hitpoints,
         limits={},
         status="legal",
         redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-exhaust-creatures",
@@ -2031,14 +1427,59 @@ COMPONENTS = (
                     "Exhaust # of your unexhausted creatures in play.",
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-02",
+                    "guide-03",
+                    "guide-04",
+                    "guide-05",
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-02",
+                    "rulebook-03",
+                    "rulebook-04",
+                    "rulebook-05",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-exhaust-creatures-opponent",
@@ -2113,14 +1554,91 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-02",
+                    "guide-03",
+                    "guide-04",
+                    "guide-05",
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-02",
+                    "rulebook-03",
+                    "rulebook-04",
+                    "rulebook-05",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-deck-top",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] cards on the top of your deck.",
+            (
+                "Sacrifice ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of your deck.",
+            ),
+            (
+                "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ "
+                "deck\\."
+            ),
+            "Sacrifice # cards on the top of your deck.",
+        ),
+        formula="2x",
+        cost=cost_cost_sacrifice_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-random-hand",
@@ -2139,9 +1657,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-in-play",
@@ -2160,9 +1680,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-in-play-opponent",
@@ -2190,9 +1712,34 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-destroy-deck-top",
+        kind="cost",
+        text=Text(
+            "Destroy [x] cards on the top of your deck.",
+            ("Destroy ", Slot("x"), " ", Agree("x", "cards", "card"), " on the top of your deck."),
+            "Destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ deck\\.",
+            "Destroy # cards on the top of your deck.",
+        ),
+        formula="x",
+        cost=cost_cost_destroy_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-destroy-random-hand",
@@ -2211,9 +1758,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-destroy-in-play",
@@ -2232,9 +1781,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-destroy-in-play-opponent",
@@ -2260,9 +1811,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-destroy-resources",
@@ -2281,9 +1834,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-destroy-resources-opponent",
@@ -2305,102 +1860,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="cost-pay-hitpoints",
-        kind="cost",
-        text=Text(
-            "Pay [x] hitpoints.",
-            ("Pay ", Slot("x"), " ", Agree("x", "hitpoints", "hitpoint"), "."),
-            "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
-            "Pay # hitpoints.",
-        ),
-        formula="x",
-        cost=cost_cost_pay_hitpoints,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 14},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-sacrifice-deck-top",
-        kind="cost",
-        text=Text(
-            "Sacrifice [x] cards on the top of your deck.",
-            (
-                "Sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck.",
-            ),
-            (
-                "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ "
-                "deck\\."
-            ),
-            "Sacrifice # cards on the top of your deck.",
-        ),
-        formula="2x",
-        cost=cost_cost_sacrifice_deck_top,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-deck-top",
-        kind="cost",
-        text=Text(
-            "Destroy [x] cards on the top of your deck.",
-            ("Destroy ", Slot("x"), " ", Agree("x", "cards", "card"), " on the top of your deck."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ deck\\.",
-            "Destroy # cards on the top of your deck.",
-        ),
-        formula="x",
-        cost=cost_cost_destroy_deck_top,
-        limits={"x": None},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-this-card",
@@ -2411,7 +1875,7 @@ COMPONENTS = (
             "Target\\ this\\ card\\.",
             "Target this cards.",
         ),
-        formula="0.5",
+        formula="1/2",
         cost=cost_target_this_card,
         limits={},
         status="legal",
@@ -2419,9 +1883,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play",
@@ -2440,9 +1906,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play-with-counters",
@@ -2474,9 +1942,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-resources",
@@ -2495,9 +1965,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-exhausted-cards-in-play",
@@ -2516,9 +1988,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play-opponent-selects",
@@ -2546,332 +2020,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="target-cards-in-hand",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in your hand.",
-            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your hand."),
-            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
-            "Target up to # cards in your hand.",
-        ),
-        formula="x",
-        cost=cost_target_cards_in_hand,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-show-hand-player-selects",
-        kind="target",
-        text=Text(
-            (
-                "Show all cards in your hand to one player of your choice and target up to [x] "
-                "cards in your hand selected by that player."
-            ),
-            (
-                "Show all cards in your hand to one player of your choice and target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in your hand selected by that player.",
-            ),
-            (
-                "Show\\ all\\ cards\\ in\\ your\\ hand\\ to\\ one\\ player\\ of\\ your\\ choice\\ "
-                "and\\ target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ "
-                "hand\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Show all cards in your hand to one player of your choice and targets up to # "
-                "cards in your hand selected by that player."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_target_show_hand_player_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-player-hand-random",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one player's hand randomly.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one player's hand randomly.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
-                "hand\\ randomly\\."
-            ),
-            "Target up to # cards in one player's hand randomly.",
-        ),
-        formula="x",
-        cost=cost_target_player_hand_random,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-opponent-hand-opponent-selects",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one opponent's hand selected by that player.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one opponent's hand selected by that player.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ opponent's\\ "
-                "hand\\ selected\\ by\\ that\\ player\\."
-            ),
-            "Target up to # cards in one opponent's hand selected by that player.",
-        ),
-        formula="x/2",
-        cost=cost_target_opponent_hand_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-player-deck-top",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards on the top of one player's deck.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of one player's deck.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
-                "one\\ player's\\ deck\\."
-            ),
-            "Target up to # cards on the top of one player's deck.",
-        ),
-        formula="x",
-        cost=cost_target_player_deck_top,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-own-deck-top-opponent-selects",
-        kind="target",
-        text=Text(
-            (
-                "Have one opponent look at exactly [x] cards on top of your deck and target up to "
-                "[y] of those cards selected by that player."
-            ),
-            (
-                "Have one opponent look at exactly ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on top of your deck and target up to ",
-                Slot("y"),
-                " of those cards selected by that player.",
-            ),
-            (
-                "Have\\ one\\ opponent\\ look\\ at\\ exactly\\ (?P<x1>-?\\d+)\\ "
-                "(?P<a3>cards|card)\\ on\\ top\\ of\\ your\\ deck\\ and\\ target\\ up\\ to\\ "
-                "(?P<y5>-?\\d+)\\ of\\ those\\ cards\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Have one opponent look at exactly # cards on top of your deck and targets up to "
-                "# of those cards selected by that player."
-            ),
-        ),
-        formula="y²/x",
-        cost=cost_target_own_deck_top_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-opponent-deck-top-opponent-selects",
-        kind="target",
-        text=Text(
-            (
-                "Have one opponent look at exactly [x] cards on top of their own deck and target "
-                "up to [y] of those cards selected by that player."
-            ),
-            (
-                "Have one opponent look at exactly ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on top of their own deck and target up to ",
-                Slot("y"),
-                " of those cards selected by that player.",
-            ),
-            (
-                "Have\\ one\\ opponent\\ look\\ at\\ exactly\\ (?P<x1>-?\\d+)\\ "
-                "(?P<a3>cards|card)\\ on\\ top\\ of\\ their\\ own\\ deck\\ and\\ target\\ up\\ "
-                "to\\ (?P<y5>-?\\d+)\\ of\\ those\\ cards\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Have one opponent look at exactly # cards on top of their own deck and targets "
-                "up to # of those cards selected by that player."
-            ),
-        ),
-        formula="y²/x",
-        cost=cost_target_opponent_deck_top_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-player-graveyard-random",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one player's graveyard randomly.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one player's graveyard randomly.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
-                "graveyard\\ randomly\\."
-            ),
-            "Target up to # cards in one player's graveyard randomly.",
-        ),
-        formula="x",
-        cost=cost_target_player_graveyard_random,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-show-graveyard-opponent-selects",
-        kind="target",
-        text=Text(
-            (
-                "Show all cards in your graveyard to an opponent of your choice and target up to "
-                "[x] cards in your graveyard selected by that player."
-            ),
-            (
-                "Show all cards in your graveyard to an opponent of your choice and target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in your graveyard selected by that player.",
-            ),
-            (
-                "Show\\ all\\ cards\\ in\\ your\\ graveyard\\ to\\ an\\ opponent\\ of\\ your\\ "
-                "choice\\ and\\ target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ graveyard\\ selected\\ by\\ that\\ player\\."
-            ),
-            (
-                "Show all cards in your graveyard to an opponent of your choice and targets up to "
-                "# cards in your graveyard selected by that player."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_target_show_graveyard_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-opponent-graveyard-opponent-selects",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one opponent's graveyard selected by that player.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one opponent's graveyard selected by that player.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ opponent's\\ "
-                "graveyard\\ selected\\ by\\ that\\ player\\."
-            ),
-            "Target up to # cards in one opponent's graveyard selected by that player.",
-        ),
-        formula="x/2",
-        cost=cost_target_opponent_graveyard_opponent_selects,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-current-chain",
@@ -2899,9 +2052,98 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-in-hand",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your hand.",
+            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your hand."),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
+            "Target up to # cards in your hand.",
+        ),
+        formula="x",
+        cost=cost_target_cards_in_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-hand-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one player's hand randomly.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one player's hand randomly.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
+                "hand\\ randomly\\."
+            ),
+            "Target up to # cards in one player's hand randomly.",
+        ),
+        formula="x",
+        cost=cost_target_player_hand_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-deck-top",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards on the top of one player's deck.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of one player's deck.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
+                "one\\ player's\\ deck\\."
+            ),
+            "Target up to # cards on the top of one player's deck.",
+        ),
+        formula="x",
+        cost=cost_target_player_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-graveyard",
@@ -2920,9 +2162,43 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-graveyard-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one player's graveyard randomly.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one player's graveyard randomly.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
+                "graveyard\\ randomly\\."
+            ),
+            "Target up to # cards in one player's graveyard randomly.",
+        ),
+        formula="x",
+        cost=cost_target_player_graveyard_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-counters",
@@ -2941,9 +2217,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-remove-counters",
@@ -2971,9 +2249,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-offense-counters",
@@ -3008,12 +2288,71 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
-        wordings=(),
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] offense counters on each target. You can remove an offense "
+                        "counter from a card at any time to increase its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " offense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove an offense counter from a card at "
+                            "any time to increase its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target\\.\\ You\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ increase\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # offense counters on each targets. You can remove an offense "
+                        "counters from a cards at any times to increase its offense by #."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] offense counters on each target; you can remove an offense "
+                        "counter from a card at any time to increase its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " offense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove an offense counter from a card at "
+                            "any time to increase its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target;\\ you\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ increase\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # offense counters on each targets; you can remove an offense "
+                        "counters from a cards at any times to increase its offense by #."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01", "guide-02"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-defense-counters",
@@ -3048,12 +2387,71 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
-        wordings=(),
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] defense counters on each target. You can remove a defense "
+                        "counter from a card at any time to increase its defense by 5."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " defense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove a defense counter from a card at any "
+                            "time to increase its defense by 5."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target\\.\\ You\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ increase\\ its\\ defense\\ by\\ 5\\."
+                    ),
+                    (
+                        "Place # defense counters on each targets. You can remove a defense "
+                        "counters from a cards at any times to increase its defense by #."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] defense counters on each target; you can remove a defense "
+                        "counter from a card at any time to increase its defense by 5."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " defense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove a defense counter from a card at any "
+                            "time to increase its defense by 5."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target;\\ you\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ a\\ "
+                        "card\\ at\\ any\\ time\\ to\\ increase\\ its\\ defense\\ by\\ 5\\."
+                    ),
+                    (
+                        "Place # defense counters on each targets; you can remove a defense "
+                        "counters from a cards at any times to increase its defense by #."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01", "guide-02"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-weakness-counters",
@@ -3088,12 +2486,71 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
-        wordings=(),
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] weakness counters on each target. You can remove a weakness "
+                        "counter from a card at any time to decrease its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " weakness ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove a weakness counter from a card at "
+                            "any time to decrease its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target\\.\\ You\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ decrease\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # weakness counters on each targets. You can remove a weakness "
+                        "counters from a cards at any times to decrease its offense by #."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] weakness counters on each target; you can remove a weakness "
+                        "counter from a card at any time to decrease its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " weakness ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove a weakness counter from a card at "
+                            "any time to decrease its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target;\\ you\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ decrease\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # weakness counters on each targets; you can remove a weakness "
+                        "counters from a cards at any times to decrease its offense by #."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01", "guide-02"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-damage-counters",
@@ -3131,12 +2588,522 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] damage counters on each target. You can remove a damage "
+                        "counter from a card at any time to roll a six-sided die and inflict "
+                        "damage to it equal to the result."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " damage ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove a damage counter from a card at any "
+                            "time to roll a six-sided die and inflict damage to it equal to the "
+                            "result."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+                        "target\\.\\ You\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ "
+                        "card\\ at\\ any\\ time\\ to\\ roll\\ a\\ six\\-sided\\ die\\ and\\ "
+                        "inflict\\ damage\\ to\\ it\\ equal\\ to\\ the\\ result\\."
+                    ),
+                    (
+                        "Place # damage counters on each targets. You can remove a damage "
+                        "counters from a cards at any times to roll a six-sided dice and inflict "
+                        "damage to it equal to the result."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] damage counters on each target; you can remove a damage "
+                        "counter from a card at any time to roll a six-sided die and inflict "
+                        "damage to it equal to the result."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " damage ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove a damage counter from a card at any "
+                            "time to roll a six-sided die and inflict damage to it equal to the "
+                            "result."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+                        "target;\\ you\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ card\\ "
+                        "at\\ any\\ time\\ to\\ roll\\ a\\ six\\-sided\\ die\\ and\\ inflict\\ "
+                        "damage\\ to\\ it\\ equal\\ to\\ the\\ result\\."
+                    ),
+                    (
+                        "Place # damage counters on each targets; you can remove a damage "
+                        "counters from a cards at any times to roll a six-sided dice and inflict "
+                        "damage to it equal to the result."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01", "guide-02"),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-see-all-targets",
+        kind="effect",
+        text=Text(
+            "See all targets.",
+            ("See all targets.",),
+            "See\\ all\\ targets\\.",
+            "See all targets.",
+        ),
+        formula="2t",
+        cost=cost_effect_see_all_targets,
+        limits={},
+        status="legal",
+        redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-exhaust-all-targets",
+        kind="effect",
+        text=Text(
+            "Exhaust all targets.",
+            ("Exhaust all targets.",),
+            "Exhaust\\ all\\ targets\\.",
+            "Exhaust all targets.",
+        ),
+        formula="2t",
+        cost=cost_effect_exhaust_all_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-send-to-resource-zone",
+        kind="effect",
+        text=Text(
+            "Send all targets to the resource zone of their owners (exhausted).",
+            ("Send all targets to the resource zone of their owners (exhausted).",),
+            (
+                "Send\\ all\\ targets\\ to\\ the\\ resource\\ zone\\ of\\ their\\ owners\\ "
+                "\\(exhausted\\)\\."
+            ),
+            "Send all targets to the resources zone of their owners (exhausted).",
+        ),
+        formula="3t",
+        cost=cost_effect_send_to_resource_zone,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-destroy-all-targets",
+        kind="effect",
+        text=Text(
+            "Destroy all targets.",
+            ("Destroy all targets.",),
+            "Destroy\\ all\\ targets\\.",
+            "Destroy all targets.",
+        ),
+        formula="8t",
+        cost=cost_effect_destroy_all_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-increase-offense",
+        kind="effect",
+        text=Text(
+            "Increase targets' offense by a total of [x].",
+            ("Increase targets' offense by a total of ", Slot("x"), "."),
+            "Increase\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
+            "Increase targets' offense by a total of #.",
+        ),
+        formula="x+t",
+        cost=cost_effect_increase_offense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-increase-defense",
+        kind="effect",
+        text=Text(
+            "Increase targets' defense by a total of [x].",
+            ("Increase targets' defense by a total of ", Slot("x"), "."),
+            "Increase\\ targets'\\ defense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
+            "Increase targets' defense by a total of #.",
+        ),
+        formula="x/5+t",
+        cost=cost_effect_increase_defense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-decrease-offense",
+        kind="effect",
+        text=Text(
+            "Decrease targets' offense by a total of [x].",
+            ("Decrease targets' offense by a total of ", Slot("x"), "."),
+            "Decrease\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
+            "Decrease targets' offense by a total of #.",
+        ),
+        formula="x+t",
+        cost=cost_effect_decrease_offense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-inflict-damage-to-targets",
+        kind="effect",
+        text=Text(
+            "Inflict a total of [x] damage to targets.",
+            ("Inflict a total of ", Slot("x"), " damage to targets."),
+            "Inflict\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\ damage\\ to\\ targets\\.",
+            "Inflict a total of # damage to targets.",
+        ),
+        formula="x/4+t",
+        cost=cost_effect_inflict_damage_to_targets,
+        limits={},
+        status="redacted",
+        redacted=When(2, 2, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reveal-and-play",
+        kind="effect",
+        text=Text(
+            (
+                "Reveal all targets, then summon or cast any number of targets that are not in "
+                "play (paying the usual costs)."
+            ),
+            (
+                (
+                    "Reveal all targets, then summon or cast any number of targets that are not "
+                    "in play (paying the usual costs)."
+                ),
+            ),
+            (
+                "Reveal\\ all\\ targets,\\ then\\ summon\\ or\\ cast\\ any\\ number\\ of\\ "
+                "targets\\ that\\ are\\ not\\ in\\ play\\ \\(paying\\ the\\ usual\\ costs\\)\\."
+            ),
+            (
+                "Reveal all targets, then summon or cast any number of targets that are not in "
+                "play (paying the usual costs)."
+            ),
+        ),
+        formula="3t",
+        cost=cost_effect_reveal_and_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-switch-control",
+        kind="effect",
+        text=Text(
+            (
+                "Switch control of each target in-play creature to a different player of your "
+                "choice until the end of this turn."
+            ),
+            (
+                (
+                    "Switch control of each target in-play creature to a different player of your "
+                    "choice until the end of this turn."
+                ),
+            ),
+            (
+                "Switch\\ control\\ of\\ each\\ target\\ in\\-play\\ creature\\ to\\ a\\ "
+                "different\\ player\\ of\\ your\\ choice\\ until\\ the\\ end\\ of\\ this\\ turn\\."
+            ),
+            (
+                "Switch control of each targets in-play creatures to a different player of your "
+                "choice until the end of this turn."
+            ),
+        ),
+        formula="4t",
+        cost=cost_effect_switch_control,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-on-deck-top",
+        kind="effect",
+        text=Text(
+            "Place all targets on top of owner's deck in any order.",
+            ("Place all targets on top of owner's deck in any order.",),
+            "Place\\ all\\ targets\\ on\\ top\\ of\\ owner's\\ deck\\ in\\ any\\ order\\.",
+            "Place all targets on top of owner's deck in any order.",
+        ),
+        formula="3t",
+        cost=cost_effect_place_on_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-draw",
+        kind="effect",
+        text=Text(
+            "Draw [x] cards.",
+            ("Draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
+            "Draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
+            "Draw # cards.",
+        ),
+        formula="4x",
+        cost=cost_effect_draw,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-increase-hitpoints",
+        kind="effect",
+        text=Text(
+            "Increase your hitpoints by [x].",
+            ("Increase your hitpoints by ", Slot("x"), "."),
+            "Increase\\ your\\ hitpoints\\ by\\ (?P<x1>-?\\d+)\\.",
+            "Increase your hitpoints by #.",
+        ),
+        formula="2x",
+        cost=cost_effect_increase_hitpoints,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-inflict-damage-to-player",
+        kind="effect",
+        text=Text(
+            "Inflict [x] damage to any one player.",
+            ("Inflict ", Slot("x"), " damage to any one player."),
+            "Inflict\\ (?P<x1>-?\\d+)\\ damage\\ to\\ any\\ one\\ player\\.",
+            "Inflict # damage to any one player.",
+        ),
+        formula="x/2",
+        cost=cost_effect_inflict_damage_to_player,
+        limits={},
+        status="redacted",
+        redacted=When(2, 2, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-negate-attack",
+        kind="effect",
+        text=Text(
+            "Negate attack of all targets.",
+            ("Negate attack of all targets.",),
+            "Negate\\ attack\\ of\\ all\\ targets\\.",
+            "Negate attack of all targets.",
+        ),
+        formula="5t",
+        cost=cost_effect_negate_attack,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-negate-activated-effect",
+        kind="effect",
+        text=Text(
+            "Negate activated effect of all targets.",
+            ("Negate activated effect of all targets.",),
+            "Negate\\ activated\\ effect\\ of\\ all\\ targets\\.",
+            "Negate activated effect of all targets.",
+        ),
+        formula="5t",
+        cost=cost_effect_negate_activated_effect,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-exhaustion-counters",
@@ -3174,268 +3141,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-place-dice-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] dice counters on each target; you can remove a dice counter from a "
-                "card at any time to re-roll any one die."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " ",
-                Agree("x", "dice", "die"),
-                (
-                    " counters on each target; you can remove a dice counter from a card at any "
-                    "time to re-roll any one die."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ counters\\ on\\ each\\ target;\\ "
-                "you\\ can\\ remove\\ a\\ dice\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
-                "to\\ re\\-roll\\ any\\ one\\ die\\."
-            ),
-            (
-                "Place # dice counters on each targets; you can remove a dice counters from a "
-                "cards at any times to re-roll any one dice."
-            ),
-        ),
-        formula="4xt",
-        cost=cost_effect_place_dice_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-place-immortality-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] immortality counters on each target; you can remove an immortality "
-                "counter from a creature at any time to prevent it from being destroyed or moved "
-                "to another zone by an effect that would explicitly do so."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " immortality ",
-                Agree("x", "counters", "counter"),
-                (
-                    " on each target; you can remove an immortality counter from a creature at "
-                    "any time to prevent it from being destroyed or moved to another zone by an "
-                    "effect that would explicitly do so."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ immortality\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ an\\ immortality\\ counter\\ from\\ a\\ "
-                "creature\\ at\\ any\\ time\\ to\\ prevent\\ it\\ from\\ being\\ destroyed\\ or\\ "
-                "moved\\ to\\ another\\ zone\\ by\\ an\\ effect\\ that\\ would\\ explicitly\\ "
-                "do\\ so\\."
-            ),
-            (
-                "Place # immortality counters on each targets; you can remove an immortality "
-                "counters from a creatures at any times to prevent it from being destroyed or "
-                "moved to another zone by an effect that would explicitly do so."
-            ),
-        ),
-        formula="6xt",
-        cost=cost_effect_place_immortality_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-see-all-targets",
-        kind="effect",
-        text=Text(
-            "See all targets.",
-            ("See all targets.",),
-            "See\\ all\\ targets\\.",
-            "See all targets.",
-        ),
-        formula="2t",
-        cost=cost_effect_see_all_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-exhaust-all-targets",
-        kind="effect",
-        text=Text(
-            "Exhaust all targets.",
-            ("Exhaust all targets.",),
-            "Exhaust\\ all\\ targets\\.",
-            "Exhaust all targets.",
-        ),
-        formula="2t",
-        cost=cost_effect_exhaust_all_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-skip-unexhaust",
-        kind="effect",
-        text=Text(
-            "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
-            ("Target in-play cards will not be unexhausted during this turn's Recovery Phase.",),
-            (
-                "Target\\ in\\-play\\ cards\\ will\\ not\\ be\\ unexhausted\\ during\\ this\\ "
-                "turn's\\ Recovery\\ Phase\\."
-            ),
-            "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
-        ),
-        formula="2t",
-        cost=cost_effect_skip_unexhaust,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-send-to-resource-zone",
-        kind="effect",
-        text=Text(
-            "Send all targets to the resource zone of their owners (exhausted).",
-            ("Send all targets to the resource zone of their owners (exhausted).",),
-            (
-                "Send\\ all\\ targets\\ to\\ the\\ resource\\ zone\\ of\\ their\\ owners\\ "
-                "\\(exhausted\\)\\."
-            ),
-            "Send all targets to the resources zone of their owners (exhausted).",
-        ),
-        formula="3t",
-        cost=cost_effect_send_to_resource_zone,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-destroy-all-targets",
-        kind="effect",
-        text=Text(
-            "Destroy all targets.",
-            ("Destroy all targets.",),
-            "Destroy\\ all\\ targets\\.",
-            "Destroy all targets.",
-        ),
-        formula="8t",
-        cost=cost_effect_destroy_all_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-increase-offense",
-        kind="effect",
-        text=Text(
-            "Increase targets' offense by a total of [x].",
-            ("Increase targets' offense by a total of ", Slot("x"), "."),
-            "Increase\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Increase targets' offense by a total of #.",
-        ),
-        formula="x+t",
-        cost=cost_effect_increase_offense,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-increase-defense",
-        kind="effect",
-        text=Text(
-            "Increase targets' defense by a total of [x].",
-            ("Increase targets' defense by a total of ", Slot("x"), "."),
-            "Increase\\ targets'\\ defense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Increase targets' defense by a total of #.",
-        ),
-        formula="x/5+t",
-        cost=cost_effect_increase_defense,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-decrease-offense",
-        kind="effect",
-        text=Text(
-            "Decrease targets' offense by a total of [x].",
-            ("Decrease targets' offense by a total of ", Slot("x"), "."),
-            "Decrease\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Decrease targets' offense by a total of #.",
-        ),
-        formula="x+t",
-        cost=cost_effect_decrease_offense,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-roll-dice-damage-target",
@@ -3463,235 +3173,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-reveal-and-play",
-        kind="effect",
-        text=Text(
-            (
-                "Reveal all targets, then summon or cast any number of targets that are not in "
-                "play (paying the usual costs)."
-            ),
-            (
-                (
-                    "Reveal all targets, then summon or cast any number of targets that are not "
-                    "in play (paying the usual costs)."
-                ),
-            ),
-            (
-                "Reveal\\ all\\ targets,\\ then\\ summon\\ or\\ cast\\ any\\ number\\ of\\ "
-                "targets\\ that\\ are\\ not\\ in\\ play\\ \\(paying\\ the\\ usual\\ costs\\)\\."
-            ),
-            (
-                "Reveal all targets, then summon or cast any number of targets that are not in "
-                "play (paying the usual costs)."
-            ),
-        ),
-        formula="3t",
-        cost=cost_effect_reveal_and_play,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-switch-control",
-        kind="effect",
-        text=Text(
-            (
-                "Switch control of each target in-play creature to a different player of your "
-                "choice until the end of this turn."
-            ),
-            (
-                (
-                    "Switch control of each target in-play creature to a different player of your "
-                    "choice until the end of this turn."
-                ),
-            ),
-            (
-                "Switch\\ control\\ of\\ each\\ target\\ in\\-play\\ creature\\ to\\ a\\ "
-                "different\\ player\\ of\\ your\\ choice\\ until\\ the\\ end\\ of\\ this\\ turn\\."
-            ),
-            (
-                "Switch control of each targets in-play creatures to a different player of your "
-                "choice until the end of this turn."
-            ),
-        ),
-        formula="4t",
-        cost=cost_effect_switch_control,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-place-on-deck-top",
-        kind="effect",
-        text=Text(
-            "Place all targets on top of owner's deck in any order.",
-            ("Place all targets on top of owner's deck in any order.",),
-            "Place\\ all\\ targets\\ on\\ top\\ of\\ owner's\\ deck\\ in\\ any\\ order\\.",
-            "Place all targets on top of owner's deck in any order.",
-        ),
-        formula="3t",
-        cost=cost_effect_place_on_deck_top,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-draw",
-        kind="effect",
-        text=Text(
-            "Draw [x] cards.",
-            ("Draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
-            "Draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
-            "Draw # cards.",
-        ),
-        formula="4x",
-        cost=cost_effect_draw,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-all-players-draw",
-        kind="effect",
-        text=Text(
-            "All players draw [x] cards.",
-            ("All players draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
-            "All\\ players\\ draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
-            "All players draw # cards.",
-        ),
-        formula="x",
-        cost=cost_effect_all_players_draw,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-increase-hitpoints",
-        kind="effect",
-        text=Text(
-            "Increase your hitpoints by [x].",
-            ("Increase your hitpoints by ", Slot("x"), "."),
-            "Increase\\ your\\ hitpoints\\ by\\ (?P<x1>-?\\d+)\\.",
-            "Increase your hitpoints by #.",
-        ),
-        formula="2x",
-        cost=cost_effect_increase_hitpoints,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-heal",
-        kind="effect",
-        text=Text(
-            "Roll [x] six-sided dice and increase your hitpoints by the result.",
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase your hitpoints by the result.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
-                "hitpoints\\ by\\ the\\ result\\."
-            ),
-            "Roll # six-sided dice and increase your hitpoints by the result.",
-        ),
-        formula="4x",
-        cost=cost_effect_roll_dice_heal,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-heal-self-and-opponent",
-        kind="effect",
-        text=Text(
-            (
-                "Roll [x] six-sided dice and increase your hitpoints by the result, then roll [x] "
-                "six-sided dice and increase the hitpoints of one opponent by the result."
-            ),
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase your hitpoints by the result, then roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase the hitpoints of one opponent by the result.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
-                "hitpoints\\ by\\ the\\ result,\\ then\\ roll\\ (?P<x5>-?\\d+)\\ six\\-sided\\ "
-                "(?P<a7>dice|die)\\ and\\ increase\\ the\\ hitpoints\\ of\\ one\\ opponent\\ by\\ "
-                "the\\ result\\."
-            ),
-            (
-                "Roll # six-sided dice and increase your hitpoints by the result, then roll # "
-                "six-sided dice and increase the hitpoints of one opponent by the result."
-            ),
-        ),
-        formula="2x",
-        cost=cost_effect_roll_dice_heal_self_and_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-roll-dice-damage-self-and-player",
@@ -3731,9 +3217,47 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reroll-current-chain",
+        kind="effect",
+        text=Text(
+            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
+            (
+                "You may re-roll up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "dice", "die"),
+                " in the current chain up to ",
+                Slot("y"),
+                " ",
+                Agree("y", "times", "time"),
+                " each.",
+            ),
+            (
+                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
+                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
+            ),
+            "You may re-roll up to # dice in the current chain up to # times each.",
+        ),
+        formula="xy",
+        cost=cost_effect_reroll_current_chain,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-reroll-rest-of-turn",
@@ -3772,127 +3296,87 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="effect-inflict-damage-to-targets",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
-            "Inflict a total of [x] damage to targets.",
-            ("Inflict a total of ", Slot("x"), " damage to targets."),
-            "Inflict\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\ damage\\ to\\ targets\\.",
-            "Inflict a total of # damage to targets.",
-        ),
-        formula="x/4+t",
-        cost=cost_effect_inflict_damage_to_targets,
-        limits={},
-        status="redacted",
-        redacted=When(2, 2, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-inflict-damage-to-player",
-        kind="effect",
-        text=Text(
-            "Inflict [x] damage to any one player.",
-            ("Inflict ", Slot("x"), " damage to any one player."),
-            "Inflict\\ (?P<x1>-?\\d+)\\ damage\\ to\\ any\\ one\\ player\\.",
-            "Inflict # damage to any one player.",
-        ),
-        formula="x/2",
-        cost=cost_effect_inflict_damage_to_player,
-        limits={},
-        status="redacted",
-        redacted=When(2, 2, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-negate-attack",
-        kind="effect",
-        text=Text(
-            "Negate attack of all targets.",
-            ("Negate attack of all targets.",),
-            "Negate\\ attack\\ of\\ all\\ targets\\.",
-            "Negate attack of all targets.",
-        ),
-        formula="5t",
-        cost=cost_effect_negate_attack,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-negate-activated-effect",
-        kind="effect",
-        text=Text(
-            "Negate activated effect of all targets.",
-            ("Negate activated effect of all targets.",),
-            "Negate\\ activated\\ effect\\ of\\ all\\ targets\\.",
-            "Negate activated effect of all targets.",
-        ),
-        formula="5t",
-        cost=cost_effect_negate_activated_effect,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-reroll-current-chain",
-        kind="effect",
-        text=Text(
-            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
+            "Roll [x] six-sided dice and increase your hitpoints by the result.",
             (
-                "You may re-roll up to ",
+                "Roll ",
                 Slot("x"),
-                " ",
+                " six-sided ",
                 Agree("x", "dice", "die"),
-                " in the current chain up to ",
-                Slot("y"),
-                " ",
-                Agree("y", "times", "time"),
-                " each.",
+                " and increase your hitpoints by the result.",
             ),
             (
-                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
-                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
+                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
+                "hitpoints\\ by\\ the\\ result\\."
             ),
-            "You may re-roll up to # dice in the current chain up to # times each.",
+            "Roll # six-sided dice and increase your hitpoints by the result.",
         ),
-        formula=None,
-        cost=None,
+        formula="4x",
+        cost=cost_effect_roll_dice_heal,
         limits={},
         status="legal",
         redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("rulebook-11th",),
+        sources=("guide-04",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-roll-dice-heal-self-and-opponent",
+        kind="effect",
+        text=Text(
+            (
+                "Roll [x] six-sided dice and increase your hitpoints by the result, then roll [x] "
+                "six-sided dice and increase the hitpoints of one opponent by the result."
+            ),
+            (
+                "Roll ",
+                Slot("x"),
+                " six-sided ",
+                Agree("x", "dice", "die"),
+                " and increase your hitpoints by the result, then roll ",
+                Slot("x"),
+                " six-sided ",
+                Agree("x", "dice", "die"),
+                " and increase the hitpoints of one opponent by the result.",
+            ),
+            (
+                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
+                "hitpoints\\ by\\ the\\ result,\\ then\\ roll\\ (?P<x5>-?\\d+)\\ six\\-sided\\ "
+                "(?P<a7>dice|die)\\ and\\ increase\\ the\\ hitpoints\\ of\\ one\\ opponent\\ by\\ "
+                "the\\ result\\."
+            ),
+            (
+                "Roll # six-sided dice and increase your hitpoints by the result, then roll # "
+                "six-sided dice and increase the hitpoints of one opponent by the result."
+            ),
+        ),
+        formula="2x",
+        cost=cost_effect_roll_dice_heal_self_and_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-04",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
 )
 BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
@@ -3900,8 +3384,8 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=11,
-    sources=("guide-11th",),
+    edition=4,
+    sources=("guide-04",),
     total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
     ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
     creature_cost=RulePart(
@@ -3910,5 +3394,42 @@ COST_RULE = CostRule(
     ),
     spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
-COST_RULE_STATED = False
-RULEBOOK = None
+COST_RULE_STATED = True
+RULEBOOK = Rulebook(
+    edition=4,
+    sources=("rulebook-04",),
+    players=Range(2, None, (2, 8)),
+    deck=Range(40, 60, None),
+    reserves=Range(0, 0, None),
+    starting_hand=5,
+    starting_hitpoints=60,
+    edition_indicator=False,
+    terms={
+        "creature": "creature",
+        "spell": "spell",
+        "cost": "resource cost",
+        "hitpoints": "hitpoints",
+    },
+    zones=("Deck", "Graveyard", "Creature Zone", "Trap Zone", "Resource Zone", "Hand"),
+    ability_layout=("condition", "cost", "target", "effects"),
+    keywords=(),
+    notes=(
+        (
+            "Caveats are creature-only rules on the first paragraph of the ability text, before "
+            "the abilities."
+        ),
+        (
+            "Resource Phase: place up to two cards face-down into the Resource Zone, unexhausted, "
+            "then draw two minus the number placed."
+        ),
+        (
+            'Abilities whose condition reads "Activate in response to X" chain to summons, '
+            'attacks and activations (see "Chains").'
+        ),
+        (
+            "An ability activated while its card is not in play (and was not just before) costs "
+            "the card's resource cost."
+        ),
+        "A card with a redacted text is banned; old revised texts are read as their new text.",
+    ),
+)

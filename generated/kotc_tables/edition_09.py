@@ -5,23 +5,25 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   rules/edition-08.yaml
-#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
+#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
-#   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Keeper of the Cards, 9th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -41,8 +43,12 @@ from ._runtime import (
     CostHistory,
     CostRule,
     Declared,
+    Disagreement,
     LimitHistory,
+    Range,
+    Reinstatement,
     RulePart,
+    Rulebook,
     Slot,
     Text,
     When,
@@ -58,16 +64,59 @@ DECLARED = Declared(
     file="edition-09.yaml",
     base=False,
     follows=8,
-    sources=("guide-11th", "rulebook-11th"),
+    pre_release=False,
+    sources=("guide-09",),
     clean_slate=False,
     catalog_known=True,
     notes=(),
     name=None,
 )
 SUCCESSORS = ()
+DISAGREEMENTS = (
+    Disagreement(
+        7,
+        (
+            "The 7th guide strikes 'Activate when this card as a resource is destroyed.' with "
+            "'Redacted (7th Edition)', and the 7th rulebook lists it as redacted; but the 8th, "
+            "9th and 10th guides (and the seeds' 11th) print it unstruck, revised in the 8th, "
+            "with no redaction note (they keep 'Redacted (7th Edition)' on every other "
+            "7th-edition redaction), and the 9th and 10th rulebooks (and the seeds' 11th) leave "
+            "it out of their Redacted lists while listing its 8th-edition revision. Encoded as "
+            "redacted in the 7th and reinstated in the 8th; no document announces a reinstatement."
+        ),
+        (
+            "guide-07",
+            "rulebook-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "rulebook-09",
+            "rulebook-10",
+            "guide-11-pre",
+            "rulebook-11-pre",
+        ),
+        "condition-this-resource-destroyed",
+    ),
+    Disagreement(
+        8,
+        (
+            "The 8th guide prints 'Activate when this card as a resource is destroyed by paying "
+            "this card's resource cost.' as legal (revised in the 8th), while the 8th edition's "
+            "only rulebook file, the 7th-edition rulebook, still lists 'Activate when this card "
+            "as a resource is destroyed.' as redacted and lists none of the 8th-edition revisions."
+        ),
+        ("guide-08", "rulebook-07"),
+        "condition-this-resource-destroyed",
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------- cost functions
+
+
+def cost_caveat_pay_hitpoints_summon(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
 
 
 def cost_caveat_exhaust_creatures_summon(env):
@@ -78,6 +127,11 @@ def cost_caveat_exhaust_creatures_summon(env):
 def cost_caveat_exhaust_creatures_opponent_summon(env):
     x = var(env, "x")
     return F((F(2) * x))
+
+
+def cost_caveat_sacrifice_deck_top_summon(env):
+    x = var(env, "x")
+    return F(x)
 
 
 def cost_caveat_sacrifice_random_hand_summon(env):
@@ -93,6 +147,23 @@ def cost_caveat_sacrifice_in_play_summon(env):
 def cost_caveat_sacrifice_in_play_opponent_summon(env):
     x = var(env, "x")
     return F((F(3) * x))
+
+
+def cost_caveat_cannot_attack(env):
+    return F(F(2))
+
+
+def cost_caveat_cannot_defend(env):
+    return F(F(2))
+
+
+def cost_caveat_cannot_attack_or_defend(env):
+    return F(F(3, 2))
+
+
+def cost_caveat_destroy_deck_top_summon(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
 
 
 def cost_caveat_destroy_random_hand_summon(env):
@@ -120,99 +191,16 @@ def cost_caveat_destroy_resources_opponent_summon(env):
     return F((F((F(3) * x)) / F(2)))
 
 
-def cost_caveat_remove_counters_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
+def cost_condition_response_summon(env):
+    return F(F(0))
 
 
-def cost_caveat_exhaust_resources_use(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
+def cost_condition_response_attack(env):
+    return F(F(0))
 
 
-def cost_caveat_exhaust_other_creatures_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_exhaust_creatures_opponent_use(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_caveat_sacrifice_random_hand_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_sacrifice_in_play_use(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_caveat_sacrifice_in_play_opponent_use(env):
-    x = var(env, "x")
-    return F((F(6) * x))
-
-
-def cost_caveat_destroy_random_hand_use(env):
-    x = var(env, "x")
-    return F((F((F(3) * x)) / F(2)))
-
-
-def cost_caveat_destroy_other_in_play_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_destroy_other_in_play_opponent_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_destroy_resources_use(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_caveat_destroy_resources_opponent_use(env):
-    x = var(env, "x")
-    return F((F(3) * x))
-
-
-def cost_caveat_cannot_attack(env):
-    return F(F(2))
-
-
-def cost_caveat_cannot_defend(env):
-    return F(F(2))
-
-
-def cost_caveat_destroy_if_unexhausted(env):
-    return F(F(2))
-
-
-def cost_caveat_cannot_attack_or_defend(env):
-    return F(F(3, 2))
-
-
-def cost_caveat_pay_hitpoints_summon(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_caveat_sacrifice_deck_top_summon(env):
-    x = var(env, "x")
-    return F(x)
-
-
-def cost_caveat_destroy_deck_top_summon(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_condition_this_damaged(env):
-    return F(F(3))
+def cost_condition_response_card_effect(env):
+    return F(F(0))
 
 
 def cost_condition_this_in_play_destroyed(env):
@@ -231,11 +219,6 @@ def cost_condition_this_in_deck_destroyed(env):
     return F(F(2))
 
 
-def cost_condition_in_play_cards_damaged(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_condition_in_play_cards_destroyed(env):
     x = var(env, "x")
     return F(x)
@@ -251,26 +234,23 @@ def cost_condition_deck_cards_destroyed(env):
     return F(x)
 
 
-def cost_condition_in_play_cards_take_damage(env):
-    x = var(env, "x")
-    return F((F(x) / F(5)))
-
-
 def cost_condition_take_damage(env):
     x = var(env, "x")
     return F((F(x) / F(5)))
 
 
-def cost_condition_response_summon(env):
-    return F(F(0))
+def cost_condition_this_damaged(env):
+    return F(F(3))
 
 
-def cost_condition_response_attack(env):
-    return F(F(0))
+def cost_condition_in_play_cards_damaged(env):
+    x = var(env, "x")
+    return F(x)
 
 
-def cost_condition_response_card_effect(env):
-    return F(F(0))
+def cost_condition_in_play_cards_take_damage(env):
+    x = var(env, "x")
+    return F((F(x) / F(5)))
 
 
 def cost_cost_remove_counters(env):
@@ -278,9 +258,9 @@ def cost_cost_remove_counters(env):
     return F((F(2) * x))
 
 
-def cost_cost_exhaust_resources(env):
+def cost_cost_pay_hitpoints(env):
     x = var(env, "x")
-    return F((F(x) / F(2)))
+    return F(x)
 
 
 def cost_cost_exhaust_creatures(env):
@@ -291,6 +271,11 @@ def cost_cost_exhaust_creatures(env):
 def cost_cost_exhaust_creatures_opponent(env):
     x = var(env, "x")
     return F((F(4) * x))
+
+
+def cost_cost_sacrifice_deck_top(env):
+    x = var(env, "x")
+    return F((F(2) * x))
 
 
 def cost_cost_sacrifice_random_hand(env):
@@ -306,6 +291,11 @@ def cost_cost_sacrifice_in_play(env):
 def cost_cost_sacrifice_in_play_opponent(env):
     x = var(env, "x")
     return F((F(6) * x))
+
+
+def cost_cost_destroy_deck_top(env):
+    x = var(env, "x")
+    return F(x)
 
 
 def cost_cost_destroy_random_hand(env):
@@ -333,23 +323,13 @@ def cost_cost_destroy_resources_opponent(env):
     return F((F(3) * x))
 
 
-def cost_cost_pay_hitpoints(env):
+def cost_cost_exhaust_resources(env):
     x = var(env, "x")
-    return F(x)
-
-
-def cost_cost_sacrifice_deck_top(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_cost_destroy_deck_top(env):
-    x = var(env, "x")
-    return F(x)
+    return F((F(x) / F(2)))
 
 
 def cost_target_this_card(env):
-    return F(F(1, 2))
+    return F((F(F(1)) / F(2)))
 
 
 def cost_target_cards_in_play(env):
@@ -378,7 +358,32 @@ def cost_target_cards_in_play_opponent_selects(env):
     return F((F(x) / F(2)))
 
 
+def cost_target_cards_in_current_chain(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
 def cost_target_cards_in_hand(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_player_hand_random(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_player_deck_top(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_cards_in_graveyard(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_player_graveyard_random(env):
     x = var(env, "x")
     return F(x)
 
@@ -388,19 +393,9 @@ def cost_target_show_hand_player_selects(env):
     return F((F(x) / F(2)))
 
 
-def cost_target_player_hand_random(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_target_opponent_hand_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
-
-
-def cost_target_player_deck_top(env):
-    x = var(env, "x")
-    return F(x)
 
 
 def cost_target_own_deck_top_opponent_selects(env):
@@ -415,11 +410,6 @@ def cost_target_opponent_deck_top_opponent_selects(env):
     return F((F((y ** 2)) / x))
 
 
-def cost_target_player_graveyard_random(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_target_show_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
@@ -428,16 +418,6 @@ def cost_target_show_graveyard_opponent_selects(env):
 def cost_target_opponent_graveyard_opponent_selects(env):
     x = var(env, "x")
     return F((F(x) / F(2)))
-
-
-def cost_target_cards_in_current_chain(env):
-    x = var(env, "x")
-    return F((F(x) / F(2)))
-
-
-def cost_target_cards_in_graveyard(env):
-    x = var(env, "x")
-    return F(x)
 
 
 def cost_effect_place_counters(env):
@@ -476,35 +456,12 @@ def cost_effect_place_damage_counters(env):
     return F(((F(4) * x) * t))
 
 
-def cost_effect_place_exhaustion_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(4) * x) * t))
-
-
-def cost_effect_place_dice_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(4) * x) * t))
-
-
-def cost_effect_place_immortality_counters(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(6) * x) * t))
-
-
 def cost_effect_see_all_targets(env):
     t = var(env, "t")
     return F((F(t) / F(2)))
 
 
 def cost_effect_exhaust_all_targets(env):
-    t = var(env, "t")
-    return F((F(2) * t))
-
-
-def cost_effect_skip_unexhaust(env):
     t = var(env, "t")
     return F((F(2) * t))
 
@@ -537,10 +494,10 @@ def cost_effect_decrease_offense(env):
     return F((x + t))
 
 
-def cost_effect_roll_dice_damage_target(env):
+def cost_effect_inflict_damage_to_targets(env):
     t = var(env, "t")
     x = var(env, "x")
-    return F((x + t))
+    return F(((F(x) / F(4)) + t))
 
 
 def cost_effect_reveal_and_play(env):
@@ -563,41 +520,9 @@ def cost_effect_draw(env):
     return F((F(2) * x))
 
 
-def cost_effect_all_players_draw(env):
-    x = var(env, "x")
-    return F(x)
-
-
 def cost_effect_increase_hitpoints(env):
     x = var(env, "x")
     return F((F(2) * x))
-
-
-def cost_effect_roll_dice_heal(env):
-    x = var(env, "x")
-    return F((F(4) * x))
-
-
-def cost_effect_roll_dice_heal_self_and_opponent(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_effect_roll_dice_damage_self_and_player(env):
-    x = var(env, "x")
-    return F((F(2) * x))
-
-
-def cost_effect_reroll_rest_of_turn(env):
-    x = var(env, "x")
-    y = var(env, "y")
-    return F((x * y))
-
-
-def cost_effect_inflict_damage_to_targets(env):
-    t = var(env, "t")
-    x = var(env, "x")
-    return F(((F(x) / F(4)) + t))
 
 
 def cost_effect_inflict_damage_to_player(env):
@@ -613,6 +538,51 @@ def cost_effect_negate_attack(env):
 def cost_effect_negate_activated_effect(env):
     t = var(env, "t")
     return F((F(5) * t))
+
+
+def cost_effect_place_exhaustion_counters(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((F(4) * x) * t))
+
+
+def cost_effect_roll_dice_damage_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x + t))
+
+
+def cost_effect_roll_dice_damage_self_and_player(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_effect_reroll_current_chain(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((x * y))
+
+
+def cost_effect_reroll_rest_of_turn(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((x * y))
+
+
+def cost_effect_roll_dice_heal(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_effect_roll_dice_heal_self_and_opponent(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_effect_place_dice_counters(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((F(4) * x) * t))
 
 
 def rule_total_relief(env):
@@ -647,6 +617,66 @@ def rule_spell_cost(env):
 
 COMPONENTS = (
     Component(
+        id="caveat-pay-hitpoints-summon",
+        kind="caveat",
+        text=Text(
+            "You must pay [x] hitpoints to summon this creature.",
+            (
+                "You must pay ",
+                Slot("x"),
+                " ",
+                Agree("x", "hitpoints", "hitpoint"),
+                " to summon this creature.",
+            ),
+            (
+                "You\\ must\\ pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\ to\\ summon\\ "
+                "this\\ creature\\."
+            ),
+            "You must pay # hitpoints to summon this creatures.",
+        ),
+        formula="x/2",
+        cost=cost_caveat_pay_hitpoints_summon,
+        limits={"x": 14},
+        status="redacted",
+        redacted=When(9, 9, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(
+            LimitHistory(
+                When(6, 6, None),
+                {},
+                {"x": 14},
+                (
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                ),
+            ),
+        ),
+        sources=(
+            "guide-02",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
         id="caveat-exhaust-creatures-summon",
         kind="caveat",
         text=Text(
@@ -670,9 +700,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-exhaust-creatures-opponent-summon",
@@ -756,14 +788,115 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-03",
+                    "guide-04",
+                    "guide-05",
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-03",
+                    "rulebook-04",
+                    "rulebook-05",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-sacrifice-deck-top-summon",
+        kind="caveat",
+        text=Text(
+            "You must sacrifice [x] cards on the top of your deck to summon this creature.",
+            (
+                "You must sacrifice ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of your deck to summon this creature.",
+            ),
+            (
+                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
+                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
+            ),
+            "You must sacrifice # cards on the top of your deck to summon this creatures.",
+        ),
+        formula="x",
+        cost=cost_caveat_sacrifice_deck_top_summon,
+        limits={"x": 7},
+        status="redacted",
+        redacted=When(9, 9, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(
+            LimitHistory(
+                When(6, 6, None),
+                {},
+                {"x": 7},
+                (
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                ),
+            ),
+        ),
+        sources=(
+            "guide-02",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-sacrifice-random-hand-summon",
@@ -791,9 +924,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-sacrifice-in-play-summon",
@@ -821,9 +956,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-sacrifice-in-play-opponent-summon",
@@ -858,9 +995,192 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-attack",
+        kind="caveat",
+        text=Text(
+            "This creature cannot attack.",
+            ("This creature cannot attack.",),
+            "This\\ creature\\ cannot\\ attack\\.",
+            "This creatures cannot attack.",
+        ),
+        formula="2",
+        cost=cost_caveat_cannot_attack,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(
+            CostHistory(
+                When(9, 9, None),
+                "1",
+                "2",
+                (
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        limit_changes=(),
+        sources=(
+            "guide-02",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-defend",
+        kind="caveat",
+        text=Text(
+            "This creature cannot defend.",
+            ("This creature cannot defend.",),
+            "This\\ creature\\ cannot\\ defend\\.",
+            "This creatures cannot defend.",
+        ),
+        formula="2",
+        cost=cost_caveat_cannot_defend,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(
+            CostHistory(
+                When(9, 9, None),
+                "1",
+                "2",
+                (
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        limit_changes=(),
+        sources=(
+            "guide-02",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-attack-or-defend",
+        kind="caveat",
+        text=Text(
+            "This creature cannot attack or defend.",
+            ("This creature cannot attack or defend.",),
+            "This\\ creature\\ cannot\\ attack\\ or\\ defend\\.",
+            "This creatures cannot attack or defend.",
+        ),
+        formula="1.5",
+        cost=cost_caveat_cannot_attack_or_defend,
+        limits={},
+        status="redacted",
+        redacted=When(9, 9, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-02",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-destroy-deck-top-summon",
+        kind="caveat",
+        text=Text(
+            "You must destroy [x] cards on the top of your deck to summon this creature.",
+            (
+                "You must destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of your deck to summon this creature.",
+            ),
+            (
+                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
+                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
+            ),
+            "You must destroy # cards on the top of your deck to summon this creatures.",
+        ),
+        formula="x/2",
+        cost=cost_caveat_destroy_deck_top_summon,
+        limits={"x": 7},
+        status="redacted",
+        redacted=When(9, 9, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(
+            LimitHistory(
+                When(6, 6, None),
+                {},
+                {"x": 7},
+                (
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                ),
+            ),
+        ),
+        sources=(
+            "guide-03",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-random-hand-summon",
@@ -888,9 +1208,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-in-play-summon",
@@ -912,9 +1234,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-in-play-opponent-summon",
@@ -949,9 +1273,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-resources-summon",
@@ -973,9 +1299,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="caveat-destroy-resources-opponent-summon",
@@ -1007,691 +1335,113 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-03",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="caveat-remove-counters-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must remove [x] counters from this card to attack with, defend with, or use "
-                "an ability of this creature."
-            ),
-            (
-                "You must remove ",
-                Slot("x"),
-                " ",
-                Agree("x", "counters", "counter"),
-                " from this card to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ remove\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ this\\ "
-                "card\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ "
-                "this\\ creature\\."
-            ),
-            (
-                "You must remove # counters from this cards to attack with, defend with, or use "
-                "an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_remove_counters_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-resources-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your resources to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your resources to attack with, defend with, or use an ability of this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your resources to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="x/2",
-        cost=cost_caveat_exhaust_resources_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-other-creatures-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your other unexhausted creatures in play to attack with, "
-                "defend with, or use an ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your other unexhausted creatures in play to attack with, defend with, or "
-                    "use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ unexhausted\\ "
-                "creatures\\ in\\ play\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ "
-                "ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your other unexhausted creatures in play to attack with, "
-                "defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_exhaust_other_creatures_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-exhaust-creatures-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must exhaust [x] of your unexhausted creatures in play chosen by an opponent "
-                "of your choice to attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must exhaust ",
-                Slot("x"),
-                (
-                    " of your unexhausted creatures in play chosen by an opponent of your choice "
-                    "to attack with, defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ unexhausted\\ creatures\\ "
-                "in\\ play\\ chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must exhaust # of your unexhausted creatures in play chosen by an opponent "
-                "of your choice to attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="4x",
-        cost=cost_caveat_exhaust_creatures_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-random-hand-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] random cards in your hand to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ "
-                "of\\ this\\ creature\\."
-            ),
-            (
-                "You must sacrifice # random cards in your hand to attack with, defend with, or "
-                "use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_sacrifice_random_hand_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in play to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ to\\ "
-                "attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="4x",
-        cost=cost_caveat_sacrifice_in_play_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-in-play-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must sacrifice [x] cards in play chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                (
-                    " in play chosen by an opponent of your choice to attack with, defend with, "
-                    "or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ "
-                "defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must sacrifice # cards in play chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="6x",
-        cost=cost_caveat_sacrifice_in_play_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-random-hand-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] random cards in your hand to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                " random ",
-                Agree("x", "cards", "card"),
-                " in your hand to attack with, defend with, or use an ability of this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
-                "your\\ hand\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ "
-                "of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # random cards in your hand to attack with, defend with, or use "
-                "an ability of this creatures."
-            ),
-        ),
-        formula="3x/2",
-        cost=cost_caveat_destroy_random_hand_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-other-in-play-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your other cards in play to attack with, defend with, or "
-                "use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your other cards in play to attack with, defend with, or use an ability "
-                    "of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ cards\\ in\\ play\\ "
-                "to\\ attack\\ with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ "
-                "creature\\."
-            ),
-            (
-                "You must destroy # of your other cards in play to attack with, defend with, or "
-                "use an ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_destroy_other_in_play_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-other-in-play-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your other cards in play chosen by an opponent of your "
-                "choice to attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your other cards in play chosen by an opponent of your choice to attack "
-                    "with, defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ other\\ cards\\ in\\ play\\ "
-                "chosen\\ by\\ an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ "
-                "defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your other cards in play chosen by an opponent of your "
-                "choice to attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_destroy_other_in_play_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources to attack with, defend with, or use an "
-                "ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your resources to attack with, defend with, or use an ability of this "
-                    "creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ to\\ attack\\ "
-                "with,\\ defend\\ with,\\ or\\ use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources to attack with, defend with, or use an "
-                "ability of this creatures."
-            ),
-        ),
-        formula="2x",
-        cost=cost_caveat_destroy_resources_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-resources-opponent-use",
-        kind="caveat",
-        text=Text(
-            (
-                "You must destroy [x] of your resources chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creature."
-            ),
-            (
-                "You must destroy ",
-                Slot("x"),
-                (
-                    " of your resources chosen by an opponent of your choice to attack with, "
-                    "defend with, or use an ability of this creature."
-                ),
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ "
-                "an\\ opponent\\ of\\ your\\ choice\\ to\\ attack\\ with,\\ defend\\ with,\\ or\\ "
-                "use\\ an\\ ability\\ of\\ this\\ creature\\."
-            ),
-            (
-                "You must destroy # of your resources chosen by an opponent of your choice to "
-                "attack with, defend with, or use an ability of this creatures."
-            ),
-        ),
-        formula="3x",
-        cost=cost_caveat_destroy_resources_opponent_use,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-attack",
-        kind="caveat",
-        text=Text(
-            "This creature cannot attack.",
-            ("This creature cannot attack.",),
-            "This\\ creature\\ cannot\\ attack\\.",
-            "This creatures cannot attack.",
-        ),
-        formula="2",
-        cost=cost_caveat_cannot_attack,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(CostHistory(When(9, 9, None), "1", "2", ("guide-11th", "rulebook-11th")),),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-defend",
-        kind="caveat",
-        text=Text(
-            "This creature cannot defend.",
-            ("This creature cannot defend.",),
-            "This\\ creature\\ cannot\\ defend\\.",
-            "This creatures cannot defend.",
-        ),
-        formula="2",
-        cost=cost_caveat_cannot_defend,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(CostHistory(When(9, 9, None), "1", "2", ("guide-11th", "rulebook-11th")),),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-if-unexhausted",
-        kind="caveat",
-        text=Text(
-            (
-                "If this in-play creature is unexhausted at the end of your own Battle Phase, "
-                "destroy this creature."
-            ),
-            (
-                (
-                    "If this in-play creature is unexhausted at the end of your own Battle Phase, "
-                    "destroy this creature."
-                ),
-            ),
-            (
-                "If\\ this\\ in\\-play\\ creature\\ is\\ unexhausted\\ at\\ the\\ end\\ of\\ "
-                "your\\ own\\ Battle\\ Phase,\\ destroy\\ this\\ creature\\."
-            ),
-            (
-                "If this in-play creatures are unexhausted at the end of your own Battle Phase, "
-                "destroy this creatures."
-            ),
-        ),
-        formula="2",
-        cost=cost_caveat_destroy_if_unexhausted,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-cannot-attack-or-defend",
-        kind="caveat",
-        text=Text(
-            "This creature cannot attack or defend.",
-            ("This creature cannot attack or defend.",),
-            "This\\ creature\\ cannot\\ attack\\ or\\ defend\\.",
-            "This creatures cannot attack or defend.",
-        ),
-        formula="1.5",
-        cost=cost_caveat_cannot_attack_or_defend,
-        limits={},
-        status="redacted",
-        redacted=When(9, 9, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-pay-hitpoints-summon",
-        kind="caveat",
-        text=Text(
-            "You must pay [x] hitpoints to summon this creature.",
-            (
-                "You must pay ",
-                Slot("x"),
-                " ",
-                Agree("x", "hitpoints", "hitpoint"),
-                " to summon this creature.",
-            ),
-            (
-                "You\\ must\\ pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\ to\\ summon\\ "
-                "this\\ creature\\."
-            ),
-            "You must pay # hitpoints to summon this creatures.",
-        ),
-        formula="x/2",
-        cost=cost_caveat_pay_hitpoints_summon,
-        limits={"x": 14},
-        status="redacted",
-        redacted=When(9, 9, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 14},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-sacrifice-deck-top-summon",
-        kind="caveat",
-        text=Text(
-            "You must sacrifice [x] cards on the top of your deck to summon this creature.",
-            (
-                "You must sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck to summon this creature.",
-            ),
-            (
-                "You\\ must\\ sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
-                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must sacrifice # cards on the top of your deck to summon this creatures.",
-        ),
-        formula="x",
-        cost=cost_caveat_sacrifice_deck_top_summon,
-        limits={"x": 7},
-        status="redacted",
-        redacted=When(9, 9, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="caveat-destroy-deck-top-summon",
-        kind="caveat",
-        text=Text(
-            "You must destroy [x] cards on the top of your deck to summon this creature.",
-            (
-                "You must destroy ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of your deck to summon this creature.",
-            ),
-            (
-                "You\\ must\\ destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ "
-                "of\\ your\\ deck\\ to\\ summon\\ this\\ creature\\."
-            ),
-            "You must destroy # cards on the top of your deck to summon this creatures.",
-        ),
-        formula="x/2",
-        cost=cost_caveat_destroy_deck_top_summon,
-        limits={"x": 7},
-        status="redacted",
-        redacted=When(9, 9, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 7},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-this-damaged",
+        id="condition-response-summon",
         kind="condition",
         text=Text(
-            "Activate when this card is damaged, but not destroyed.",
-            ("Activate when this card is damaged, but not destroyed.",),
-            "Activate\\ when\\ this\\ card\\ is\\ damaged,\\ but\\ not\\ destroyed\\.",
-            "Activate when this cards are damaged, but not destroyed.",
+            "Activate in response to an opponent's summon.",
+            ("Activate in response to an opponent's summon.",),
+            "Activate\\ in\\ response\\ to\\ an\\ opponent's\\ summon\\.",
+            "Activate in response to an opponent's summon.",
         ),
-        formula="3",
-        cost=cost_condition_this_damaged,
+        formula="0",
+        cost=cost_condition_response_summon,
         limits={},
-        status="legal",
-        redacted=None,
+        status="redacted",
+        redacted=When(7, 7, None),
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-response-attack",
+        kind="condition",
+        text=Text(
+            "Activate in response to an opponent's attack.",
+            ("Activate in response to an opponent's attack.",),
+            "Activate\\ in\\ response\\ to\\ an\\ opponent's\\ attack\\.",
+            "Activate in response to an opponent's attack.",
+        ),
+        formula="0",
+        cost=cost_condition_response_attack,
+        limits={},
+        status="redacted",
+        redacted=When(7, 7, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-response-card-effect",
+        kind="condition",
+        text=Text(
+            "Activate in response to an opponent's card effect.",
+            ("Activate in response to an opponent's card effect.",),
+            "Activate\\ in\\ response\\ to\\ an\\ opponent's\\ card\\ effect\\.",
+            "Activate in response to an opponent's cards effect.",
+        ),
+        formula="0",
+        cost=cost_condition_response_card_effect,
+        limits={},
+        status="redacted",
+        redacted=When(7, 7, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-this-in-play-destroyed",
@@ -1710,9 +1460,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-this-resource-destroyed",
@@ -1773,14 +1525,93 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th"),
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "rulebook-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(
+            Reinstatement(
+                When(7, 7, None),
+                When(8, 8, None),
+                (
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "guide-11-pre",
+                    "rulebook-11-pre",
+                ),
+                (
+                    "Struck 'Redacted (7th Edition)' in the 7th guide; the 8th-10th guides print "
+                    "it unstruck (revised in the 8th) with no redaction note, and the 9th and "
+                    "10th rulebooks' Redacted lists omit it. See the disagreement in "
+                    "edition-07.yaml."
+                ),
+            ),
+        ),
+        disagreements=(
+            Disagreement(
+                7,
+                (
+                    "The 7th guide strikes 'Activate when this card as a resource is destroyed.' "
+                    "with 'Redacted (7th Edition)', and the 7th rulebook lists it as redacted; "
+                    "but the 8th, 9th and 10th guides (and the seeds' 11th) print it unstruck, "
+                    "revised in the 8th, with no redaction note (they keep 'Redacted (7th "
+                    "Edition)' on every other 7th-edition redaction), and the 9th and 10th "
+                    "rulebooks (and the seeds' 11th) leave it out of their Redacted lists while "
+                    "listing its 8th-edition revision. Encoded as redacted in the 7th and "
+                    "reinstated in the 8th; no document announces a reinstatement."
+                ),
+                (
+                    "guide-07",
+                    "rulebook-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "guide-11-pre",
+                    "rulebook-11-pre",
+                ),
+                "condition-this-resource-destroyed",
+            ),
+            Disagreement(
+                8,
+                (
+                    "The 8th guide prints 'Activate when this card as a resource is destroyed by "
+                    "paying this card's resource cost.' as legal (revised in the 8th), while the "
+                    "8th edition's only rulebook file, the 7th-edition rulebook, still lists "
+                    "'Activate when this card as a resource is destroyed.' as redacted and lists "
+                    "none of the 8th-edition revisions."
+                ),
+                ("guide-08", "rulebook-07"),
+                "condition-this-resource-destroyed",
+            ),
+        ),
     ),
     Component(
         id="condition-this-in-hand-destroyed",
@@ -1841,14 +1672,33 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th"),
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-01",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-this-in-deck-destroyed",
@@ -1909,14 +1759,366 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th"),
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-01",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-in-play-cards-destroyed",
+        kind="condition",
+        text=Text(
+            (
+                "Activate when at least [x] of your cards in play (excluding this card) are "
+                "destroyed."
+            ),
+            (
+                "Activate when at least ",
+                Slot("x"),
+                " of your cards in play (excluding this card) ",
+                Agree("x", "are", "is"),
+                " destroyed.",
+            ),
+            (
+                "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ "
+                "\\(excluding\\ this\\ card\\)\\ (?P<a3>are|is)\\ destroyed\\."
+            ),
+            "Activate when at least # of your cards in play (excluding this cards) are destroyed.",
+        ),
+        formula="x",
+        cost=cost_condition_in_play_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(
+            Wording(
+                text=Text(
+                    "Activate when another of your cards in play is destroyed.",
+                    ("Activate when another of your cards in play is destroyed.",),
+                    (
+                        "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ "
+                        "destroyed\\."
+                    ),
+                    "Activate when another of your cards in play are destroyed.",
+                ),
+                binds={"x": 1},
+                replaced_in=When(8, 8, None),
+                replaced_by=Text(
+                    (
+                        "Activate when at least [x] of your cards in play (excluding this card) "
+                        "are destroyed."
+                    ),
+                    (
+                        "Activate when at least ",
+                        Slot("x"),
+                        " of your cards in play (excluding this card) ",
+                        Agree("x", "are", "is"),
+                        " destroyed.",
+                    ),
+                    (
+                        "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ "
+                        "play\\ \\(excluding\\ this\\ card\\)\\ (?P<a3>are|is)\\ destroyed\\."
+                    ),
+                    (
+                        "Activate when at least # of your cards in play (excluding this cards) "
+                        "are destroyed."
+                    ),
+                ),
+                step_binds={"x": 1},
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-hand-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when at least [x] cards in your hand are destroyed.",
+            (
+                "Activate when at least ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in your hand ",
+                Agree("x", "are", "is"),
+                " destroyed.",
+            ),
+            (
+                "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ "
+                "hand\\ (?P<a5>are|is)\\ destroyed\\."
+            ),
+            "Activate when at least # cards in your hand are destroyed.",
+        ),
+        formula="x",
+        cost=cost_condition_hand_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(
+            Wording(
+                text=Text(
+                    "Activate when a card in your hand is destroyed.",
+                    ("Activate when a card in your hand is destroyed.",),
+                    "Activate\\ when\\ a\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
+                    "Activate when a cards in your hand are destroyed.",
+                ),
+                binds={"x": 1},
+                replaced_in=When(8, 8, None),
+                replaced_by=Text(
+                    "Activate when at least [x] cards in your hand are destroyed.",
+                    (
+                        "Activate when at least ",
+                        Slot("x"),
+                        " ",
+                        Agree("x", "cards", "card"),
+                        " in your hand ",
+                        Agree("x", "are", "is"),
+                        " destroyed.",
+                    ),
+                    (
+                        "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ "
+                        "in\\ your\\ hand\\ (?P<a5>are|is)\\ destroyed\\."
+                    ),
+                    "Activate when at least # cards in your hand are destroyed.",
+                ),
+                step_binds={"x": 1},
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-deck-cards-destroyed",
+        kind="condition",
+        text=Text(
+            "Activate when at least [x] cards in your deck are destroyed.",
+            (
+                "Activate when at least ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in your deck ",
+                Agree("x", "are", "is"),
+                " destroyed.",
+            ),
+            (
+                "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ "
+                "deck\\ (?P<a5>are|is)\\ destroyed\\."
+            ),
+            "Activate when at least # cards in your deck are destroyed.",
+        ),
+        formula="x",
+        cost=cost_condition_deck_cards_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(
+            Wording(
+                text=Text(
+                    "Activate when a card in your deck is destroyed.",
+                    ("Activate when a card in your deck is destroyed.",),
+                    "Activate\\ when\\ a\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
+                    "Activate when a cards in your deck are destroyed.",
+                ),
+                binds={"x": 1},
+                replaced_in=When(8, 8, None),
+                replaced_by=Text(
+                    "Activate when at least [x] cards in your deck are destroyed.",
+                    (
+                        "Activate when at least ",
+                        Slot("x"),
+                        " ",
+                        Agree("x", "cards", "card"),
+                        " in your deck ",
+                        Agree("x", "are", "is"),
+                        " destroyed.",
+                    ),
+                    (
+                        "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ "
+                        "in\\ your\\ deck\\ (?P<a5>are|is)\\ destroyed\\."
+                    ),
+                    "Activate when at least # cards in your deck are destroyed.",
+                ),
+                step_binds={"x": 1},
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-take-damage",
+        kind="condition",
+        text=Text(
+            "Activate when you take at least [x] damage.",
+            ("Activate when you take at least ", Slot("x"), " damage."),
+            "Activate\\ when\\ you\\ take\\ at\\ least\\ (?P<x1>-?\\d+)\\ damage\\.",
+            "Activate when you take at least # damage.",
+        ),
+        formula="x/5",
+        cost=cost_condition_take_damage,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(
+            Wording(
+                text=Text(
+                    "Activate when you take damage.",
+                    ("Activate when you take damage.",),
+                    "Activate\\ when\\ you\\ take\\ damage\\.",
+                    "Activate when you take damage.",
+                ),
+                binds={"x": 5},
+                replaced_in=When(8, 8, None),
+                replaced_by=Text(
+                    "Activate when you take at least [x] damage.",
+                    ("Activate when you take at least ", Slot("x"), " damage."),
+                    "Activate\\ when\\ you\\ take\\ at\\ least\\ (?P<x1>-?\\d+)\\ damage\\.",
+                    "Activate when you take at least # damage.",
+                ),
+                step_binds={"x": 5},
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-damaged",
+        kind="condition",
+        text=Text(
+            "Activate when this card is damaged, but not destroyed.",
+            ("Activate when this card is damaged, but not destroyed.",),
+            "Activate\\ when\\ this\\ card\\ is\\ damaged,\\ but\\ not\\ destroyed\\.",
+            "Activate when this cards are damaged, but not destroyed.",
+        ),
+        formula="3",
+        cost=cost_condition_this_damaged,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-07",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-in-play-cards-damaged",
@@ -1989,208 +2191,33 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={"x": 1},
-                sources=("guide-11th", "rulebook-11th"),
+                sources=(
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="condition-in-play-cards-destroyed",
-        kind="condition",
-        text=Text(
-            (
-                "Activate when at least [x] of your cards in play (excluding this card) are "
-                "destroyed."
-            ),
-            (
-                "Activate when at least ",
-                Slot("x"),
-                " of your cards in play (excluding this card) ",
-                Agree("x", "are", "is"),
-                " destroyed.",
-            ),
-            (
-                "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ "
-                "\\(excluding\\ this\\ card\\)\\ (?P<a3>are|is)\\ destroyed\\."
-            ),
-            "Activate when at least # of your cards in play (excluding this cards) are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_in_play_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(
-            Wording(
-                text=Text(
-                    "Activate when another of your cards in play is destroyed.",
-                    ("Activate when another of your cards in play is destroyed.",),
-                    (
-                        "Activate\\ when\\ another\\ of\\ your\\ cards\\ in\\ play\\ is\\ "
-                        "destroyed\\."
-                    ),
-                    "Activate when another of your cards in play are destroyed.",
-                ),
-                binds={"x": 1},
-                replaced_in=When(8, 8, None),
-                replaced_by=Text(
-                    (
-                        "Activate when at least [x] of your cards in play (excluding this card) "
-                        "are destroyed."
-                    ),
-                    (
-                        "Activate when at least ",
-                        Slot("x"),
-                        " of your cards in play (excluding this card) ",
-                        Agree("x", "are", "is"),
-                        " destroyed.",
-                    ),
-                    (
-                        "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ "
-                        "play\\ \\(excluding\\ this\\ card\\)\\ (?P<a3>are|is)\\ destroyed\\."
-                    ),
-                    (
-                        "Activate when at least # of your cards in play (excluding this cards) "
-                        "are destroyed."
-                    ),
-                ),
-                step_binds={"x": 1},
-                sources=("guide-11th", "rulebook-11th"),
-            ),
-        ),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-hand-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when at least [x] cards in your hand are destroyed.",
-            (
-                "Activate when at least ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in your hand ",
-                Agree("x", "are", "is"),
-                " destroyed.",
-            ),
-            (
-                "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ "
-                "hand\\ (?P<a5>are|is)\\ destroyed\\."
-            ),
-            "Activate when at least # cards in your hand are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_hand_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(
-            Wording(
-                text=Text(
-                    "Activate when a card in your hand is destroyed.",
-                    ("Activate when a card in your hand is destroyed.",),
-                    "Activate\\ when\\ a\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\.",
-                    "Activate when a cards in your hand are destroyed.",
-                ),
-                binds={"x": 1},
-                replaced_in=When(8, 8, None),
-                replaced_by=Text(
-                    "Activate when at least [x] cards in your hand are destroyed.",
-                    (
-                        "Activate when at least ",
-                        Slot("x"),
-                        " ",
-                        Agree("x", "cards", "card"),
-                        " in your hand ",
-                        Agree("x", "are", "is"),
-                        " destroyed.",
-                    ),
-                    (
-                        "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ "
-                        "in\\ your\\ hand\\ (?P<a5>are|is)\\ destroyed\\."
-                    ),
-                    "Activate when at least # cards in your hand are destroyed.",
-                ),
-                step_binds={"x": 1},
-                sources=("guide-11th", "rulebook-11th"),
-            ),
-        ),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-deck-cards-destroyed",
-        kind="condition",
-        text=Text(
-            "Activate when at least [x] cards in your deck are destroyed.",
-            (
-                "Activate when at least ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in your deck ",
-                Agree("x", "are", "is"),
-                " destroyed.",
-            ),
-            (
-                "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ "
-                "deck\\ (?P<a5>are|is)\\ destroyed\\."
-            ),
-            "Activate when at least # cards in your deck are destroyed.",
-        ),
-        formula="x",
-        cost=cost_condition_deck_cards_destroyed,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(
-            Wording(
-                text=Text(
-                    "Activate when a card in your deck is destroyed.",
-                    ("Activate when a card in your deck is destroyed.",),
-                    "Activate\\ when\\ a\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\.",
-                    "Activate when a cards in your deck are destroyed.",
-                ),
-                binds={"x": 1},
-                replaced_in=When(8, 8, None),
-                replaced_by=Text(
-                    "Activate when at least [x] cards in your deck are destroyed.",
-                    (
-                        "Activate when at least ",
-                        Slot("x"),
-                        " ",
-                        Agree("x", "cards", "card"),
-                        " in your deck ",
-                        Agree("x", "are", "is"),
-                        " destroyed.",
-                    ),
-                    (
-                        "Activate\\ when\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ "
-                        "in\\ your\\ deck\\ (?P<a5>are|is)\\ destroyed\\."
-                    ),
-                    "Activate when at least # cards in your deck are destroyed.",
-                ),
-                step_binds={"x": 1},
-                sources=("guide-11th", "rulebook-11th"),
-            ),
-        ),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="condition-in-play-cards-take-damage",
@@ -2212,112 +2239,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-08",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="condition-take-damage",
-        kind="condition",
-        text=Text(
-            "Activate when you take at least [x] damage.",
-            ("Activate when you take at least ", Slot("x"), " damage."),
-            "Activate\\ when\\ you\\ take\\ at\\ least\\ (?P<x1>-?\\d+)\\ damage\\.",
-            "Activate when you take at least # damage.",
-        ),
-        formula="x/5",
-        cost=cost_condition_take_damage,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(
-            Wording(
-                text=Text(
-                    "Activate when you take damage.",
-                    ("Activate when you take damage.",),
-                    "Activate\\ when\\ you\\ take\\ damage\\.",
-                    "Activate when you take damage.",
-                ),
-                binds={"x": 5},
-                replaced_in=When(8, 8, None),
-                replaced_by=Text(
-                    "Activate when you take at least [x] damage.",
-                    ("Activate when you take at least ", Slot("x"), " damage."),
-                    "Activate\\ when\\ you\\ take\\ at\\ least\\ (?P<x1>-?\\d+)\\ damage\\.",
-                    "Activate when you take at least # damage.",
-                ),
-                step_binds={"x": 5},
-                sources=("guide-11th", "rulebook-11th"),
-            ),
-        ),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-response-summon",
-        kind="condition",
-        text=Text(
-            "Activate in response to an opponent's summon.",
-            ("Activate in response to an opponent's summon.",),
-            "Activate\\ in\\ response\\ to\\ an\\ opponent's\\ summon\\.",
-            "Activate in response to an opponent's summon.",
-        ),
-        formula="0",
-        cost=cost_condition_response_summon,
-        limits={},
-        status="redacted",
-        redacted=When(7, 7, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-response-attack",
-        kind="condition",
-        text=Text(
-            "Activate in response to an opponent's attack.",
-            ("Activate in response to an opponent's attack.",),
-            "Activate\\ in\\ response\\ to\\ an\\ opponent's\\ attack\\.",
-            "Activate in response to an opponent's attack.",
-        ),
-        formula="0",
-        cost=cost_condition_response_attack,
-        limits={},
-        status="redacted",
-        redacted=When(7, 7, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="condition-response-card-effect",
-        kind="condition",
-        text=Text(
-            "Activate in response to an opponent's card effect.",
-            ("Activate in response to an opponent's card effect.",),
-            "Activate\\ in\\ response\\ to\\ an\\ opponent's\\ card\\ effect\\.",
-            "Activate in response to an opponent's cards effect.",
-        ),
-        formula="0",
-        cost=cost_condition_response_card_effect,
-        limits={},
-        status="redacted",
-        redacted=When(7, 7, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-remove-counters",
@@ -2336,30 +2262,62 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="cost-exhaust-resources",
+        id="cost-pay-hitpoints",
         kind="cost",
         text=Text(
-            "Exhaust [x] of your resources.",
-            ("Exhaust ", Slot("x"), " of your resources."),
-            "Exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
-            "Exhaust # of your resources.",
+            "Pay [x] hitpoints.",
+            ("Pay ", Slot("x"), " ", Agree("x", "hitpoints", "hitpoint"), "."),
+            "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
+            "Pay # hitpoints.",
         ),
-        formula="x/2",
-        cost=cost_cost_exhaust_resources,
-        limits={},
-        status="legal",
-        redacted=None,
+        formula="x",
+        cost=cost_cost_pay_hitpoints,
+        limits={"x": 14},
+        status="redacted",
+        redacted=When(9, 9, None),
         wordings=(),
         cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
+        limit_changes=(
+            LimitHistory(
+                When(6, 6, None),
+                {},
+                {"x": 14},
+                (
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                ),
+            ),
+        ),
+        sources=(
+            "guide-01",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-exhaust-creatures",
@@ -2395,14 +2353,59 @@ COMPONENTS = (
                     "Exhaust # of your unexhausted creatures in play.",
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-02",
+                    "guide-03",
+                    "guide-04",
+                    "guide-05",
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-02",
+                    "rulebook-03",
+                    "rulebook-04",
+                    "rulebook-05",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-exhaust-creatures-opponent",
@@ -2477,229 +2480,59 @@ COMPONENTS = (
                     ),
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-02",
+                    "guide-03",
+                    "guide-04",
+                    "guide-05",
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-02",
+                    "rulebook-03",
+                    "rulebook-04",
+                    "rulebook-05",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="cost-sacrifice-random-hand",
-        kind="cost",
-        text=Text(
-            "Sacrifice [x] random cards in your hand.",
-            ("Sacrifice ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand."),
-            "Sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
-            "Sacrifice # random cards in your hand.",
-        ),
-        formula="3x",
-        cost=cost_cost_sacrifice_random_hand,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-sacrifice-in-play",
-        kind="cost",
-        text=Text(
-            "Sacrifice [x] cards in play.",
-            ("Sacrifice ", Slot("x"), " ", Agree("x", "cards", "card"), " in play."),
-            "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\.",
-            "Sacrifice # cards in play.",
-        ),
-        formula="4x",
-        cost=cost_cost_sacrifice_in_play,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-sacrifice-in-play-opponent",
-        kind="cost",
-        text=Text(
-            "Sacrifice [x] cards in play chosen by an opponent of your choice.",
-            (
-                "Sacrifice ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in play chosen by an opponent of your choice.",
-            ),
-            (
-                "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ chosen\\ by\\ an\\ "
-                "opponent\\ of\\ your\\ choice\\."
-            ),
-            "Sacrifice # cards in play chosen by an opponent of your choice.",
-        ),
-        formula="6x",
-        cost=cost_cost_sacrifice_in_play_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-random-hand",
-        kind="cost",
-        text=Text(
-            "Destroy [x] random cards in your hand.",
-            ("Destroy ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
-            "Destroy # random cards in your hand.",
-        ),
-        formula="3x/2",
-        cost=cost_cost_destroy_random_hand,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-in-play",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your cards in play.",
-            ("Destroy ", Slot("x"), " of your cards in play."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\.",
-            "Destroy # of your cards in play.",
-        ),
-        formula="2x",
-        cost=cost_cost_destroy_in_play,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-in-play-opponent",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your cards in play chosen by an opponent of your choice.",
-            (
-                "Destroy ",
-                Slot("x"),
-                " of your cards in play chosen by an opponent of your choice.",
-            ),
-            (
-                "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ chosen\\ by\\ an\\ "
-                "opponent\\ of\\ your\\ choice\\."
-            ),
-            "Destroy # of your cards in play chosen by an opponent of your choice.",
-        ),
-        formula="3x",
-        cost=cost_cost_destroy_in_play_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-resources",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your resources.",
-            ("Destroy ", Slot("x"), " of your resources."),
-            "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
-            "Destroy # of your resources.",
-        ),
-        formula="2x",
-        cost=cost_cost_destroy_resources,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-destroy-resources-opponent",
-        kind="cost",
-        text=Text(
-            "Destroy [x] of your resources chosen by an opponent of your choice.",
-            ("Destroy ", Slot("x"), " of your resources chosen by an opponent of your choice."),
-            (
-                "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ an\\ opponent\\ "
-                "of\\ your\\ choice\\."
-            ),
-            "Destroy # of your resources chosen by an opponent of your choice.",
-        ),
-        formula="3x",
-        cost=cost_cost_destroy_resources_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="cost-pay-hitpoints",
-        kind="cost",
-        text=Text(
-            "Pay [x] hitpoints.",
-            ("Pay ", Slot("x"), " ", Agree("x", "hitpoints", "hitpoint"), "."),
-            "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
-            "Pay # hitpoints.",
-        ),
-        formula="x",
-        cost=cost_cost_pay_hitpoints,
-        limits={"x": 14},
-        status="redacted",
-        redacted=When(9, 9, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(
-            LimitHistory(
-                When(None, 6, None),
-                {"x": None},
-                {"x": 14},
-                ("rulebook-6th", "guide-11th"),
-            ),
-        ),
-        sources=("guide-11th", "rulebook-6th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-sacrifice-deck-top",
@@ -2728,15 +2561,116 @@ COMPONENTS = (
         cost_changes=(),
         limit_changes=(
             LimitHistory(
-                When(None, 6, None),
-                {"x": None},
+                When(6, 6, None),
+                {},
                 {"x": 7},
-                ("rulebook-6th", "guide-11th"),
+                (
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                ),
             ),
         ),
-        sources=("guide-11th", "rulebook-6th", "rulebook-11th"),
+        sources=(
+            "guide-01",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-random-hand",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] random cards in your hand.",
+            ("Sacrifice ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand."),
+            "Sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
+            "Sacrifice # random cards in your hand.",
+        ),
+        formula="3x",
+        cost=cost_cost_sacrifice_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-in-play",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] cards in play.",
+            ("Sacrifice ", Slot("x"), " ", Agree("x", "cards", "card"), " in play."),
+            "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\.",
+            "Sacrifice # cards in play.",
+        ),
+        formula="4x",
+        cost=cost_cost_sacrifice_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-in-play-opponent",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] cards in play chosen by an opponent of your choice.",
+            (
+                "Sacrifice ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in play chosen by an opponent of your choice.",
+            ),
+            (
+                "Sacrifice\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ play\\ chosen\\ by\\ an\\ "
+                "opponent\\ of\\ your\\ choice\\."
+            ),
+            "Sacrifice # cards in play chosen by an opponent of your choice.",
+        ),
+        formula="6x",
+        cost=cost_cost_sacrifice_in_play_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="cost-destroy-deck-top",
@@ -2756,15 +2690,186 @@ COMPONENTS = (
         cost_changes=(),
         limit_changes=(
             LimitHistory(
-                When(None, 6, None),
-                {"x": None},
+                When(6, 6, None),
+                {},
                 {"x": 7},
-                ("rulebook-6th", "guide-11th"),
+                (
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                ),
             ),
         ),
-        sources=("guide-11th", "rulebook-6th", "rulebook-11th"),
+        sources=(
+            "guide-02",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-destroy-random-hand",
+        kind="cost",
+        text=Text(
+            "Destroy [x] random cards in your hand.",
+            ("Destroy ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand."),
+            "Destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\.",
+            "Destroy # random cards in your hand.",
+        ),
+        formula="3x/2",
+        cost=cost_cost_destroy_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-destroy-in-play",
+        kind="cost",
+        text=Text(
+            "Destroy [x] of your cards in play.",
+            ("Destroy ", Slot("x"), " of your cards in play."),
+            "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\.",
+            "Destroy # of your cards in play.",
+        ),
+        formula="2x",
+        cost=cost_cost_destroy_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-destroy-in-play-opponent",
+        kind="cost",
+        text=Text(
+            "Destroy [x] of your cards in play chosen by an opponent of your choice.",
+            (
+                "Destroy ",
+                Slot("x"),
+                " of your cards in play chosen by an opponent of your choice.",
+            ),
+            (
+                "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ cards\\ in\\ play\\ chosen\\ by\\ an\\ "
+                "opponent\\ of\\ your\\ choice\\."
+            ),
+            "Destroy # of your cards in play chosen by an opponent of your choice.",
+        ),
+        formula="3x",
+        cost=cost_cost_destroy_in_play_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-destroy-resources",
+        kind="cost",
+        text=Text(
+            "Destroy [x] of your resources.",
+            ("Destroy ", Slot("x"), " of your resources."),
+            "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
+            "Destroy # of your resources.",
+        ),
+        formula="2x",
+        cost=cost_cost_destroy_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-destroy-resources-opponent",
+        kind="cost",
+        text=Text(
+            "Destroy [x] of your resources chosen by an opponent of your choice.",
+            ("Destroy ", Slot("x"), " of your resources chosen by an opponent of your choice."),
+            (
+                "Destroy\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\ chosen\\ by\\ an\\ opponent\\ "
+                "of\\ your\\ choice\\."
+            ),
+            "Destroy # of your resources chosen by an opponent of your choice.",
+        ),
+        formula="3x",
+        cost=cost_cost_destroy_resources_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-02",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-exhaust-resources",
+        kind="cost",
+        text=Text(
+            "Exhaust [x] of your resources.",
+            ("Exhaust ", Slot("x"), " of your resources."),
+            "Exhaust\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources\\.",
+            "Exhaust # of your resources.",
+        ),
+        formula="x/2",
+        cost=cost_cost_exhaust_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-06",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-this-card",
@@ -2775,7 +2880,7 @@ COMPONENTS = (
             "Target\\ this\\ card\\.",
             "Target this cards.",
         ),
-        formula="0.5",
+        formula="1/2",
         cost=cost_target_this_card,
         limits={},
         status="legal",
@@ -2783,9 +2888,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play",
@@ -2804,9 +2911,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play-with-counters",
@@ -2838,9 +2947,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-resources",
@@ -2873,14 +2984,43 @@ COMPONENTS = (
                     "Target up to # of your resources.",
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+                sources=(
+                    "guide-06",
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-06",
+                    "rulebook-06-seed",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-01",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-exhausted-cards-in-play",
@@ -2899,9 +3039,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-play-opponent-selects",
@@ -2929,9 +3071,54 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-in-current-chain",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in the current chain.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in the current chain.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ the\\ current\\ "
+                "chain\\."
+            ),
+            "Target up to # cards in the current chain.",
+        ),
+        formula="x/2",
+        cost=cost_target_cards_in_current_chain,
+        limits={},
+        status="redacted",
+        redacted=When(7, 7, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-cards-in-hand",
@@ -2950,9 +3137,138 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-hand-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one player's hand randomly.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one player's hand randomly.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
+                "hand\\ randomly\\."
+            ),
+            "Target up to # cards in one player's hand randomly.",
+        ),
+        formula="x",
+        cost=cost_target_player_hand_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-deck-top",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards on the top of one player's deck.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of one player's deck.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
+                "one\\ player's\\ deck\\."
+            ),
+            "Target up to # cards on the top of one player's deck.",
+        ),
+        formula="x",
+        cost=cost_target_player_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-in-graveyard",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your graveyard.",
+            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your graveyard."),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ graveyard\\.",
+            "Target up to # cards in your graveyard.",
+        ),
+        formula="x",
+        cost=cost_target_cards_in_graveyard,
+        limits={},
+        status="redacted",
+        redacted=When(9, 9, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-player-graveyard-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one player's graveyard randomly.",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one player's graveyard randomly.",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
+                "graveyard\\ randomly\\."
+            ),
+            "Target up to # cards in one player's graveyard randomly.",
+        ),
+        formula="x",
+        cost=cost_target_player_graveyard_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-show-hand-player-selects",
@@ -2987,39 +3303,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-06",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="target-player-hand-random",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one player's hand randomly.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one player's hand randomly.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
-                "hand\\ randomly\\."
-            ),
-            "Target up to # cards in one player's hand randomly.",
-        ),
-        formula="x",
-        cost=cost_target_player_hand_random,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-opponent-hand-opponent-selects",
@@ -3047,39 +3335,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-06",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="target-player-deck-top",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards on the top of one player's deck.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " on the top of one player's deck.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
-                "one\\ player's\\ deck\\."
-            ),
-            "Target up to # cards on the top of one player's deck.",
-        ),
-        formula="x",
-        cost=cost_target_player_deck_top,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-own-deck-top-opponent-selects",
@@ -3116,9 +3376,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-06",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-opponent-deck-top-opponent-selects",
@@ -3155,39 +3417,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-06",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="target-player-graveyard-random",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in one player's graveyard randomly.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in one player's graveyard randomly.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ player's\\ "
-                "graveyard\\ randomly\\."
-            ),
-            "Target up to # cards in one player's graveyard randomly.",
-        ),
-        formula="x",
-        cost=cost_target_player_graveyard_random,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-show-graveyard-opponent-selects",
@@ -3222,9 +3456,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-06",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="target-opponent-graveyard-opponent-selects",
@@ -3252,60 +3488,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-06",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="target-cards-in-current-chain",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in the current chain.",
-            (
-                "Target up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "cards", "card"),
-                " in the current chain.",
-            ),
-            (
-                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ the\\ current\\ "
-                "chain\\."
-            ),
-            "Target up to # cards in the current chain.",
-        ),
-        formula="x/2",
-        cost=cost_target_cards_in_current_chain,
-        limits={},
-        status="redacted",
-        redacted=When(7, 7, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="target-cards-in-graveyard",
-        kind="target",
-        text=Text(
-            "Target up to [x] cards in your graveyard.",
-            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your graveyard."),
-            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ graveyard\\.",
-            "Target up to # cards in your graveyard.",
-        ),
-        formula="x",
-        cost=cost_target_cards_in_graveyard,
-        limits={},
-        status="redacted",
-        redacted=When(9, 9, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-counters",
@@ -3323,12 +3510,34 @@ COMPONENTS = (
         redacted=None,
         wordings=(),
         cost_changes=(
-            CostHistory(When(9, 9, None), "2xt", "xt", ("guide-11th", "rulebook-11th")),
+            CostHistory(
+                When(9, 9, None),
+                "2xt",
+                "xt",
+                (
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
         ),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-01",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-remove-counters",
@@ -3356,9 +3565,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-offense-counters",
@@ -3393,12 +3604,71 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
-        wordings=(),
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] offense counters on each target. You can remove an offense "
+                        "counter from a card at any time to increase its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " offense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove an offense counter from a card at "
+                            "any time to increase its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target\\.\\ You\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ increase\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # offense counters on each targets. You can remove an offense "
+                        "counters from a cards at any times to increase its offense by #."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] offense counters on each target; you can remove an offense "
+                        "counter from a card at any time to increase its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " offense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove an offense counter from a card at "
+                            "any time to increase its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target;\\ you\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ increase\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # offense counters on each targets; you can remove an offense "
+                        "counters from a cards at any times to increase its offense by #."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01", "guide-02"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-defense-counters",
@@ -3433,12 +3703,71 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
-        wordings=(),
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] defense counters on each target. You can remove a defense "
+                        "counter from a card at any time to increase its defense by 5."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " defense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove a defense counter from a card at any "
+                            "time to increase its defense by 5."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target\\.\\ You\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ increase\\ its\\ defense\\ by\\ 5\\."
+                    ),
+                    (
+                        "Place # defense counters on each targets. You can remove a defense "
+                        "counters from a cards at any times to increase its defense by #."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] defense counters on each target; you can remove a defense "
+                        "counter from a card at any time to increase its defense by 5."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " defense ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove a defense counter from a card at any "
+                            "time to increase its defense by 5."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target;\\ you\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ a\\ "
+                        "card\\ at\\ any\\ time\\ to\\ increase\\ its\\ defense\\ by\\ 5\\."
+                    ),
+                    (
+                        "Place # defense counters on each targets; you can remove a defense "
+                        "counters from a cards at any times to increase its defense by #."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01", "guide-02"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-weakness-counters",
@@ -3473,12 +3802,71 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
-        wordings=(),
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] weakness counters on each target. You can remove a weakness "
+                        "counter from a card at any time to decrease its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " weakness ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove a weakness counter from a card at "
+                            "any time to decrease its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target\\.\\ You\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ decrease\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # weakness counters on each targets. You can remove a weakness "
+                        "counters from a cards at any times to decrease its offense by #."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] weakness counters on each target; you can remove a weakness "
+                        "counter from a card at any time to decrease its offense by 1."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " weakness ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove a weakness counter from a card at "
+                            "any time to decrease its offense by 1."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ "
+                        "each\\ target;\\ you\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ "
+                        "a\\ card\\ at\\ any\\ time\\ to\\ decrease\\ its\\ offense\\ by\\ 1\\."
+                    ),
+                    (
+                        "Place # weakness counters on each targets; you can remove a weakness "
+                        "counters from a cards at any times to decrease its offense by #."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01", "guide-02"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-damage-counters",
@@ -3516,12 +3904,588 @@ COMPONENTS = (
         limits={},
         status="legal",
         redacted=None,
+        wordings=(
+            Wording(
+                text=Text(
+                    (
+                        "Place [x] damage counters on each target. You can remove a damage "
+                        "counter from a card at any time to roll a six-sided die and inflict "
+                        "damage to it equal to the result."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " damage ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target. You can remove a damage counter from a card at any "
+                            "time to roll a six-sided die and inflict damage to it equal to the "
+                            "result."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+                        "target\\.\\ You\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ "
+                        "card\\ at\\ any\\ time\\ to\\ roll\\ a\\ six\\-sided\\ die\\ and\\ "
+                        "inflict\\ damage\\ to\\ it\\ equal\\ to\\ the\\ result\\."
+                    ),
+                    (
+                        "Place # damage counters on each targets. You can remove a damage "
+                        "counters from a cards at any times to roll a six-sided dice and inflict "
+                        "damage to it equal to the result."
+                    ),
+                ),
+                binds={},
+                replaced_in=When(2, 2, None),
+                replaced_by=Text(
+                    (
+                        "Place [x] damage counters on each target; you can remove a damage "
+                        "counter from a card at any time to roll a six-sided die and inflict "
+                        "damage to it equal to the result."
+                    ),
+                    (
+                        "Place ",
+                        Slot("x"),
+                        " damage ",
+                        Agree("x", "counters", "counter"),
+                        (
+                            " on each target; you can remove a damage counter from a card at any "
+                            "time to roll a six-sided die and inflict damage to it equal to the "
+                            "result."
+                        ),
+                    ),
+                    (
+                        "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+                        "target;\\ you\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ card\\ "
+                        "at\\ any\\ time\\ to\\ roll\\ a\\ six\\-sided\\ die\\ and\\ inflict\\ "
+                        "damage\\ to\\ it\\ equal\\ to\\ the\\ result\\."
+                    ),
+                    (
+                        "Place # damage counters on each targets; you can remove a damage "
+                        "counters from a cards at any times to roll a six-sided dice and inflict "
+                        "damage to it equal to the result."
+                    ),
+                ),
+                step_binds={},
+                sources=("guide-01", "guide-02"),
+            ),
+        ),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01", "guide-02"),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-see-all-targets",
+        kind="effect",
+        text=Text(
+            "See all targets.",
+            ("See all targets.",),
+            "See\\ all\\ targets\\.",
+            "See all targets.",
+        ),
+        formula="t/2",
+        cost=cost_effect_see_all_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(
+            CostHistory(
+                When(9, 9, None),
+                "2t",
+                "t/2",
+                (
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-exhaust-all-targets",
+        kind="effect",
+        text=Text(
+            "Exhaust all targets.",
+            ("Exhaust all targets.",),
+            "Exhaust\\ all\\ targets\\.",
+            "Exhaust all targets.",
+        ),
+        formula="2t",
+        cost=cost_effect_exhaust_all_targets,
+        limits={},
+        status="legal",
+        redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-01",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-send-to-resource-zone",
+        kind="effect",
+        text=Text(
+            "Send all targets to the resource zone of their owners (exhausted).",
+            ("Send all targets to the resource zone of their owners (exhausted).",),
+            (
+                "Send\\ all\\ targets\\ to\\ the\\ resource\\ zone\\ of\\ their\\ owners\\ "
+                "\\(exhausted\\)\\."
+            ),
+            "Send all targets to the resources zone of their owners (exhausted).",
+        ),
+        formula="3t",
+        cost=cost_effect_send_to_resource_zone,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-destroy-all-targets",
+        kind="effect",
+        text=Text(
+            "Destroy all targets.",
+            ("Destroy all targets.",),
+            "Destroy\\ all\\ targets\\.",
+            "Destroy all targets.",
+        ),
+        formula="8t",
+        cost=cost_effect_destroy_all_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-increase-offense",
+        kind="effect",
+        text=Text(
+            "Increase targets' offense by a total of [x].",
+            ("Increase targets' offense by a total of ", Slot("x"), "."),
+            "Increase\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
+            "Increase targets' offense by a total of #.",
+        ),
+        formula="x+t",
+        cost=cost_effect_increase_offense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-increase-defense",
+        kind="effect",
+        text=Text(
+            "Increase targets' defense by a total of [x].",
+            ("Increase targets' defense by a total of ", Slot("x"), "."),
+            "Increase\\ targets'\\ defense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
+            "Increase targets' defense by a total of #.",
+        ),
+        formula="x/5+t",
+        cost=cost_effect_increase_defense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-decrease-offense",
+        kind="effect",
+        text=Text(
+            "Decrease targets' offense by a total of [x].",
+            ("Decrease targets' offense by a total of ", Slot("x"), "."),
+            "Decrease\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
+            "Decrease targets' offense by a total of #.",
+        ),
+        formula="x+t",
+        cost=cost_effect_decrease_offense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-inflict-damage-to-targets",
+        kind="effect",
+        text=Text(
+            "Inflict a total of [x] damage to targets.",
+            ("Inflict a total of ", Slot("x"), " damage to targets."),
+            "Inflict\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\ damage\\ to\\ targets\\.",
+            "Inflict a total of # damage to targets.",
+        ),
+        formula="x/4+t",
+        cost=cost_effect_inflict_damage_to_targets,
+        limits={},
+        status="redacted",
+        redacted=When(2, 2, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reveal-and-play",
+        kind="effect",
+        text=Text(
+            (
+                "Reveal all targets, then summon or cast any number of targets that are not in "
+                "play (paying the usual costs)."
+            ),
+            (
+                (
+                    "Reveal all targets, then summon or cast any number of targets that are not "
+                    "in play (paying the usual costs)."
+                ),
+            ),
+            (
+                "Reveal\\ all\\ targets,\\ then\\ summon\\ or\\ cast\\ any\\ number\\ of\\ "
+                "targets\\ that\\ are\\ not\\ in\\ play\\ \\(paying\\ the\\ usual\\ costs\\)\\."
+            ),
+            (
+                "Reveal all targets, then summon or cast any number of targets that are not in "
+                "play (paying the usual costs)."
+            ),
+        ),
+        formula="3t",
+        cost=cost_effect_reveal_and_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-switch-control",
+        kind="effect",
+        text=Text(
+            (
+                "Switch control of each target in-play creature to a different player of your "
+                "choice until the end of this turn."
+            ),
+            (
+                (
+                    "Switch control of each target in-play creature to a different player of your "
+                    "choice until the end of this turn."
+                ),
+            ),
+            (
+                "Switch\\ control\\ of\\ each\\ target\\ in\\-play\\ creature\\ to\\ a\\ "
+                "different\\ player\\ of\\ your\\ choice\\ until\\ the\\ end\\ of\\ this\\ turn\\."
+            ),
+            (
+                "Switch control of each targets in-play creatures to a different player of your "
+                "choice until the end of this turn."
+            ),
+        ),
+        formula="4t",
+        cost=cost_effect_switch_control,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-on-deck-top",
+        kind="effect",
+        text=Text(
+            "Place all targets on top of owner's deck in any order.",
+            ("Place all targets on top of owner's deck in any order.",),
+            "Place\\ all\\ targets\\ on\\ top\\ of\\ owner's\\ deck\\ in\\ any\\ order\\.",
+            "Place all targets on top of owner's deck in any order.",
+        ),
+        formula="3t",
+        cost=cost_effect_place_on_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-draw",
+        kind="effect",
+        text=Text(
+            "Draw [x] cards.",
+            ("Draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
+            "Draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
+            "Draw # cards.",
+        ),
+        formula="2x",
+        cost=cost_effect_draw,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(
+            CostHistory(
+                When(9, 9, None),
+                "4x",
+                "2x",
+                (
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
+            ),
+        ),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-increase-hitpoints",
+        kind="effect",
+        text=Text(
+            "Increase your hitpoints by [x].",
+            ("Increase your hitpoints by ", Slot("x"), "."),
+            "Increase\\ your\\ hitpoints\\ by\\ (?P<x1>-?\\d+)\\.",
+            "Increase your hitpoints by #.",
+        ),
+        formula="2x",
+        cost=cost_effect_increase_hitpoints,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-01",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-inflict-damage-to-player",
+        kind="effect",
+        text=Text(
+            "Inflict [x] damage to any one player.",
+            ("Inflict ", Slot("x"), " damage to any one player."),
+            "Inflict\\ (?P<x1>-?\\d+)\\ damage\\ to\\ any\\ one\\ player\\.",
+            "Inflict # damage to any one player.",
+        ),
+        formula="x/2",
+        cost=cost_effect_inflict_damage_to_player,
+        limits={},
+        status="redacted",
+        redacted=When(2, 2, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-negate-attack",
+        kind="effect",
+        text=Text(
+            "Negate attack of all targets.",
+            ("Negate attack of all targets.",),
+            "Negate\\ attack\\ of\\ all\\ targets\\.",
+            "Negate attack of all targets.",
+        ),
+        formula="5t",
+        cost=cost_effect_negate_attack,
+        limits={},
+        status="redacted",
+        redacted=When(7, 7, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-negate-activated-effect",
+        kind="effect",
+        text=Text(
+            "Negate activated effect of all targets.",
+            ("Negate activated effect of all targets.",),
+            "Negate\\ activated\\ effect\\ of\\ all\\ targets\\.",
+            "Negate activated effect of all targets.",
+        ),
+        formula="5t",
+        cost=cost_effect_negate_activated_effect,
+        limits={},
+        status="redacted",
+        redacted=When(7, 7, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-01",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-place-exhaustion-counters",
@@ -3559,270 +4523,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-place-dice-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] dice counters on each target; you can remove a dice counter from a "
-                "card at any time to re-roll any one die."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " ",
-                Agree("x", "dice", "die"),
-                (
-                    " counters on each target; you can remove a dice counter from a card at any "
-                    "time to re-roll any one die."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ counters\\ on\\ each\\ target;\\ "
-                "you\\ can\\ remove\\ a\\ dice\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
-                "to\\ re\\-roll\\ any\\ one\\ die\\."
-            ),
-            (
-                "Place # dice counters on each targets; you can remove a dice counters from a "
-                "cards at any times to re-roll any one dice."
-            ),
-        ),
-        formula="4xt",
-        cost=cost_effect_place_dice_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-place-immortality-counters",
-        kind="effect",
-        text=Text(
-            (
-                "Place [x] immortality counters on each target; you can remove an immortality "
-                "counter from a creature at any time to prevent it from being destroyed or moved "
-                "to another zone by an effect that would explicitly do so."
-            ),
-            (
-                "Place ",
-                Slot("x"),
-                " immortality ",
-                Agree("x", "counters", "counter"),
-                (
-                    " on each target; you can remove an immortality counter from a creature at "
-                    "any time to prevent it from being destroyed or moved to another zone by an "
-                    "effect that would explicitly do so."
-                ),
-            ),
-            (
-                "Place\\ (?P<x1>-?\\d+)\\ immortality\\ (?P<a3>counters|counter)\\ on\\ each\\ "
-                "target;\\ you\\ can\\ remove\\ an\\ immortality\\ counter\\ from\\ a\\ "
-                "creature\\ at\\ any\\ time\\ to\\ prevent\\ it\\ from\\ being\\ destroyed\\ or\\ "
-                "moved\\ to\\ another\\ zone\\ by\\ an\\ effect\\ that\\ would\\ explicitly\\ "
-                "do\\ so\\."
-            ),
-            (
-                "Place # immortality counters on each targets; you can remove an immortality "
-                "counters from a creatures at any times to prevent it from being destroyed or "
-                "moved to another zone by an effect that would explicitly do so."
-            ),
-        ),
-        formula="6xt",
-        cost=cost_effect_place_immortality_counters,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-see-all-targets",
-        kind="effect",
-        text=Text(
-            "See all targets.",
-            ("See all targets.",),
-            "See\\ all\\ targets\\.",
-            "See all targets.",
-        ),
-        formula="t/2",
-        cost=cost_effect_see_all_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(
-            CostHistory(When(9, 9, None), "2t", "t/2", ("guide-11th", "rulebook-11th")),
-        ),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-exhaust-all-targets",
-        kind="effect",
-        text=Text(
-            "Exhaust all targets.",
-            ("Exhaust all targets.",),
-            "Exhaust\\ all\\ targets\\.",
-            "Exhaust all targets.",
-        ),
-        formula="2t",
-        cost=cost_effect_exhaust_all_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-skip-unexhaust",
-        kind="effect",
-        text=Text(
-            "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
-            ("Target in-play cards will not be unexhausted during this turn's Recovery Phase.",),
-            (
-                "Target\\ in\\-play\\ cards\\ will\\ not\\ be\\ unexhausted\\ during\\ this\\ "
-                "turn's\\ Recovery\\ Phase\\."
-            ),
-            "Target in-play cards will not be unexhausted during this turn's Recovery Phase.",
-        ),
-        formula="2t",
-        cost=cost_effect_skip_unexhaust,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-send-to-resource-zone",
-        kind="effect",
-        text=Text(
-            "Send all targets to the resource zone of their owners (exhausted).",
-            ("Send all targets to the resource zone of their owners (exhausted).",),
-            (
-                "Send\\ all\\ targets\\ to\\ the\\ resource\\ zone\\ of\\ their\\ owners\\ "
-                "\\(exhausted\\)\\."
-            ),
-            "Send all targets to the resources zone of their owners (exhausted).",
-        ),
-        formula="3t",
-        cost=cost_effect_send_to_resource_zone,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-destroy-all-targets",
-        kind="effect",
-        text=Text(
-            "Destroy all targets.",
-            ("Destroy all targets.",),
-            "Destroy\\ all\\ targets\\.",
-            "Destroy all targets.",
-        ),
-        formula="8t",
-        cost=cost_effect_destroy_all_targets,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-increase-offense",
-        kind="effect",
-        text=Text(
-            "Increase targets' offense by a total of [x].",
-            ("Increase targets' offense by a total of ", Slot("x"), "."),
-            "Increase\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Increase targets' offense by a total of #.",
-        ),
-        formula="x+t",
-        cost=cost_effect_increase_offense,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-increase-defense",
-        kind="effect",
-        text=Text(
-            "Increase targets' defense by a total of [x].",
-            ("Increase targets' defense by a total of ", Slot("x"), "."),
-            "Increase\\ targets'\\ defense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Increase targets' defense by a total of #.",
-        ),
-        formula="x/5+t",
-        cost=cost_effect_increase_defense,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-decrease-offense",
-        kind="effect",
-        text=Text(
-            "Decrease targets' offense by a total of [x].",
-            ("Decrease targets' offense by a total of ", Slot("x"), "."),
-            "Decrease\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Decrease targets' offense by a total of #.",
-        ),
-        formula="x+t",
-        cost=cost_effect_decrease_offense,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-roll-dice-damage-target",
@@ -3850,235 +4555,11 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
-    ),
-    Component(
-        id="effect-reveal-and-play",
-        kind="effect",
-        text=Text(
-            (
-                "Reveal all targets, then summon or cast any number of targets that are not in "
-                "play (paying the usual costs)."
-            ),
-            (
-                (
-                    "Reveal all targets, then summon or cast any number of targets that are not "
-                    "in play (paying the usual costs)."
-                ),
-            ),
-            (
-                "Reveal\\ all\\ targets,\\ then\\ summon\\ or\\ cast\\ any\\ number\\ of\\ "
-                "targets\\ that\\ are\\ not\\ in\\ play\\ \\(paying\\ the\\ usual\\ costs\\)\\."
-            ),
-            (
-                "Reveal all targets, then summon or cast any number of targets that are not in "
-                "play (paying the usual costs)."
-            ),
-        ),
-        formula="3t",
-        cost=cost_effect_reveal_and_play,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-switch-control",
-        kind="effect",
-        text=Text(
-            (
-                "Switch control of each target in-play creature to a different player of your "
-                "choice until the end of this turn."
-            ),
-            (
-                (
-                    "Switch control of each target in-play creature to a different player of your "
-                    "choice until the end of this turn."
-                ),
-            ),
-            (
-                "Switch\\ control\\ of\\ each\\ target\\ in\\-play\\ creature\\ to\\ a\\ "
-                "different\\ player\\ of\\ your\\ choice\\ until\\ the\\ end\\ of\\ this\\ turn\\."
-            ),
-            (
-                "Switch control of each targets in-play creatures to a different player of your "
-                "choice until the end of this turn."
-            ),
-        ),
-        formula="4t",
-        cost=cost_effect_switch_control,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-place-on-deck-top",
-        kind="effect",
-        text=Text(
-            "Place all targets on top of owner's deck in any order.",
-            ("Place all targets on top of owner's deck in any order.",),
-            "Place\\ all\\ targets\\ on\\ top\\ of\\ owner's\\ deck\\ in\\ any\\ order\\.",
-            "Place all targets on top of owner's deck in any order.",
-        ),
-        formula="3t",
-        cost=cost_effect_place_on_deck_top,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-draw",
-        kind="effect",
-        text=Text(
-            "Draw [x] cards.",
-            ("Draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
-            "Draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
-            "Draw # cards.",
-        ),
-        formula="2x",
-        cost=cost_effect_draw,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(CostHistory(When(9, 9, None), "4x", "2x", ("guide-11th", "rulebook-11th")),),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-all-players-draw",
-        kind="effect",
-        text=Text(
-            "All players draw [x] cards.",
-            ("All players draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
-            "All\\ players\\ draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
-            "All players draw # cards.",
-        ),
-        formula="x",
-        cost=cost_effect_all_players_draw,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-increase-hitpoints",
-        kind="effect",
-        text=Text(
-            "Increase your hitpoints by [x].",
-            ("Increase your hitpoints by ", Slot("x"), "."),
-            "Increase\\ your\\ hitpoints\\ by\\ (?P<x1>-?\\d+)\\.",
-            "Increase your hitpoints by #.",
-        ),
-        formula="2x",
-        cost=cost_effect_increase_hitpoints,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-heal",
-        kind="effect",
-        text=Text(
-            "Roll [x] six-sided dice and increase your hitpoints by the result.",
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase your hitpoints by the result.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
-                "hitpoints\\ by\\ the\\ result\\."
-            ),
-            "Roll # six-sided dice and increase your hitpoints by the result.",
-        ),
-        formula="4x",
-        cost=cost_effect_roll_dice_heal,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-roll-dice-heal-self-and-opponent",
-        kind="effect",
-        text=Text(
-            (
-                "Roll [x] six-sided dice and increase your hitpoints by the result, then roll [x] "
-                "six-sided dice and increase the hitpoints of one opponent by the result."
-            ),
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase your hitpoints by the result, then roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and increase the hitpoints of one opponent by the result.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
-                "hitpoints\\ by\\ the\\ result,\\ then\\ roll\\ (?P<x5>-?\\d+)\\ six\\-sided\\ "
-                "(?P<a7>dice|die)\\ and\\ increase\\ the\\ hitpoints\\ of\\ one\\ opponent\\ by\\ "
-                "the\\ result\\."
-            ),
-            (
-                "Roll # six-sided dice and increase your hitpoints by the result, then roll # "
-                "six-sided dice and increase the hitpoints of one opponent by the result."
-            ),
-        ),
-        formula="2x",
-        cost=cost_effect_roll_dice_heal_self_and_opponent,
-        limits={},
-        status="legal",
-        redacted=None,
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th",),
-        replacement=None,
-        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-roll-dice-damage-self-and-player",
@@ -4118,9 +4599,57 @@ COMPONENTS = (
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th",),
+        sources=("guide-02",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reroll-current-chain",
+        kind="effect",
+        text=Text(
+            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
+            (
+                "You may re-roll up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "dice", "die"),
+                " in the current chain up to ",
+                Slot("y"),
+                " ",
+                Agree("y", "times", "time"),
+                " each.",
+            ),
+            (
+                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
+                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
+            ),
+            "You may re-roll up to # dice in the current chain up to # times each.",
+        ),
+        formula="xy",
+        cost=cost_effect_reroll_current_chain,
+        limits={},
+        status="redacted",
+        redacted=When(7, 7, None),
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=(
+            "guide-02",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
         id="effect-reroll-rest-of-turn",
@@ -4204,132 +4733,155 @@ COMPONENTS = (
                     "You may re-roll up to # dice for the rest of this turn up to # times each.",
                 ),
                 step_binds={},
-                sources=("guide-11th", "rulebook-11th"),
+                sources=(
+                    "guide-07",
+                    "guide-08",
+                    "guide-09",
+                    "guide-10",
+                    "guide-11-pre",
+                    "rulebook-07",
+                    "rulebook-09",
+                    "rulebook-10",
+                    "rulebook-11-pre",
+                ),
             ),
         ),
         cost_changes=(),
         limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-inflict-damage-to-targets",
-        kind="effect",
-        text=Text(
-            "Inflict a total of [x] damage to targets.",
-            ("Inflict a total of ", Slot("x"), " damage to targets."),
-            "Inflict\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\ damage\\ to\\ targets\\.",
-            "Inflict a total of # damage to targets.",
+        sources=(
+            "guide-02",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
         ),
-        formula="x/4+t",
-        cost=cost_effect_inflict_damage_to_targets,
-        limits={},
-        status="redacted",
-        redacted=When(2, 2, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
     Component(
-        id="effect-inflict-damage-to-player",
+        id="effect-roll-dice-heal",
         kind="effect",
         text=Text(
-            "Inflict [x] damage to any one player.",
-            ("Inflict ", Slot("x"), " damage to any one player."),
-            "Inflict\\ (?P<x1>-?\\d+)\\ damage\\ to\\ any\\ one\\ player\\.",
-            "Inflict # damage to any one player.",
-        ),
-        formula="x/2",
-        cost=cost_effect_inflict_damage_to_player,
-        limits={},
-        status="redacted",
-        redacted=When(2, 2, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-negate-attack",
-        kind="effect",
-        text=Text(
-            "Negate attack of all targets.",
-            ("Negate attack of all targets.",),
-            "Negate\\ attack\\ of\\ all\\ targets\\.",
-            "Negate attack of all targets.",
-        ),
-        formula="5t",
-        cost=cost_effect_negate_attack,
-        limits={},
-        status="redacted",
-        redacted=When(7, 7, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-negate-activated-effect",
-        kind="effect",
-        text=Text(
-            "Negate activated effect of all targets.",
-            ("Negate activated effect of all targets.",),
-            "Negate\\ activated\\ effect\\ of\\ all\\ targets\\.",
-            "Negate activated effect of all targets.",
-        ),
-        formula="5t",
-        cost=cost_effect_negate_activated_effect,
-        limits={},
-        status="redacted",
-        redacted=When(7, 7, None),
-        wordings=(),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-11th", "rulebook-11th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-    Component(
-        id="effect-reroll-current-chain",
-        kind="effect",
-        text=Text(
-            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
+            "Roll [x] six-sided dice and increase your hitpoints by the result.",
             (
-                "You may re-roll up to ",
+                "Roll ",
+                Slot("x"),
+                " six-sided ",
+                Agree("x", "dice", "die"),
+                " and increase your hitpoints by the result.",
+            ),
+            (
+                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
+                "hitpoints\\ by\\ the\\ result\\."
+            ),
+            "Roll # six-sided dice and increase your hitpoints by the result.",
+        ),
+        formula="4x",
+        cost=cost_effect_roll_dice_heal,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-04",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-roll-dice-heal-self-and-opponent",
+        kind="effect",
+        text=Text(
+            (
+                "Roll [x] six-sided dice and increase your hitpoints by the result, then roll [x] "
+                "six-sided dice and increase the hitpoints of one opponent by the result."
+            ),
+            (
+                "Roll ",
+                Slot("x"),
+                " six-sided ",
+                Agree("x", "dice", "die"),
+                " and increase your hitpoints by the result, then roll ",
+                Slot("x"),
+                " six-sided ",
+                Agree("x", "dice", "die"),
+                " and increase the hitpoints of one opponent by the result.",
+            ),
+            (
+                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ increase\\ your\\ "
+                "hitpoints\\ by\\ the\\ result,\\ then\\ roll\\ (?P<x5>-?\\d+)\\ six\\-sided\\ "
+                "(?P<a7>dice|die)\\ and\\ increase\\ the\\ hitpoints\\ of\\ one\\ opponent\\ by\\ "
+                "the\\ result\\."
+            ),
+            (
+                "Roll # six-sided dice and increase your hitpoints by the result, then roll # "
+                "six-sided dice and increase the hitpoints of one opponent by the result."
+            ),
+        ),
+        formula="2x",
+        cost=cost_effect_roll_dice_heal_self_and_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-04",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-dice-counters",
+        kind="effect",
+        text=Text(
+            (
+                "Place [x] dice counters on each target; you can remove a dice counter from a "
+                "card at any time to re-roll any one die."
+            ),
+            (
+                "Place ",
                 Slot("x"),
                 " ",
                 Agree("x", "dice", "die"),
-                " in the current chain up to ",
-                Slot("y"),
-                " ",
-                Agree("y", "times", "time"),
-                " each.",
+                (
+                    " counters on each target; you can remove a dice counter from a card at any "
+                    "time to re-roll any one die."
+                ),
             ),
             (
-                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
-                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
+                "Place\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ counters\\ on\\ each\\ target;\\ "
+                "you\\ can\\ remove\\ a\\ dice\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
+                "to\\ re\\-roll\\ any\\ one\\ die\\."
             ),
-            "You may re-roll up to # dice in the current chain up to # times each.",
+            (
+                "Place # dice counters on each targets; you can remove a dice counters from a "
+                "cards at any times to re-roll any one dice."
+            ),
         ),
-        formula=None,
-        cost=None,
+        formula="4xt",
+        cost=cost_effect_place_dice_counters,
         limits={},
-        status="unknown",
-        redacted=When(None, 11, 6),
+        status="legal",
+        redacted=None,
         wordings=(),
         cost_changes=(),
         limit_changes=(),
-        sources=("rulebook-11th", "rulebook-6th"),
+        sources=("guide-07",),
         replacement=None,
         replacement_binds={},
+        reinstated=(),
+        disagreements=(),
     ),
 )
 BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
@@ -4337,8 +4889,8 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=11,
-    sources=("guide-11th",),
+    edition=9,
+    sources=("guide-09",),
     total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
     ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
     creature_cost=RulePart(
@@ -4347,5 +4899,55 @@ COST_RULE = CostRule(
     ),
     spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
-COST_RULE_STATED = False
-RULEBOOK = None
+COST_RULE_STATED = True
+RULEBOOK = Rulebook(
+    edition=9,
+    sources=("rulebook-09",),
+    players=Range(2, None, (2, 8)),
+    deck=Range(40, 40, None),
+    reserves=Range(10, 10, None),
+    starting_hand=5,
+    starting_hitpoints=20,
+    edition_indicator=True,
+    terms={
+        "creature": "creature",
+        "spell": "spell",
+        "cost": "resource cost",
+        "hitpoints": "hitpoints",
+    },
+    zones=("Deck", "Graveyard", "Reserves", "Creature Zone", "Trap Zone", "Resource Zone", "Hand"),
+    ability_layout=("name", "condition", "cost", "target", "effects"),
+    keywords=(),
+    notes=(
+        (
+            "Caveats are creature-only rules on the first paragraph of the ability text, before "
+            "the abilities."
+        ),
+        (
+            "On the first turn of the game the starting player only places one resource or draws "
+            "one card."
+        ),
+        (
+            'The rulebook has no "Chains" section any more; the "Activate in response to ..." '
+            "conditions are redacted."
+        ),
+        (
+            "The 10 reserves come out of the 40-card deck: the starting deck is the remaining 30 "
+            "cards."
+        ),
+        (
+            "During the Resource Phase, cards in hand may be exchanged for the same number of "
+            "cards in the reserves."
+        ),
+        (
+            'Resources are not in play: "in-play cards" are creatures in the Creature Zone and '
+            "traps in the Trap Zone."
+        ),
+        (
+            "A card bearing a text whose cost was revised must bear an Edition Indicator no older "
+            "than the revision."
+        ),
+        "A card setting a variable above a revised limit is banned.",
+        "A card with a redacted text is banned; old revised texts are read as their new text.",
+    ),
+)

@@ -5,25 +5,31 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   rules/edition-08.yaml
-#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
+#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
+#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#   rules/edition-10.yaml
+#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
 #   rules/edition-12.yaml
-#     4a0c2b5a0b6a49aec550ce56a5fc82152732bb4364eaef39821dafc41f7962d4
+#     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Keeper of the Cards, 12th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -37,23 +43,61 @@ conditions and activation costs give relief, targets and effects cost.
 import math
 from fractions import Fraction as F
 
-from ._runtime import CostRule, Declared, Range, RulePart, Rulebook, var
+from ._runtime import CostRule, Declared, Disagreement, Range, RulePart, Rulebook, var
 
 EDITION = 12
 CATALOG_KNOWN = False
 CLEAN_SLATE = True
-CLEAN_SLATES = (12,)
+CLEAN_SLATES = (11, 12)
 DECLARED = Declared(
     file="edition-12.yaml",
     base=False,
     follows=11,
-    sources=("rulebook-12th",),
+    pre_release=False,
+    sources=("rulebook-12",),
     clean_slate=True,
     catalog_known=False,
     notes=(),
     name=None,
 )
 SUCCESSORS = ()
+DISAGREEMENTS = (
+    Disagreement(
+        7,
+        (
+            "The 7th guide strikes 'Activate when this card as a resource is destroyed.' with "
+            "'Redacted (7th Edition)', and the 7th rulebook lists it as redacted; but the 8th, "
+            "9th and 10th guides (and the seeds' 11th) print it unstruck, revised in the 8th, "
+            "with no redaction note (they keep 'Redacted (7th Edition)' on every other "
+            "7th-edition redaction), and the 9th and 10th rulebooks (and the seeds' 11th) leave "
+            "it out of their Redacted lists while listing its 8th-edition revision. Encoded as "
+            "redacted in the 7th and reinstated in the 8th; no document announces a reinstatement."
+        ),
+        (
+            "guide-07",
+            "rulebook-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "rulebook-09",
+            "rulebook-10",
+            "guide-11-pre",
+            "rulebook-11-pre",
+        ),
+        "condition-this-resource-destroyed",
+    ),
+    Disagreement(
+        8,
+        (
+            "The 8th guide prints 'Activate when this card as a resource is destroyed by paying "
+            "this card's resource cost.' as legal (revised in the 8th), while the 8th edition's "
+            "only rulebook file, the 7th-edition rulebook, still lists 'Activate when this card "
+            "as a resource is destroyed.' as redacted and lists none of the 8th-edition revisions."
+        ),
+        ("guide-08", "rulebook-07"),
+        "condition-this-resource-destroyed",
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------- cost functions
@@ -95,8 +139,8 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=11,
-    sources=("guide-11th",),
+    edition=10,
+    sources=("guide-10",),
     total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
     ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
     creature_cost=RulePart(
@@ -108,7 +152,7 @@ COST_RULE = CostRule(
 COST_RULE_STATED = False
 RULEBOOK = Rulebook(
     edition=12,
-    sources=("rulebook-12th",),
+    sources=("rulebook-12",),
     players=Range(2, None, (2, 8)),
     deck=Range(40, 60, None),
     reserves=Range(0, 5, None),
@@ -120,15 +164,15 @@ RULEBOOK = Rulebook(
     ability_layout=("name", "condition", "cost", "sub-abilities"),
     keywords=(
         "Ability-targeted",
-        "Batch Add",
-        "Batch Subtract",
+        "Attack",
         "Bounce",
         "Bury",
         "Controller",
         "Counter",
+        "Damage",
+        "Defend",
         "Deploy",
         "Destroy",
-        "Dice-damage",
         "Dice-heal",
         "Down-level",
         "Draw",
@@ -142,11 +186,13 @@ RULEBOOK = Rulebook(
         "It",
         "Owner",
         "Reveal",
-        "Sacrifice",
         "See",
         "Self-bounce",
+        "Self-bury",
         "Self-destroy",
         "Self-exhaust",
+        "Self-sheathe",
+        "Sheathe",
         "Silo",
         "Target",
         "Up to",
@@ -162,7 +208,15 @@ RULEBOOK = Rulebook(
             "Without an explicit activation condition, an ability has the standard activation "
             "condition (your own Action Phase)."
         ),
-        "A card's level can never be less than 1.",
+        (
+            "Each turn: Draw Phase (draw 1 card; skipped by the first player on the first turn), "
+            "Resource Phase (sow at most 1 resource), Action, Battle and Recovery Phases."
+        ),
         "A drawn card may be taken from the reserves instead of the top of the deck.",
+        "A card's level can never be less than 0 (Down-level).",
+        (
+            "The 12th is a clean slate edition: any card without an Edition Indicator or with one "
+            "older than the 12th is banned."
+        ),
     ),
 )

@@ -198,10 +198,10 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     terms = catalog.rulebook.terms if catalog.rulebook else {}
     if fields.printed_type == "minion" and terms.get("creature") != "minion":
         notes.append('type "minion" (the word of a later edition) is read as creature')
-    if fields.edition is not None and fields.edition > edition:
+    if fields.edition is not None and fields.edition > catalog.number:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
 
-    clean = catalog.clean_slate
+    clean = catalog.clean_slate  # a main-line edition (a number)
     if clean is not None and (fields.edition is None or fields.edition < clean):
         decl = view.catalog(clean).declared
         reasons.append(Reason(

@@ -332,8 +332,15 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             continue
         uses: list[Use] = []
         unreadable = False
-        for raw in sentences:
-            use, sentence_problems = read_sentence(raw, catalog, view)
+        i = 0
+        while i < len(sentences):
+            # a component of two sentences (the 1st edition's counter effects) before one
+            for span in (2, 1) if i + 1 < len(sentences) else (1,):
+                raw = " ".join(sentences[i:i + span])
+                use, sentence_problems = read_sentence(raw, catalog, view)
+                if use is not None:
+                    break
+            i += span
             if use is None:
                 unreadable = True
                 for message in sentence_problems:

@@ -90,7 +90,7 @@ def generate(rules: RuleSet, rules_dir: Path, docs: bool = True) -> dict[str, by
     deps[f"{pkg}/__init__.py"] = all_inputs
     files[f"{pkg}/_runtime.py"] = runtime_source()
     deps[f"{pkg}/_runtime.py"] = [runtime_input()]
-    for n in range(rules.first, rules.last + 1):
+    for n in rules.all_keys:
         path = f"{pkg}/{edition_module(n)}.py"
         files[path] = emit_edition(rules, n, inputs)
         deps[path] = [inputs[f] for f in edition_inputs(rules, n)] + [inputs["<schema>"]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..fold import Catalog, ComponentState, fold
-from ..model import COST_RULE_PARTS, Range, Rulebook, RuleSet, ordinal
+from ..model import COST_RULE_PARTS, EditionKey, Range, Rulebook, RuleSet, edition_number, is_pre_release, ordinal
 from .common import (
     section,
     base_name,
@@ -27,25 +27,28 @@ from .common import (
 from .pysrc import Call, Name, assign
 
 
-def module_name(n: int) -> str:
-    return f"edition_{n:02d}"
+def module_name(n: EditionKey) -> str:
+    """edition_10, edition_11_pre"""
+    suffix = "_pre" if is_pre_release(n) else ""
+    return f"edition_{edition_number(n):02d}{suffix}"
 
 
-def edition_inputs(rules: RuleSet, n: int) -> list[str]:
+def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
     """The rules files the catalog of edition ``n`` derives from (file names, in order).
 
     Every file up to ``n``; a later file when it records an event of unknown edition
     that may already have happened by ``n``; and the file stating the card-cost rule
     when no file up to ``n`` states one."""
     files = []
-    stated = any(e.card_cost is not None for e in rules.editions if e.number <= n)
+    line = {d.key for d in rules.lineage(n)}
+    stated = any(e.card_cost is not None for e in rules.editions if e.key in line)
     fallback_taken = False
     for decl in rules.editions:
-        if decl.number <= n:
+        if decl.key in line:
             files.append(decl.file)
             continue
         events = [*decl.text_revisions, *decl.redactions, *decl.cost_revisions, *decl.limit_revisions]
-        if any(ev.when.happened_by(n) != "no" for ev in events):
+        if any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in events):
             files.append(decl.file)
         elif not stated and not fallback_taken and decl.card_cost is not None:
             files.append(decl.file)
@@ -111,10 +114,18 @@ def _component(c: ComponentState, cost: str | None) -> Call:
         sources=tuple(c.sources),
         replacement=c.replacement,
         replacement_binds=sorted_map(c.replacement_binds),
+        reinstated=tuple(
+            Call("Reinstatement", when_value(red), when_value(rei), tuple(src), note) for red, rei, src, note in c.reinstated
+        ),
+        disagreements=tuple(_disagreement(d) for d in c.disagreements),
     )
 
 
-def emit_edition(rules: RuleSet, n: int, hashes: dict[str, Input]) -> str:
+def _disagreement(d) -> Call:
+    return Call("Disagreement", d.edition, d.note, tuple(d.sources), d.component)
+
+
+def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str:
     """The source of ``edition_NN.py`` for edition ``n``."""
     cat: Catalog = fold(rules, n)
     inputs = [hashes[f] for f in edition_inputs(rules, n)] + [hashes["<schema>"]]
@@ -164,6 +175,7 @@ def emit_edition(rules: RuleSet, n: int, hashes: dict[str, Input]) -> str:
             file=base_name(own.file),
             base=own.base,
             follows=own.follows,
+            pre_release=own.pre_release,
             sources=tuple(own.sources),
             clean_slate=own.clean_slate,
             catalog_known=own.catalog_known,
@@ -175,8 +187,10 @@ def emit_edition(rules: RuleSet, n: int, hashes: dict[str, Input]) -> str:
         for s in cat.successors
     )
     rulebook_value = _rulebook(cat.rulebook)
+    disagreements_value = tuple(_disagreement(d) for d in cat.disagreements)
 
-    runtime = used_runtime([components_value, rule_value, declared_value, successors_value, rulebook_value])
+    runtime = used_runtime([components_value, rule_value, declared_value, successors_value, rulebook_value,
+                            disagreements_value])
     if funcs:
         runtime.add("var")
     header_imports = "from fractions import Fraction as F\n"
@@ -188,10 +202,11 @@ def emit_edition(rules: RuleSet, n: int, hashes: dict[str, Input]) -> str:
     parts.append("\n")
     parts.append(assign("EDITION", n))
     parts.append(assign("CATALOG_KNOWN", cat.catalog_known))
-    parts.append(assign("CLEAN_SLATE", cat.clean_slate == n))
+    parts.append(assign("CLEAN_SLATE", bool(own and own.clean_slate)))
     parts.append(assign("CLEAN_SLATES", tuple(cat.clean_slates)))
     parts.append(assign("DECLARED", declared_value))
     parts.append(assign("SUCCESSORS", successors_value))
+    parts.append(assign("DISAGREEMENTS", disagreements_value))
 
     if funcs:
         parts.append("\n\n" + section("cost functions"))

@@ -9,7 +9,10 @@ from importlib import resources
 from ..model import RuleSet
 from ..passes import Pass
 from .common import FORMAT, GENERATOR, Input, base_name, header, module_docstring
+from ..passes import derive_passes
+from .editions import module_name as edition_module
 from .pysrc import assign
+from .steps import module_name as step_module
 
 PACKAGE = "kotc_tables"
 
@@ -20,9 +23,9 @@ def emit_init(rules: RuleSet, all_inputs: list[Input]) -> str:
         f"Keeper of the Cards rules tables: editions {first} to {last}, compiled by kotc-rulesc.\n\n"
         "edition(n) imports the module of edition n (edition_NN: its components with their\n"
         "texts, matchers, cost functions, limits, status and history; the card-cost rule; the\n"
-        "rulebook parameters), step(n) the migration pass from edition n to n + 1, and steps()\n"
-        "lists every pass in order.  Modules are imported on first use.  The package needs the\n"
-        "Python standard library only.\n"
+        "rulebook parameters; a pre-release is edition_NN_pre, asked for as \"11-pre\"),\n"
+        "and steps() lists every migration pass in order.  Modules are imported on first use.\n"
+        "The package needs the Python standard library only.\n"
     )
     parts = [
         header("The package of the compiled Keeper of the Cards tables.", all_inputs),
@@ -31,9 +34,11 @@ def emit_init(rules: RuleSet, all_inputs: list[Input]) -> str:
         assign("GENERATOR", GENERATOR),
         assign("FIRST", first),
         assign("LAST", last),
-        assign("EDITIONS", tuple(range(first, last + 1))),
+        assign("EDITIONS", tuple(rules.all_keys)),
+        assign("EDITION_MODULES", {k: edition_module(k) for k in rules.all_keys}),
+        assign("STEP_MODULES", tuple(step_module(p) for p in derive_passes(rules))),
         assign("NEWEST_WITH_CATALOG", rules.newest_with_catalog()),
-        assign("RULES_FILES", {e.number: base_name(e.file) for e in rules.editions}),
+        assign("RULES_FILES", {e.key: base_name(e.file) for e in rules.editions}),
         assign("SOURCES", {s.id: (s.file, s.title) for s in rules.sources.values()}),
         assign("INPUTS", tuple((i.name, i.sha256) for i in all_inputs)),
         _INIT_FUNCTIONS,
@@ -44,22 +49,15 @@ def emit_init(rules: RuleSet, all_inputs: list[Input]) -> str:
 _INIT_FUNCTIONS = '''
 
 def edition(n):
-    """The module of edition ``n`` (``edition_NN``), imported on first use."""
-    if n not in EDITIONS:
-        raise ValueError(f"no edition {n!r}: the tables hold editions {FIRST} to {LAST}")
-    return importlib.import_module(f"{__name__}.edition_{n:02d}")
-
-
-def step(source):
-    """The module of the migration pass from edition ``source`` to ``source + 1``."""
-    if source not in EDITIONS or source == LAST:
-        raise ValueError(f"no step from edition {source!r}: steps go from {FIRST} to {LAST}")
-    return importlib.import_module(f"{__name__}.passes.step_{source:02d}_{source + 1:02d}")
+    """The module of edition ``n`` (``edition_NN``, ``edition_NN_pre``), imported on first use."""
+    if n not in EDITION_MODULES:
+        raise ValueError(f"no edition {n!r}: the tables hold editions {EDITIONS}")
+    return importlib.import_module(f"{__name__}.{EDITION_MODULES[n]}")
 
 
 def steps():
-    """Every migration pass (a ``Step``), in edition order."""
-    return [step(n).STEP for n in range(FIRST, LAST)]
+    """Every migration pass (a ``Step``), in file order: each edition from the one it follows."""
+    return [importlib.import_module(f"{__name__}.passes.{name}").STEP for name in STEP_MODULES]
 '''
 
 

@@ -16,16 +16,18 @@ from .common import (
     unique_names,
     used_runtime,
 )
+from .editions import module_name as edition_module
 from .pysrc import Call, Name, assign
 
 
 def module_name(p: Pass) -> str:
-    return f"step_{p.source:02d}_{p.target:02d}"
+    """step_09_10, step_10_11_pre"""
+    return f"step_{edition_module(p.source)[len('edition_'):]}_{edition_module(p.target)[len('edition_'):]}"
 
 
 def step_inputs(rules: RuleSet, p: Pass) -> list[str]:
-    """A step derives from the rules files up to its target edition."""
-    return [e.file for e in rules.editions if e.number <= p.target]
+    """A step derives from the rules files of its target edition's lineage."""
+    return [e.file for e in rules.lineage(p.target)]
 
 
 def _change(kind: str, c, was, now) -> Call:
@@ -61,8 +63,8 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
         "the new one, binding the values the old wording stood for and making singular and",
         "plural forms agree; `apply(sentence)` returns None for any other sentence, so applying",
         "a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list",
-        "what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the",
-        "first rewrite that matches.",
+        "what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,",
+        "and `rewrite(sentence)` applies the first rewrite that matches.",
         "",
     ]
     parts = [header(f"{title}.", inputs), module_docstring("\n".join(lines))]
@@ -101,7 +103,11 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
     )
     costs = tuple(_change("CostChange", c, notation(c.was), notation(c.now)) for c in p.cost_changes)
     limits = tuple(_change("LimitChange", c, sorted_map(c.was), sorted_map(c.now)) for c in p.limit_changes)
-    runtime = used_runtime([[v for _, v in rewrites], bans, costs, limits]) | {"Step"}
+    reinstated = tuple(
+        Call("Reinstated", component=r.component, text=template_value(r.text), sources=tuple(r.sources), note=r.note)
+        for r in p.reinstated
+    )
+    runtime = used_runtime([[v for _, v in rewrites], bans, costs, limits, reinstated]) | {"Step"}
     parts.append("\n" + imports(runtime, ".."))
     parts.append("\n")
     parts.append(assign("SOURCE", p.source))
@@ -117,6 +123,7 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
     parts.append(assign("BANS", bans))
     parts.append(assign("COST_CHANGES", costs))
     parts.append(assign("LIMIT_CHANGES", limits))
+    parts.append(assign("REINSTATED", reinstated))
     parts.append("\n")
     parts.append(
         assign(
@@ -132,6 +139,7 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
                 clean_slate=Name("CLEAN_SLATE"),
                 catalog_known=Name("CATALOG_KNOWN"),
                 successors=Name("SUCCESSORS"),
+                reinstated=Name("REINSTATED"),
             ),
         )
     )

@@ -9,14 +9,16 @@ from typing import Any, Iterator
 import click
 
 from ..model import ordinal
+from .edition_arg import EDITION, check_known
 from .rules_commands import RULES_OPTION
 
 EDITION_OPTION = click.option(
     "--edition",
     "-e",
-    type=int,
+    type=EDITION,
     default=None,
-    help="The edition to judge in, e.g. 11 (default: the newest edition whose component catalog is known).",
+    help="The edition to judge in, e.g. 10, or 11-pre for the 11th's pre-release "
+    "(default: the newest edition whose component catalog is known).",
 )
 FORMAT_OPTION = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
@@ -37,12 +39,10 @@ def _view_or_exit(rules_dir: str | None):
         sys.exit(1)
 
 
-def _edition_or_exit(view: Any, edition: int | None) -> int:
+def _edition_or_exit(view: Any, edition: Any) -> Any:
     if edition is None:
         return view.newest_with_catalog()
-    if not view.first <= edition <= view.last:
-        raise click.BadParameter(f"the rules know editions {view.first} to {view.last}", param_hint="'--edition'")
-    return edition
+    return check_known(view.keys, edition, "--edition")
 
 
 def _read_or_exit(path: str) -> Iterator:

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import click
 
+from .edition_arg import EDITION
+
 from .rules_commands import RULES_OPTION, load_or_exit
 
 
 @click.command()
-@click.argument("a", type=int)
-@click.argument("b", type=int)
+@click.argument("a", type=EDITION)
+@click.argument("b", type=EDITION)
 @click.option(
     "--format",
     "fmt",

@@ -7,6 +7,9 @@ import sys
 
 import click
 
+from ..model import edition_number
+from .edition_arg import EDITION, describe_keys
+
 __all__ = ["COMMANDS", "migrate"]
 
 
@@ -17,13 +20,13 @@ def _fail(message: str, code: int = 2) -> None:
 
 @click.command(context_settings={"max_content_width": 100})
 @click.argument("collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
-@click.option("--to", "target", type=int, default=None, metavar="N",
-              help="The edition to migrate to (default: the newest edition whose component catalog is declared: "
-                   "the 11th in the bundled rules).")
+@click.option("--to", "target", type=EDITION, default=None, metavar="N",
+              help="The edition to migrate to: a number, or a pre-release such as 11-pre (default: the newest "
+                   "edition whose component catalog is declared: the 10th in the bundled rules).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="OUT",
               help="Write the migrated collection to OUT ('-': standard output, the default).")
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak.")
-@click.option("--from", "assume", type=int, default=None, metavar="E",
+@click.option("--from", "assume", type=EDITION, default=None, metavar="E",
               help="The edition of cards that bear no Edition Indicator (required when the collection has such cards).")
 @click.option("--report", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="FILE",
               help="Write the full report to FILE ('-': standard output, when the collection does not go there).")
@@ -95,13 +98,15 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
     view = _view(rules_dir, ProblemsFound)
     if target is None:
         target = view.newest_with_catalog()
-    if not view.first <= target <= view.last:
-        _fail(f"--to {target}: the rules know editions {view.first} to {view.last}")
+    if target not in view.keys:
+        _fail(f"--to {target}: the rules know editions {describe_keys(view.keys)}")
     if assume is not None:
-        if not view.first <= assume <= view.last:
-            _fail(f"--from {assume}: the rules know editions {view.first} to {view.last}")
-        if assume > target:
-            _fail(f"--from {assume} is later than --to {target}: migration only goes forward")
+        if assume not in view.keys:
+            _fail(f"--from {assume}: the rules know editions {describe_keys(view.keys)}")
+        if view.path(assume, target) is None:
+            later = edition_number(assume) > edition_number(target)
+            _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
+                  f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own")
 
     opts = Options(
         collection=collection,

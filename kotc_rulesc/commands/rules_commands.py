@@ -7,7 +7,9 @@ import sys
 
 import click
 
-from ..model import RuleSet, ordinal
+from .edition_arg import EDITION
+
+from ..model import EditionKey, RuleSet, ordinal
 
 RULES_OPTION = click.option(
     "--rules",
@@ -32,12 +34,10 @@ def load_or_exit(rules_dir: str | None) -> RuleSet:
         sys.exit(1)
 
 
-def edition_or_exit(rules: RuleSet, edition: int) -> int:
-    if edition < rules.first or edition > rules.last:
-        raise click.BadParameter(
-            f"the rules know editions {rules.first} to {rules.last}", param_hint="'--edition'"
-        )
-    return edition
+def edition_or_exit(rules: RuleSet, edition: EditionKey) -> EditionKey:
+    from .edition_arg import check_known
+
+    return check_known(rules.all_keys, edition, "--edition")
 
 
 @click.command()
@@ -72,22 +72,23 @@ def editions(rules_dir: str | None) -> None:
     Editions without a rules file changed nothing that any source records.
     """
     rules = load_or_exit(rules_dir)
-    declared = {e.number: e for e in rules.editions}
-    for n in range(rules.first, rules.last + 1):
-        decl = declared.get(n)
+    width = max(len(str(k)) for k in rules.all_keys)
+    for key in rules.all_keys:
+        decl = rules.edition(key)
         if decl is None:
-            click.echo(f"{ordinal(n):>5}  (no recorded changes)")
+            click.echo(f"{key!s:>{width}}  (no recorded changes)")
         else:
-            click.echo(f"{ordinal(n):>5}  {decl.summary()}  [{decl.file}]")
+            click.echo(f"{key!s:>{width}}  {decl.summary()}  [{decl.file}]")
 
 
 @click.command()
-@click.option("--edition", "-e", type=int, required=True, help="The edition to show, e.g. 11.")
+@click.option("--edition", "-e", type=EDITION, required=True,
+              help="The edition to show: a number (10), or a pre-release (11-pre).")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
 )
 @RULES_OPTION
-def show(edition: int, fmt: str, rules_dir: str | None) -> None:
+def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
     """Show the component catalog as it stood in one edition.
 
     Folds the history of every edition up to EDITION: current wording,

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from ..model import ordinal
+from ..model import edition_number, is_pre_release, ordinal
 from ..passes import Pass
 from .memo import Memo
 from .rewrite import NO_ABILITIES, LineRewriter, TextRewrite, split_line
@@ -155,8 +155,8 @@ class Migrator:
         self.assume = assume
         self.first = view.first
         self.last = view.last
-        self._passes: dict[int, Pass] = {p.target: p for p in view.passes()}
-        self._runs: dict[int, list[Any]] = {}
+        self.newest = max(edition_number(k) for k in view.keys)
+        self._runs: dict[Any, list[Any]] = {}
         self._memo = Memo(cache)
         self.hits = 0
         self.misses = 0
@@ -215,14 +215,16 @@ class Migrator:
             if self.assume is None:
                 raise NeedsFrom()
             return self.assume, True, None
-        if type(ed) is not int or ed < self.first or ed > self.last:
+        if type(ed) is not int or ed < self.first or ed > self.newest:
             return None, False, None  # a malformed Edition Indicator: the card engine says why
-        if ed > n:
+        if ed > edition_number(n):
             return ed, False, _error(
                 ed, n, False, "newer-edition",
                 f"the card bears the Edition Indicator {ed}, later than the target, the {ordinal(n)} edition; "
                 "migration only goes forward",
             )
+        if is_pre_release(n) and ed == edition_number(n):
+            return n, False, None  # a card of the pre-release bears its edition's number
         return ed, False, None
 
     def _decide(self, card: Any) -> Decision:
@@ -230,6 +232,12 @@ class Migrator:
         source, assumed, early = self._source_of(card)
         if early is not None:
             return early
+        if source is not None and self.view.path(source, n) is None:
+            return _error(
+                source, n, assumed, "no-path",
+                f"the card's edition, the {ordinal(source)}, is not on the way to the {ordinal(n)} edition: "
+                "migration follows one line of editions, and a pre-release is a branch of its own",
+            )
         if source is None:  # unreadable: the judgement says why; the card is kept as it is
             j = self._judge(card, n, self.view)
             return _marked(Decision(j.status if j.status != "legal" else "error", None, n, False, reasons=tuple(j.reasons)))
@@ -246,7 +254,7 @@ class Migrator:
         probe.pop(MARK, None)
         probe["text"] = new_text
         if crossed:
-            probe["edition"] = n
+            probe["edition"] = edition_number(n)  # an Edition Indicator is a number
         j = self._judge(probe, n, self.view)
         codes = {r.code for r in j.reasons}
 
@@ -267,7 +275,7 @@ class Migrator:
                 "reissued", source, n, assumed,
                 text=new_text if new_text != text else None,
                 cost=(card.get("cost"), j.cost),
-                edition=(card.get("edition"), n),
+                edition=(card.get("edition"), edition_number(n)),
                 rewrites=tuple(rewrites),
                 reasons=why,
                 notes=notes,
@@ -298,11 +306,11 @@ class Migrator:
         if run is None:
             run = []
             pending: list[Pass] = []
-            for k in range(self.first + 1, self.target + 1) if source < self.target else ():
-                p = self._passes.get(k)
-                if p is None:
-                    continue
-                if p.clean_slate and k > source:
+            own = self.view.resolve(source)
+            after_source = own == self.view.resolve(self.first)
+            steps = self.view.path(self.first, self.target) or [] if self.view.path(source, self.target) else []
+            for p in steps:
+                if p.clean_slate and after_source:
                     if pending:
                         run.append(LineRewriter(pending))
                         pending = []
@@ -311,6 +319,8 @@ class Migrator:
                         pending.append(p)
                 else:
                     pending.append(p)
+                if p.target == own:
+                    after_source = True
             if pending:
                 run.append(LineRewriter(pending))
             self._runs[source] = run
@@ -374,9 +384,9 @@ class Migrator:
 
     def _clean_slate_reasons(self, source: int) -> tuple[_Reason, ...]:
         out = []
-        for k in range(source + 1, self.target + 1):
-            p = self._passes.get(k)
-            if p is not None and p.clean_slate:
+        for p in self.view.path(source, self.target) or ():
+            k = p.target
+            if p.clean_slate:
                 decl = self.view.catalog(k).declared
                 out.append(_Reason(
                     "clean-slate",
@@ -428,12 +438,12 @@ class Migrator:
         text = _swap_sentences(probe["text"], swaps)
         candidate = dict(probe)
         candidate["text"] = text
-        candidate["edition"] = self.target
+        candidate["edition"] = edition_number(self.target)
         candidate.pop("cost", None)
         verdict = self._judge(candidate, self.target, self.view)
         if verdict.status != "legal" or verdict.cost is None:
             return None
-        return {"text": text, "cost": verdict.cost, "edition": self.target, "components": parts}
+        return {"text": text, "cost": verdict.cost, "edition": edition_number(self.target), "components": parts}
 
 
 @dataclass(frozen=True)

@@ -128,16 +128,21 @@ class LineRewriter:
         prefix, pieces = split_line(line)
         steps: list[tuple[str, str, Rewrite]] = []
         changed = False
-        for i in range(0, len(pieces), 2):
-            raw = pieces[i]
-            core = raw.strip()
-            if not core or core == NO_ABILITIES:
-                continue
-            new, taken = self.sentence(core)
-            if new is not None:
-                pieces[i] = raw.replace(core, new, 1)
-                steps.extend(taken)
-                changed = True
+        i = 0
+        while i < len(pieces):
+            # a wording of two sentences (the 1st edition's counter effects) before one
+            for span in (3, 1) if i + 2 < len(pieces) else (1,):
+                raw = "".join(pieces[i:i + span])
+                core = raw.strip()
+                if not core or core == NO_ABILITIES:
+                    break
+                new, taken = self.sentence(core)
+                if new is not None:
+                    pieces[i:i + span] = [raw.replace(core, new, 1)] + [""] * (span - 1)
+                    steps.extend(taken)
+                    changed = True
+                    break
+            i += 2
         return (prefix + "".join(pieces) if changed else line), tuple(steps)
 
     def line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:

@@ -5,25 +5,33 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   rules/edition-08.yaml
-#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
+#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
+#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#   rules/edition-10.yaml
+#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
+#   rules/edition-11-pre.yaml
+#     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
 #   rules/edition-12.yaml
-#     4a0c2b5a0b6a49aec550ce56a5fc82152732bb4364eaef39821dafc41f7962d4
+#     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,
@@ -40,6 +48,7 @@ MODULES = (
     "step_07_08",
     "step_08_09",
     "step_09_10",
+    "step_10_11_pre",
     "step_10_11",
     "step_11_12",
 )

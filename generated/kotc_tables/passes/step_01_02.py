@@ -5,22 +5,22 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration pass: 1st → 2nd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
 the new one, binding the values the old wording stood for and making singular and
 plural forms agree; `apply(sentence)` returns None for any other sentence, so applying
 a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list
-what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the
-first rewrite that matches.
+what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,
+and `rewrite(sentence)` applies the first rewrite that matches.
 """
 
-from .._runtime import Ban, Rewrite, Slot, Step, Text
+from .._runtime import Agree, Ban, Rewrite, Slot, Step, Text
 
 SOURCE = 1
 TARGET = 2
@@ -48,7 +48,28 @@ REWRITE_COST_EXHAUST_CREATURES = Rewrite(
     binds={},
     edition=2,
     by=2,
-    sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+    sources=(
+        "guide-02",
+        "guide-03",
+        "guide-04",
+        "guide-05",
+        "guide-06",
+        "guide-07",
+        "guide-08",
+        "guide-09",
+        "guide-10",
+        "guide-11-pre",
+        "rulebook-02",
+        "rulebook-03",
+        "rulebook-04",
+        "rulebook-05",
+        "rulebook-06",
+        "rulebook-06-seed",
+        "rulebook-07",
+        "rulebook-09",
+        "rulebook-10",
+        "rulebook-11-pre",
+    ),
 )
 
 REWRITE_COST_EXHAUST_CREATURES_OPPONENT = Rewrite(
@@ -83,10 +104,280 @@ REWRITE_COST_EXHAUST_CREATURES_OPPONENT = Rewrite(
     binds={},
     edition=2,
     by=2,
-    sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+    sources=(
+        "guide-02",
+        "guide-03",
+        "guide-04",
+        "guide-05",
+        "guide-06",
+        "guide-07",
+        "guide-08",
+        "guide-09",
+        "guide-10",
+        "guide-11-pre",
+        "rulebook-02",
+        "rulebook-03",
+        "rulebook-04",
+        "rulebook-05",
+        "rulebook-06",
+        "rulebook-06-seed",
+        "rulebook-07",
+        "rulebook-09",
+        "rulebook-10",
+        "rulebook-11-pre",
+    ),
 )
 
-REWRITES = (REWRITE_COST_EXHAUST_CREATURES, REWRITE_COST_EXHAUST_CREATURES_OPPONENT)
+REWRITE_EFFECT_PLACE_OFFENSE_COUNTERS = Rewrite(
+    component="effect-place-offense-counters",
+    kind="effect",
+    old=Text(
+        (
+            "Place [x] offense counters on each target. You can remove an offense counter from a "
+            "card at any time to increase its offense by 1."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " offense ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target. You can remove an offense counter from a card at any time to "
+                "increase its offense by 1."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+            "target\\.\\ You\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ a\\ card\\ at\\ "
+            "any\\ time\\ to\\ increase\\ its\\ offense\\ by\\ 1\\."
+        ),
+        (
+            "Place # offense counters on each targets. You can remove an offense counters from a "
+            "cards at any times to increase its offense by #."
+        ),
+    ),
+    new=Text(
+        (
+            "Place [x] offense counters on each target; you can remove an offense counter from a "
+            "card at any time to increase its offense by 1."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " offense ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target; you can remove an offense counter from a card at any time to "
+                "increase its offense by 1."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ offense\\ (?P<a3>counters|counter)\\ on\\ each\\ target;\\ "
+            "you\\ can\\ remove\\ an\\ offense\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
+            "to\\ increase\\ its\\ offense\\ by\\ 1\\."
+        ),
+        (
+            "Place # offense counters on each targets; you can remove an offense counters from a "
+            "cards at any times to increase its offense by #."
+        ),
+    ),
+    binds={},
+    edition=2,
+    by=2,
+    sources=("guide-01", "guide-02"),
+)
+
+REWRITE_EFFECT_PLACE_DEFENSE_COUNTERS = Rewrite(
+    component="effect-place-defense-counters",
+    kind="effect",
+    old=Text(
+        (
+            "Place [x] defense counters on each target. You can remove a defense counter from a "
+            "card at any time to increase its defense by 5."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " defense ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target. You can remove a defense counter from a card at any time to "
+                "increase its defense by 5."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+            "target\\.\\ You\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ a\\ card\\ at\\ "
+            "any\\ time\\ to\\ increase\\ its\\ defense\\ by\\ 5\\."
+        ),
+        (
+            "Place # defense counters on each targets. You can remove a defense counters from a "
+            "cards at any times to increase its defense by #."
+        ),
+    ),
+    new=Text(
+        (
+            "Place [x] defense counters on each target; you can remove a defense counter from a "
+            "card at any time to increase its defense by 5."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " defense ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target; you can remove a defense counter from a card at any time to "
+                "increase its defense by 5."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ defense\\ (?P<a3>counters|counter)\\ on\\ each\\ target;\\ "
+            "you\\ can\\ remove\\ a\\ defense\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
+            "to\\ increase\\ its\\ defense\\ by\\ 5\\."
+        ),
+        (
+            "Place # defense counters on each targets; you can remove a defense counters from a "
+            "cards at any times to increase its defense by #."
+        ),
+    ),
+    binds={},
+    edition=2,
+    by=2,
+    sources=("guide-01", "guide-02"),
+)
+
+REWRITE_EFFECT_PLACE_WEAKNESS_COUNTERS = Rewrite(
+    component="effect-place-weakness-counters",
+    kind="effect",
+    old=Text(
+        (
+            "Place [x] weakness counters on each target. You can remove a weakness counter from a "
+            "card at any time to decrease its offense by 1."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " weakness ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target. You can remove a weakness counter from a card at any time to "
+                "decrease its offense by 1."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ each\\ "
+            "target\\.\\ You\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ a\\ card\\ at\\ "
+            "any\\ time\\ to\\ decrease\\ its\\ offense\\ by\\ 1\\."
+        ),
+        (
+            "Place # weakness counters on each targets. You can remove a weakness counters from a "
+            "cards at any times to decrease its offense by #."
+        ),
+    ),
+    new=Text(
+        (
+            "Place [x] weakness counters on each target; you can remove a weakness counter from a "
+            "card at any time to decrease its offense by 1."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " weakness ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target; you can remove a weakness counter from a card at any time to "
+                "decrease its offense by 1."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ weakness\\ (?P<a3>counters|counter)\\ on\\ each\\ target;\\ "
+            "you\\ can\\ remove\\ a\\ weakness\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ "
+            "to\\ decrease\\ its\\ offense\\ by\\ 1\\."
+        ),
+        (
+            "Place # weakness counters on each targets; you can remove a weakness counters from a "
+            "cards at any times to decrease its offense by #."
+        ),
+    ),
+    binds={},
+    edition=2,
+    by=2,
+    sources=("guide-01", "guide-02"),
+)
+
+REWRITE_EFFECT_PLACE_DAMAGE_COUNTERS = Rewrite(
+    component="effect-place-damage-counters",
+    kind="effect",
+    old=Text(
+        (
+            "Place [x] damage counters on each target. You can remove a damage counter from a "
+            "card at any time to roll a six-sided die and inflict damage to it equal to the "
+            "result."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " damage ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target. You can remove a damage counter from a card at any time to roll "
+                "a six-sided die and inflict damage to it equal to the result."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ target\\.\\ "
+            "You\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ to\\ "
+            "roll\\ a\\ six\\-sided\\ die\\ and\\ inflict\\ damage\\ to\\ it\\ equal\\ to\\ the\\ "
+            "result\\."
+        ),
+        (
+            "Place # damage counters on each targets. You can remove a damage counters from a "
+            "cards at any times to roll a six-sided dice and inflict damage to it equal to the "
+            "result."
+        ),
+    ),
+    new=Text(
+        (
+            "Place [x] damage counters on each target; you can remove a damage counter from a "
+            "card at any time to roll a six-sided die and inflict damage to it equal to the "
+            "result."
+        ),
+        (
+            "Place ",
+            Slot("x"),
+            " damage ",
+            Agree("x", "counters", "counter"),
+            (
+                " on each target; you can remove a damage counter from a card at any time to roll "
+                "a six-sided die and inflict damage to it equal to the result."
+            ),
+        ),
+        (
+            "Place\\ (?P<x1>-?\\d+)\\ damage\\ (?P<a3>counters|counter)\\ on\\ each\\ target;\\ "
+            "you\\ can\\ remove\\ a\\ damage\\ counter\\ from\\ a\\ card\\ at\\ any\\ time\\ to\\ "
+            "roll\\ a\\ six\\-sided\\ die\\ and\\ inflict\\ damage\\ to\\ it\\ equal\\ to\\ the\\ "
+            "result\\."
+        ),
+        (
+            "Place # damage counters on each targets; you can remove a damage counters from a "
+            "cards at any times to roll a six-sided dice and inflict damage to it equal to the "
+            "result."
+        ),
+    ),
+    binds={},
+    edition=2,
+    by=2,
+    sources=("guide-01", "guide-02"),
+)
+
+REWRITES = (
+    REWRITE_COST_EXHAUST_CREATURES,
+    REWRITE_COST_EXHAUST_CREATURES_OPPONENT,
+    REWRITE_EFFECT_PLACE_OFFENSE_COUNTERS,
+    REWRITE_EFFECT_PLACE_DEFENSE_COUNTERS,
+    REWRITE_EFFECT_PLACE_WEAKNESS_COUNTERS,
+    REWRITE_EFFECT_PLACE_DAMAGE_COUNTERS,
+)
 
 # -------------------------------------------------------------------- bans, cost and limit changes
 
@@ -101,7 +392,28 @@ BANS = (
         ),
         edition=2,
         by=2,
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -115,13 +427,35 @@ BANS = (
         ),
         edition=2,
         by=2,
-        sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+        sources=(
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-02",
+            "rulebook-03",
+            "rulebook-04",
+            "rulebook-05",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
 )
 COST_CHANGES = ()
 LIMIT_CHANGES = ()
+REINSTATED = ()
 
 STEP = Step(
     source=SOURCE,
@@ -133,5 +467,6 @@ STEP = Step(
     clean_slate=CLEAN_SLATE,
     catalog_known=CATALOG_KNOWN,
     successors=SUCCESSORS,
+    reinstated=REINSTATED,
 )
 rewrite = STEP.rewrite

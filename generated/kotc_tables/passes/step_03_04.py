@@ -5,13 +5,15 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration pass: 3rd → 4th edition.
 
 No source records a change in this step: it leaves every card as it is.
@@ -20,8 +22,8 @@ Each REWRITE_* reads the old wording of one component (with its variables) and w
 the new one, binding the values the old wording stood for and making singular and
 plural forms agree; `apply(sentence)` returns None for any other sentence, so applying
 a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list
-what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the
-first rewrite that matches.
+what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,
+and `rewrite(sentence)` applies the first rewrite that matches.
 """
 
 from .._runtime import Step
@@ -41,6 +43,7 @@ REWRITES = ()
 BANS = ()
 COST_CHANGES = ()
 LIMIT_CHANGES = ()
+REINSTATED = ()
 
 STEP = Step(
     source=SOURCE,
@@ -52,5 +55,6 @@ STEP = Step(
     clean_slate=CLEAN_SLATE,
     catalog_known=CATALOG_KNOWN,
     successors=SUCCESSORS,
+    reinstated=REINSTATED,
 )
 rewrite = STEP.rewrite

@@ -5,23 +5,27 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration pass: 5th → 6th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
 the new one, binding the values the old wording stood for and making singular and
 plural forms agree; `apply(sentence)` returns None for any other sentence, so applying
 a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list
-what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the
-first rewrite that matches.
+what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,
+and `rewrite(sentence)` applies the first rewrite that matches.
 """
 
 from .._runtime import Agree, LimitChange, Rewrite, Slot, Step, Text
@@ -52,7 +56,20 @@ REWRITE_TARGET_RESOURCES = Rewrite(
     binds={},
     edition=6,
     by=6,
-    sources=("guide-11th", "rulebook-11th", "rulebook-6th"),
+    sources=(
+        "guide-06",
+        "guide-07",
+        "guide-08",
+        "guide-09",
+        "guide-10",
+        "guide-11-pre",
+        "rulebook-06",
+        "rulebook-06-seed",
+        "rulebook-07",
+        "rulebook-09",
+        "rulebook-10",
+        "rulebook-11-pre",
+    ),
 )
 
 REWRITES = (REWRITE_TARGET_RESOURCES,)
@@ -79,11 +96,18 @@ LIMIT_CHANGES = (
             ),
             "You must pay # hitpoints to summon this creatures.",
         ),
-        was={"x": None},
+        was={},
         now={"x": 14},
-        edition=None,
+        edition=6,
         by=6,
-        sources=("rulebook-6th", "guide-11th"),
+        sources=(
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+        ),
     ),
     LimitChange(
         component="caveat-sacrifice-deck-top-summon",
@@ -102,11 +126,18 @@ LIMIT_CHANGES = (
             ),
             "You must sacrifice # cards on the top of your deck to summon this creatures.",
         ),
-        was={"x": None},
+        was={},
         now={"x": 7},
-        edition=None,
+        edition=6,
         by=6,
-        sources=("rulebook-6th", "guide-11th"),
+        sources=(
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+        ),
     ),
     LimitChange(
         component="caveat-destroy-deck-top-summon",
@@ -125,11 +156,18 @@ LIMIT_CHANGES = (
             ),
             "You must destroy # cards on the top of your deck to summon this creatures.",
         ),
-        was={"x": None},
+        was={},
         now={"x": 7},
-        edition=None,
+        edition=6,
         by=6,
-        sources=("rulebook-6th", "guide-11th"),
+        sources=(
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+        ),
     ),
     LimitChange(
         component="cost-pay-hitpoints",
@@ -139,11 +177,18 @@ LIMIT_CHANGES = (
             "Pay\\ (?P<x1>-?\\d+)\\ (?P<a3>hitpoints|hitpoint)\\.",
             "Pay # hitpoints.",
         ),
-        was={"x": None},
+        was={},
         now={"x": 14},
-        edition=None,
+        edition=6,
         by=6,
-        sources=("rulebook-6th", "guide-11th"),
+        sources=(
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+        ),
     ),
     LimitChange(
         component="cost-sacrifice-deck-top",
@@ -162,11 +207,18 @@ LIMIT_CHANGES = (
             ),
             "Sacrifice # cards on the top of your deck.",
         ),
-        was={"x": None},
+        was={},
         now={"x": 7},
-        edition=None,
+        edition=6,
         by=6,
-        sources=("rulebook-6th", "guide-11th"),
+        sources=(
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+        ),
     ),
     LimitChange(
         component="cost-destroy-deck-top",
@@ -176,13 +228,21 @@ LIMIT_CHANGES = (
             "Destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ your\\ deck\\.",
             "Destroy # cards on the top of your deck.",
         ),
-        was={"x": None},
+        was={},
         now={"x": 7},
-        edition=None,
+        edition=6,
         by=6,
-        sources=("rulebook-6th", "guide-11th"),
+        sources=(
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "rulebook-06",
+            "rulebook-06-seed",
+            "rulebook-07",
+        ),
     ),
 )
+REINSTATED = ()
 
 STEP = Step(
     source=SOURCE,
@@ -194,5 +254,6 @@ STEP = Step(
     clean_slate=CLEAN_SLATE,
     catalog_known=CATALOG_KNOWN,
     successors=SUCCESSORS,
+    reinstated=REINSTATED,
 )
 rewrite = STEP.rewrite

@@ -5,25 +5,29 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration pass: 6th → 7th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
 the new one, binding the values the old wording stood for and making singular and
 plural forms agree; `apply(sentence)` returns None for any other sentence, so applying
 a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list
-what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the
-first rewrite that matches.
+what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,
+and `rewrite(sentence)` applies the first rewrite that matches.
 """
 
 from .._runtime import Agree, Ban, Rewrite, Slot, Step, Text
@@ -87,7 +91,17 @@ REWRITE_EFFECT_REROLL_REST_OF_TURN = Rewrite(
     binds={},
     edition=7,
     by=7,
-    sources=("guide-11th", "rulebook-11th"),
+    sources=(
+        "guide-07",
+        "guide-08",
+        "guide-09",
+        "guide-10",
+        "guide-11-pre",
+        "rulebook-07",
+        "rulebook-09",
+        "rulebook-10",
+        "rulebook-11-pre",
+    ),
 )
 
 REWRITES = (REWRITE_EFFECT_REROLL_REST_OF_TURN,)
@@ -95,6 +109,20 @@ REWRITES = (REWRITE_EFFECT_REROLL_REST_OF_TURN,)
 # -------------------------------------------------------------------- bans, cost and limit changes
 
 BANS = (
+    Ban(
+        component="condition-this-resource-destroyed",
+        text=Text(
+            "Activate when this card as a resource is destroyed.",
+            ("Activate when this card as a resource is destroyed.",),
+            "Activate\\ when\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\.",
+            "Activate when this cards as a resources are destroyed.",
+        ),
+        edition=7,
+        by=7,
+        sources=("guide-07", "rulebook-07"),
+        replacement=None,
+        replacement_binds={},
+    ),
     Ban(
         component="condition-response-summon",
         text=Text(
@@ -105,7 +133,17 @@ BANS = (
         ),
         edition=7,
         by=7,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -119,7 +157,17 @@ BANS = (
         ),
         edition=7,
         by=7,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -133,7 +181,17 @@ BANS = (
         ),
         edition=7,
         by=7,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -156,7 +214,17 @@ BANS = (
         ),
         edition=7,
         by=7,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -170,7 +238,17 @@ BANS = (
         ),
         edition=7,
         by=7,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -184,13 +262,60 @@ BANS = (
         ),
         edition=7,
         by=7,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
+        replacement=None,
+        replacement_binds={},
+    ),
+    Ban(
+        component="effect-reroll-current-chain",
+        text=Text(
+            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
+            (
+                "You may re-roll up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "dice", "die"),
+                " in the current chain up to ",
+                Slot("y"),
+                " ",
+                Agree("y", "times", "time"),
+                " each.",
+            ),
+            (
+                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
+                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
+            ),
+            "You may re-roll up to # dice in the current chain up to # times each.",
+        ),
+        edition=7,
+        by=7,
+        sources=(
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+            "rulebook-07",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
 )
 COST_CHANGES = ()
 LIMIT_CHANGES = ()
+REINSTATED = ()
 
 STEP = Step(
     source=SOURCE,
@@ -202,5 +327,6 @@ STEP = Step(
     clean_slate=CLEAN_SLATE,
     catalog_known=CATALOG_KNOWN,
     successors=SUCCESSORS,
+    reinstated=REINSTATED,
 )
 rewrite = STEP.rewrite

@@ -5,29 +5,33 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   rules/edition-08.yaml
-#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
+#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
+#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration pass: 8th → 9th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
 the new one, binding the values the old wording stood for and making singular and
 plural forms agree; `apply(sentence)` returns None for any other sentence, so applying
 a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list
-what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the
-first rewrite that matches.
+what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,
+and `rewrite(sentence)` applies the first rewrite that matches.
 """
 
 from .._runtime import Agree, Ban, CostChange, Slot, Step, Text
@@ -55,7 +59,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -78,7 +89,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -101,7 +119,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -124,7 +149,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -138,7 +170,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -161,7 +200,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -175,7 +221,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -189,7 +242,14 @@ BANS = (
         ),
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
         replacement=None,
         replacement_binds={},
     ),
@@ -207,7 +267,14 @@ COST_CHANGES = (
         now="2",
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
     ),
     CostChange(
         component="caveat-cannot-defend",
@@ -221,7 +288,14 @@ COST_CHANGES = (
         now="2",
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
     ),
     CostChange(
         component="effect-place-counters",
@@ -235,7 +309,14 @@ COST_CHANGES = (
         now="xt",
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
     ),
     CostChange(
         component="effect-see-all-targets",
@@ -249,7 +330,14 @@ COST_CHANGES = (
         now="t/2",
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
     ),
     CostChange(
         component="effect-draw",
@@ -263,10 +351,18 @@ COST_CHANGES = (
         now="2x",
         edition=9,
         by=9,
-        sources=("guide-11th", "rulebook-11th"),
+        sources=(
+            "guide-09",
+            "guide-10",
+            "guide-11-pre",
+            "rulebook-09",
+            "rulebook-10",
+            "rulebook-11-pre",
+        ),
     ),
 )
 LIMIT_CHANGES = ()
+REINSTATED = ()
 
 STEP = Step(
     source=SOURCE,
@@ -278,5 +374,6 @@ STEP = Step(
     clean_slate=CLEAN_SLATE,
     catalog_known=CATALOG_KNOWN,
     successors=SUCCESSORS,
+    reinstated=REINSTATED,
 )
 rewrite = STEP.rewrite

@@ -5,39 +5,49 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     c86c4a63b7e9e9292652811346a379473793611a44962bdf928bbd4e221715bb
+#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
 #   rules/edition-02.yaml
-#     2f33932abd8c1e5a1f291f6eddc6227186ed92ca0dd181c2e672a6d0f6103c7a
+#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
 #   rules/edition-03.yaml
-#     6467eee485e87ee7dc758952e4e3b599c3ce26b6fcd1d333d87ad18bf4207854
+#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#   rules/edition-04.yaml
+#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#   rules/edition-05.yaml
+#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   rules/edition-06.yaml
-#     62a03ede4c88f57409e63f741729186ff3ffa86920e92acf022b44c3e259b99b
+#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   rules/edition-07.yaml
-#     2cad36537ec252059473565bdfeed69e34feb396475420417ba2e91065dc14d9
+#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   rules/edition-08.yaml
-#     fd80578f4466370692bcad0d263d2131127dcb8990a5cb7d02cbe3bf8d8cd557
+#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     d196afbe59fe1214a08cce6b671cb69186e0db8933ca8372c50679b45c2b9756
+#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#   rules/edition-10.yaml
+#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     4ba2beb1a32e3c3a0de048f6abd4245f89aa71c9b3ec636a9cb0df62b41277b7
+#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
 #   kotc_rulesc/schemas/edition.schema.json
-#     ecf9d5de7ae949a980ee8fc6b5a80e643635a69154d5396786c09d9e15db21d6
+#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
 """Migration pass: 10th → 11th edition.
+
+The 11th edition is a clean slate: every card whose Edition Indicator
+is missing or older than the 11th is banned (SUCCESSORS name the
+components that take over from old ones).
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
 the new one, binding the values the old wording stood for and making singular and
 plural forms agree; `apply(sentence)` returns None for any other sentence, so applying
 a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list
-what the migrator must judge; STEP bundles it all, and `rewrite(sentence)` applies the
-first rewrite that matches.
+what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,
+and `rewrite(sentence)` applies the first rewrite that matches.
 """
 
-from .._runtime import Agree, Ban, CostChange, Slot, Step, Text
+from .._runtime import Step
 
 SOURCE = 10
 TARGET = 11
-CLEAN_SLATE = False
-CATALOG_KNOWN = True
+CLEAN_SLATE = True
+CATALOG_KNOWN = False
 SUCCESSORS = ()
 
 # ---------------------------------------------------------------------------------------- rewrites
@@ -46,117 +56,10 @@ REWRITES = ()
 
 # -------------------------------------------------------------------- bans, cost and limit changes
 
-BANS = (
-    Ban(
-        component="effect-reroll-current-chain",
-        text=Text(
-            "You may re-roll up to [x] dice in the current chain up to [y] times each.",
-            (
-                "You may re-roll up to ",
-                Slot("x"),
-                " ",
-                Agree("x", "dice", "die"),
-                " in the current chain up to ",
-                Slot("y"),
-                " ",
-                Agree("y", "times", "time"),
-                " each.",
-            ),
-            (
-                "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ in\\ the\\ "
-                "current\\ chain\\ up\\ to\\ (?P<y5>-?\\d+)\\ (?P<a7>times|time)\\ each\\."
-            ),
-            "You may re-roll up to # dice in the current chain up to # times each.",
-        ),
-        edition=None,
-        by=11,
-        sources=("rulebook-11th", "rulebook-6th"),
-        replacement=None,
-        replacement_binds={},
-    ),
-)
-COST_CHANGES = (
-    CostChange(
-        component="effect-destroy-all-targets",
-        text=Text(
-            "Destroy all targets.",
-            ("Destroy all targets.",),
-            "Destroy\\ all\\ targets\\.",
-            "Destroy all targets.",
-        ),
-        was="8t",
-        now="3t",
-        edition=11,
-        by=11,
-        sources=("guide-11th", "rulebook-11th"),
-    ),
-    CostChange(
-        component="effect-increase-offense",
-        text=Text(
-            "Increase targets' offense by a total of [x].",
-            ("Increase targets' offense by a total of ", Slot("x"), "."),
-            "Increase\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Increase targets' offense by a total of #.",
-        ),
-        was="x+t",
-        now="(x+t)/2",
-        edition=11,
-        by=11,
-        sources=("guide-11th", "rulebook-11th"),
-    ),
-    CostChange(
-        component="effect-increase-defense",
-        text=Text(
-            "Increase targets' defense by a total of [x].",
-            ("Increase targets' defense by a total of ", Slot("x"), "."),
-            "Increase\\ targets'\\ defense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Increase targets' defense by a total of #.",
-        ),
-        was="x/5+t",
-        now="(x+t)/12",
-        edition=11,
-        by=11,
-        sources=("guide-11th", "rulebook-11th"),
-    ),
-    CostChange(
-        component="effect-decrease-offense",
-        text=Text(
-            "Decrease targets' offense by a total of [x].",
-            ("Decrease targets' offense by a total of ", Slot("x"), "."),
-            "Decrease\\ targets'\\ offense\\ by\\ a\\ total\\ of\\ (?P<x1>-?\\d+)\\.",
-            "Decrease targets' offense by a total of #.",
-        ),
-        was="x+t",
-        now="(x+t)/2",
-        edition=11,
-        by=11,
-        sources=("guide-11th", "rulebook-11th"),
-    ),
-    CostChange(
-        component="effect-roll-dice-damage-target",
-        text=Text(
-            "Roll [x] six-sided dice and inflict the result of each die as damage to one target.",
-            (
-                "Roll ",
-                Slot("x"),
-                " six-sided ",
-                Agree("x", "dice", "die"),
-                " and inflict the result of each die as damage to one target.",
-            ),
-            (
-                "Roll\\ (?P<x1>-?\\d+)\\ six\\-sided\\ (?P<a3>dice|die)\\ and\\ inflict\\ the\\ "
-                "result\\ of\\ each\\ die\\ as\\ damage\\ to\\ one\\ target\\."
-            ),
-            "Roll # six-sided dice and inflict the result of each dice as damage to one targets.",
-        ),
-        was="x+t",
-        now="(x+t)/4",
-        edition=11,
-        by=11,
-        sources=("guide-11th", "rulebook-11th"),
-    ),
-)
+BANS = ()
+COST_CHANGES = ()
 LIMIT_CHANGES = ()
+REINSTATED = ()
 
 STEP = Step(
     source=SOURCE,
@@ -168,5 +71,6 @@ STEP = Step(
     clean_slate=CLEAN_SLATE,
     catalog_known=CATALOG_KNOWN,
     successors=SUCCESSORS,
+    reinstated=REINSTATED,
 )
 rewrite = STEP.rewrite

@@ -1,0 +1,43 @@
+"""How editions are written on the command line: ``10``, ``10th``, or a pre-release, ``11-pre``."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import click
+
+from ..model import EditionKey, parse_edition_key
+
+
+class EditionType(click.ParamType):
+    """An edition: a number on the main line (10) or a pre-release branch (11-pre)."""
+
+    name = "edition"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> EditionKey:
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            try:
+                return parse_edition_key(value)
+            except ValueError as exc:
+                self.fail(str(exc), param, ctx)
+        self.fail(f"{value!r} is not an edition", param, ctx)
+
+
+EDITION = EditionType()
+
+
+def describe_keys(keys: Iterable[EditionKey]) -> str:
+    """ "1–10, 11-pre, 11, 12" """
+    keys = list(keys)
+    main = [k for k in keys if isinstance(k, int)]
+    pre = [k for k in keys if not isinstance(k, int)]
+    text = f"{main[0]}–{main[-1]}" if main else ""
+    return ", ".join([text, *map(str, pre)]) if text else ", ".join(map(str, pre))
+
+
+def check_known(keys: Iterable[EditionKey], key: EditionKey, option: str) -> EditionKey:
+    """``key`` if the rules know it, else a usage error naming the editions they know."""
+    keys = list(keys)
+    if key not in keys:
+        raise click.BadParameter(f"the rules know editions {describe_keys(keys)}", param_hint=f"'{option}'")
+    return key
