@@ -42,15 +42,17 @@ def main() -> None:
 
     \b
     Players:
-      kotc-rulesc check-cards examples/collection.yaml --edition 11
+      kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
       kotc-rulesc cost --edition 9 --type spell --text "Draw 2 cards."
-      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11 -o new.yaml --report -
+      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o new.yaml --report -
+    An edition is a number (1 to 12), or 11-pre: the 11th's pre-release, a branch
+    beside the main line that follows the 10th (`editions` lists them).
     \b
     Maintainers:
       kotc-rulesc check                   validate rules/ (every problem, located)
       kotc-rulesc editions                what each edition changed
       kotc-rulesc show --edition 8        the catalog of any edition, folded
-      kotc-rulesc diff 9 11               what moved between two editions
+      kotc-rulesc diff 9 11-pre           what moved between two editions
       kotc-rulesc new-edition 13          start the next edition's file
       kotc-rulesc build                   regenerate generated/ (tables, passes, docs)
     """

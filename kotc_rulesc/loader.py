@@ -574,7 +574,7 @@ class _Builder:
         for values in ((1, 1, 1, 1), (2, 3, 5, 7), (6, 4, 3, 2)):
             env = {name: Fraction(v) for name, v in zip(names, values)}
             try:
-                same = old.evaluate(env) == formula.evaluate({**env, **binds})
+                same = old.evaluate({**env, **binds}) == formula.evaluate({**env, **binds})
             except (ZeroDivisionError, KeyError):
                 continue
             if not same:

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 import click
 
-from ..model import ordinal
+from ..model import edition_number, ordinal
 from .edition_arg import EDITION, check_known
 from .rules_commands import RULES_OPTION
 
@@ -85,7 +85,7 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
     \b
     Examples:
       kotc-rulesc check-cards examples/collection.yaml --edition 6
-      kotc-rulesc check-cards examples/collection.yaml --edition 11
+      kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
       kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
     """
     from ..cards.cost import rule_note
@@ -177,7 +177,7 @@ def cost(card_file: str | None, edition: int | None, card_type: str | None, offe
             raise click.UsageError(f"{card_file} holds no cards")
     else:
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts)}
-        indicator = edition if edition_indicator is None else edition_indicator
+        indicator = edition_number(edition) if edition_indicator is None else edition_indicator
         for key, value in (("offense", offense), ("defense", defense), ("edition", indicator), ("cost", printed_cost)):
             if value is not None:
                 card[key] = value

@@ -36,9 +36,9 @@ def diff(a: int, b: int, fmt: str, rules_dir: str | None) -> None:
 
     \b
     Examples:
-      kotc-rulesc diff 6 11
+      kotc-rulesc diff 6 11-pre
       kotc-rulesc diff 8 9 --format markdown
-      kotc-rulesc diff 11 12 --format json
+      kotc-rulesc diff 10 11 --format json
     """
     from ..diff import DiffOrderError, diff_editions, diff_text
     from ..view import FoldedRules

@@ -84,7 +84,7 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
       kotc-rulesc migrate examples/collection.yaml --from 6 -o migrated.yaml --report report.md --report-format markdown
       kotc-rulesc migrate cards.jsonl --from 6 --in-place --report -
       kotc-rulesc migrate old.json --from 6 --dry-run
-      cat cards.jsonl | kotc-rulesc migrate - --from 6 --to 11 --jobs 2 > new.jsonl
+      cat cards.jsonl | kotc-rulesc migrate - --from 6 --to 11-pre --jobs 2 > new.jsonl
     """
     from ..errors import ProblemsFound
     from ..migrate.io_json import MissingFrom, Unreadable
