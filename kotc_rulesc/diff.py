@@ -21,7 +21,7 @@ from typing import Any
 
 from .fold import Catalog, ComponentState
 from .formula import Formula, Num
-from .model import KIND_TITLES, KINDS, When, edition_number, ordinal
+from .model import When, edition_number, kind_titles, ordinal
 from .show import rulebook_params_json
 from .text import Template
 from .wordiff import WordDiff, word_diff
@@ -222,6 +222,7 @@ class RuleDiff:
     card_cost: tuple[ValueChange, ...] = ()
     card_cost_stated: tuple[int | None, int | None] = (None, None)  # the edition whose rule applies
     card_cost_inferred: tuple[bool, bool] = (False, False)  # not stated for that very edition
+    kind_titles: dict[str, str] = field(default_factory=dict)  # each kind's section title (the systems')
 
     @property
     def components_known(self) -> bool:
@@ -266,14 +267,11 @@ class RuleDiff:
         }
 
 
-def _order(c: ComponentState) -> tuple:
-    return (KINDS.index(c.kind), str(c.text).casefold(), c.id)
-
-
 def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
     before = ca.by_id()
+    rank = {k: i for i, k in enumerate(dict.fromkeys([*kind_titles(cb.system), *kind_titles(ca.system)]))}
     out: dict[str, list[ComponentChange]] = {k: [] for k in ("added", "redacted", "status_unknown", "reworded", "formulas", "limits")}
-    for c in sorted(cb.components or (), key=_order):
+    for c in sorted(cb.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
         text = str(c.text)
         old = before.get(c.id)
         if old is None:
@@ -363,6 +361,7 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
         card_cost=tuple(card_cost_changes(ca, cb)),
         card_cost_stated=(ca.cost_rule.edition if ca.cost_rule else None, cb.cost_rule.edition if cb.cost_rule else None),
         card_cost_inferred=(not ca.cost_rule_stated, not cb.cost_rule_stated),
+        kind_titles=kind_titles(ca.system, cb.system),
     )
 
 
@@ -471,7 +470,7 @@ def diff_text(d: RuleDiff) -> str:
         for key, title, items in d.component_sections():
             if items:
                 lines += ["", f"{title} ({len(items)}):"]
-                lines += [f"  [{KIND_TITLES[c.kind]}] {change_line(c, key)}" for c in items]
+                lines += [f"  [{d.kind_titles.get(c.kind, c.kind)}] {change_line(c, key)}" for c in items]
     for title, items in (("Rulebook parameters", d.parameters), ("Terms", d.terms), ("Card-cost rule", d.card_cost)):
         if items:
             lines += ["", f"{title} changed ({len(items)}):"]

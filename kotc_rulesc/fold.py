@@ -17,7 +17,6 @@ from typing import Literal
 
 from .formula import Formula
 from .model import (
-    KINDS,
     ComponentDecl,
     CostRule,
     Disagreement,
@@ -26,6 +25,7 @@ from .model import (
     Rulebook,
     RuleSet,
     Successor,
+    System,
     Tristate,
     When,
     edition_number,
@@ -106,6 +106,7 @@ class Catalog:
     successors: tuple[Successor, ...]  # declared by the clean slate of this edition
     declared: EditionDecl | None  # this edition's own rules file, if it has one
     disagreements: tuple[Disagreement, ...] = ()  # recorded by the files up to this edition
+    system: System | None = None  # how cards are built in this edition
 
     @property
     def number(self) -> int:
@@ -190,6 +191,7 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     catalog_known = True
     clean_slates: list[int] = []
     cost_rule: CostRule | None = None
+    system: System | None = None
     disagreements: list[Disagreement] = []
 
     def happened(when: When, decl: EditionDecl, mine: bool) -> Tristate:
@@ -214,6 +216,8 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
             catalog_known = decl.catalog_known
             if decl.card_cost is not None:
                 cost_rule = decl.card_cost
+            if decl.system is not None:
+                system = decl.system
             for dis in decl.disagreements:
                 disagreements.append(dis)
                 if dis.component in state:
@@ -275,8 +279,8 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     own = rules.edition(key)
     components = None
     if catalog_known:
-        order = {k: i for i, k in enumerate(KINDS)}
-        seq = sorted(state.values(), key=lambda m: order[m.decl.kind])  # stable: file order within kind
+        order = {k: i for i, k in enumerate(system.kind_ids if system else ())}
+        seq = sorted(state.values(), key=lambda m: order.get(m.decl.kind, len(order)))  # stable: file order within kind
         components = tuple(m.freeze() for m in seq)
     return Catalog(
         edition=key,
@@ -287,4 +291,5 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
         successors=own.successors if own else (),
         declared=own,
         disagreements=tuple(disagreements),
+        system=system,
     )

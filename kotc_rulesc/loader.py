@@ -28,13 +28,14 @@ from .errors import Problem, ProblemsFound
 from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
 from .model import (
     COST_RULE_PARTS,
-    KINDS,
+    CardTypeDecl,
     ComponentDecl,
     CostRevision,
     CostRule,
     Disagreement,
     EditionDecl,
     EditionKey,
+    KindDecl,
     LimitRevision,
     Range,
     Redaction,
@@ -42,7 +43,9 @@ from .model import (
     Rulebook,
     RuleSet,
     Source,
+    StatDecl,
     Successor,
+    System,
     TextRevision,
     When,
     Where,
@@ -268,7 +271,7 @@ class _Builder:
     limits, redaction) is the state of the edition the file follows: a pre-release branch
     starts from its parent, and the main line does not see the branch's changes."""
 
-    _LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted")
+    _LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted", "system")
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}
@@ -277,6 +280,7 @@ class _Builder:
         self.formula: dict[str, Formula | None] = {}
         self.limits: dict[str, dict[str, int | None]] = {}
         self.redacted: dict[str, int] = {}
+        self.system: System | None = None  # the card-building system of the line so far
         self.states: dict[EditionKey, dict[str, Any]] = {}  # the state after each edition
         self.vars_seen: dict[str, set[str]] = {}  # every variable of a component on any line
         self.keys: list[EditionKey] = []
@@ -410,6 +414,12 @@ class _Builder:
         default_src = _sources(data.get("source"), ())
         if "source" in data:
             self.note_sources(rep, data, "source", default_src)
+        key = pre_release_key(n) if data.get("pre_release") else n
+        system = self.read_system(rep, data, key) if "system" in data else None
+        if system is not None:
+            self.system = system
+        elif base:
+            rep.at(data, "edition", "the base edition declares no card-building system", "add 'system:' (card types, kinds, ability order, figure)")
 
         components = []
         for i, node in enumerate(data.get("components") or []):
@@ -534,7 +544,6 @@ class _Builder:
         if successors and not data.get("clean_slate"):
             rep.at(data, "successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'", of_key=True)
 
-        key = pre_release_key(n) if data.get("pre_release") else n
         rulebook = self.rulebook(rep, data, key) if "rulebook" in data else None
         card_cost = self.card_cost(rep, data, key) if "card_cost" in data else None
         catalog_known = data.get("catalog") != "unknown"
@@ -560,6 +569,7 @@ class _Builder:
             notes=tuple(str(x) for x in data.get("notes") or ()),
             name=data.get("name"),
             pre_release=bool(data.get("pre_release")),
+            system=system,
         )
 
     def check_same_cost(self, rep: _Reporter, node: Any, cid: str, formula: Formula, binds: dict[str, int]) -> None:
@@ -609,6 +619,9 @@ class _Builder:
             first = self.components[cid].where
             rep.at(node, "id", f"id: duplicate component id {cid!r} (first declared at {first.file}:{first.line})")
             return None
+        if self.system is not None and kind not in self.system.kind_ids:
+            rep.at(node, "kind", f"kind: {kind!r} is not a kind of the card-building system here",
+                   f"the system's kinds: {', '.join(self.system.kind_ids)}")
         if not cid.startswith(kind + "-"):
             rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
         text = self.template(rep, node, "text")
@@ -625,6 +638,66 @@ class _Builder:
         comp = ComponentDecl(cid, kind, text, formula, limits, src, n, Where(rep.file, *_pos(node, "text")), tuple(str(x) for x in node.get("notes") or ()))
         self.components[cid] = comp
         return comp
+
+    def read_system(self, rep: _Reporter, data: Any, key: EditionKey) -> System | None:
+        """The system from this edition on: the previous one with the keys this file states replaced."""
+        node = data["system"]
+        src = _sources(node.get("source"), ())
+        self.note_sources(rep, node, "source", src)
+        prev = self.system
+        if prev is None:
+            missing = [k for k in ("figure", "types", "kinds", "ability") if k not in node]
+            if missing:
+                rep.at(data, "system", f"system: the first system states every part; missing: {', '.join(missing)}", of_key=True)
+                return None
+        figure = node.get("figure")
+        types = prev.types if prev and "types" not in node else tuple(
+            CardTypeDecl(
+                str(t["id"]),
+                tuple(StatDecl(str(s["name"]), s.get("min"), s.get("max")) for s in t.get("stats") or ()),
+                int((t.get("abilities") or {}).get("min", 0)),
+                (t.get("abilities") or {}).get("max"),
+                t.get("empty_text"),
+            )
+            for t in node["types"]
+        )
+        kinds = prev.kinds if prev and "kinds" not in node else tuple(
+            KindDecl(
+                str(k["id"]), str(k["title"]), str(k["noun"]), str(k["role"]), str(k.get("place", "ability")),
+                tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
+                int(k.get("min", 0)),
+            )
+            for k in node["kinds"]
+        )
+        ability = prev.ability if prev and "ability" not in node else tuple(str(x) for x in node["ability"])
+        type_ids = {t.id for t in types}
+        kind_ids = [k.id for k in kinds]
+        for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
+            dup = sorted({i for i in ids if ids.count(i) > 1})
+            if dup:
+                rep.at(node, name, f"system.{name}: {', '.join(dup)} declared twice")
+        for i, k in enumerate(kinds):
+            for t in k.types:
+                if t not in type_ids:
+                    rep.at(node["kinds"][i] if "kinds" in node else node, "types" if "kinds" in node else None,
+                           f"system.kinds: {k.id} names the card type {t!r}, which the system does not declare")
+        for kid in ability:
+            if kid not in kind_ids:
+                rep.at(node, "ability" if "ability" in node else None, f"system.ability: {kid!r} is not a declared kind")
+            elif next(k for k in kinds if k.id == kid).place != "ability":
+                rep.at(node, "ability" if "ability" in node else None, f"system.ability: {kid!r} is a card-level kind, not part of an ability")
+        missing = [k.id for k in kinds if k.place == "ability" and k.id not in ability]
+        if missing:
+            rep.at(node, "ability" if "ability" in node else None, f"system.ability: the ability kinds {', '.join(missing)} have no place in it")
+        return System(
+            edition=key,
+            sources=src,
+            figure=str(figure["name"]) if figure else prev.figure,
+            figure_title=str(figure["title"]) if figure else prev.figure_title,
+            types=types,
+            kinds=kinds,
+            ability=ability,
+        )
 
     def rulebook(self, rep: _Reporter, data: Any, n: EditionKey) -> Rulebook:
         node = data["rulebook"]

@@ -16,17 +16,6 @@ import re
 from .formula import Formula
 from .text import Template
 
-KINDS = ("caveat", "condition", "cost", "target", "effect")
-KIND_TITLES = {
-    "caveat": "Caveats",
-    "condition": "Activation Conditions",
-    "cost": "Activation Costs",
-    "target": "Target Selections",
-    "effect": "Effects",
-}
-#: caveats, conditions and costs give relief; targets and effects cost
-RELIEF_KINDS = frozenset({"caveat", "condition", "cost"})
-
 Tristate = Literal["yes", "no", "unknown"]
 
 #: An edition as the rules and the CLI name it: a number on the main line (``10``), or the
@@ -225,6 +214,86 @@ class Rulebook:
     notes: tuple[str, ...] = ()
 
 
+#: what a kind's formula does: ``relief`` lowers the figure, ``cost`` raises it, ``target`` sets
+#: ``t`` for the ability's effects (the target selection's cost)
+KIND_ROLES = ("relief", "cost", "target")
+
+
+@dataclass(frozen=True)
+class KindDecl:
+    """A kind of component: its section of the guide and what its formula does."""
+
+    id: str  # the id prefix of its components, e.g. "condition"
+    title: str  # the guide's section title, e.g. "Activation Conditions"
+    noun: str  # how a card's text names one, e.g. "activation condition"
+    role: str  # one of KIND_ROLES
+    place: str = "ability"  # "ability": inside an ability; "card": a paragraph of its own
+    types: tuple[str, ...] = ()  # the card types that may use it (empty: every type)
+    max: int | None = 1  # per ability (or per card, for place "card"); None: any number
+    min: int = 0
+
+
+@dataclass(frozen=True)
+class StatDecl:
+    """A number a card type prints besides the figure (offense, defense)."""
+
+    name: str
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class CardTypeDecl:
+    id: str  # e.g. "creature"
+    stats: tuple[StatDecl, ...] = ()
+    abilities_min: int = 0
+    abilities_max: int | None = None  # None: any number
+    empty_text: str | None = None  # what a card of this type prints when it has no ability
+
+
+@dataclass(frozen=True)
+class System:
+    """How cards are built in an edition: card types, component kinds, ability grammar, figure.
+
+    The engine knows no card type, stat or kind by name: it reads them here."""
+
+    edition: EditionKey  # the edition whose file last changed it
+    sources: tuple[str, ...]
+    figure: str  # the printed figure, e.g. "cost" (1st–10th) or "level"
+    figure_title: str  # how the guide names it, e.g. "resource cost"
+    types: tuple[CardTypeDecl, ...]
+    kinds: tuple[KindDecl, ...]  # in the guide's section order
+    ability: tuple[str, ...]  # the order of kinds within an ability
+
+    def kind(self, kind_id: str) -> KindDecl:
+        for k in self.kinds:
+            if k.id == kind_id:
+                return k
+        raise KeyError(kind_id)
+
+    @property
+    def kind_ids(self) -> tuple[str, ...]:
+        return tuple(k.id for k in self.kinds)
+
+    def card_type(self, type_id: str) -> CardTypeDecl | None:
+        return next((t for t in self.types if t.id == type_id), None)
+
+    def noun(self, kind_id: str) -> str:
+        return self.kind(kind_id).noun
+
+    def title(self, kind_id: str) -> str:
+        return self.kind(kind_id).title
+
+
+def kind_titles(*systems: System | None) -> dict[str, str]:
+    """Each kind's section title, from the systems given (a later one wins)."""
+    out: dict[str, str] = {}
+    for system in systems:
+        for k in system.kinds if system else ():
+            out[k.id] = k.title
+    return out
+
+
 COST_RULE_PARTS = ("total_relief", "ability_cost", "creature_cost", "spell_cost")
 
 
@@ -273,7 +342,8 @@ class EditionDecl:
     card_cost: CostRule | None = None
     notes: tuple[str, ...] = ()
     name: str | None = None
-    pre_release: bool = False  # a pre-release of edition ``number``: a branch beside the main line
+    pre_release: bool = False
+    system: System | None = None  # the card-building system from this edition on, if it changed  # a pre-release of edition ``number``: a branch beside the main line
 
     @property
     def key(self) -> EditionKey:
@@ -307,6 +377,8 @@ class EditionDecl:
             parts.append("rulebook parameters")
         if self.card_cost:
             parts.append("card-cost rule")
+        if self.system:
+            parts.append("card-building system")
         return ", ".join(parts) or "no changes"
 
 

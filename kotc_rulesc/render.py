@@ -51,7 +51,7 @@ from .diff import (
 )
 from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
-from .model import KIND_TITLES, KINDS, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
+from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
 from .passes import Pass, derive_passes
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
@@ -221,10 +221,10 @@ def _component_view(c: ComponentState) -> dict[str, Any]:
 
 def _kinds(cat: Catalog) -> list[dict[str, Any]]:
     out = []
-    for kind in KINDS:
+    for kind, title in kind_titles(cat.system).items():
         items = [_component_view(c) for c in cat.components or () if c.kind == kind]
         if items:
-            out.append({"kind": kind, "title": KIND_TITLES[kind], "components": items})
+            out.append({"kind": kind, "title": title, "components": items})
     return out
 
 
@@ -371,11 +371,12 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
     }
     if step is not None and decl is not None:
         comps = rules.components()
+        titles = kind_titles(view.catalog(step.source).system, view.catalog(n).system)
         for rw, when in zip(step.rewrites, _when_of(decl.text_revisions)):
-            out["rewrites"].append({"words": reading_diff(rw.old, rw.new, rw.binds), "binds": binds_text(rw.binds), "new": str(rw.new) if rw.binds else None, "when": describe_when(when), "kind": KIND_TITLES[rw.kind]})
+            out["rewrites"].append({"words": reading_diff(rw.old, rw.new, rw.binds), "binds": binds_text(rw.binds), "new": str(rw.new) if rw.binds else None, "when": describe_when(when), "kind": titles[rw.kind]})
         for ban, when in zip(step.bans, _when_of(decl.redactions)):
             repl = str(comps[ban.replacement].text) if ban.replacement else None
-            out["bans"].append({"text": str(ban.text), "when": describe_when(when), "replacement": repl, "kind": KIND_TITLES[comps[ban.component].kind]})
+            out["bans"].append({"text": str(ban.text), "when": describe_when(when), "replacement": repl, "kind": titles[comps[ban.component].kind]})
         for ch, when in zip(step.cost_changes, _when_of(decl.cost_revisions)):
             out["costs"].append(
                 {
@@ -384,12 +385,12 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
                     "now": formula_text(ch.now),
                     "sample": sample_text(sample_effect(ch.was, ch.now)),
                     "when": describe_when(when),
-                    "kind": KIND_TITLES[comps[ch.component].kind],
+                    "kind": titles[comps[ch.component].kind],
                 }
             )
         for lc, when in zip(step.limit_changes, _when_of(decl.limit_revisions)):
             out["limits"].append(
-                {"text": str(lc.text), "was": limits_text(lc.was) or "no limit", "now": limits_text(lc.now), "when": describe_when(when), "kind": KIND_TITLES[comps[lc.component].kind]}
+                {"text": str(lc.text), "was": limits_text(lc.was) or "no limit", "now": limits_text(lc.now), "when": describe_when(when), "kind": titles[comps[lc.component].kind]}
             )
         out["successors"] = [{"old": str(comps[a].text), "new": str(comps[b].text)} for a, b in step.successors]
     if decl is not None and not decl.base:
@@ -512,7 +513,7 @@ def render_diff(d: RuleDiff, fmt: str) -> str:
             continue
         rows = []
         for c in items:
-            row = {"kind": KIND_TITLES[c.kind], "text": c.text, "section": key}
+            row = {"kind": d.kind_titles.get(c.kind, c.kind), "text": c.text, "section": key}
             if key == "reworded":
                 row["words"] = c.words
                 row["binds"] = binds_text(c.binds)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .fold import fold
 from .loader import FILE_NAME
-from .model import KINDS, CostRule, Rulebook, RuleSet, ordinal
+from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
 
 __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold"]
 
@@ -43,7 +43,7 @@ def _examples(rules: RuleSet) -> dict[str, tuple[str, str]]:
     """A legal component of each kind in the newest known catalog, as (id, formula), for the comments."""
     cat = fold(rules, rules.newest_with_catalog())
     out = {}
-    for kind in KINDS:
+    for kind in kind_titles(cat.system):
         legal = [c for c in cat.components or () if c.kind == kind and c.status == "legal"]
         out[kind] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
     return out

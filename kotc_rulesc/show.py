@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .fold import Catalog, ComponentState
-from .model import KIND_TITLES, KINDS, RuleSet, ordinal
+from .model import RuleSet, System, kind_titles, ordinal
 from .text import Template
 
 
@@ -120,6 +120,51 @@ def cost_rule_json(cat: Catalog) -> dict[str, Any] | None:
     }
 
 
+def system_json(system: System | None) -> dict[str, Any] | None:
+    """The card-building system as ``show --format json`` prints it (None: unknown)."""
+    if system is None:
+        return None
+    return {
+        "stated_in": system.edition,
+        "sources": list(system.sources),
+        "figure": {"name": system.figure, "title": system.figure_title},
+        "types": [
+            {
+                "id": t.id,
+                "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
+                "abilities": {"min": t.abilities_min, "max": t.abilities_max},
+                "empty_text": t.empty_text,
+            }
+            for t in system.types
+        ],
+        "kinds": [
+            {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "place": k.place,
+             "types": list(k.types), "min": k.min, "max": k.max}
+            for k in system.kinds
+        ],
+        "ability": list(system.ability),
+    }
+
+
+def system_text(system: System | None) -> list[str]:
+    """The card-building system in a few lines, for ``show``."""
+    if system is None:
+        return ["Card-building system: unknown"]
+    lines = [f"Card-building system ({', '.join(system.sources)}; the card's figure: {system.figure_title}):"]
+    for t in system.types:
+        stats = ", ".join(f"{s.name} {s.min}–{s.max}" if s.min is not None and s.max is not None else s.name for s in t.stats)
+        count = (f"exactly {t.abilities_min}" if t.abilities_min == t.abilities_max
+                 else f"{t.abilities_min} or more" if t.abilities_max is None else f"{t.abilities_min}–{t.abilities_max}")
+        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilities")
+    for k in system.kinds:
+        where = "a paragraph of its own" if k.place == "card" else "in an ability"
+        only = f", {', '.join(k.types)} only" if k.types else ""
+        many = "any number" if k.max is None else f"at most {k.max}"
+        lines.append(f"  {k.title} ({k.noun}): {k.role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}")
+    lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}")
+    return lines
+
+
 def catalog_json(cat: Catalog) -> dict[str, Any]:
     """The JSON of ``kotc-rulesc show --format json``."""
     return {
@@ -134,6 +179,7 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
             "parameters": rulebook_params_json(cat),
         },
         "card_cost": cost_rule_json(cat),
+        "system": system_json(cat.system),
         "disagreements": [
             {"component": d.component, "note": d.note, "sources": list(d.sources), "recorded_in": d.edition}
             for d in cat.disagreements
@@ -152,12 +198,12 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
     if cat.components is None:
         lines.append("Component catalog: unknown (no source gives this edition's Card Building Guide).")
     else:
-        for kind in KINDS:
+        for kind, title in kind_titles(cat.system).items():
             comps = [c for c in cat.components if c.kind == kind]
             if not comps:
                 continue
             lines.append("")
-            lines.append(KIND_TITLES[kind])
+            lines.append(title)
             for c in comps:
                 formula = c.formula.notation() if c.formula else "unknown"
                 limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
@@ -174,6 +220,8 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
                     lines.append(f"      Redacted ({red.describe()}), reinstated ({rei.describe()})")
                 for d in c.disagreements:
                     lines.append(f"      Documents disagree ({', '.join(d.sources)}): {d.note}")
+    lines.append("")
+    lines += system_text(cat.system)
     lines.append("")
     if cat.cost_rule is None:
         lines.append("Card-cost rule: unknown")

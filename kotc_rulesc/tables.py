@@ -29,7 +29,22 @@ from typing import Any, Callable, Mapping
 
 from .fold import Catalog, ComponentState, CostChange, LimitChange, Wording
 from .formula import Formula, Node, parse_formula
-from .model import CostRule, Disagreement, EditionDecl, EditionKey, edition_number, Range, Rulebook, Source, Successor, When
+from .model import (
+    CardTypeDecl,
+    CostRule,
+    Disagreement,
+    EditionDecl,
+    EditionKey,
+    KindDecl,
+    Range,
+    Rulebook,
+    Source,
+    StatDecl,
+    Successor,
+    System,
+    When,
+    edition_number,
+)
 from .passes import Ban, Pass, Reinstated, Rewrite
 from .passes import path as passes_path
 from .passes import CostChange as StepCostChange
@@ -267,6 +282,21 @@ class TablesView:
         )
 
     @staticmethod
+    def _system(s: Any) -> System | None:
+        if s is None:
+            return None
+        return System(
+            s.edition,
+            tuple(s.sources),
+            s.figure,
+            s.figure_title,
+            tuple(CardTypeDecl(t.id, tuple(StatDecl(*st) for st in t.stats), t.abilities_min, t.abilities_max, t.empty_text)
+                  for t in s.types),
+            tuple(KindDecl(k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min) for k in s.kinds),
+            tuple(s.ability),
+        )
+
+    @staticmethod
     def _disagreement(d: Any) -> Disagreement:
         return Disagreement(d.edition, d.note, tuple(d.sources), d.component)
 
@@ -330,6 +360,7 @@ class TablesView:
             successors=successors,
             declared=declared,
             disagreements=tuple(self._disagreement(d) for d in mod.DISAGREEMENTS),
+            system=self._system(mod.SYSTEM),
         )
 
     def _build_pass(self, step: Any) -> Pass:

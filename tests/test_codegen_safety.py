@@ -33,7 +33,7 @@ HOSTILE = ["__import__", '"""', "\\", "\n", "{", "}", "'''"]
 VOCABULARY = {
     "F", "math", "importlib", "var", "env", "c", "COMPONENTS", "BY_ID", "STEP", "REWRITES", "BANS",
     "COST_CHANGES", "LIMIT_CHANGES", "SOURCE", "TARGET", "CLEAN_SLATE", "CATALOG_KNOWN",
-    "SUCCESSORS", "REINSTATED", "DISAGREEMENTS", "EDITION_MODULES", "STEP_MODULES", "name", "EDITIONS", "FIRST", "LAST", "n", "source", "ValueError", "__name__", "sum",
+    "SUCCESSORS", "REINSTATED", "DISAGREEMENTS", "SYSTEM", "EDITION_MODULES", "STEP_MODULES", "name", "EDITIONS", "FIRST", "LAST", "n", "source", "ValueError", "__name__", "sum",
     "max", "min", "x", "y", "z", "t", "condition_relief", "cost_relief", "effect_costs",
     "total_relief", "offense", "defense", "caveat_relief", "ability_costs", "ability_cost",
     "edition", "step", "steps", "rewrite", "GENERATOR", "NEWEST_WITH_CATALOG", "RULES_FILES",

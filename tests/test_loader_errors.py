@@ -40,7 +40,7 @@ CASES = [
     ("edition-01.yaml", 'formula: "x/5"', 'formula: "y/5"', 'formula: "y/5"', "the text has no [y]"),
     ("edition-01.yaml", 'text: "Pay [x] hitpoints."\n    formula: "x"', 'text: "Pay [x] hitpoints."\n    formula: "xt"', 'formula: "xt"', "only in effect formulas"),
     ("edition-02.yaml", "component: effect-draw", "component: effect-drwa", "component: effect-drwa", "unknown component 'effect-drwa'"),
-    ("edition-01.yaml", "kind: effect\n    text: \"Draw [x] cards.\"", "kind: efect\n    text: \"Draw [x] cards.\"", "kind: efect", "is not one of"),
+    ("edition-01.yaml", "kind: effect\n    text: \"Draw [x] cards.\"", "kind: efect\n    text: \"Draw [x] cards.\"", "kind: efect", "is not a kind of the card-building system here"),
     ("edition-01.yaml", 'text: "Destroy all targets."', 'text: "Draw [x] card."', 'text: "Draw [x] card."', "duplicate text"),
     ("edition-01.yaml", "limits: {x: unknown}", "limits: {w: 3}", "limits: {w: 3}", "is not one of: x, y, z"),
     ("edition-01.yaml", "limits: {x: unknown}", "limits: {z: 3}", "limits: {z: 3}", "a limit on [z]"),
@@ -52,6 +52,9 @@ CASES = [
     ("edition-01.yaml", "text: \"Draw [x] cards.\"", "text: \"Draw [w] cards.\"", 'text: "Draw [w] cards."', "unknown variable [w]"),
     ("edition-02.yaml", "source: rulebook\n  players", "source: rulebok\n  players", "source: rulebok", "unknown source 'rulebok'"),
     ("edition-01.yaml", "title: \"Test Guide\"}", "title: \"Test Guide\"", "title:", "flow mapping"),
+    ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [condition, cost, effect]", "ability: [condition, cost, effect]", "the ability kinds target have no place in it"),
+    ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [caveat, condition, cost, target, effect]", "ability: [caveat", "'caveat' is a card-level kind"),
+    ("edition-01.yaml", "types: [creature]}", "types: [minion]}", "types: [minion]}", "names the card type 'minion'"),
 ]
 
 

@@ -364,6 +364,12 @@ base: true
 sources:
   g: {file: "g<1>.txt", title: "The <b>Guide</b> & co"}
 source: g
+system:
+  source: g
+  figure: {name: cost, title: resource cost}
+  types: [{id: spell, abilities: {min: 1, max: 1}}]
+  kinds: [{id: effect, title: Effects, noun: effect, role: cost, max: any, min: 1}]
+  ability: [effect]
 components:
   - id: effect-hostile
     kind: effect

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/codegen/runtime.py
-#     9a05a30a33b33ea5eeb5f332bdcd800f0d3ba7c591c26576a500fbe34f621ad7
+#     eab5e1d67b2dda1c62075e7f1ef62762476ca72f9b166b60e7891ba7113d0b54
 """Run-time support for the generated Keeper of the Cards tables: standard library only.
 
 The edition modules (``edition_NN``) and the migration passes (``passes.step_NN_MM``)
@@ -41,7 +41,9 @@ __all__ = [
     "CostHistory",
     "CostRule",
     "Declared",
+    "CardType",
     "Disagreement",
+    "Kind",
     "LimitChange",
     "LimitHistory",
     "Match",
@@ -52,8 +54,10 @@ __all__ = [
     "RulePart",
     "Rulebook",
     "Slot",
+    "Stat",
     "Step",
     "Successor",
+    "System",
     "Text",
     "When",
     "Wording",
@@ -192,6 +196,14 @@ Component = namedtuple(
     "id kind text formula cost limits status redacted wordings cost_changes limit_changes"
     " sources replacement replacement_binds reinstated disagreements",
 )
+#: the card-building system: card types, component kinds, ability order, the figure
+System = namedtuple("System", "edition sources figure figure_title types kinds ability")
+#: a card type and the stats it prints
+CardType = namedtuple("CardType", "id stats abilities_min abilities_max empty_text")
+#: a printed stat with its range (None: no bound)
+Stat = namedtuple("Stat", "name min max")
+#: a kind of component: its section, its noun, what its formula does, where it goes
+Kind = namedtuple("Kind", "id title noun role place types max min")
 #: a redaction an edition of the line lifted: (redacted when, reinstated when, sources, note)
 Reinstatement = namedtuple("Reinstatement", "redacted reinstated sources note")
 #: two documents that disagree, recorded (and shown), never silently resolved

@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
+#     9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e
 #   rules/edition-02.yaml
-#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
+#     203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   rules/edition-04.yaml
@@ -27,7 +27,7 @@
 #   rules/edition-11-pre.yaml
 #     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   kotc_rulesc/schemas/edition.schema.json
-#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
+#     a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452
 """Keeper of the Cards, 11th pre-release edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -43,17 +43,21 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    CardType,
     Component,
     CostHistory,
     CostRule,
     Declared,
     Disagreement,
+    Kind,
     LimitHistory,
     Range,
     Reinstatement,
     RulePart,
     Rulebook,
     Slot,
+    Stat,
+    System,
     Text,
     When,
     Wording,
@@ -124,6 +128,39 @@ DISAGREEMENTS = (
         ("guide-11-pre", "rulebook-11-pre", "guide-10"),
         "effect-reroll-current-chain",
     ),
+)
+SYSTEM = System(
+    edition=2,
+    sources=("guide-02",),
+    figure="cost",
+    figure_title="resource cost",
+    types=(
+        CardType(
+            "creature",
+            (Stat("offense", 0, 99), Stat("defense", 0, 99)),
+            0,
+            None,
+            "This card has no abilities.",
+        ),
+        CardType("spell", (), 1, 1, None),
+    ),
+    kinds=(
+        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0),
+        Kind(
+            "condition",
+            "Activation Conditions",
+            "activation condition",
+            "relief",
+            "ability",
+            (),
+            1,
+            0,
+        ),
+        Kind("cost", "Activation Costs", "activation cost", "relief", "ability", (), 1, 0),
+        Kind("target", "Target Selections", "target selection", "target", "ability", (), 1, 0),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1),
+    ),
+    ability=("condition", "cost", "target", "effect"),
 )
 
 

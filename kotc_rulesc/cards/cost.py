@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..fold import Catalog
-from ..model import RELIEF_KINDS, ordinal
+from ..model import ordinal
 from .model import ParsedCard, Use
 
 __all__ = ["CostResult", "card_cost", "fraction_text", "rule_note"]
@@ -51,7 +51,8 @@ def _part(use: Use, catalog: Catalog, t: Fraction | None, notes: list[str]) -> t
         "text": use.wording,
         "formula": formula.notation() if formula is not None else None,
         "values": dict(use.values),
-        "role": "relief" if use.kind in RELIEF_KINDS else "cost",
+        "noun": catalog.system.noun(use.kind),
+        "role": "relief" if catalog.system.kind(use.kind).role == "relief" else "cost",
         "value": None,
     }
     if use.kind == "effect" and formula is not None and "t" in formula.variables:

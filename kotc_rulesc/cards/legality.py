@@ -30,7 +30,7 @@ from ..model import When, ordinal
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
-from .parse import KIND_NAMES, parse_card
+from .parse import parse_card
 
 __all__ = ["Judgement", "Reason", "judge", "judge_input", "status_of"]
 
@@ -116,7 +116,7 @@ def _bears(indicator: int | None) -> str:
 def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any) -> list[Reason]:
     n = catalog.edition
     comp = use.state or catalog.by_id()[use.component]
-    what = f'the {KIND_NAMES[comp.kind]} "{use.sentence}"'
+    what = f'the {catalog.system.noun(comp.kind)} "{use.sentence}"'
     out: list[Reason] = []
     if comp.status == "redacted":
         when = comp.redacted

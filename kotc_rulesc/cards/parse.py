@@ -33,22 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..fold import Catalog, ComponentState, Wording
-from ..model import ordinal
+from ..model import System, ordinal
 from ..text import Template, normalize, skeleton
 from .fields import read_fields
 from .model import NO_ABILITIES, Ability, ParsedCard, Reason, Use, when_phrase
 
-__all__ = ["parse_card", "read_sentence", "split_paragraph", "KIND_NAMES", "ABILITY_ORDER"]
-
-KIND_NAMES = {
-    "caveat": "caveat",
-    "condition": "activation condition",
-    "cost": "activation cost",
-    "target": "target selection",
-    "effect": "effect",
-}
-#: the order of components within an ability (Card Building Guide, "Constructing Abilities")
-ABILITY_ORDER = ("condition", "cost", "target", "effect")
+__all__ = ["parse_card", "read_sentence", "split_paragraph"]
 
 _NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
@@ -253,34 +243,44 @@ def split_paragraph(paragraph: str) -> tuple[str | None, list[str]]:
     return name, sentences
 
 
-def _order_problems(uses: list[Use], where: str) -> list[str]:
+def _order_problems(uses: list[Use], where: str, system: System) -> list[str]:
+    """The ability grammar of the system: the kinds in order, each at most (and at least) as
+    often as the system says; an effect needing ``t`` needs the kind that sets it."""
     problems = []
-    rank = {k: i for i, k in enumerate(ABILITY_ORDER)}
-    seen: dict[str, Use] = {}
+    rank = {k: i for i, k in enumerate(system.ability)}
+    noun = system.noun
+    seen: dict[str, list[Use]] = {}
     last: Use | None = None
     for u in uses:
-        if u.kind == "caveat":
-            problems.append(f'{where}: the caveat "{u.sentence}" must stand alone as the creature\'s first paragraph')
+        kind = system.kind(u.kind)
+        if kind.place != "ability":
+            problems.append(f'{where}: the {kind.noun} "{u.sentence}" must stand alone as a paragraph of its own')
             continue
-        if u.kind != "effect" and u.kind in seen:
+        if kind.max is not None and len(seen.get(u.kind, ())) >= kind.max:
+            first = seen[u.kind][0]
             problems.append(
-                f'{where}: two {KIND_NAMES[u.kind]}s ("{seen[u.kind].sentence}" and "{u.sentence}"); an ability has at most one'
+                f'{where}: two {kind.noun}s ("{first.sentence}" and "{u.sentence}"); an ability has at most {kind.max}'
             )
         elif last is not None and rank[u.kind] < rank[last.kind]:
+            order = ", ".join(noun(k) + ("s" if system.kind(k).max != 1 else "") for k in system.ability)
             problems.append(
-                f'{where}: the {KIND_NAMES[u.kind]} "{u.sentence}" comes after the {KIND_NAMES[last.kind]} '
-                f'"{last.sentence}"; the order is activation condition, activation cost, target selection, effects'
+                f'{where}: the {kind.noun} "{u.sentence}" comes after the {noun(last.kind)} '
+                f'"{last.sentence}"; the order is {order}'
             )
-        seen.setdefault(u.kind, u)
+        seen.setdefault(u.kind, []).append(u)
         last = u
-    if not any(u.kind == "effect" for u in uses):
-        problems.append(f"{where}: an ability needs at least one effect")
-    target = seen.get("target")
+    for kid in system.ability:
+        kind = system.kind(kid)
+        if kind.min and len(seen.get(kid, ())) < kind.min:
+            problems.append(f"{where}: an ability needs at least one {kind.noun}")
+    targets = [k.id for k in system.kinds if k.role == "target"]
+    has_target = any(k in seen for k in targets)
     for u in uses:
-        if u.kind == "effect" and target is None and u.state is not None and u.state.formula is not None and "t" in u.state.formula.variables:
+        if (not has_target and targets and u.state is not None and u.state.formula is not None
+                and "t" in u.state.formula.variables and system.kind(u.kind).role != "target"):
             problems.append(
-                f'{where}: the effect "{u.sentence}" acts on targets (its cost {u.state.formula.notation()} depends on t) '
-                "but the ability has no target selection"
+                f'{where}: the {noun(u.kind)} "{u.sentence}" acts on targets (its cost {u.state.formula.notation()} '
+                f"depends on t) but the ability has no {noun(targets[0])}"
             )
     return problems
 
@@ -363,7 +363,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             else:
                 caveat, caveat_line = use, line
             continue
-        for message in _order_problems(uses, where):
+        for message in _order_problems(uses, where, catalog.system):
             malformed(message, fld)
         abilities.append(Ability(name, uses, line))
 

@@ -7,7 +7,6 @@ from typing import Any, Iterable
 
 from ..model import ordinal
 from .legality import Judgement
-from .parse import KIND_NAMES
 
 STATUSES = ("legal", "banned", "error", "unknown")
 
@@ -78,7 +77,7 @@ def _part_text(part: dict[str, Any]) -> str:
     formula = part["formula"] if part["formula"] is not None else "unknown"
     value = part["value"] if part["value"] is not None else "unknown"
     return (
-        f"      {KIND_NAMES[part['kind']]:<20} \"{part['text']}\"\n"
+        f"      {part['noun']:<20} \"{part['text']}\"\n"
         f"      {'':<20} {part['role']} {formula}{_values_text(part['values'], part.get('t'))} = {value}"
     )
 

@@ -121,6 +121,25 @@ def _component(c: ComponentState, cost: str | None) -> Call:
     )
 
 
+def _system(s) -> Call | None:
+    if s is None:
+        return None
+    return Call(
+        "System",
+        edition=s.edition,
+        sources=tuple(s.sources),
+        figure=s.figure,
+        figure_title=s.figure_title,
+        types=tuple(
+            Call("CardType", t.id, tuple(Call("Stat", st.name, st.min, st.max) for st in t.stats),
+                 t.abilities_min, t.abilities_max, t.empty_text)
+            for t in s.types
+        ),
+        kinds=tuple(Call("Kind", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min) for k in s.kinds),
+        ability=tuple(s.ability),
+    )
+
+
 def _disagreement(d) -> Call:
     return Call("Disagreement", d.edition, d.note, tuple(d.sources), d.component)
 
@@ -188,9 +207,10 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
     )
     rulebook_value = _rulebook(cat.rulebook)
     disagreements_value = tuple(_disagreement(d) for d in cat.disagreements)
+    system_value = _system(cat.system)
 
     runtime = used_runtime([components_value, rule_value, declared_value, successors_value, rulebook_value,
-                            disagreements_value])
+                            disagreements_value, system_value])
     if funcs:
         runtime.add("var")
     header_imports = "from fractions import Fraction as F\n"
@@ -207,6 +227,7 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
     parts.append(assign("DECLARED", declared_value))
     parts.append(assign("SUCCESSORS", successors_value))
     parts.append(assign("DISAGREEMENTS", disagreements_value))
+    parts.append(assign("SYSTEM", system_value))
 
     if funcs:
         parts.append("\n\n" + section("cost functions"))

@@ -33,7 +33,9 @@ __all__ = [
     "CostHistory",
     "CostRule",
     "Declared",
+    "CardType",
     "Disagreement",
+    "Kind",
     "LimitChange",
     "LimitHistory",
     "Match",
@@ -44,8 +46,10 @@ __all__ = [
     "RulePart",
     "Rulebook",
     "Slot",
+    "Stat",
     "Step",
     "Successor",
+    "System",
     "Text",
     "When",
     "Wording",
@@ -184,6 +188,14 @@ Component = namedtuple(
     "id kind text formula cost limits status redacted wordings cost_changes limit_changes"
     " sources replacement replacement_binds reinstated disagreements",
 )
+#: the card-building system: card types, component kinds, ability order, the figure
+System = namedtuple("System", "edition sources figure figure_title types kinds ability")
+#: a card type and the stats it prints
+CardType = namedtuple("CardType", "id stats abilities_min abilities_max empty_text")
+#: a printed stat with its range (None: no bound)
+Stat = namedtuple("Stat", "name min max")
+#: a kind of component: its section, its noun, what its formula does, where it goes
+Kind = namedtuple("Kind", "id title noun role place types max min")
 #: a redaction an edition of the line lifted: (redacted when, reinstated when, sources, note)
 Reinstatement = namedtuple("Reinstatement", "redacted reinstated sources note")
 #: two documents that disagree, recorded (and shown), never silently resolved

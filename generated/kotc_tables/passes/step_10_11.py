@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     e339db115d7f18ecfc6423b9d13f992ea57851cef47c5231701da9e162775e89
+#     9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e
 #   rules/edition-02.yaml
-#     e21ba6e2d2988d216bcadb2ce1a837e31016c900f84246a331da158e861fd040
+#     203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   rules/edition-04.yaml
@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
 #   kotc_rulesc/schemas/edition.schema.json
-#     daf6ec9b5c45c0b98ea88b3a958aab846edfb7c85ddcad3a4b42e5961e2fe4fa
+#     a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452
 """Migration pass: 10th → 11th edition.
 
 The 11th edition is a clean slate: every card whose Edition Indicator
