@@ -158,6 +158,8 @@ class ComponentChange:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "text": self.text}
         if section == "added":
             out.update(self.after)
+        elif section == "removed":
+            out.update(self.before)
         elif section == "reworded":
             assert self.words is not None
             out.update(
@@ -211,6 +213,7 @@ class RuleDiff:
     catalog_known: tuple[bool, bool]
     clean_slates: tuple[int, ...]  # clean-slate editions in (A, B]
     added: tuple[ComponentChange, ...] = ()
+    removed: tuple[ComponentChange, ...] = ()  # in A's catalog, not in B's (a whole new catalog)
     redacted: tuple[ComponentChange, ...] = ()
     status_unknown: tuple[ComponentChange, ...] = ()
     reworded: tuple[ComponentChange, ...] = ()
@@ -222,6 +225,7 @@ class RuleDiff:
     card_cost: tuple[ValueChange, ...] = ()
     card_cost_stated: tuple[int | None, int | None] = (None, None)  # the edition whose rule applies
     card_cost_inferred: tuple[bool, bool] = (False, False)  # not stated for that very edition
+    system: tuple[ValueChange, ...] = ()  # the card-building system: figure, types, stats, kinds, ability order
     kind_titles: dict[str, str] = field(default_factory=dict)  # each kind's section title (the systems')
 
     @property
@@ -231,8 +235,8 @@ class RuleDiff:
     @property
     def empty(self) -> bool:
         return not (
-            self.clean_slates or self.added or self.redacted or self.status_unknown or self.reworded
-            or self.formulas or self.limits or self.parameters or self.terms or self.card_cost
+            self.clean_slates or self.added or self.removed or self.redacted or self.status_unknown or self.reworded
+            or self.formulas or self.limits or self.parameters or self.terms or self.card_cost or self.system
             or not self.components_known
         )
 
@@ -240,6 +244,7 @@ class RuleDiff:
         """(key, title, changes) for each component section, in the order they are printed."""
         return [
             ("added", "Components added", self.added),
+            ("removed", "Components no longer in the catalog", self.removed),
             ("redacted", "Components redacted", self.redacted),
             ("status_unknown", "Status changed to unknown", self.status_unknown),
             ("reworded", "Components reworded", self.reworded),
@@ -259,6 +264,7 @@ class RuleDiff:
             "rulebook_known": {"from": self.rulebook_known[0], "to": self.rulebook_known[1]},
             "parameters": [v.to_json() for v in self.parameters],
             "terms": [v.to_json() for v in self.terms],
+            "system": [v.to_json() for v in self.system],
             "card_cost": {
                 "rule_of": {"from": self.card_cost_stated[0], "to": self.card_cost_stated[1]},
                 "inferred": {"from": self.card_cost_inferred[0], "to": self.card_cost_inferred[1]},
@@ -270,7 +276,11 @@ class RuleDiff:
 def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
     before = ca.by_id()
     rank = {k: i for i, k in enumerate(dict.fromkeys([*kind_titles(cb.system), *kind_titles(ca.system)]))}
-    out: dict[str, list[ComponentChange]] = {k: [] for k in ("added", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    out: dict[str, list[ComponentChange]] = {k: [] for k in ("added", "removed", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    now = cb.by_id()
+    for c in sorted(ca.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
+        if c.id not in now:
+            out["removed"].append(ComponentChange(c.id, c.kind, str(c.text), {"formula": formula_text(c.formula), "limits": _limits_json(c.limits), "status": c.status}, None))
     for c in sorted(cb.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
         text = str(c.text)
         old = before.get(c.id)
@@ -362,7 +372,37 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
         card_cost_stated=(ca.cost_rule.edition if ca.cost_rule else None, cb.cost_rule.edition if cb.cost_rule else None),
         card_cost_inferred=(not ca.cost_rule_stated, not cb.cost_rule_stated),
         kind_titles=kind_titles(ca.system, cb.system),
+        system=tuple(system_changes(ca, cb)),
     )
+
+
+def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
+    """How the card-building system changed: the figure, the card types and their stats, the
+    component kinds (what their formula does), the order of an ability."""
+    a, b = ca.system, cb.system
+    if a is None or b is None or a == b:
+        return []
+
+    def types(s):
+        return [f"{t.id} ({', '.join(st.name for st in t.stats) or 'no stats'})" for t in s.types]
+
+    def kinds(s):
+        out = []
+        for k in s.kinds:
+            role = f"sets {k.variable}" if k.role == "sets" else k.role
+            out.append(f"{k.title}: {role}" + (" (card-level)" if k.place == "card" else ""))
+        return out
+
+    out = []
+    for name, label, before, after in (
+        ("figure", "The card's figure", a.figure_title, b.figure_title),
+        ("types", "Card types", types(a), types(b)),
+        ("kinds", "Component kinds", kinds(a), kinds(b)),
+        ("ability", "An ability", [a.noun(k) for k in a.ability], [b.noun(k) for k in b.ability]),
+    ):
+        if before != after:
+            out.append(_list_change(name, label, before, after) if isinstance(before, list) else ValueChange(name, label, before, after))
+    return out
 
 
 # --------------------------------------------------------------------------- plain text
@@ -394,9 +434,10 @@ def show_value(value: Any) -> str:
 
 def change_detail(c: ComponentChange, section: str) -> str:
     """What changed, without the component's text: "4x → 2x (x=2: 8 → 4)", "legal → redacted (9th Edition)"."""
-    if section == "added":
-        lim = f" {limits_text(c.after['limits'])}" if c.after["limits"] else ""
-        return f"({c.after['formula']}){lim}"
+    if section in ("added", "removed"):
+        fields = c.after if section == "added" else c.before
+        lim = f" {limits_text(fields['limits'])}" if fields["limits"] else ""
+        return f"({fields['formula']}){lim}"
     if section in ("redacted", "status_unknown"):
         return f"{c.before} → {c.after} ({describe_when(c.when)})"
     if section == "formulas":
@@ -423,7 +464,7 @@ def change_line(c: ComponentChange, section: str) -> str:
         assert c.words is not None
         binds = f" ({binds_text(c.binds)}; the new wording: “{c.text}”)" if c.binds else ""
         return f"“{c.words.old.text()}” → “{c.words.new.text()}”{binds}"
-    if section == "added":
+    if section in ("added", "removed"):
         return f"{change_detail(c, section)} “{c.text}”"
     return f"“{c.text}”: {change_detail(c, section)}"
 
@@ -471,7 +512,8 @@ def diff_text(d: RuleDiff) -> str:
             if items:
                 lines += ["", f"{title} ({len(items)}):"]
                 lines += [f"  [{d.kind_titles.get(c.kind, c.kind)}] {change_line(c, key)}" for c in items]
-    for title, items in (("Rulebook parameters", d.parameters), ("Terms", d.terms), ("Card-cost rule", d.card_cost)):
+    for title, items in (("Card-building system", d.system), ("Rulebook parameters", d.parameters), ("Terms", d.terms),
+                         ("Card-cost rule", d.card_cost)):
         if items:
             lines += ["", f"{title} changed ({len(items)}):"]
             lines += [f"  {value_line(v)}" for v in items]

@@ -209,6 +209,8 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     for decl in rules.editions:
         mine = decl.key in line
         if mine:
+            if decl.catalog_whole:  # its components are the whole catalog: nothing older carries over
+                state = {}
             for comp in decl.components:
                 state[comp.id] = _Mutable(comp)
             if decl.clean_slate:

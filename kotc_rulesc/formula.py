@@ -41,7 +41,9 @@ __all__ = [
     "FUNCTIONS",
 ]
 
-COMPONENT_VARIABLES = frozenset("xyzt")
+#: single-letter variables that juxtapose ("axt" is a·x·t): a component's own x, y, z, and the
+#: t and a its ability's target selection and (from the published 11th) activation condition set
+COMPONENT_VARIABLES = frozenset("xyzta")
 FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
 _SUPERSCRIPTS = {"²": 2, "³": 3}
 _TO_SUPERSCRIPT = {2: "²", 3: "³"}
@@ -212,7 +214,8 @@ class _Parser:
         if kind == "num":
             return Num(Fraction(val))
         if kind == "name":
-            if self.peek()[1] == "(" and self.peek()[0] == "op":
+            if self.peek()[1] == "(" and self.peek()[0] == "op" and val not in COMPONENT_VARIABLES:
+                # a function call; a single variable before "(" multiplies it, as in a(x + t)/4
                 if val not in FUNCTIONS:
                     raise FormulaError(
                         f"unknown function {val!r} (known: {', '.join(sorted(FUNCTIONS))})", col

@@ -288,7 +288,7 @@ class _Builder:
         self.source_refs: list[tuple[_Reporter, Any, Any, tuple[str, ...]]] = []
         # a base formula may use a variable that only a later revision's wording (or binds) has,
         # so declared formulas are checked once every file is read
-        self.formula_refs: list[tuple[_Reporter, Any, str, Formula | None, str, str]] = []
+        self.formula_refs: list[tuple[_Reporter, Any, str, Formula | None, str, str, System | None]] = []
 
     # -- helpers -----------------------------------------------------------
 
@@ -309,15 +309,20 @@ class _Builder:
             rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}", "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'", column_in_value=exc.column)
             return False, None
 
-    def check_formula_vars(self, rep: _Reporter, node: Any, key: str, formula: Formula | None, kind: str, known: set[str]) -> None:
+    def check_formula_vars(self, rep: _Reporter, node: Any, key: str, formula: Formula | None, kind: str, known: set[str],
+                           system: System | None = None) -> None:
         if formula is None:
             return
+        system = system or self.system
+        set_by = system.set_variables if system else {}
+        cost_kinds = [k.id for k in system.kinds if k.role == "cost"] if system else []
         for var in sorted(formula.variables):
-            if var == "t":
-                if kind != "effect":
-                    rep.at(node, key, f"{key}: 't' (the target selection's cost) may appear only in effect formulas, not in a {kind}")
+            if var in set_by:
+                if kind not in cost_kinds:
+                    rep.at(node, key, f"{key}: {var!r} (set by the {set_by[var].noun}) may appear only in {' and '.join(cost_kinds) or 'cost'} formulas, not in a {kind}")
             elif var not in COMPONENT_VARIABLES:
-                rep.at(node, key, f"{key}: unknown variable {var!r} in a component formula", "component formulas use x, y, z and (effects only) t")
+                rep.at(node, key, f"{key}: unknown variable {var!r} in a component formula",
+                       f"component formulas use x, y, z and the variables the system's kinds set ({', '.join(set_by) or 'none'})")
             elif var not in known:
                 rep.at(node, key, f"{key}: the formula uses {var!r} but the text has no [{var}]", "add [" + var + "] to the text, or bind it in the text revision with binds: {" + var + ": N}")
 
@@ -563,6 +568,7 @@ class _Builder:
             disagreements=tuple(disagreements),
             clean_slate=bool(data.get("clean_slate")),
             catalog_known=catalog_known,
+            catalog_whole=data.get("catalog") == "whole",
             successors=tuple(successors),
             rulebook=rulebook,
             card_cost=card_cost,
@@ -634,7 +640,7 @@ class _Builder:
         self.limits[cid] = {}
         limits = self.limit_map(rep, node, cid) if "limits" in node else {}
         self.limits[cid] = dict(limits)
-        self.formula_refs.append((rep, node, "formula", formula, kind, cid))
+        self.formula_refs.append((rep, node, "formula", formula, kind, cid, self.system))
         comp = ComponentDecl(cid, kind, text, formula, limits, src, n, Where(rep.file, *_pos(node, "text")), tuple(str(x) for x in node.get("notes") or ()))
         self.components[cid] = comp
         return comp
@@ -661,14 +667,7 @@ class _Builder:
             )
             for t in node["types"]
         )
-        kinds = prev.kinds if prev and "kinds" not in node else tuple(
-            KindDecl(
-                str(k["id"]), str(k["title"]), str(k["noun"]), str(k["role"]), str(k.get("place", "ability")),
-                tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
-                int(k.get("min", 0)),
-            )
-            for k in node["kinds"]
-        )
+        kinds = prev.kinds if prev and "kinds" not in node else tuple(self.kind_decl(rep, k) for k in node["kinds"])
         ability = prev.ability if prev and "ability" not in node else tuple(str(x) for x in node["ability"])
         type_ids = {t.id for t in types}
         kind_ids = [k.id for k in kinds]
@@ -697,6 +696,22 @@ class _Builder:
             types=types,
             kinds=kinds,
             ability=ability,
+        )
+
+    def kind_decl(self, rep: _Reporter, k: Any) -> KindDecl:
+        role = str(k["role"])
+        variable = str(k["variable"]) if k.get("variable") else None
+        default = None
+        if "default" in k:
+            ok, default = self.parse_formula(rep, k, "default")
+        if role == "sets" and variable is None:
+            rep.at(k, "role", "role: sets needs 'variable' (the variable it sets, e.g. t)")
+        if role != "sets" and (variable is not None or "default" in k):
+            rep.at(k, "variable" if variable else "default", "only a kind with role 'sets' sets a variable")
+        return KindDecl(
+            str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
+            tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
+            int(k.get("min", 0)), variable, default,
         )
 
     def rulebook(self, rep: _Reporter, data: Any, n: EditionKey) -> Rulebook:
@@ -750,8 +765,8 @@ class _Builder:
         return CostRule(n, src, **parts)
 
     def check_formulas(self) -> None:
-        for rep, node, key, formula, kind, cid in self.formula_refs:
-            self.check_formula_vars(rep, node, key, formula, kind, self.vars_seen.get(cid, set()))
+        for rep, node, key, formula, kind, cid, system in self.formula_refs:
+            self.check_formula_vars(rep, node, key, formula, kind, self.vars_seen.get(cid, set()), system)
 
     def check_sources(self) -> None:
         for rep, node, key, refs in self.source_refs:

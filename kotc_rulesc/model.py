@@ -214,9 +214,10 @@ class Rulebook:
     notes: tuple[str, ...] = ()
 
 
-#: what a kind's formula does: ``relief`` lowers the figure, ``cost`` raises it, ``target`` sets
-#: ``t`` for the ability's effects (the target selection's cost)
-KIND_ROLES = ("relief", "cost", "target")
+#: what a kind's formula does: ``relief`` lowers the figure, ``cost`` raises it, ``sets`` gives
+#: a variable to the formulas of the ability's cost kinds (a target selection sets ``t``; from the
+#: published 11th an activation condition sets ``a``)
+KIND_ROLES = ("relief", "cost", "sets")
 
 
 @dataclass(frozen=True)
@@ -231,6 +232,8 @@ class KindDecl:
     types: tuple[str, ...] = ()  # the card types that may use it (empty: every type)
     max: int | None = 1  # per ability (or per card, for place "card"); None: any number
     min: int = 0
+    variable: str | None = None  # role "sets": the variable it sets
+    default: Formula | None = None  # role "sets": its value when the ability has no such component
 
 
 @dataclass(frozen=True)
@@ -283,6 +286,11 @@ class System:
 
     def title(self, kind_id: str) -> str:
         return self.kind(kind_id).title
+
+    @property
+    def set_variables(self) -> dict[str, KindDecl]:
+        """The variables kinds set (``t``, ``a``) → the kind that sets each."""
+        return {k.variable: k for k in self.kinds if k.role == "sets" and k.variable}
 
 
 def kind_titles(*systems: System | None) -> dict[str, str]:
@@ -337,6 +345,7 @@ class EditionDecl:
     disagreements: tuple[Disagreement, ...] = ()
     clean_slate: bool = False
     catalog_known: bool = True
+    catalog_whole: bool = False  # its components are its whole catalog: nothing earlier carries over
     successors: tuple[Successor, ...] = ()
     rulebook: Rulebook | None = None
     card_cost: CostRule | None = None

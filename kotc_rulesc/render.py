@@ -523,7 +523,8 @@ def render_diff(d: RuleDiff, fmt: str) -> str:
         sections.append({"key": key, "title": title, "rows": rows})
     values = [
         (title, [value_line(v) for v in items])
-        for title, items in (("Rulebook parameters", d.parameters), ("Terms", d.terms), ("Card-cost rule", d.card_cost))
+        for title, items in (("Card-building system", d.system), ("Rulebook parameters", d.parameters), ("Terms", d.terms),
+                             ("Card-cost rule", d.card_cost))
         if items
     ]
     ctx = {

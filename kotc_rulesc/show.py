@@ -139,7 +139,8 @@ def system_json(system: System | None) -> dict[str, Any] | None:
         ],
         "kinds": [
             {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "place": k.place,
-             "types": list(k.types), "min": k.min, "max": k.max}
+             "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
+             "default": k.default.notation() if k.default is not None else None}
             for k in system.kinds
         ],
         "ability": list(system.ability),
@@ -160,7 +161,8 @@ def system_text(system: System | None) -> list[str]:
         where = "a paragraph of its own" if k.place == "card" else "in an ability"
         only = f", {', '.join(k.types)} only" if k.types else ""
         many = "any number" if k.max is None else f"at most {k.max}"
-        lines.append(f"  {k.title} ({k.noun}): {k.role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}")
+        role = f"sets {k.variable}" + (f" (default {k.default.notation()})" if k.default is not None else "") if k.role == "sets" else k.role
+        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}")
     lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}")
     return lines
 

@@ -281,8 +281,7 @@ class TablesView:
             disagreements=tuple(self._disagreement(d) for d in c.disagreements),
         )
 
-    @staticmethod
-    def _system(s: Any) -> System | None:
+    def _system(self, s: Any) -> System | None:
         if s is None:
             return None
         return System(
@@ -292,7 +291,8 @@ class TablesView:
             s.figure_title,
             tuple(CardTypeDecl(t.id, tuple(StatDecl(*st) for st in t.stats), t.abilities_min, t.abilities_max, t.empty_text)
                   for t in s.types),
-            tuple(KindDecl(k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min) for k in s.kinds),
+            tuple(KindDecl(k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
+                           self._formula(k.default)) for k in s.kinds),
             tuple(s.ability),
         )
 

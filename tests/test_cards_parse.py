@@ -5,6 +5,7 @@ Uses fixtures/mini_rules: condition-take-damage reads "Activate when you take da
 effect-draw costs 4x, then 2x from the 2nd; cost-pay-hitpoints is redacted in the 3rd.
 """
 
+import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def test_a_creature_with_caveat_and_named_ability(view):
                     "Target up to 2 cards in play. Destroy all targets.\nDraw 1 card.")
     parsed, problems, notes = parse_card(card, view.catalog(2), view)
     assert problems == [] and notes == []
-    assert parsed.caveat.component == "caveat-cannot-attack" and parsed.caveat_paragraph == 1
+    assert parsed.card_part.component == "caveat-cannot-attack" and parsed.card_part_paragraph == 1
     kill, draw = parsed.abilities
     assert (kill.name, kill.paragraph, draw.name, draw.paragraph) == ("KILL", 2, None, 3)
     assert [(u.component, u.values) for u in kill.uses] == [
@@ -112,9 +113,9 @@ def test_no_abilities(view):
     parsed, problems, _ = parse_card(creature("This card has no abilities."), view.catalog(2), view)
     assert problems == [] and parsed.no_abilities and parsed.abilities == []
     parsed, problems, notes = parse_card(creature("This creature cannot attack.\nThis card has no abilities."), view.catalog(2), view)
-    assert problems == [] and parsed.caveat is not None and parsed.no_abilities and notes == []
+    assert problems == [] and parsed.card_part is not None and parsed.no_abilities and notes == []
     parsed, problems, notes = parse_card(creature("This creature cannot attack."), view.catalog(2), view)
-    assert problems == [] and parsed.caveat is not None and not parsed.no_abilities and parsed.abilities == []
+    assert problems == [] and parsed.card_part is not None and not parsed.no_abilities and parsed.abilities == []
     assert notes == ['the creature has no abilities; the Card Building Guide prints "This card has no abilities." for that']
 
 
@@ -143,7 +144,13 @@ def test_the_cost_rule_of_an_edition_without_one_is_borrowed_with_a_note(view):
     assert "no source states the card-cost rule of the 3rd edition; the 2nd edition's rule is used" in j.notes
 
 
-def test_minion_is_read_as_creature(view):
+def test_minion_is_read_as_creature(tmp_path):
+    """A later edition's rulebook word for a type (the 12th's minion) reads as that type."""
+    rules = tmp_path / "rules"
+    shutil.copytree(MINI, rules)
+    third = rules / "edition-03.yaml"
+    third.write_text(third.read_text() + "rulebook:\n  source: rulebook\n  terms: {creature: minion}\n")
+    view = FoldedRules(load_rules(rules))
     j = judge({"name": "M", "type": "Minion", "edition": 2, "offense": 1, "defense": 0, "text": "This card has no abilities."}, 2, view)
     assert j.status == "legal" and j.cost == 1
     assert any("minion" in n for n in j.notes)

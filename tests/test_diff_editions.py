@@ -103,7 +103,7 @@ def test_crossing_the_clean_slate_into_an_unknown_catalog():
     d = diff_editions(real_view(), 9, 12)
     assert d.clean_slates == (11, 12) and d.catalog_known == (True, False)
     out = d.to_json()
-    assert out["components"] == {k: None for k in ("added", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    assert out["components"] == {k: None for k in ("added", "removed", "redacted", "status_unknown", "reworded", "formulas", "limits")}
     text = diff_text(d)
     assert "Clean slate crossed: the 12th Edition bans every card whose Edition Indicator is missing or older than the 12th." in text
     assert "The 12th Edition's component catalog is unknown" in text

@@ -283,7 +283,7 @@ def test_the_12th_edition_says_what_is_unknown(docs):
     assert "The component catalog of the 12th Edition is unknown" in md
     assert "These lists are unknown for the 12th Edition" in md
     assert "**Clean Slate Edition.**" in md
-    assert "No source states the card-cost rule for the 12th Edition. The rule shown is the one the 10th Edition's" in md
+    assert "No source states the card-cost rule for the 12th Edition. The rule shown is the one the 11th Edition's" in md
     assert "| creature | minion |" in md and "| hitpoints | HP |" in md
     html = docs["edition-12.html"]
     assert "Clean Slate Edition." in html and 'class="component' not in html

@@ -99,32 +99,33 @@ def test_rules_that_do_not_load_are_reported(tmp_path):
 
 
 
-def spell(text: str, edition: int, cost: int) -> dict:
-    return {"name": "Test Spell", "type": "spell", "text": text, "edition": edition, "cost": cost}
+def spell(text: str, edition: int, level: int) -> dict:
+    """A spell of the published 11th's system, which prints a level."""
+    return {"name": "Test Spell", "type": "spell", "text": text, "edition": edition, "level": level}
 
 
 def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
-    """Publish a 13th edition that revises the cost of "Draw [x] cards." and redacts "Increase
-    your hitpoints by [x].".  The 12th's catalog is unknown, so the skeleton says `catalog:
-    unknown`; the maintainer, whose (imagined) 13th guide gives the whole catalog, deletes that
-    line: the 13th's catalog is then the 10th's carried through the 11th and 12th, plus this
-    file's changes."""
+    """Publish a 13th edition that revises the formula of "Draw [x] cards." and redacts "Gain [x]
+    HP.".  The 12th's catalog is unknown, so the skeleton says `catalog: unknown`; the
+    maintainer, whose (imagined) 13th guide gives the whole catalog, deletes that line: the 13th's
+    catalog is then the published 11th's carried through the 12th, plus this file's changes
+    (levels: "Draw 2 cards." is ax = 2 with a = 1 without an activation condition)."""
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
     assert invoke("new-edition", "13", "--rules", str(rules)).exit_code == 0
     path = rules / "edition-13.yaml"
     text = path.read_text().replace("\ncatalog: unknown\n", "\n").replace("# source: [guide-13, rulebook-13]", "source: guide-13")
     path.write_text(text)
     cards = {
-        "draw": spell("Draw 2 cards.", 12, 4),
-        "draw-13": spell("Draw 2 cards.", 13, 6),
-        "all-draw": spell("Increase your hitpoints by 2.", 12, 4),
+        "draw": spell("Draw 2 cards.", 12, 2),  # ax = 2
+        "draw-13": spell("Draw 2 cards.", 13, 6),  # 3ax = 6
+        "all-draw": spell("Gain 3 HP.", 12, 1),  # ax/3 = 1
     }
     before = load_rules(rules)
     assert {k: judge(c, 13, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-13": "banned", "all-draw": "legal"}
 
     path.write_text(
-        text.replace("cost_revisions: []", 'cost_revisions:\n  - component: effect-draw\n    formula: "3x"')
-        .replace("redactions: []", "redactions:\n  - component: effect-increase-hitpoints")
+        text.replace("cost_revisions: []", 'cost_revisions:\n  - component: effect-draw-11\n    formula: "3ax"')
+        .replace("redactions: []", "redactions:\n  - component: effect-gain-hp")
     )
     checked = invoke("check", "--rules", str(rules))
     assert checked.exit_code == 0, checked.output
@@ -136,22 +137,22 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
     # the diff: from the 12th nothing can be compared (its catalog is unknown) …
     d12 = invoke("diff", "12", "13", "--rules", str(rules))
     assert d12.exit_code == 0 and "The 12th Edition's component catalog is unknown" in d12.output
-    # … from the 10th, exactly the two changes and the clean slates between
-    d10 = invoke("diff", "10", "13", "--rules", str(rules))
-    assert d10.exit_code == 0, d10.output
-    assert "Clean slate crossed: the 11th Edition" in d10.output and "the 12th Edition" in d10.output
-    assert "Components redacted (1):\n  [Effects] “Increase your hitpoints by [x].”: legal → redacted (13th Edition)\n" in d10.output
-    assert "Formulas changed (1):\n  [Effects] “Draw [x] cards.”: 2x → 3x (x=2: 4 → 6)\n" in d10.output
-    assert "reworded" not in d10.output and "Limits changed" not in d10.output
+    # … from the 11th, exactly the two changes and the clean slate between
+    d11 = invoke("diff", "11", "13", "--rules", str(rules))
+    assert d11.exit_code == 0, d11.output
+    assert "Clean slate crossed: the 12th Edition" in d11.output
+    assert "Components redacted (1):\n  [Effects] “Gain [x] HP.”: legal → redacted (13th Edition)\n" in d11.output
+    assert "Formulas changed (1):\n  [Effects] “Draw [x] cards.”: ax → 3ax" in d11.output
+    assert "reworded" not in d11.output and "Limits changed" not in d11.output
 
     # the documents, as the build wrote them
     page = (out / "docs" / "edition-13.md").read_text()
-    assert "- (3x) “Draw [x] cards.”\n  - Cost Revised (9th Edition); was: 4x\n  - Cost Revised (13th Edition); was: 2x\n" in page
-    assert "- ~~(2x) “Increase your hitpoints by [x].”~~ Redacted (13th Edition)\n" in page
-    assert "- “Increase your hitpoints by [x].” (Redacted, 13th Edition)" in page and "- “Draw [x] cards.” (13th Edition)" in page
+    assert "- (3ax) “Draw [x] cards.”\n  - Cost Revised (13th Edition); was: ax\n" in page
+    assert "- ~~(ax/3) “Gain [x] HP.”~~ Redacted (13th Edition)\n" in page
+    assert "- “Gain [x] HP.” (Redacted, 13th Edition)" in page and "- “Draw [x] cards.” (13th Edition)" in page
     log = (out / "docs" / "changelog-13.md").read_text()
-    assert "- “Draw [x] cards.”: 2x → 3x (x=2: 4 → 6) (Effects; 13th Edition)" in log
-    assert "- “Increase your hitpoints by [x].” (Effects; 13th Edition)" in log
+    assert "- “Draw [x] cards.”: ax → 3ax" in log
+    assert "- “Gain [x] HP.” (Effects; 13th Edition)" in log
     assert "edition-13.html" in (out / "docs" / "index.html").read_text()
 
     # the legality of the affected cards changes, on the built tables as on the rules
@@ -160,7 +161,7 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
         assert verdicts["draw"].status == "banned" and [r.code for r in verdicts["draw"].reasons] == ["cost-revised"]
         assert verdicts["draw-13"].status == "legal" and verdicts["draw-13"].cost == 6
         assert verdicts["all-draw"].status == "banned" and [r.code for r in verdicts["all-draw"].reasons] == ["redacted"]
-        assert judge({**cards["draw"], "edition": 10}, 10, view).status == "legal"  # the 10th is untouched
+        assert judge({**cards["draw"], "edition": 11}, 11, view).status == "legal"  # the 11th is untouched
 
 
 def _view(rules):

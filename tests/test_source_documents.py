@@ -53,7 +53,7 @@ def same_formula(a: str | None, b: str | None) -> bool:
         return a == b
     fa, fb = parse_formula(a), parse_formula(b)
     for x, y, t in ((1, 1, 1), (2, 3, 5), (7, 2, 3), (4, 9, Fraction(1, 2))):
-        env = {"x": Fraction(x), "y": Fraction(y), "z": Fraction(3), "t": Fraction(t)}
+        env = {"x": Fraction(x), "y": Fraction(y), "z": Fraction(3), "t": Fraction(t), "a": Fraction(2, 7)}
         if fa.evaluate(env) != fb.evaluate(env):
             return False
     return True

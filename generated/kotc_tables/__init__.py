@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e
+#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
 #   rules/edition-02.yaml
-#     203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43
+#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   rules/edition-04.yaml
@@ -27,11 +27,11 @@
 #   rules/edition-11-pre.yaml
 #     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   rules/edition-11.yaml
-#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
+#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
 #   rules/edition-12.yaml
 #     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
 #   kotc_rulesc/schemas/edition.schema.json
-#     a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452
+#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
 """Keeper of the Cards rules tables: editions 1 to 12, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
@@ -76,7 +76,7 @@ STEP_MODULES = (
     "step_10_11",
     "step_11_12",
 )
-NEWEST_WITH_CATALOG = 10
+NEWEST_WITH_CATALOG = 11
 RULES_FILES = {
     1: "edition-01.yaml",
     2: "edition-02.yaml",
@@ -138,8 +138,8 @@ SOURCES = {
     "rulebook-06-seed": ("seeds/rulebook-6th.txt", "Rulebook, 6th Edition (seeds)"),
 }
 INPUTS = (
-    ("rules/edition-01.yaml", "9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e"),
-    ("rules/edition-02.yaml", "203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43"),
+    ("rules/edition-01.yaml", "f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267"),
+    ("rules/edition-02.yaml", "042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1"),
     ("rules/edition-03.yaml", "2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137"),
     ("rules/edition-04.yaml", "e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced"),
     ("rules/edition-05.yaml", "c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af"),
@@ -152,11 +152,11 @@ INPUTS = (
         "rules/edition-11-pre.yaml",
         "6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5",
     ),
-    ("rules/edition-11.yaml", "ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca"),
+    ("rules/edition-11.yaml", "4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d"),
     ("rules/edition-12.yaml", "88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452",
+        "0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24",
     ),
 )
 

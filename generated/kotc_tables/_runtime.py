@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/codegen/runtime.py
-#     eab5e1d67b2dda1c62075e7f1ef62762476ca72f9b166b60e7891ba7113d0b54
+#     1a489a43440d42a4e5e61db9842110c6559b8ebfe74ab2b7e34bba42be1f31df
 """Run-time support for the generated Keeper of the Cards tables: standard library only.
 
 The edition modules (``edition_NN``) and the migration passes (``passes.step_NN_MM``)
@@ -203,7 +203,7 @@ CardType = namedtuple("CardType", "id stats abilities_min abilities_max empty_te
 #: a printed stat with its range (None: no bound)
 Stat = namedtuple("Stat", "name min max")
 #: a kind of component: its section, its noun, what its formula does, where it goes
-Kind = namedtuple("Kind", "id title noun role place types max min")
+Kind = namedtuple("Kind", "id title noun role place types max min variable default")
 #: a redaction an edition of the line lifted: (redacted when, reinstated when, sources, note)
 Reinstatement = namedtuple("Reinstatement", "redacted reinstated sources note")
 #: two documents that disagree, recorded (and shown), never silently resolved

@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e
+#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
 #   rules/edition-02.yaml
-#     203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43
+#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   rules/edition-04.yaml
@@ -25,9 +25,9 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
+#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
 #   kotc_rulesc/schemas/edition.schema.json
-#     a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452
+#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -42,7 +42,9 @@ import math
 from fractions import Fraction as F
 
 from ._runtime import (
+    Agree,
     CardType,
+    Component,
     CostRule,
     Declared,
     Disagreement,
@@ -50,13 +52,15 @@ from ._runtime import (
     Range,
     RulePart,
     Rulebook,
+    Slot,
     Stat,
     System,
+    Text,
     var,
 )
 
 EDITION = 11
-CATALOG_KNOWN = False
+CATALOG_KNOWN = True
 CLEAN_SLATE = True
 CLEAN_SLATES = (11,)
 DECLARED = Declared(
@@ -66,7 +70,7 @@ DECLARED = Declared(
     pre_release=False,
     sources=("rulebook-11", "guide-11"),
     clean_slate=True,
-    catalog_known=False,
+    catalog_known=True,
     notes=(),
     name=None,
 )
@@ -109,35 +113,53 @@ DISAGREEMENTS = (
     ),
 )
 SYSTEM = System(
-    edition=2,
-    sources=("guide-02",),
-    figure="cost",
-    figure_title="resource cost",
+    edition=11,
+    sources=("guide-11",),
+    figure="level",
+    figure_title="level",
     types=(
-        CardType(
-            "creature",
-            (Stat("offense", 0, 99), Stat("defense", 0, 99)),
-            0,
-            None,
-            "This card has no abilities.",
-        ),
+        CardType("creature", (Stat("offense", 0, 99), Stat("defense", 0, 99)), 0, None, None),
         CardType("spell", (), 1, 1, None),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0),
+        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
         Kind(
             "condition",
             "Activation Conditions",
             "activation condition",
+            "sets",
+            "ability",
+            (),
+            1,
+            0,
+            "a",
+            "1",
+        ),
+        Kind(
+            "cost",
+            "Activation Costs",
+            "activation cost",
             "relief",
             "ability",
             (),
             1,
             0,
+            None,
+            None,
         ),
-        Kind("cost", "Activation Costs", "activation cost", "relief", "ability", (), 1, 0),
-        Kind("target", "Target Selections", "target selection", "target", "ability", (), 1, 0),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1),
+        Kind(
+            "target",
+            "Target Selections",
+            "target selection",
+            "sets",
+            "ability",
+            (),
+            1,
+            0,
+            "t",
+            None,
+        ),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
 )
@@ -146,10 +168,529 @@ SYSTEM = System(
 # ---------------------------------------------------------------------------------- cost functions
 
 
+def cost_caveat_summon_self_exhaust_creatures(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_caveat_summon_self_exhaust_creatures_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_caveat_summon_sacrifice_random_hand(env):
+    x = var(env, "x")
+    return F((F(3) * x))
+
+
+def cost_caveat_summon_sacrifice_in_play(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_caveat_summon_sacrifice_in_play_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_caveat_summon_self_destroy_random_hand(env):
+    x = var(env, "x")
+    return F((F((F(3) * x)) / F(2)))
+
+
+def cost_caveat_summon_self_destroy_in_play(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_caveat_summon_self_destroy_in_play_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(3) * x))
+
+
+def cost_caveat_summon_self_destroy_resources(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_caveat_summon_self_destroy_resources_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(3) * x))
+
+
+def cost_caveat_action_remove_counters(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_caveat_action_self_exhaust_resources(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_caveat_action_self_exhaust_other_creatures(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_caveat_action_self_exhaust_other_creatures_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_caveat_action_sacrifice_random_hand(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_caveat_action_sacrifice_other_in_play(env):
+    x = var(env, "x")
+    return F((F(8) * x))
+
+
+def cost_caveat_action_sacrifice_other_in_play_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(12) * x))
+
+
+def cost_caveat_action_self_destroy_random_hand(env):
+    x = var(env, "x")
+    return F((F(3) * x))
+
+
+def cost_caveat_action_self_destroy_other_in_play(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_caveat_action_self_destroy_other_in_play_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_caveat_action_self_destroy_resources(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_caveat_action_self_destroy_resources_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_caveat_cannot_attack_11(env):
+    return F(F(2))
+
+
+def cost_caveat_cannot_defend_11(env):
+    return F(F(2))
+
+
+def cost_caveat_berzerker(env):
+    return F(F(2))
+
+
+def cost_condition_this_damaged_not_destroyed(env):
+    return F((F(F(1)) / F(6)))
+
+
+def cost_condition_this_in_play_destroyed_11(env):
+    return F((F(F(1)) / F(2)))
+
+
+def cost_condition_this_resource_destroyed_11(env):
+    return F((F(F(1)) / F(2)))
+
+
+def cost_condition_this_in_hand_destroyed_11(env):
+    return F((F(F(1)) / F(2)))
+
+
+def cost_condition_this_in_deck_destroyed_11(env):
+    return F((F(F(1)) / F(2)))
+
+
+def cost_condition_in_play_cards_damaged_not_destroyed(env):
+    x = var(env, "x")
+    return F((F(F(1)) / x))
+
+
+def cost_condition_in_play_cards_destroyed_11(env):
+    x = var(env, "x")
+    return F((F(F(1)) / x))
+
+
+def cost_condition_hand_cards_destroyed_11(env):
+    x = var(env, "x")
+    return F((F(F(1)) / x))
+
+
+def cost_condition_deck_cards_destroyed_11(env):
+    x = var(env, "x")
+    return F((F(F(1)) / x))
+
+
+def cost_condition_in_play_cards_take_damage_11(env):
+    x = var(env, "x")
+    return F((F(F(5)) / (F(2) * x)))
+
+
+def cost_condition_take_damage_11(env):
+    x = var(env, "x")
+    return F((F(F(5)) / (F(2) * x)))
+
+
+def cost_cost_remove_counters_11(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_cost_self_exhaust_resources(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_cost_self_exhaust_creatures(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_cost_self_exhaust_creatures_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_cost_sacrifice_random_hand_11(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_cost_sacrifice_in_play_11(env):
+    x = var(env, "x")
+    return F((F(8) * x))
+
+
+def cost_cost_sacrifice_in_play_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(12) * x))
+
+
+def cost_cost_self_destroy_random_hand(env):
+    x = var(env, "x")
+    return F((F(3) * x))
+
+
+def cost_cost_self_destroy_in_play(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_cost_self_destroy_in_play_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_cost_self_destroy_resources(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_cost_self_destroy_resources_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(6) * x))
+
+
+def cost_target_this_card_11(env):
+    return F((F(F(1)) / F(3)))
+
+
+def cost_target_in_play_cards(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_in_play_cards_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_target_exhausted_in_play_cards(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_target_enemy_creatures_up_to_level(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((F(x) / (F(10) - y)))
+
+
+def cost_target_in_play_cards_with_counters(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((F(x) / (y + F(1))))
+
+
+def cost_target_own_resources(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_own_hand(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_own_hand_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_target_any_hand_random(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_opponent_hand_their_choice(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_target_any_deck_top(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_excavate(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((F((x + (y ** 2))) / F(2)))
+
+
+def cost_target_excavate_enemy_choice(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((F((y ** 2)) / x))
+
+
+def cost_target_opponent_excavates_their_choice(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((F((y ** 2)) / x))
+
+
+def cost_target_any_graveyard_random(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_own_graveyard_enemy_choice(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_target_opponent_graveyard_their_choice(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_effect_see_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F((F((a * t)) / F(8)))
+
+
+def cost_effect_place_generic_counters(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F(((a * x) * t)) / F(2)))
+
+
+def cost_effect_remove_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F(((a * x) * t)) / F(2)))
+
+
+def cost_effect_place_offense_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((a * x) * t))
+
+
+def cost_effect_place_defense_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((a * x) * t))
+
+
+def cost_effect_place_weakness_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((a * x) * t))
+
+
+def cost_effect_place_damage_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((a * x) * t))
+
+
+def cost_effect_place_exhaustion_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((a * x) * t))
+
+
+def cost_effect_place_dice_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F(((a * x) * t))
+
+
+def cost_effect_place_immortality_counters_11(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((((F(2) * a) * x) * t))
+
+
+def cost_effect_exhaust_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F((F((a * t)) / F(2)))
+
+
+def cost_effect_fatigue_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F((F((a * t)) / F(2)))
+
+
+def cost_effect_bounce_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F((a * t))
+
+
+def cost_effect_hypnotize_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F(((F(2) * a) * t))
+
+
+def cost_effect_destroy_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F(((F(2) * a) * t))
+
+
+def cost_effect_silo_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F(((F(3) * a) * t))
+
+
+def cost_effect_deck_stack_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F(((F(3) * a) * t))
+
+
+def cost_effect_reveal_and_deploy_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    return F(((F(3) * a) * t))
+
+
+def cost_effect_down_level(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F(((a * x) * t)) / F(2)))
+
+
+def cost_effect_batch_add_offense(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F((a * (x + t))) / F(4)))
+
+
+def cost_effect_batch_add_defense(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F((a * (x + t))) / F(12)))
+
+
+def cost_effect_batch_subtract_offense(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F((a * (x + t))) / F(4)))
+
+
+def cost_effect_dice_damage_targets(env):
+    a = var(env, "a")
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F((a * (x + t))) / F(4)))
+
+
+def cost_effect_draw_11(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((a * x))
+
+
+def cost_effect_deal(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((F((a * (x ** 2))) / F(12)))
+
+
+def cost_effect_gain_hp(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((F((a * x)) / F(3)))
+
+
+def cost_effect_dice_heal_self(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((a * x))
+
+
+def cost_effect_dice_heal_self_and_opponent(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((F((a * x)) / F(8)))
+
+
+def cost_effect_dice_burn_self_and_opponent(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((a * (x ** 2)))
+
+
+def cost_effect_reroll_this_turn(env):
+    a = var(env, "a")
+    x = var(env, "x")
+    return F((F((a * x)) / F(4)))
+
+
 def rule_total_relief(env):
-    condition_relief = var(env, "condition_relief")
     cost_relief = var(env, "cost_relief")
-    return F((condition_relief + cost_relief))
+    return F(cost_relief)
 
 
 def rule_ability_cost(env):
@@ -176,15 +717,2589 @@ def rule_spell_cost(env):
 
 # -------------------------------------------------------------------------------------- components
 
-COMPONENTS = None
+COMPONENTS = (
+    Component(
+        id="caveat-summon-self-exhaust-creatures",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-exhaust [x] creatures.",
+            (
+                "Summon cost: Self-exhaust ",
+                Slot("x"),
+                " ",
+                Agree("x", "creatures", "creature"),
+                ".",
+            ),
+            "Summon\\ cost:\\ Self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>creatures|creature)\\.",
+            "Summon cost: Self-exhaust # creatures.",
+        ),
+        formula="x",
+        cost=cost_caveat_summon_self_exhaust_creatures,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-self-exhaust-creatures-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-exhaust [x] creatures (enemy's choice).",
+            (
+                "Summon cost: Self-exhaust ",
+                Slot("x"),
+                " ",
+                Agree("x", "creatures", "creature"),
+                " (enemy's choice).",
+            ),
+            (
+                "Summon\\ cost:\\ Self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>creatures|creature)\\ "
+                "\\(enemy's\\ choice\\)\\."
+            ),
+            "Summon cost: Self-exhaust # creatures (enemy's choice).",
+        ),
+        formula="2x",
+        cost=cost_caveat_summon_self_exhaust_creatures_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-sacrifice-random-hand",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Sacrifice [x] random cards in your hand.",
+            (
+                "Summon cost: Sacrifice ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand.",
+            ),
+            (
+                "Summon\\ cost:\\ Sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
+                "your\\ hand\\."
+            ),
+            "Summon cost: Sacrifice # random cards in your hand.",
+        ),
+        formula="3x",
+        cost=cost_caveat_summon_sacrifice_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-sacrifice-in-play",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Sacrifice [x] in-play cards.",
+            ("Summon cost: Sacrifice ", Slot("x"), " in-play ", Agree("x", "cards", "card"), "."),
+            "Summon\\ cost:\\ Sacrifice\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\.",
+            "Summon cost: Sacrifice # in-play cards.",
+        ),
+        formula="4x",
+        cost=cost_caveat_summon_sacrifice_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-sacrifice-in-play-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Sacrifice [x] in-play cards (enemy's choice).",
+            (
+                "Summon cost: Sacrifice ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                " (enemy's choice).",
+            ),
+            (
+                "Summon\\ cost:\\ Sacrifice\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\ "
+                "\\(enemy's\\ choice\\)\\."
+            ),
+            "Summon cost: Sacrifice # in-play cards (enemy's choice).",
+        ),
+        formula="6x",
+        cost=cost_caveat_summon_sacrifice_in_play_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-self-destroy-random-hand",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-destroy [x] random cards in your hand.",
+            (
+                "Summon cost: Self-destroy ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand.",
+            ),
+            (
+                "Summon\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ "
+                "in\\ your\\ hand\\."
+            ),
+            "Summon cost: Self-destroy # random cards in your hand.",
+        ),
+        formula="3x/2",
+        cost=cost_caveat_summon_self_destroy_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-self-destroy-in-play",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-destroy [x] in-play cards.",
+            (
+                "Summon cost: Self-destroy ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                ".",
+            ),
+            "Summon\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\.",
+            "Summon cost: Self-destroy # in-play cards.",
+        ),
+        formula="2x",
+        cost=cost_caveat_summon_self_destroy_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-self-destroy-in-play-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-destroy [x] in-play cards (enemy's choice).",
+            (
+                "Summon cost: Self-destroy ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                " (enemy's choice).",
+            ),
+            (
+                "Summon\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ in\\-play\\ "
+                "(?P<a3>cards|card)\\ \\(enemy's\\ choice\\)\\."
+            ),
+            "Summon cost: Self-destroy # in-play cards (enemy's choice).",
+        ),
+        formula="3x",
+        cost=cost_caveat_summon_self_destroy_in_play_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-self-destroy-resources",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-destroy [x] resources.",
+            (
+                "Summon cost: Self-destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "resources", "resource"),
+                ".",
+            ),
+            "Summon\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)\\.",
+            "Summon cost: Self-destroy # resources.",
+        ),
+        formula="2x",
+        cost=cost_caveat_summon_self_destroy_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-summon-self-destroy-resources-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Summon cost: Self-destroy [x] resources (enemy's choice).",
+            (
+                "Summon cost: Self-destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "resources", "resource"),
+                " (enemy's choice).",
+            ),
+            (
+                "Summon\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)\\ "
+                "\\(enemy's\\ choice\\)\\."
+            ),
+            "Summon cost: Self-destroy # resources (enemy's choice).",
+        ),
+        formula="3x",
+        cost=cost_caveat_summon_self_destroy_resources_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-remove-counters",
+        kind="caveat",
+        text=Text(
+            "Action cost: Remove [x] counters from this card.",
+            (
+                "Action cost: Remove ",
+                Slot("x"),
+                " ",
+                Agree("x", "counters", "counter"),
+                " from this card.",
+            ),
+            (
+                "Action\\ cost:\\ Remove\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ "
+                "this\\ card\\."
+            ),
+            "Action cost: Remove # counters from this cards.",
+        ),
+        formula="2x",
+        cost=cost_caveat_action_remove_counters,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-exhaust-resources",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-exhaust [x] resources.",
+            (
+                "Action cost: Self-exhaust ",
+                Slot("x"),
+                " ",
+                Agree("x", "resources", "resource"),
+                ".",
+            ),
+            "Action\\ cost:\\ Self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)\\.",
+            "Action cost: Self-exhaust # resources.",
+        ),
+        formula="x/2",
+        cost=cost_caveat_action_self_exhaust_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-exhaust-other-creatures",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-exhaust [x] other in-play creatures.",
+            ("Action cost: Self-exhaust ", Slot("x"), " other in-play creatures."),
+            "Action\\ cost:\\ Self\\-exhaust\\ (?P<x1>-?\\d+)\\ other\\ in\\-play\\ creatures\\.",
+            "Action cost: Self-exhaust # other in-play creatures.",
+        ),
+        formula="2x",
+        cost=cost_caveat_action_self_exhaust_other_creatures,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-exhaust-other-creatures-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-exhaust [x] other in-play creatures (enemy's choice).",
+            (
+                "Action cost: Self-exhaust ",
+                Slot("x"),
+                " other in-play creatures (enemy's choice).",
+            ),
+            (
+                "Action\\ cost:\\ Self\\-exhaust\\ (?P<x1>-?\\d+)\\ other\\ in\\-play\\ "
+                "creatures\\ \\(enemy's\\ choice\\)\\."
+            ),
+            "Action cost: Self-exhaust # other in-play creatures (enemy's choice).",
+        ),
+        formula="4x",
+        cost=cost_caveat_action_self_exhaust_other_creatures_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-sacrifice-random-hand",
+        kind="caveat",
+        text=Text(
+            "Action cost: Sacrifice [x] random cards in your hand.",
+            (
+                "Action cost: Sacrifice ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand.",
+            ),
+            (
+                "Action\\ cost:\\ Sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ "
+                "your\\ hand\\."
+            ),
+            "Action cost: Sacrifice # random cards in your hand.",
+        ),
+        formula="6x",
+        cost=cost_caveat_action_sacrifice_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-sacrifice-other-in-play",
+        kind="caveat",
+        text=Text(
+            "Action cost: Sacrifice [x] other in-play cards.",
+            ("Action cost: Sacrifice ", Slot("x"), " other in-play cards."),
+            "Action\\ cost:\\ Sacrifice\\ (?P<x1>-?\\d+)\\ other\\ in\\-play\\ cards\\.",
+            "Action cost: Sacrifice # other in-play cards.",
+        ),
+        formula="8x",
+        cost=cost_caveat_action_sacrifice_other_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-sacrifice-other-in-play-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Action cost: Sacrifice [x] other in-play cards (enemy's choice).",
+            ("Action cost: Sacrifice ", Slot("x"), " other in-play cards (enemy's choice)."),
+            (
+                "Action\\ cost:\\ Sacrifice\\ (?P<x1>-?\\d+)\\ other\\ in\\-play\\ cards\\ "
+                "\\(enemy's\\ choice\\)\\."
+            ),
+            "Action cost: Sacrifice # other in-play cards (enemy's choice).",
+        ),
+        formula="12x",
+        cost=cost_caveat_action_sacrifice_other_in_play_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-destroy-random-hand",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-destroy [x] random cards in your hand.",
+            (
+                "Action cost: Self-destroy ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand.",
+            ),
+            (
+                "Action\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ "
+                "in\\ your\\ hand\\."
+            ),
+            "Action cost: Self-destroy # random cards in your hand.",
+        ),
+        formula="3x",
+        cost=cost_caveat_action_self_destroy_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-destroy-other-in-play",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-destroy [x] other in-play cards.",
+            ("Action cost: Self-destroy ", Slot("x"), " other in-play cards."),
+            "Action\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ other\\ in\\-play\\ cards\\.",
+            "Action cost: Self-destroy # other in-play cards.",
+        ),
+        formula="4x",
+        cost=cost_caveat_action_self_destroy_other_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-destroy-other-in-play-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-destroy [x] other in-play cards (enemy's choice).",
+            ("Action cost: Self-destroy ", Slot("x"), " other in-play cards (enemy's choice)."),
+            (
+                "Action\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ other\\ in\\-play\\ cards\\ "
+                "\\(enemy's\\ choice\\)\\."
+            ),
+            "Action cost: Self-destroy # other in-play cards (enemy's choice).",
+        ),
+        formula="6x",
+        cost=cost_caveat_action_self_destroy_other_in_play_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-destroy-resources",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-destroy [x] resources.",
+            (
+                "Action cost: Self-destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "resources", "resource"),
+                ".",
+            ),
+            "Action\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)\\.",
+            "Action cost: Self-destroy # resources.",
+        ),
+        formula="4x",
+        cost=cost_caveat_action_self_destroy_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-action-self-destroy-resources-enemy-choice",
+        kind="caveat",
+        text=Text(
+            "Action cost: Self-destroy [x] resources (enemy's choice).",
+            (
+                "Action cost: Self-destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "resources", "resource"),
+                " (enemy's choice).",
+            ),
+            (
+                "Action\\ cost:\\ Self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)\\ "
+                "\\(enemy's\\ choice\\)\\."
+            ),
+            "Action cost: Self-destroy # resources (enemy's choice).",
+        ),
+        formula="6x",
+        cost=cost_caveat_action_self_destroy_resources_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-attack-11",
+        kind="caveat",
+        text=Text("Cannot attack.", ("Cannot attack.",), "Cannot\\ attack\\.", "Cannot attack."),
+        formula="2",
+        cost=cost_caveat_cannot_attack_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-cannot-defend-11",
+        kind="caveat",
+        text=Text("Cannot defend.", ("Cannot defend.",), "Cannot\\ defend\\.", "Cannot defend."),
+        formula="2",
+        cost=cost_caveat_cannot_defend_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="caveat-berzerker",
+        kind="caveat",
+        text=Text("Berzerker.", ("Berzerker.",), "Berzerker\\.", "Berzerker."),
+        formula="2",
+        cost=cost_caveat_berzerker,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-damaged-not-destroyed",
+        kind="condition",
+        text=Text(
+            "When this card is damaged, but not destroyed:",
+            ("When this card is damaged, but not destroyed:",),
+            "When\\ this\\ card\\ is\\ damaged,\\ but\\ not\\ destroyed:",
+            "When this cards are damaged, but not destroyed:",
+        ),
+        formula="1/6",
+        cost=cost_condition_this_damaged_not_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-play-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When this in-play card is destroyed:",
+            ("When this in-play card is destroyed:",),
+            "When\\ this\\ in\\-play\\ card\\ is\\ destroyed:",
+            "When this in-play cards are destroyed:",
+        ),
+        formula="1/2",
+        cost=cost_condition_this_in_play_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-resource-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When this card as a resource is destroyed (must pay resource cost):",
+            ("When this card as a resource is destroyed (must pay resource cost):",),
+            (
+                "When\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\ \\(must\\ pay\\ "
+                "resource\\ cost\\):"
+            ),
+            "When this cards as a resources are destroyed (must pay resources cost):",
+        ),
+        formula="1/2",
+        cost=cost_condition_this_resource_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-hand-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When this card in your hand is destroyed (must pay resource cost):",
+            ("When this card in your hand is destroyed (must pay resource cost):",),
+            (
+                "When\\ this\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\ \\(must\\ pay\\ "
+                "resource\\ cost\\):"
+            ),
+            "When this cards in your hand are destroyed (must pay resources cost):",
+        ),
+        formula="1/2",
+        cost=cost_condition_this_in_hand_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-this-in-deck-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When this card in your deck is destroyed (must pay resource cost):",
+            ("When this card in your deck is destroyed (must pay resource cost):",),
+            (
+                "When\\ this\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\ \\(must\\ pay\\ "
+                "resource\\ cost\\):"
+            ),
+            "When this cards in your deck are destroyed (must pay resources cost):",
+        ),
+        formula="1/2",
+        cost=cost_condition_this_in_deck_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-in-play-cards-damaged-not-destroyed",
+        kind="condition",
+        text=Text(
+            (
+                "When at least [x] of your in-play cards (excluding this card) are damaged, but "
+                "not destroyed:"
+            ),
+            (
+                "When at least ",
+                Slot("x"),
+                " of your in-play cards (excluding this card) ",
+                Agree("x", "are", "is"),
+                " damaged, but not destroyed:",
+            ),
+            (
+                "When\\ at\\ least\\ (?P<x1>-?\\d+)\\ of\\ your\\ in\\-play\\ cards\\ "
+                "\\(excluding\\ this\\ card\\)\\ (?P<a3>are|is)\\ damaged,\\ but\\ not\\ "
+                "destroyed:"
+            ),
+            (
+                "When at least # of your in-play cards (excluding this cards) are damaged, but "
+                "not destroyed:"
+            ),
+        ),
+        formula="1/x",
+        cost=cost_condition_in_play_cards_damaged_not_destroyed,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-in-play-cards-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When at least [x] of your in-play cards (excluding this card) are destroyed:",
+            (
+                "When at least ",
+                Slot("x"),
+                " of your in-play cards (excluding this card) ",
+                Agree("x", "are", "is"),
+                " destroyed:",
+            ),
+            (
+                "When\\ at\\ least\\ (?P<x1>-?\\d+)\\ of\\ your\\ in\\-play\\ cards\\ "
+                "\\(excluding\\ this\\ card\\)\\ (?P<a3>are|is)\\ destroyed:"
+            ),
+            "When at least # of your in-play cards (excluding this cards) are destroyed:",
+        ),
+        formula="1/x",
+        cost=cost_condition_in_play_cards_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-hand-cards-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When at least [x] cards in your hand are destroyed:",
+            (
+                "When at least ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in your hand ",
+                Agree("x", "are", "is"),
+                " destroyed:",
+            ),
+            (
+                "When\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\ "
+                "(?P<a5>are|is)\\ destroyed:"
+            ),
+            "When at least # cards in your hand are destroyed:",
+        ),
+        formula="1/x",
+        cost=cost_condition_hand_cards_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-deck-cards-destroyed-11",
+        kind="condition",
+        text=Text(
+            "When at least [x] cards in your deck are destroyed:",
+            (
+                "When at least ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in your deck ",
+                Agree("x", "are", "is"),
+                " destroyed:",
+            ),
+            (
+                "When\\ at\\ least\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ deck\\ "
+                "(?P<a5>are|is)\\ destroyed:"
+            ),
+            "When at least # cards in your deck are destroyed:",
+        ),
+        formula="1/x",
+        cost=cost_condition_deck_cards_destroyed_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-in-play-cards-take-damage-11",
+        kind="condition",
+        text=Text(
+            "When your in-play cards take at least [x] total damage:",
+            ("When your in-play cards take at least ", Slot("x"), " total damage:"),
+            (
+                "When\\ your\\ in\\-play\\ cards\\ take\\ at\\ least\\ (?P<x1>-?\\d+)\\ total\\ "
+                "damage:"
+            ),
+            "When your in-play cards take at least # total damage:",
+        ),
+        formula="5/(2x)",
+        cost=cost_condition_in_play_cards_take_damage_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-take-damage-11",
+        kind="condition",
+        text=Text(
+            "When you take at least [x] damage:",
+            ("When you take at least ", Slot("x"), " damage:"),
+            "When\\ you\\ take\\ at\\ least\\ (?P<x1>-?\\d+)\\ damage:",
+            "When you take at least # damage:",
+        ),
+        formula="5/(2x)",
+        cost=cost_condition_take_damage_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-remove-counters-11",
+        kind="cost",
+        text=Text(
+            "Remove [x] counters from this card;",
+            ("Remove ", Slot("x"), " ", Agree("x", "counters", "counter"), " from this card;"),
+            "Remove\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ this\\ card;",
+            "Remove # counters from this cards;",
+        ),
+        formula="2x",
+        cost=cost_cost_remove_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-exhaust-resources",
+        kind="cost",
+        text=Text(
+            "Self-exhaust [x] resources;",
+            ("Self-exhaust ", Slot("x"), " ", Agree("x", "resources", "resource"), ";"),
+            "Self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource);",
+            "Self-exhaust # resources;",
+        ),
+        formula="x/2",
+        cost=cost_cost_self_exhaust_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-exhaust-creatures",
+        kind="cost",
+        text=Text(
+            "Self-exhaust [x] creatures;",
+            ("Self-exhaust ", Slot("x"), " ", Agree("x", "creatures", "creature"), ";"),
+            "Self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>creatures|creature);",
+            "Self-exhaust # creatures;",
+        ),
+        formula="2x",
+        cost=cost_cost_self_exhaust_creatures,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-exhaust-creatures-enemy-choice",
+        kind="cost",
+        text=Text(
+            "Self-exhaust [x] creatures (enemy's choice);",
+            (
+                "Self-exhaust ",
+                Slot("x"),
+                " ",
+                Agree("x", "creatures", "creature"),
+                " (enemy's choice);",
+            ),
+            (
+                "Self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>creatures|creature)\\ \\(enemy's\\ "
+                "choice\\);"
+            ),
+            "Self-exhaust # creatures (enemy's choice);",
+        ),
+        formula="4x",
+        cost=cost_cost_self_exhaust_creatures_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-random-hand-11",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] random cards in your hand;",
+            ("Sacrifice ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand;"),
+            "Sacrifice\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand;",
+            "Sacrifice # random cards in your hand;",
+        ),
+        formula="6x",
+        cost=cost_cost_sacrifice_random_hand_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-in-play-11",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] in-play cards;",
+            ("Sacrifice ", Slot("x"), " in-play ", Agree("x", "cards", "card"), ";"),
+            "Sacrifice\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card);",
+            "Sacrifice # in-play cards;",
+        ),
+        formula="8x",
+        cost=cost_cost_sacrifice_in_play_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-sacrifice-in-play-enemy-choice",
+        kind="cost",
+        text=Text(
+            "Sacrifice [x] in-play cards (enemy's choice);",
+            (
+                "Sacrifice ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                " (enemy's choice);",
+            ),
+            (
+                "Sacrifice\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\ \\(enemy's\\ "
+                "choice\\);"
+            ),
+            "Sacrifice # in-play cards (enemy's choice);",
+        ),
+        formula="12x",
+        cost=cost_cost_sacrifice_in_play_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-random-hand",
+        kind="cost",
+        text=Text(
+            "Self-destroy [x] random cards in your hand;",
+            (
+                "Self-destroy ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand;",
+            ),
+            "Self\\-destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand;",
+            "Self-destroy # random cards in your hand;",
+        ),
+        formula="3x",
+        cost=cost_cost_self_destroy_random_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-in-play",
+        kind="cost",
+        text=Text(
+            "Self-destroy [x] in-play cards;",
+            ("Self-destroy ", Slot("x"), " in-play ", Agree("x", "cards", "card"), ";"),
+            "Self\\-destroy\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card);",
+            "Self-destroy # in-play cards;",
+        ),
+        formula="4x",
+        cost=cost_cost_self_destroy_in_play,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-in-play-enemy-choice",
+        kind="cost",
+        text=Text(
+            "Self-destroy [x] in-play cards (enemy's choice);",
+            (
+                "Self-destroy ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                " (enemy's choice);",
+            ),
+            (
+                "Self\\-destroy\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\ \\(enemy's\\ "
+                "choice\\);"
+            ),
+            "Self-destroy # in-play cards (enemy's choice);",
+        ),
+        formula="6x",
+        cost=cost_cost_self_destroy_in_play_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-resources",
+        kind="cost",
+        text=Text(
+            "Self-destroy [x] resources;",
+            ("Self-destroy ", Slot("x"), " ", Agree("x", "resources", "resource"), ";"),
+            "Self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource);",
+            "Self-destroy # resources;",
+        ),
+        formula="4x",
+        cost=cost_cost_self_destroy_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-resources-enemy-choice",
+        kind="cost",
+        text=Text(
+            "Self-destroy [x] resources (enemy's choice);",
+            (
+                "Self-destroy ",
+                Slot("x"),
+                " ",
+                Agree("x", "resources", "resource"),
+                " (enemy's choice);",
+            ),
+            (
+                "Self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)\\ \\(enemy's\\ "
+                "choice\\);"
+            ),
+            "Self-destroy # resources (enemy's choice);",
+        ),
+        formula="6x",
+        cost=cost_cost_self_destroy_resources_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-this-card-11",
+        kind="target",
+        text=Text(
+            "Target this card;",
+            ("Target this card;",),
+            "Target\\ this\\ card;",
+            "Target this cards;",
+        ),
+        formula="1/3",
+        cost=cost_target_this_card_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-in-play-cards",
+        kind="target",
+        text=Text(
+            "Target up to [x] in-play cards;",
+            ("Target up to ", Slot("x"), " in-play ", Agree("x", "cards", "card"), ";"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card);",
+            "Target up to # in-play cards;",
+        ),
+        formula="x",
+        cost=cost_target_in_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-in-play-cards-enemy-choice",
+        kind="target",
+        text=Text(
+            "Target up to [x] in-play cards (enemy's choice);",
+            (
+                "Target up to ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                " (enemy's choice);",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\ "
+                "\\(enemy's\\ choice\\);"
+            ),
+            "Target up to # in-play cards (enemy's choice);",
+        ),
+        formula="x/2",
+        cost=cost_target_in_play_cards_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-exhausted-in-play-cards",
+        kind="target",
+        text=Text(
+            "Target up to [x] exhausted in-play cards;",
+            ("Target up to ", Slot("x"), " exhausted in-play cards;"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ exhausted\\ in\\-play\\ cards;",
+            "Target up to # exhausted in-play cards;",
+        ),
+        formula="x/2",
+        cost=cost_target_exhausted_in_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-enemy-creatures-up-to-level",
+        kind="target",
+        text=Text(
+            "Target up to [x] level [y] or lower enemy creatures;",
+            ("Target up to ", Slot("x"), " level ", Slot("y"), " or lower enemy creatures;"),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ level\\ (?P<y3>-?\\d+)\\ or\\ lower\\ "
+                "enemy\\ creatures;"
+            ),
+            "Target up to # level # or lower enemy creatures;",
+        ),
+        formula="x/(10-y)",
+        cost=cost_target_enemy_creatures_up_to_level,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-in-play-cards-with-counters",
+        kind="target",
+        text=Text(
+            "Target up to [x] in-play cards with at least [y] counters;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " in-play ",
+                Agree("x", "cards", "card"),
+                " with at least ",
+                Slot("y"),
+                " ",
+                Agree("y", "counters", "counter"),
+                ";",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)\\ with\\ at\\ "
+                "least\\ (?P<y5>-?\\d+)\\ (?P<a7>counters|counter);"
+            ),
+            "Target up to # in-play cards with at least # counters;",
+        ),
+        formula="x/(y+1)",
+        cost=cost_target_in_play_cards_with_counters,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-own-resources",
+        kind="target",
+        text=Text(
+            "Target up to [x] of your resources;",
+            ("Target up to ", Slot("x"), " of your resources;"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources;",
+            "Target up to # of your resources;",
+        ),
+        formula="x",
+        cost=cost_target_own_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-own-hand",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your hand;",
+            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your hand;"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand;",
+            "Target up to # cards in your hand;",
+        ),
+        formula="x",
+        cost=cost_target_own_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-own-hand-enemy-choice",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your hand (enemy's choice);",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in your hand (enemy's choice);",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand\\ "
+                "\\(enemy's\\ choice\\);"
+            ),
+            "Target up to # cards in your hand (enemy's choice);",
+        ),
+        formula="x/2",
+        cost=cost_target_own_hand_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-any-hand-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in any hand randomly;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in any hand randomly;",
+            ),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ any\\ hand\\ randomly;",
+            "Target up to # cards in any hand randomly;",
+        ),
+        formula="x",
+        cost=cost_target_any_hand_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-opponent-hand-their-choice",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one opponent's hand (their choice);",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one opponent's hand (their choice);",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ opponent's\\ "
+                "hand\\ \\(their\\ choice\\);"
+            ),
+            "Target up to # cards in one opponent's hand (their choice);",
+        ),
+        formula="x/2",
+        cost=cost_target_opponent_hand_their_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-any-deck-top",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards on the top of any deck;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of any deck;",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
+                "any\\ deck;"
+            ),
+            "Target up to # cards on the top of any deck;",
+        ),
+        formula="x",
+        cost=cost_target_any_deck_top,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-excavate",
+        kind="target",
+        text=Text(
+            "Excavate [x] cards and target up to [y] excavated cards;",
+            (
+                "Excavate ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " and target up to ",
+                Slot("y"),
+                " excavated ",
+                Agree("y", "cards", "card"),
+                ";",
+            ),
+            (
+                "Excavate\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ and\\ target\\ up\\ to\\ "
+                "(?P<y5>-?\\d+)\\ excavated\\ (?P<a7>cards|card);"
+            ),
+            "Excavate # cards and targets up to # excavated cards;",
+        ),
+        formula="(x+y²)/2",
+        cost=cost_target_excavate,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-excavate-enemy-choice",
+        kind="target",
+        text=Text(
+            "Excavate [x] cards and target up to [y] excavated cards (enemy's choice);",
+            (
+                "Excavate ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " and target up to ",
+                Slot("y"),
+                " excavated ",
+                Agree("y", "cards", "card"),
+                " (enemy's choice);",
+            ),
+            (
+                "Excavate\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ and\\ target\\ up\\ to\\ "
+                "(?P<y5>-?\\d+)\\ excavated\\ (?P<a7>cards|card)\\ \\(enemy's\\ choice\\);"
+            ),
+            "Excavate # cards and targets up to # excavated cards (enemy's choice);",
+        ),
+        formula="y²/x",
+        cost=cost_target_excavate_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-opponent-excavates-their-choice",
+        kind="target",
+        text=Text(
+            (
+                "Have one opponent excavate [x] cards and target up to [y] excavated cards (their "
+                "choice);"
+            ),
+            (
+                "Have one opponent excavate ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " and target up to ",
+                Slot("y"),
+                " excavated ",
+                Agree("y", "cards", "card"),
+                " (their choice);",
+            ),
+            (
+                "Have\\ one\\ opponent\\ excavate\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ and\\ "
+                "target\\ up\\ to\\ (?P<y5>-?\\d+)\\ excavated\\ (?P<a7>cards|card)\\ \\(their\\ "
+                "choice\\);"
+            ),
+            (
+                "Have one opponent excavate # cards and targets up to # excavated cards (their "
+                "choice);"
+            ),
+        ),
+        formula="y²/x",
+        cost=cost_target_opponent_excavates_their_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-any-graveyard-random",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in any graveyard randomly;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in any graveyard randomly;",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ any\\ graveyard\\ "
+                "randomly;"
+            ),
+            "Target up to # cards in any graveyard randomly;",
+        ),
+        formula="x",
+        cost=cost_target_any_graveyard_random,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-own-graveyard-enemy-choice",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your graveyard (enemy's choice);",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in your graveyard (enemy's choice);",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ graveyard\\ "
+                "\\(enemy's\\ choice\\);"
+            ),
+            "Target up to # cards in your graveyard (enemy's choice);",
+        ),
+        formula="x/2",
+        cost=cost_target_own_graveyard_enemy_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-opponent-graveyard-their-choice",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in one opponent's graveyard (their choice);",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in one opponent's graveyard (their choice);",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ one\\ opponent's\\ "
+                "graveyard\\ \\(their\\ choice\\);"
+            ),
+            "Target up to # cards in one opponent's graveyard (their choice);",
+        ),
+        formula="x/2",
+        cost=cost_target_opponent_graveyard_their_choice,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-see-targets",
+        kind="effect",
+        text=Text(
+            "See the targets.",
+            ("See the targets.",),
+            "See\\ the\\ targets\\.",
+            "See the targets.",
+        ),
+        formula="at/8",
+        cost=cost_effect_see_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-generic-counters",
+        kind="effect",
+        text=Text(
+            "Place [x] generic counters on each target.",
+            (
+                "Place ",
+                Slot("x"),
+                " generic ",
+                Agree("x", "counters", "counter"),
+                " on each target.",
+            ),
+            "Place\\ (?P<x1>-?\\d+)\\ generic\\ (?P<a3>counters|counter)\\ on\\ each\\ target\\.",
+            "Place # generic counters on each targets.",
+        ),
+        formula="axt/2",
+        cost=cost_effect_place_generic_counters,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-remove-counters-11",
+        kind="effect",
+        text=Text(
+            "Remove up to [x] counters from each target.",
+            (
+                "Remove up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "counters", "counter"),
+                " from each target.",
+            ),
+            (
+                "Remove\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ each\\ "
+                "target\\."
+            ),
+            "Remove up to # counters from each targets.",
+        ),
+        formula="axt/2",
+        cost=cost_effect_remove_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-offense-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Offense Counters on each target.",
+            ("Place ", Slot("x"), " Offense Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Offense\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Offense Counters on each targets.",
+        ),
+        formula="axt",
+        cost=cost_effect_place_offense_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-defense-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Defense Counters on each target.",
+            ("Place ", Slot("x"), " Defense Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Defense\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Defense Counters on each targets.",
+        ),
+        formula="axt",
+        cost=cost_effect_place_defense_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-weakness-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Weakness Counters on each target.",
+            ("Place ", Slot("x"), " Weakness Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Weakness\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Weakness Counters on each targets.",
+        ),
+        formula="axt",
+        cost=cost_effect_place_weakness_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-damage-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Damage Counters on each target.",
+            ("Place ", Slot("x"), " Damage Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Damage\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Damage Counters on each targets.",
+        ),
+        formula="axt",
+        cost=cost_effect_place_damage_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-exhaustion-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Exhaustion Counters on each target.",
+            ("Place ", Slot("x"), " Exhaustion Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Exhaustion\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Exhaustion Counters on each targets.",
+        ),
+        formula="axt",
+        cost=cost_effect_place_exhaustion_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-dice-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Dice Counters on each target.",
+            ("Place ", Slot("x"), " Dice Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Dice\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Dice Counters on each targets.",
+        ),
+        formula="axt",
+        cost=cost_effect_place_dice_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-immortality-counters-11",
+        kind="effect",
+        text=Text(
+            "Place [x] Immortality Counters on each target.",
+            ("Place ", Slot("x"), " Immortality Counters on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Immortality\\ Counters\\ on\\ each\\ target\\.",
+            "Place # Immortality Counters on each targets.",
+        ),
+        formula="2axt",
+        cost=cost_effect_place_immortality_counters_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-exhaust-targets",
+        kind="effect",
+        text=Text(
+            "Exhaust the targets.",
+            ("Exhaust the targets.",),
+            "Exhaust\\ the\\ targets\\.",
+            "Exhaust the targets.",
+        ),
+        formula="at/2",
+        cost=cost_effect_exhaust_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-fatigue-targets",
+        kind="effect",
+        text=Text(
+            "Fatigue the targets.",
+            ("Fatigue the targets.",),
+            "Fatigue\\ the\\ targets\\.",
+            "Fatigue the targets.",
+        ),
+        formula="at/2",
+        cost=cost_effect_fatigue_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-bounce-targets",
+        kind="effect",
+        text=Text(
+            "Bounce the targets.",
+            ("Bounce the targets.",),
+            "Bounce\\ the\\ targets\\.",
+            "Bounce the targets.",
+        ),
+        formula="at",
+        cost=cost_effect_bounce_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-hypnotize-targets",
+        kind="effect",
+        text=Text(
+            "Hypnotize the targets until the end of this turn.",
+            ("Hypnotize the targets until the end of this turn.",),
+            "Hypnotize\\ the\\ targets\\ until\\ the\\ end\\ of\\ this\\ turn\\.",
+            "Hypnotize the targets until the end of this turn.",
+        ),
+        formula="2at",
+        cost=cost_effect_hypnotize_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-destroy-targets",
+        kind="effect",
+        text=Text(
+            "Destroy the targets.",
+            ("Destroy the targets.",),
+            "Destroy\\ the\\ targets\\.",
+            "Destroy the targets.",
+        ),
+        formula="2at",
+        cost=cost_effect_destroy_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-silo-targets",
+        kind="effect",
+        text=Text(
+            "Silo the targets.",
+            ("Silo the targets.",),
+            "Silo\\ the\\ targets\\.",
+            "Silo the targets.",
+        ),
+        formula="3at",
+        cost=cost_effect_silo_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-deck-stack-targets",
+        kind="effect",
+        text=Text(
+            "Deck-stack the targets.",
+            ("Deck-stack the targets.",),
+            "Deck\\-stack\\ the\\ targets\\.",
+            "Deck-stack the targets.",
+        ),
+        formula="3at",
+        cost=cost_effect_deck_stack_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reveal-and-deploy-targets",
+        kind="effect",
+        text=Text(
+            "Reveal and deploy the targets.",
+            ("Reveal and deploy the targets.",),
+            "Reveal\\ and\\ deploy\\ the\\ targets\\.",
+            "Reveal and deploy the targets.",
+        ),
+        formula="3at",
+        cost=cost_effect_reveal_and_deploy_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-down-level",
+        kind="effect",
+        text=Text(
+            "Down-level each target by [x].",
+            ("Down-level each target by ", Slot("x"), "."),
+            "Down\\-level\\ each\\ target\\ by\\ (?P<x1>-?\\d+)\\.",
+            "Down-level each targets by #.",
+        ),
+        formula="axt/2",
+        cost=cost_effect_down_level,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-batch-add-offense",
+        kind="effect",
+        text=Text(
+            "Batch add [x] to the targets' offense.",
+            ("Batch add ", Slot("x"), " to the targets' offense."),
+            "Batch\\ add\\ (?P<x1>-?\\d+)\\ to\\ the\\ targets'\\ offense\\.",
+            "Batch add # to the targets' offense.",
+        ),
+        formula="a(x+t)/4",
+        cost=cost_effect_batch_add_offense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-batch-add-defense",
+        kind="effect",
+        text=Text(
+            "Batch add [x] to the targets' defense.",
+            ("Batch add ", Slot("x"), " to the targets' defense."),
+            "Batch\\ add\\ (?P<x1>-?\\d+)\\ to\\ the\\ targets'\\ defense\\.",
+            "Batch add # to the targets' defense.",
+        ),
+        formula="a(x+t)/12",
+        cost=cost_effect_batch_add_defense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-batch-subtract-offense",
+        kind="effect",
+        text=Text(
+            "Batch subtract [x] from the targets' offense.",
+            ("Batch subtract ", Slot("x"), " from the targets' offense."),
+            "Batch\\ subtract\\ (?P<x1>-?\\d+)\\ from\\ the\\ targets'\\ offense\\.",
+            "Batch subtract # from the targets' offense.",
+        ),
+        formula="a(x+t)/4",
+        cost=cost_effect_batch_subtract_offense,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-dice-damage-targets",
+        kind="effect",
+        text=Text(
+            "[x]-dice-damage the targets.",
+            (Slot("x"), "-dice-damage the targets."),
+            "(?P<x0>-?\\d+)\\-dice\\-damage\\ the\\ targets\\.",
+            "#-dice-damage the targets.",
+        ),
+        formula="a(x+t)/4",
+        cost=cost_effect_dice_damage_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-draw-11",
+        kind="effect",
+        text=Text(
+            "Draw [x] cards.",
+            ("Draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
+            "Draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
+            "Draw # cards.",
+        ),
+        formula="ax",
+        cost=cost_effect_draw_11,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-deal",
+        kind="effect",
+        text=Text(
+            "Deal [x] cards.",
+            ("Deal ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
+            "Deal\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
+            "Deal # cards.",
+        ),
+        formula="ax²/12",
+        cost=cost_effect_deal,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-gain-hp",
+        kind="effect",
+        text=Text(
+            "Gain [x] HP.",
+            ("Gain ", Slot("x"), " HP."),
+            "Gain\\ (?P<x1>-?\\d+)\\ HP\\.",
+            "Gain # HP.",
+        ),
+        formula="ax/3",
+        cost=cost_effect_gain_hp,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-dice-heal-self",
+        kind="effect",
+        text=Text(
+            "[x]-dice-heal yourself.",
+            (Slot("x"), "-dice-heal yourself."),
+            "(?P<x0>-?\\d+)\\-dice\\-heal\\ yourself\\.",
+            "#-dice-heal yourself.",
+        ),
+        formula="ax",
+        cost=cost_effect_dice_heal_self,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-dice-heal-self-and-opponent",
+        kind="effect",
+        text=Text(
+            "[x]-dice-heal yourself and one opponent.",
+            (Slot("x"), "-dice-heal yourself and one opponent."),
+            "(?P<x0>-?\\d+)\\-dice\\-heal\\ yourself\\ and\\ one\\ opponent\\.",
+            "#-dice-heal yourself and one opponent.",
+        ),
+        formula="ax/8",
+        cost=cost_effect_dice_heal_self_and_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-dice-burn-self-and-opponent",
+        kind="effect",
+        text=Text(
+            "[x]-dice-burn yourself and one opponent.",
+            (Slot("x"), "-dice-burn yourself and one opponent."),
+            "(?P<x0>-?\\d+)\\-dice\\-burn\\ yourself\\ and\\ one\\ opponent\\.",
+            "#-dice-burn yourself and one opponent.",
+        ),
+        formula="ax²",
+        cost=cost_effect_dice_burn_self_and_opponent,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reroll-this-turn",
+        kind="effect",
+        text=Text(
+            "You may re-roll up to [x] dice this turn.",
+            ("You may re-roll up to ", Slot("x"), " ", Agree("x", "dice", "die"), " this turn."),
+            "You\\ may\\ re\\-roll\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>dice|die)\\ this\\ turn\\.",
+            "You may re-roll up to # dice this turn.",
+        ),
+        formula="ax/4",
+        cost=cost_effect_reroll_this_turn,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-11",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+)
 BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=10,
-    sources=("guide-10",),
-    total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
+    edition=11,
+    sources=("guide-11",),
+    total_relief=RulePart("cost_relief", rule_total_relief),
     ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
     creature_cost=RulePart(
         "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
@@ -192,7 +3307,7 @@ COST_RULE = CostRule(
     ),
     spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
-COST_RULE_STATED = False
+COST_RULE_STATED = True
 RULEBOOK = Rulebook(
     edition=11,
     sources=("rulebook-11",),

@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e
+#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
 #   rules/edition-02.yaml
-#     203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43
+#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   rules/edition-04.yaml
@@ -25,11 +25,11 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
+#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
 #   rules/edition-12.yaml
 #     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
 #   kotc_rulesc/schemas/edition.schema.json
-#     a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452
+#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
 """Keeper of the Cards, 12th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -111,35 +111,53 @@ DISAGREEMENTS = (
     ),
 )
 SYSTEM = System(
-    edition=2,
-    sources=("guide-02",),
-    figure="cost",
-    figure_title="resource cost",
+    edition=11,
+    sources=("guide-11",),
+    figure="level",
+    figure_title="level",
     types=(
-        CardType(
-            "creature",
-            (Stat("offense", 0, 99), Stat("defense", 0, 99)),
-            0,
-            None,
-            "This card has no abilities.",
-        ),
+        CardType("creature", (Stat("offense", 0, 99), Stat("defense", 0, 99)), 0, None, None),
         CardType("spell", (), 1, 1, None),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0),
+        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
         Kind(
             "condition",
             "Activation Conditions",
             "activation condition",
+            "sets",
+            "ability",
+            (),
+            1,
+            0,
+            "a",
+            "1",
+        ),
+        Kind(
+            "cost",
+            "Activation Costs",
+            "activation cost",
             "relief",
             "ability",
             (),
             1,
             0,
+            None,
+            None,
         ),
-        Kind("cost", "Activation Costs", "activation cost", "relief", "ability", (), 1, 0),
-        Kind("target", "Target Selections", "target selection", "target", "ability", (), 1, 0),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1),
+        Kind(
+            "target",
+            "Target Selections",
+            "target selection",
+            "sets",
+            "ability",
+            (),
+            1,
+            0,
+            "t",
+            None,
+        ),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
 )
@@ -149,9 +167,8 @@ SYSTEM = System(
 
 
 def rule_total_relief(env):
-    condition_relief = var(env, "condition_relief")
     cost_relief = var(env, "cost_relief")
-    return F((condition_relief + cost_relief))
+    return F(cost_relief)
 
 
 def rule_ability_cost(env):
@@ -184,9 +201,9 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=10,
-    sources=("guide-10",),
-    total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
+    edition=11,
+    sources=("guide-11",),
+    total_relief=RulePart("cost_relief", rule_total_relief),
     ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
     creature_cost=RulePart(
         "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",

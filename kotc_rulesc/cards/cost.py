@@ -42,9 +42,12 @@ def fraction_text(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def _part(use: Use, catalog: Catalog, t: Fraction | None, notes: list[str]) -> tuple[dict[str, Any], Fraction | None]:
+def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, notes: list[str]) -> tuple[dict[str, Any], Fraction | None]:
+    """One component's value; ``given`` holds the variables the ability's kinds set (t, a), for
+    the formulas of cost kinds (None: a variable whose value is unknown)."""
     comp = use.state or catalog.by_id().get(use.component)
     formula = comp.formula if comp is not None else None
+    given = given or {}
     part: dict[str, Any] = {
         "component": use.component,
         "kind": use.kind,
@@ -52,19 +55,22 @@ def _part(use: Use, catalog: Catalog, t: Fraction | None, notes: list[str]) -> t
         "formula": formula.notation() if formula is not None else None,
         "values": dict(use.values),
         "noun": catalog.system.noun(use.kind),
-        "role": "relief" if catalog.system.kind(use.kind).role == "relief" else "cost",
+        "role": _role(catalog.system.kind(use.kind)),
         "value": None,
     }
-    if use.kind == "effect" and formula is not None and "t" in formula.variables:
-        part["t"] = fraction_text(t) if t is not None else None
+    used = {v: given[v] for v in sorted(formula.variables) if v in given} if formula is not None else {}
+    if "t" in used:
+        part["t"] = fraction_text(used["t"]) if used["t"] is not None else None
+    for var, value in used.items():
+        if var != "t":
+            part[var] = fraction_text(value) if value is not None else None
     if formula is None:
         notes.append(f'the cost of "{use.wording}" in the {ordinal(catalog.edition)} edition is unknown: no source gives its formula')
         return part, None
-    if use.kind == "effect" and t is None:
-        return part, None  # the target selection's cost is unknown; noted there
+    if any(value is None for value in used.values()):
+        return part, None  # a variable the ability sets is unknown; noted where it is set
     env: dict[str, Any] = dict(use.values)
-    if use.kind == "effect":
-        env["t"] = t
+    env.update(used)
     try:
         value = formula.evaluate(env)
     except (KeyError, ZeroDivisionError) as exc:
@@ -72,6 +78,13 @@ def _part(use: Use, catalog: Catalog, t: Fraction | None, notes: list[str]) -> t
         return part, None
     part["value"] = fraction_text(value)
     return part, value
+
+
+def _role(kind: Any) -> str:
+    """How the breakdown names what a component's formula does: relief, cost, or "sets a"."""
+    if kind.role == "sets" and kind.variable != "t":
+        return f"sets {kind.variable}"
+    return "relief" if kind.role == "relief" else "cost"  # a target selection's t is its cost
 
 
 def rule_note(catalog: Catalog) -> str | None:
@@ -85,21 +98,30 @@ def rule_note(catalog: Catalog) -> str | None:
     return None
 
 
-def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog) -> CostResult:
-    """The cost of ``card`` (read as ``parsed``) in the catalog's edition, with a breakdown."""
+def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None) -> CostResult:
+    """The figure of ``card`` (read as ``parsed``, of the system's type ``card_type``, by default
+    its printed type) in the catalog's edition, with a breakdown."""
+    if card_type is None:
+        card_type = str(card.get("type", "")).strip().lower()
     notes: list[str] = []
     rule = catalog.cost_rule
-    creature = str(card.get("type", "")).strip().lower() != "spell"
+    system = catalog.system
+    ctype = system.card_type(card_type)
+    card_kinds = [k for k in system.kinds if k.place == "card"]
     breakdown: dict[str, Any] = {
         "edition": catalog.edition,
-        "type": "creature" if creature else "spell",
+        "figure": system.figure,
+        "figure_title": system.figure_title,
+        "type": ctype.id,
+        "stats": [st.name for st in ctype.stats],
+        "card_kinds": {k.id: k.noun for k in card_kinds},
         "rule": None,
-        "caveat": None,
+        **{k.id: None for k in card_kinds},
         "abilities": [],
         "total": None,
     }
-    if creature:
-        breakdown["offense"], breakdown["defense"] = card.get("offense") or 0, card.get("defense") or 0
+    for st in ctype.stats:
+        breakdown[st.name] = card.get(st.name) or 0
     if rule is not None:
         breakdown["rule"] = {
             "edition": rule.edition,
@@ -112,32 +134,42 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog) -> CostResult:
         notes.append(note)
 
     known = rule is not None
+    system = catalog.system
     ability_costs: list[Fraction] = []
     for ability in parsed.abilities:
+        # first the kinds that set a variable (the target selection's t, the condition's a) …
+        given: dict[str, Fraction | None] = {}
+        set_parts: dict[int, dict[str, Any]] = {}
+        for var, kind in system.set_variables.items():
+            use = ability.of_kind(kind.id)
+            if use is not None:
+                set_parts[id(use)], given[var] = _part(use, catalog, None, notes)
+                known = known and given[var] is not None
+            elif kind.default is not None:
+                given[var] = kind.default.evaluate({})
+            else:
+                given[var] = Fraction(0)  # no formula that needs it: the parser rejects those
+        # … then every other component, with them
         parts = []
-        t: Fraction | None = Fraction(0)
-        relief = {"condition": Fraction(0), "cost": Fraction(0)}
-        effect_costs: list[Fraction] = []
-        target = ability.of_kind("target")
-        if target is not None:
-            target_part, t = _part(target, catalog, None, notes)
-            known = known and t is not None
+        relief = {k.id: Fraction(0) for k in system.kinds if k.role == "relief" and k.place == "ability"}
+        costs: dict[str, list[Fraction]] = {k.id: [] for k in system.kinds if k.role == "cost"}
         for use in ability.uses:
-            if use is target:
-                parts.append(target_part)
+            if id(use) in set_parts:
+                parts.append(set_parts[id(use)])
                 continue
-            part, value = _part(use, catalog, t, notes)
+            part, value = _part(use, catalog, given, notes)
             parts.append(part)
             if value is None:
                 known = False
-            elif use.kind == "effect":
-                effect_costs.append(value)
-            else:
-                relief[use.kind] = value
+            elif use.kind in costs:
+                costs[use.kind].append(value)
+            elif use.kind in relief:
+                relief[use.kind] += value
         entry: dict[str, Any] = {"name": ability.name, "paragraph": ability.paragraph, "components": parts,
                                  "total_relief": None, "ability_cost": None}
         if known:
-            env = {"condition_relief": relief["condition"], "cost_relief": relief["cost"], "effect_costs": effect_costs}
+            env: dict[str, Any] = {f"{k}_relief": v for k, v in relief.items()}
+            env.update({f"{k}_costs": v for k, v in costs.items()})
             env["total_relief"] = rule.total_relief.evaluate(env)
             cost = rule.ability_cost.evaluate(env)
             entry["total_relief"] = fraction_text(env["total_relief"])
@@ -145,27 +177,21 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog) -> CostResult:
             ability_costs.append(cost)
         breakdown["abilities"].append(entry)
 
-    caveat_relief = Fraction(0)
-    if parsed.caveat is not None:
-        part, value = _part(parsed.caveat, catalog, None, notes)
-        breakdown["caveat"] = part
+    env = {f"{k.id}_relief": Fraction(0) for k in card_kinds}
+    if parsed.card_part is not None:
+        part, value = _part(parsed.card_part, catalog, None, notes)
+        breakdown[parsed.card_part.kind] = part
         if value is None:
             known = False
         else:
-            caveat_relief = value
+            env[f"{parsed.card_part.kind}_relief"] = value
 
     if not known:
         return CostResult(None, breakdown, notes)
-    if creature:
-        env = {
-            "offense": breakdown["offense"],
-            "defense": breakdown["defense"],
-            "caveat_relief": caveat_relief,
-            "ability_costs": ability_costs,
-        }
-        value = rule.creature_cost.evaluate(env)
-    else:
-        value = rule.spell_cost.evaluate({"ability_cost": ability_costs[0] if ability_costs else Fraction(0)})
+    env.update({st.name: breakdown[st.name] for st in ctype.stats})
+    env["ability_costs"] = ability_costs
+    env["ability_cost"] = ability_costs[0] if ability_costs else Fraction(0)
+    value = dict(rule.parts())[f"{ctype.id}_cost"].evaluate(env)
     total = math.ceil(value)  # the rule rounds up itself; this only turns the Fraction into an int
     breakdown["total"] = total
     return CostResult(total, breakdown, notes)

@@ -1,4 +1,4 @@
-"""The printed fields of a card, checked: name, type, edition, cost, offense, defense, text.
+"""The printed fields of a card, checked: name, type, edition, figure (cost, level), stats, text.
 
 A card is a plain mapping as read from a collection.  :func:`read_fields`
 checks each field the card engine needs and returns them typed, with one
@@ -13,21 +13,14 @@ from typing import Any
 
 from .model import Reason
 
-#: the printed card types; "minion" is the 12th edition's word for a creature
-TYPES = {"creature": "creature", "spell": "spell", "minion": "creature"}
-#: offense and defense are whole numbers in this range (Card Building Guide)
-STAT_RANGE = (0, 99)
-
-
 @dataclass
 class CardFields:
     name: str | None
-    type: str | None  # "creature" or "spell"; None when missing or invalid
-    printed_type: str | None  # as printed ("minion" stays "minion")
+    type: str | None  # a card type of the system ("creature", "spell"); None when missing or invalid
+    printed_type: str | None  # as printed (a later edition's word for the type stays as printed)
     edition: int | None  # the Edition Indicator; None: the card has none
-    cost: int | None  # the printed cost; None: not given
-    offense: int | None
-    defense: int | None
+    cost: int | None  # the printed figure (the system's: resource cost, level); None: not given
+    stats: dict[str, int]  # the type's printed stats (offense, defense), those that are valid
     paragraphs: list[tuple[int, str]] | None  # (1-based line of the text, paragraph); blank lines skipped
 
 
@@ -53,15 +46,32 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_fields(card: Any, edition: int | None, last_edition: int | None = None, sources: tuple[str, ...] = ()) -> tuple[CardFields, list[Reason]]:
-    """Check and type the fields of ``card``; ``edition`` is the edition judged (for the reasons),
-    ``sources`` the sources of the card-building rules (offense/defense range)."""
+def _range_text(stats: Any) -> str:
+    bounds = {(st.min, st.max) for st in stats}
+    if len(bounds) == 1:
+        lo, hi = next(iter(bounds))
+        names = " and ".join(st.name for st in stats)
+        if lo is not None and hi is not None:
+            return f"{names} are whole numbers from {lo} to {hi}"
+        if lo is not None:
+            return f"{names} are whole numbers no lower than {lo}"
+    return ", ".join(f"{st.name}: {st.min}–{st.max}" for st in stats)
+
+
+def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None = None, sources: tuple[str, ...] = (),
+                aliases: dict[str, str] | None = None) -> tuple[CardFields, list[Reason]]:
+    """Check and type the fields of ``card`` by the card-building ``system`` (its card types, their
+    stats, the figure); ``edition`` is the edition judged (for the reasons), ``sources`` the
+    sources of the card-building rules, ``aliases`` other editions' words for a type (minion)."""
     problems: list[Reason] = []
+    types = {t.id: t for t in system.types}
+    aliases = {w: t for w, t in (aliases or {}).items() if t in types and w not in types}
+    names = " or ".join(types)
 
     def bad(fld: str | None, message: str, rule_sources: tuple[str, ...] = ()) -> None:
         problems.append(Reason("malformed", message, edition, rule_sources, fld))
 
-    out = CardFields(None, None, None, None, None, None, None, None)
+    out = CardFields(None, None, None, None, None, {}, None)
     if not isinstance(card, dict):
         bad(None, f"a card is a mapping of fields (name, type, text, …), not {_kind_of(card)}")
         return out, problems
@@ -76,14 +86,15 @@ def read_fields(card: Any, edition: int | None, last_edition: int | None = None,
 
     kind = card.get("type")
     if "type" not in card or kind is None:
-        bad("type", "missing field 'type': creature or spell")
+        bad("type", f"missing field 'type': {names}")
     elif not isinstance(kind, str):
-        bad("type", f"'type' must be the string creature or spell, not {_kind_of(kind)}")
-    elif kind.strip().lower() not in TYPES:
-        bad("type", f"unknown type {kind!r}: a card is a creature or a spell (minion is the 12th edition's word for creature)")
+        bad("type", f"'type' must be the string {names}, not {_kind_of(kind)}")
+    elif kind.strip().lower() not in types and kind.strip().lower() not in aliases:
+        also = "".join(f" ({w} is another edition's word for {t})" for w, t in sorted(aliases.items()))
+        bad("type", f"unknown type {kind!r}: a card is a {' or a '.join(types)}{also}")
     else:
         out.printed_type = kind.strip().lower()
-        out.type = TYPES[out.printed_type]
+        out.type = aliases.get(out.printed_type, out.printed_type)
 
     ed = card.get("edition")
     if ed is not None:
@@ -96,36 +107,49 @@ def read_fields(card: Any, edition: int | None, last_edition: int | None = None,
         else:
             out.edition = ed
 
-    cost = card.get("cost")
-    if cost is not None:
-        if not _whole(cost):
-            bad("cost", f"'cost' (the printed resource cost) must be a whole number, not {_kind_of(cost)}")
-        elif cost < 0:
-            bad("cost", f"'cost' (the printed resource cost) cannot be negative ({cost})")
+    figure = system.figure
+    printed = card.get(figure)
+    if printed is not None:
+        if not _whole(printed):
+            bad(figure, f"'{figure}' (the printed {system.figure_title}) must be a whole number, not {_kind_of(printed)}")
+        elif printed < 0:
+            bad(figure, f"'{figure}' (the printed {system.figure_title}) cannot be negative ({printed})")
         else:
-            out.cost = cost
+            out.cost = printed
 
-    lo, hi = STAT_RANGE
-    for stat in ("offense", "defense"):
+    owners: dict[str, list[str]] = {}
+    for t in system.types:
+        for st in t.stats:
+            owners.setdefault(st.name, []).append(t.id)
+    own = types[out.type].stats if out.type else ()
+    for stat, holders in owners.items():
         value = card.get(stat)
-        if out.type == "spell":
+        decl = next((st for st in own if st.name == stat), None)
+        if out.type is not None and decl is None:
             if value is not None:
-                bad(stat, f"a spell has no {stat} (found {stat}: {value!r}); only creatures have offense and defense", sources)
+                holder = types[holders[0]]
+                bad(stat, f"a {out.type} has no {stat} (found {stat}: {value!r}); only {' and '.join(h + 's' for h in holders)} "
+                          f"have {' and '.join(st.name for st in holder.stats)}", sources)
             continue
+        if decl is None:
+            continue
+        lo, hi = decl.min, decl.max
+        span = f"from {lo} to {hi}" if lo is not None and hi is not None else f"no lower than {lo}" if lo is not None else ""
         if value is None:
-            if out.type == "creature":
-                bad(stat, f"missing field '{stat}': a creature's {stat} is a whole number from {lo} to {hi}", sources)
+            bad(stat, f"missing field '{stat}': a {out.type}'s {stat} is a whole number {span}".rstrip(), sources)
             continue
         if not _whole(value):
-            bad(stat, f"'{stat}' must be a whole number from {lo} to {hi}, not {_kind_of(value)} ({value!r})", sources)
-        elif not lo <= value <= hi:
-            bad(stat, f"{stat} {value} is out of range: offense and defense are whole numbers from {lo} to {hi}", sources)
+            bad(stat, f"'{stat}' must be a whole number {span}, not {_kind_of(value)} ({value!r})".replace("  ", " "), sources)
+        elif (lo is not None and value < lo) or (hi is not None and value > hi):
+            bad(stat, f"{stat} {value} is out of range: {_range_text(own)}", sources)
         else:
-            setattr(out, stat, value)
+            out.stats[stat] = value
 
     text = card.get("text")
     if "text" not in card or text is None:
-        bad("text", "missing field 'text': the ability text, one paragraph per line (\"This card has no abilities.\" for none)")
+        empty = next((t.empty_text for t in system.types if t.empty_text), None)
+        hint = f" (\"{empty}\" for none)" if empty else ""
+        bad("text", f"missing field 'text': the ability text, one paragraph per line{hint}")
     elif not isinstance(text, str):
         bad("text", f"'text' must be a string (one paragraph per line), not {_kind_of(text)}")
     else:

@@ -26,11 +26,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..fold import Catalog, ComponentState
-from ..model import When, ordinal
+from ..model import When, edition_number, ordinal
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
-from .parse import parse_card
+from .parse import parse_card, type_aliases
 
 __all__ = ["Judgement", "Reason", "judge", "judge_input", "status_of"]
 
@@ -190,14 +190,15 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
     catalog = view.catalog(edition)
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, reasons = read_fields(card, edition, view.last, rule_sources)
+    fields, reasons = read_fields(card, catalog.system, edition, max(edition_number(k) for k in view.keys), rule_sources,
+                                  aliases=type_aliases(view))
     notes: list[str] = []
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
         name = card["name"]
-    terms = catalog.rulebook.terms if catalog.rulebook else {}
-    if fields.printed_type == "minion" and terms.get("creature") != "minion":
-        notes.append('type "minion" (the word of a later edition) is read as creature')
+    own_words = {w.lower() for w in (catalog.rulebook.terms.values() if catalog.rulebook else ())}
+    if fields.printed_type is not None and fields.printed_type != fields.type and fields.printed_type not in own_words:
+        notes.append(f'type "{fields.printed_type}" (the word of another edition) is read as {fields.type}')
     if fields.edition is not None and fields.edition > catalog.number:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
 
@@ -234,7 +235,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 fld = f"text[{paragraph}]" if paragraph else "text"
                 reasons.extend(replace(r, field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
-                cost_result = card_cost(card, parsed, catalog)
+                cost_result = card_cost(card, parsed, catalog, fields.type)
                 notes.extend(cost_result.notes)
 
     total = cost_result.total if cost_result else None

@@ -95,32 +95,29 @@ class Ability:
 
 @dataclass
 class ParsedCard:
-    caveat: Use | None
+    card_part: Use | None  # a card-level component (the 1st–11th's caveat), its own first paragraph
     abilities: list[Ability]
-    no_abilities: bool  # the card says "This card has no abilities."
-    caveat_paragraph: int | None = None  # 1-based paragraph (line) of the caveat
+    no_abilities: bool  # the card says its type's text for no abilities ("This card has no abilities.")
+    card_part_paragraph: int | None = None  # 1-based paragraph (line) of the card-level component
+    empty_text: str | None = None  # its type's text for no abilities
 
     def located_uses(self) -> list[tuple[int | None, Use]]:
-        """Every component use with its paragraph, caveat first."""
-        out: list[tuple[int | None, Use]] = [(self.caveat_paragraph, self.caveat)] if self.caveat else []
+        """Every component use with its paragraph, the card-level one first."""
+        out: list[tuple[int | None, Use]] = [(self.card_part_paragraph, self.card_part)] if self.card_part else []
         return out + [(a.paragraph, u) for a in self.abilities for u in a.uses]
 
     def uses(self) -> list[Use]:
-        """Every component use, caveat first."""
-        return ([self.caveat] if self.caveat else []) + [u for a in self.abilities for u in a.uses]
+        """Every component use, the card-level one first."""
+        return ([self.card_part] if self.card_part else []) + [u for a in self.abilities for u in a.uses]
 
     def text(self) -> str:
         """The card text in current wordings, one paragraph per line."""
         lines = []
-        if self.caveat:
-            lines.append(self.caveat.wording)
+        if self.card_part:
+            lines.append(self.card_part.wording)
         for a in self.abilities:
             body = " ".join(u.wording for u in a.uses)
             lines.append(f"{a.name}: {body}" if a.name else body)
-        if self.no_abilities:
-            lines.append(NO_ABILITIES)
+        if self.no_abilities and self.empty_text:
+            lines.append(self.empty_text)
         return "\n".join(lines)
-
-
-#: the text that stands for no abilities
-NO_ABILITIES = "This card has no abilities."

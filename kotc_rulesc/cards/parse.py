@@ -16,8 +16,9 @@ wordings — and :meth:`~kotc_rulesc.text.Template.match` reads the values.
   closest components of the edition and, when the sentence is a component of
   another edition, what became of it.
 
-Then the order and count rules of the Card Building Guide apply: a caveat only
-as a creature's first paragraph (at most one); per ability an optional
+Then the order and count rules of the edition's card-building system apply (the
+system's kinds, their counts and order, card types): e.g. in the 1st–10th a caveat
+only as a creature's first paragraph (at most one); per ability an optional
 activation condition, activation cost and target selection, then one or more
 effects, in that order; a spell has exactly one ability; "This card has no
 abilities." stands alone.  An effect whose cost depends on the target selection
@@ -36,12 +37,67 @@ from ..fold import Catalog, ComponentState, Wording
 from ..model import System, ordinal
 from ..text import Template, normalize, skeleton
 from .fields import read_fields
-from .model import NO_ABILITIES, Ability, ParsedCard, Reason, Use, when_phrase
+from .model import Ability, ParsedCard, Reason, Use, when_phrase
 
 __all__ = ["parse_card", "read_sentence", "split_paragraph"]
 
 _NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
+_CLAUSE_END = re.compile(r"(?<=[:;])\s+")
+
+
+def _count(ctype: Any) -> str:
+    """ "exactly one ability", "1 to 3 abilities", "at least one ability" """
+    lo, hi = ctype.abilities_min, ctype.abilities_max
+    word = {1: "one"}.get
+    if hi is not None and lo == hi:
+        return f"exactly {word(lo, str(lo))} abilit{'y' if lo == 1 else 'ies'}"
+    if hi is None:
+        return f"at least {word(lo, str(lo))} abilit{'y' if lo == 1 else 'ies'}" if lo else "any number of abilities"
+    return f"{lo} to {hi} abilities"
+
+
+def type_aliases(view: Any) -> dict[str, str]:
+    """Other editions' words for a card type ("minion" for creature), from their rulebooks' terms."""
+    cached = _ALIASES.get(id(view))
+    if cached is not None and cached[0] is view:
+        return cached[1]
+    aliases: dict[str, str] = {}
+    for key in view.keys:
+        rulebook = view.catalog(key).rulebook
+        for term, word in (rulebook.terms if rulebook else {}).items():
+            if word != term:
+                aliases.setdefault(word.lower(), term)
+    _ALIASES[id(view)] = (view, aliases)
+    return aliases
+
+
+_ALIASES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _is_tutorial(sentence: str) -> bool:
+    """Tutorial text: a sentence in parentheses (maybe in italics), which the level ignores."""
+    s = sentence.strip().strip("*_").strip()
+    return s.startswith("(") and s.endswith(")")
+
+
+def _read_clauses(sentence: str, catalog: Catalog, view: Any) -> tuple[list[Use] | None, str, list[str]]:
+    """The uses of a sentence made of several components, each ending in ":", ";" or ".";
+    or (None, the first clause no component reads, its problems)."""
+    clauses = _CLAUSE_END.split(sentence)
+    uses: list[Use] = []
+    i = 0
+    while i < len(clauses):
+        for span in range(len(clauses) - i, 0, -1):
+            raw = " ".join(clauses[i:i + span])
+            use, problems = read_sentence(raw, catalog, view)
+            if use is not None:
+                break
+        if use is None:
+            return None, clauses[i], problems
+        uses.append(use)
+        i += span
+    return uses, sentence, []
 
 
 # --------------------------------------------------------------------------- the look-up index
@@ -273,15 +329,16 @@ def _order_problems(uses: list[Use], where: str, system: System) -> list[str]:
         kind = system.kind(kid)
         if kind.min and len(seen.get(kid, ())) < kind.min:
             problems.append(f"{where}: an ability needs at least one {kind.noun}")
-    targets = [k.id for k in system.kinds if k.role == "target"]
-    has_target = any(k in seen for k in targets)
-    for u in uses:
-        if (not has_target and targets and u.state is not None and u.state.formula is not None
-                and "t" in u.state.formula.variables and system.kind(u.kind).role != "target"):
-            problems.append(
-                f'{where}: the {noun(u.kind)} "{u.sentence}" acts on targets (its cost {u.state.formula.notation()} '
-                f"depends on t) but the ability has no {noun(targets[0])}"
-            )
+    for var, setter in system.set_variables.items():
+        if setter.default is not None or setter.id in seen:
+            continue
+        for u in uses:
+            if u.state is not None and u.state.formula is not None and var in u.state.formula.variables and u.kind != setter.id:
+                acts = "acts on targets (" if var == "t" else "("
+                problems.append(
+                    f'{where}: the {noun(u.kind)} "{u.sentence}" {acts}its cost {u.state.formula.notation()} '
+                    f"depends on {var}) but the ability has no {setter.noun}"
+                )
     return problems
 
 
@@ -294,7 +351,8 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
     whenever there is a problem."""
     n = catalog.edition
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, field_problems = read_fields(card, n)
+    system = catalog.system
+    fields, field_problems = read_fields(card, system, n, aliases=type_aliases(view) if view is not None else None)
     field_problems = [p for p in field_problems if p.field in (None, "type", "text")]
     if field_problems or fields.type is None or fields.paragraphs is None:
         return None, field_problems, []
@@ -308,23 +366,24 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         problems.append(Reason("malformed", message, n, rule_sources, fld))
 
     paragraphs = fields.paragraphs
-    creature = fields.type == "creature"
+    ctype = system.card_type(fields.type)
+    empty_texts = {t.empty_text: t.id for t in system.types if t.empty_text}
     if not paragraphs:
         malformed(
-            f'the text is empty; a creature without abilities says "{NO_ABILITIES}"' if creature
-            else "the text is empty; a spell has exactly one ability"
+            f'the text is empty; a {ctype.id} without abilities says "{ctype.empty_text}"' if ctype.empty_text
+            else f"the text is empty; a {ctype.id} has {_count(ctype)}"
         )
         return None, problems, notes
 
-    caveat: Use | None = None
-    caveat_line: int | None = None
+    card_part: Use | None = None
+    card_part_line: int | None = None
     abilities: list[Ability] = []
     no_abilities_at: list[int] = []
     for position, (line, paragraph) in enumerate(paragraphs):
         fld = f"text[{line}]"
         where = f"paragraph {line}"
         name, sentences = split_paragraph(paragraph)
-        if normalize(paragraph) == NO_ABILITIES:
+        if normalize(paragraph) in empty_texts:
             no_abilities_at.append(line)
             continue
         if not sentences:
@@ -334,6 +393,10 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         unreadable = False
         i = 0
         while i < len(sentences):
+            if _is_tutorial(sentences[i]):
+                notes.append(f'{where}: "{sentences[i]}" is tutorial text (in parentheses); it is not a component')
+                i += 1
+                continue
             # a component of two sentences (the 1st edition's counter effects) before one
             for span in (2, 1) if i + 1 < len(sentences) else (1,):
                 raw = " ".join(sentences[i:i + span])
@@ -341,6 +404,16 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 if use is not None:
                     break
             i += span
+            if use is None and _CLAUSE_END.search(raw):
+                # components that end in ":" or ";" (an activation condition, a target selection)
+                # share a sentence with what follows them: read the clauses, longest first
+                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view)
+                if clause_uses is not None:
+                    for u in clause_uses:
+                        uses.append(u)
+                        notes.extend(u.notes)
+                    continue
+                use = None
             if use is None:
                 unreadable = True
                 for message in sentence_problems:
@@ -352,16 +425,17 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             notes.extend(use.notes)
         if unreadable:
             continue
-        if any(u.kind == "caveat" for u in uses) and len(uses) == 1 and name is None:
+        if len(uses) == 1 and name is None and system.kind(uses[0].kind).place == "card":
             use = uses[0]
-            if not creature:
-                malformed(f'{where}: "{use.sentence}" is a caveat; only creatures have caveats', fld)
-            elif caveat is not None:
-                malformed(f'{where}: a second caveat "{use.sentence}"; a creature has at most one caveat', fld)
+            kind = system.kind(use.kind)
+            if kind.types and ctype.id not in kind.types:
+                malformed(f'{where}: "{use.sentence}" is a {kind.noun}; only {" and ".join(t + "s" for t in kind.types)} have {kind.noun}s', fld)
+            elif card_part is not None:
+                malformed(f'{where}: a second {kind.noun} "{use.sentence}"; a {ctype.id} has at most one {kind.noun}', fld)
             elif position != 0:
-                malformed(f'{where}: the caveat "{use.sentence}" must be the first paragraph of the text', fld)
+                malformed(f'{where}: the {kind.noun} "{use.sentence}" must be the first paragraph of the text', fld)
             else:
-                caveat, caveat_line = use, line
+                card_part, card_part_line = use, line
             continue
         for message in _order_problems(uses, where, catalog.system):
             malformed(message, fld)
@@ -369,15 +443,17 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
 
     if no_abilities_at:
         fld = f"text[{no_abilities_at[0]}]"
-        if not creature:
-            malformed(f'a spell has exactly one ability; "{NO_ABILITIES}" is for creatures', fld)
+        said = normalize(paragraphs[[line for line, _ in paragraphs].index(no_abilities_at[0])][1])
+        if ctype.empty_text != said:
+            malformed(f'a {ctype.id} has {_count(ctype)}; "{said}" is for {empty_texts[said]}s', fld)
         elif len(no_abilities_at) > 1 or abilities:
-            malformed(f'"{NO_ABILITIES}" stands alone: this card also has ' + ("abilities" if abilities else "it twice"), fld)
-    if not creature and not no_abilities_at and not any(p.field and p.field.startswith("text[") for p in problems):
-        if len(abilities) != 1 or caveat is not None:
-            malformed(f"a spell has exactly one ability (one paragraph), this one has {len(abilities)}")
+            malformed(f'"{said}" stands alone: this card also has ' + ("abilities" if abilities else "it twice"), fld)
+    if not no_abilities_at and not any(p.field and p.field.startswith("text[") for p in problems):
+        too_many = ctype.abilities_max is not None and len(abilities) > ctype.abilities_max
+        if too_many or len(abilities) < ctype.abilities_min:
+            malformed(f"a {ctype.id} has {_count(ctype)} (one paragraph each), this one has {len(abilities)}")
     if problems:
         return None, problems, notes
-    if creature and not abilities and not no_abilities_at:
-        notes.append(f'the creature has no abilities; the Card Building Guide prints "{NO_ABILITIES}" for that')
-    return ParsedCard(caveat, abilities, bool(no_abilities_at), caveat_line), problems, notes
+    if ctype.empty_text and not abilities and not no_abilities_at:
+        notes.append(f'the {ctype.id} has no abilities; the Card Building Guide prints "{ctype.empty_text}" for that')
+    return ParsedCard(card_part, abilities, bool(no_abilities_at), card_part_line, ctype.empty_text), problems, notes

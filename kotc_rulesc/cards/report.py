@@ -66,10 +66,8 @@ def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] 
     return "\n".join(lines)
 
 
-def _values_text(values: dict[str, Any], t: str | None = None) -> str:
-    items = [f"{k}={v}" for k, v in sorted(values.items())]
-    if t is not None:
-        items.append(f"t={t}")
+def _values_text(values: dict[str, Any], given: dict[str, Any]) -> str:
+    items = [f"{k}={v}" for k, v in sorted(values.items())] + [f"{k}={v}" for k, v in given.items()]
     return f" ({', '.join(items)})" if items else ""
 
 
@@ -78,24 +76,30 @@ def _part_text(part: dict[str, Any]) -> str:
     value = part["value"] if part["value"] is not None else "unknown"
     return (
         f"      {part['noun']:<20} \"{part['text']}\"\n"
-        f"      {'':<20} {part['role']} {formula}{_values_text(part['values'], part.get('t'))} = {value}"
+        f"      {'':<20} {part['role']} {formula}{_values_text(part['values'], _given(part))} = {value}"
     )
 
 
+def _given(part: dict[str, Any]) -> dict[str, Any]:
+    """The variables the ability set for this component's formula (t, a), as the breakdown has them."""
+    known = ("component", "kind", "noun", "text", "formula", "values", "role", "value")
+    return {k: v for k, v in part.items() if k not in known}
+
+
 def breakdown_text(j: Judgement) -> str:
-    """The cost of one card, per component and per ability (``kotc-rulesc cost``)."""
+    """The figure of one card (cost, level), per component and per ability (``kotc-rulesc cost``)."""
     b = j.breakdown
-    head = f"{j.name or '(no name)'}: cost {j.cost if j.cost is not None else 'unknown'} in the {ordinal(j.edition or 0)} edition"
+    figure = b["figure"] if b else "cost"
+    head = f"{j.name or '(no name)'}: {figure} {j.cost if j.cost is not None else 'unknown'} in the {ordinal(j.edition or 0)} edition"
     if b is None:
         return head
     lines = [head]
-    if b["type"] == "creature":
-        lines.append(f"  creature: offense {b.get('offense')}, defense {b.get('defense')}")
-    else:
-        lines.append("  spell")
-    if b["caveat"]:
-        lines.append("  caveat")
-        lines.append(_part_text(b["caveat"]))
+    stats = ", ".join(f"{name} {b.get(name)}" for name in b["stats"])
+    lines.append(f"  {b['type']}: {stats}" if stats else f"  {b['type']}")
+    for kind, noun in b["card_kinds"].items():
+        if b.get(kind):
+            lines.append(f"  {noun}")
+            lines.append(_part_text(b[kind]))
     for i, ability in enumerate(b["abilities"], 1):
         lines.append(f"  ability {i}" + (f": {ability['name']}" if ability["name"] else "") + f" (paragraph {ability['paragraph']})")
         for part in ability["components"]:
@@ -104,7 +108,7 @@ def breakdown_text(j: Judgement) -> str:
             lines.append(f"      total relief {ability['total_relief']}, ability cost {ability['ability_cost']}")
     rule = b["rule"]
     if rule is not None:
-        which = "creature_cost" if b["type"] == "creature" else "spell_cost"
+        which = f"{b['type']}_cost"
         stated = "" if rule["stated"] else f" (the {ordinal(rule['edition'])} edition's rule)"
         total = b["total"] if b["total"] is not None else "unknown"
         lines.append(f"  {which} = {rule[which]} = {total}{stated}")

@@ -25,7 +25,7 @@ FORMAT = 1
 GENERATOR = f"kotc-rulesc {__version__} (codegen format {FORMAT})"
 
 #: the names a formula may use: component variables, and the card-cost rule's inputs
-COMPONENT_NAMES = frozenset("xyzt")
+COMPONENT_NAMES = frozenset("xyzta")
 RULE_NAMES = frozenset(
     {
         "condition_relief",

@@ -135,7 +135,8 @@ def _system(s) -> Call | None:
                  t.abilities_min, t.abilities_max, t.empty_text)
             for t in s.types
         ),
-        kinds=tuple(Call("Kind", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min) for k in s.kinds),
+        kinds=tuple(Call("Kind", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
+                         notation(k.default)) for k in s.kinds),
         ability=tuple(s.ability),
     )
 

@@ -195,7 +195,7 @@ CardType = namedtuple("CardType", "id stats abilities_min abilities_max empty_te
 #: a printed stat with its range (None: no bound)
 Stat = namedtuple("Stat", "name min max")
 #: a kind of component: its section, its noun, what its formula does, where it goes
-Kind = namedtuple("Kind", "id title noun role place types max min")
+Kind = namedtuple("Kind", "id title noun role place types max min variable default")
 #: a redaction an edition of the line lifted: (redacted when, reinstated when, sources, note)
 Reinstatement = namedtuple("Reinstatement", "redacted reinstated sources note")
 #: two documents that disagree, recorded (and shown), never silently resolved

@@ -178,13 +178,15 @@ def cost(card_file: str | None, edition: int | None, card_type: str | None, offe
     else:
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts)}
         indicator = edition_number(edition) if edition_indicator is None else edition_indicator
-        for key, value in (("offense", offense), ("defense", defense), ("edition", indicator), ("cost", printed_cost)):
+        figure = view.catalog(edition).system.figure
+        for key, value in (("offense", offense), ("defense", defense), ("edition", indicator), (figure, printed_cost)):
             if value is not None:
                 card[key] = value
         judgements = [judge(card, edition, view)]
     if fmt == "json":
+        figure = view.catalog(edition).system.figure  # "cost" up to the 10th, "level" from the published 11th
         out = [
-            {"index": j.index, "name": j.name, "edition": edition, "cost": j.cost, "printed_cost": j.printed_cost,
+            {"index": j.index, "name": j.name, "edition": edition, figure: j.cost, f"printed_{figure}": j.printed_cost,
              "status": j.status, "breakdown": j.breakdown, "reasons": j.to_json()["reasons"], "notes": j.notes}
             for j in judgements
         ]

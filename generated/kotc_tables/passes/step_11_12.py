@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     9fefe33d1489aa3316b9bde550bbe19bb7d8c2d52f57ea8ee1d10c13ceeaa40e
+#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
 #   rules/edition-02.yaml
-#     203fdac0db37c9c29735929ea06e54d6ab04764228873291c1a364b9eed31c43
+#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   rules/edition-04.yaml
@@ -25,11 +25,11 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     ba096b9fa295b562a8aba449954c9f911dafe1ef4dc824bfdd706113ac65dfca
+#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
 #   rules/edition-12.yaml
 #     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
 #   kotc_rulesc/schemas/edition.schema.json
-#     a5f088a153eaf21098b0e20ee400e815c053c259b3cacad0124361e8b1a03452
+#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator
