@@ -342,6 +342,7 @@ class TablesView:
                 sources=tuple(d.sources),
                 clean_slate=d.clean_slate,
                 catalog_known=d.catalog_known,
+                catalog_whole=d.catalog_whole,
                 successors=successors,
                 rulebook=rulebook,
                 card_cost=cost_rule if mod.COST_RULE_STATED else None,

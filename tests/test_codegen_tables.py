@@ -89,7 +89,8 @@ def test_every_edition_agrees_with_the_fold(pair):
                 assert f.notation() == g.notation() and f.python() == g.python()
         assert (compiled.declared is None) == (folded.declared is None)
         if folded.declared is not None:
-            for attr in ("number", "key", "base", "follows", "pre_release", "sources", "clean_slate", "catalog_known", "notes", "name"):
+            for attr in ("number", "key", "base", "follows", "pre_release", "sources", "clean_slate", "catalog_known",
+                         "catalog_whole", "notes", "name"):
                 assert getattr(compiled.declared, attr) == getattr(folded.declared, attr), attr
         if folded.components is None:
             assert compiled.components is None

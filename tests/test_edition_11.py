@@ -107,3 +107,16 @@ def test_old_cards_are_banned_by_the_clean_slate_and_the_json_says_level(view):
     assert json.loads(old.output)["cost"] == 4
     text = CliRunner().invoke(main, ["cost", "-e", "11", "--type", "spell", "--text", "Draw 2 cards."]).output
     assert "level 2 in the 11th edition" in text and "(x=2, a=1)" in text
+
+
+def test_migrating_to_the_published_11th_bans_older_cards_without_reading_their_text(view):
+    from kotc_rulesc.migrate.plan import Migrator
+
+    migrator = Migrator(view, 11, assume=6)
+    for card in (
+        {"name": "Scout", "type": "creature", "offense": 2, "defense": 5, "cost": 3, "text": "This card has no abilities."},
+        {"name": "Insight", "type": "spell", "cost": 4, "text": "Draw 2 cards."},
+    ):
+        d = migrator.decide(card)
+        assert d.status == "banned", (card["name"], d.status)
+        assert [r["code"] for r in d.mark["reasons"]] == ["clean-slate"]

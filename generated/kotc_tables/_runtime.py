@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/codegen/runtime.py
-#     1a489a43440d42a4e5e61db9842110c6559b8ebfe74ab2b7e34bba42be1f31df
+#     590075003e9fa1c4021a08db21a64e980c7e11ff4111a3067ec652a6682305fe
 """Run-time support for the generated Keeper of the Cards tables: standard library only.
 
 The edition modules (``edition_NN``) and the migration passes (``passes.step_NN_MM``)
@@ -232,7 +232,8 @@ CostRule = namedtuple(
 Successor = namedtuple("Successor", "component successor binds sources")
 #: the edition's own rules file, if it has one (its events are in the passes)
 Declared = namedtuple(
-    "Declared", "file base follows pre_release sources clean_slate catalog_known notes name"
+    "Declared",
+    "file base follows pre_release sources clean_slate catalog_known catalog_whole notes name",
 )
 
 

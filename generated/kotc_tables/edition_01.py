@@ -50,6 +50,7 @@ DECLARED = Declared(
     sources=("guide-01",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

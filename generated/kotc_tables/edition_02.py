@@ -54,6 +54,7 @@ DECLARED = Declared(
     sources=("guide-02",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

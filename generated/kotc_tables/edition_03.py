@@ -56,6 +56,7 @@ DECLARED = Declared(
     sources=("guide-03",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

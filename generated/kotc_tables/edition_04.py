@@ -58,6 +58,7 @@ DECLARED = Declared(
     sources=("guide-04",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

@@ -60,6 +60,7 @@ DECLARED = Declared(
     sources=("guide-05", "rulebook-05"),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

@@ -63,6 +63,7 @@ DECLARED = Declared(
     sources=("guide-06",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

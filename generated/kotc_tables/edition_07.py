@@ -66,6 +66,7 @@ DECLARED = Declared(
     sources=("guide-07",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

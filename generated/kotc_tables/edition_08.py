@@ -67,6 +67,7 @@ DECLARED = Declared(
     sources=("guide-08",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

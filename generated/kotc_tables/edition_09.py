@@ -72,6 +72,7 @@ DECLARED = Declared(
     sources=("guide-09",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

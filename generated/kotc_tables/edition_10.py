@@ -74,6 +74,7 @@ DECLARED = Declared(
     sources=("guide-10",),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

@@ -71,6 +71,7 @@ DECLARED = Declared(
     sources=("rulebook-11", "guide-11"),
     clean_slate=True,
     catalog_known=True,
+    catalog_whole=True,
     notes=(),
     name=None,
 )

@@ -76,6 +76,7 @@ DECLARED = Declared(
     sources=("guide-11-pre", "rulebook-11-pre"),
     clean_slate=False,
     catalog_known=True,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

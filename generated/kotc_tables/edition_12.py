@@ -69,6 +69,7 @@ DECLARED = Declared(
     sources=("rulebook-12",),
     clean_slate=True,
     catalog_known=False,
+    catalog_whole=False,
     notes=(),
     name=None,
 )

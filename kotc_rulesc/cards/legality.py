@@ -203,8 +203,13 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
 
     clean = catalog.clean_slate  # a main-line edition (a number)
+    older_catalog = False  # the card predates a clean slate that gave a whole new catalog
     if clean is not None and (fields.edition is None or fields.edition < clean):
         decl = view.catalog(clean).declared
+        older_catalog = any(
+            c.declared is not None and c.declared.catalog_whole
+            for c in (view.catalog(k) for k in catalog.clean_slates if fields.edition is None or k > fields.edition)
+        )
         reasons.append(Reason(
             "clean-slate",
             f"the {ordinal(clean)} edition is a clean slate: every card whose Edition Indicator is missing or older "
@@ -226,6 +231,9 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 decl.sources if decl else (),
                 "text",
             ))
+    elif older_catalog:
+        notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
+                     "replaced whole: it is not read against it")
     elif fields.type is not None and fields.paragraphs is not None:
         parsed, problems, parse_notes = parse_card(card, catalog, view)
         reasons.extend(problems)

@@ -199,6 +199,7 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
             sources=tuple(own.sources),
             clean_slate=own.clean_slate,
             catalog_known=own.catalog_known,
+            catalog_whole=own.catalog_whole,
             notes=tuple(own.notes),
             name=own.name,
         )

@@ -224,7 +224,8 @@ CostRule = namedtuple(
 Successor = namedtuple("Successor", "component successor binds sources")
 #: the edition's own rules file, if it has one (its events are in the passes)
 Declared = namedtuple(
-    "Declared", "file base follows pre_release sources clean_slate catalog_known notes name"
+    "Declared",
+    "file base follows pre_release sources clean_slate catalog_known catalog_whole notes name",
 )
 
 

@@ -281,6 +281,14 @@ class Migrator:
                 notes=notes,
             )
 
+        if crossed and j.status == "error":
+            # re-issued in N the card cannot be read (a clean slate gave a whole new catalog): it is
+            # judged as it is, an older card — banned by the clean slate
+            original = dict(card)
+            original.pop(MARK, None)
+            original["text"] = new_text
+            j = self._judge(original, n, self.view)
+            codes = {r.code for r in j.reasons}
         status = j.status if j.status != "legal" else "banned"
         notes = self._printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
         return _marked(Decision(
