@@ -38,22 +38,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
-SOURCES = Path(__file__).resolve().parent.parent.parent / "shared" / "sources"
+from source_guides import KIND_HEADINGS, SOURCES, _balanced  # noqa: F401 - the same sections, paths, formula groups
 
 EDITIONS = range(11, 18)
-
-#: component section title (without "Ultra ") -> normalised kind
-KIND_HEADINGS = {
-    "Caveats": "caveat",
-    "Activation Conditions": "condition",
-    "Activation Costs": "cost",
-    "Target Selections": "target",
-    "Effects": "effect",
-}
 
 #: the heading the component sections sit under
 CARD_TEXTS = "Card Texts"
@@ -207,19 +197,6 @@ def _outline(edition: int) -> list[_Block]:
 
 
 # ---------------------------------------------------------------- components
-
-
-def _balanced(s: str, i: int) -> int:
-    """Index just after the parenthesised group opening at ``s[i]``."""
-    depth = 0
-    for j in range(i, len(s)):
-        if s[j] == "(":
-            depth += 1
-        elif s[j] == ")":
-            depth -= 1
-            if depth == 0:
-                return j + 1
-    raise ValueError(f"unbalanced parentheses in {s!r}")
 
 
 def _component(item: _Item, section: str, kind: str) -> HtmlGuideEntry | None:
