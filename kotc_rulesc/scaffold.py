@@ -11,6 +11,8 @@ the comment explains when to delete that line.
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import shutil
 import tempfile
@@ -39,13 +41,19 @@ def _q(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _examples(rules: RuleSet) -> dict[str, tuple[str, str]]:
-    """A legal component of each kind in the newest known catalog, as (id, formula), for the comments."""
+def _examples(rules: RuleSet) -> dict[str, Any]:
+    """A legal component for each role of a kind in the newest known catalog, as (id, formula), for
+    the comments: "cost" (an effect), "sets" (a target selection), "relief" (an activation cost);
+    "<role>_kind" its kind, and "kinds" the system's kind ids."""
     cat = fold(rules, rules.newest_with_catalog())
-    out = {}
-    for kind in kind_titles(cat.system):
-        legal = [c for c in cat.components or () if c.kind == kind and c.status == "legal"]
-        out[kind] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
+    system = cat.system
+    out: dict[str, Any] = {"kinds": " | ".join(kind_titles(system))}
+    for role in ("cost", "sets", "relief"):
+        kinds = [k.id for k in system.kinds if k.role == role and k.place == "ability"] if system else []
+        legal = [c for c in cat.components or () if c.kind in kinds and c.status == "legal"]
+        kind = kinds[0] if kinds else role
+        out[role] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
+        out[f"{role}_kind"] = kind
     return out
 
 
@@ -154,10 +162,10 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
         "text_revisions: []",
         "",
         "# Redactions: cards that use the component are banned from this edition on.",
-        f"#   - component: {ex['effect'][0]}",
+        f"#   - component: {ex['cost'][0]}",
         "# When no source says exactly when a component was redacted, only that it was by this",
         "# edition, write `edition: unknown`, and `after: N` if a source shows it still in use in N:",
-        f"#   - component: {ex['target'][0]}",
+        f"#   - component: {ex['sets'][0]}",
         "#     edition: unknown",
         f"#     after: {rules.newest_with_catalog()}",
         "#     source: <id>",
@@ -166,19 +174,19 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
         "# Cost revisions: the component's new formula in the guide's notation (2x, 3x/2, x/(y+1),",
         "# y²/x, xt, (x+t)/2, 0.5, or unknown); the old one stays in the earlier files. Cards that",
         "# use it must bear an Edition Indicator of this edition or later, or they are banned.",
-        f"#   - component: {ex['effect'][0]}",
-        f'#     formula: "<new formula>"   # now: {ex["effect"][1]}',
+        f"#   - component: {ex['cost'][0]}",
+        f'#     formula: "<new formula>"   # now: {ex["cost"][1]}',
         "cost_revisions: []",
         "",
         "# Limit revisions: {x: 7} means {x ≤ 7}; a card that sets x higher is banned. A limit that",
         "# a source shows but does not give the value of is `unknown`.",
-        f"#   - component: {ex['cost'][0]}",
+        f"#   - component: {ex['relief'][0]}",
         "#     limits: {x: 7}",
         "limit_revisions: []",
         "",
         "# Components new in this edition, written as in the base file:",
-        "#   - id: effect-gain-level     # its kind, then a short kebab-case slug",
-        "#     kind: effect              # caveat | condition | cost | target | effect",
+        f"#   - id: {ex['cost_kind']}-gain-level     # its kind, then a short kebab-case slug",
+        f"#     kind: {ex['cost_kind']}              # {ex['kinds']}",
         '#     text: "Increase your level by [x]."',
         '#     formula: "2x"',
         "#     limits: {x: 10}           # optional",
@@ -188,7 +196,7 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
         "# A clean slate bans every card whose Edition Indicator is missing or older than this",
         "# edition. Only a clean slate names successors: the new component that takes an old one's",
         "# place (binds: the values the old wording stands for in the new one).",
-        f"#   - {{component: {ex['effect'][0]}, successor: effect-gain-level, binds: {{x: 1}}}}",
+        f"#   - {{component: {ex['cost'][0]}, successor: {ex['cost_kind']}-gain-level, binds: {{x: 1}}}}",
         "clean_slate: false",
         "successors: []",
         "",
