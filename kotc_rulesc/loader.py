@@ -264,6 +264,22 @@ def _sources(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
     return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
 
 
+#: what a line of editions has changed so far, which a branch starts from
+_LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted", "system")
+
+
+def _copy_line_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy that later files cannot change (texts, formulas and systems are immutable)."""
+    return {
+        "current_text": dict(state["current_text"]),
+        "all_vars": {cid: set(names) for cid, names in state["all_vars"].items()},
+        "formula": dict(state["formula"]),
+        "limits": {cid: dict(lim) for cid, lim in state["limits"].items()},
+        "redacted": dict(state["redacted"]),
+        "system": state["system"],
+    }
+
+
 class _Builder:
     """Checks meaning across files while building the model, edition by edition.
 
@@ -271,7 +287,6 @@ class _Builder:
     limits, redaction) is the state of the edition the file follows: a pre-release branch
     starts from its parent, and the main line does not see the branch's changes."""
 
-    _LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted", "system")
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}
@@ -357,18 +372,17 @@ class _Builder:
 
     # -- one file ----------------------------------------------------------
 
-    def save_state(self, key: EditionKey) -> None:
-        import copy
+    def _line_state(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in _LINE_STATE}
 
+    def save_state(self, key: EditionKey) -> None:
         for cid, names in self.all_vars.items():
             self.vars_seen.setdefault(cid, set()).update(names)
-        self.states[key] = copy.deepcopy({name: getattr(self, name) for name in self._LINE_STATE})
+        self.states[key] = _copy_line_state(self._line_state())
         self.keys.append(key)
 
     def restore_state(self, key: EditionKey) -> None:
-        import copy
-
-        for name, value in copy.deepcopy(self.states[key]).items():
+        for name, value in _copy_line_state(self.states[key]).items():
             setattr(self, name, value)
 
     def chain(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionKey | None:

@@ -284,9 +284,6 @@ class System:
     def noun(self, kind_id: str) -> str:
         return self.kind(kind_id).noun
 
-    def title(self, kind_id: str) -> str:
-        return self.kind(kind_id).title
-
     @property
     def set_variables(self) -> dict[str, KindDecl]:
         """The variables kinds set (``t``, ``a``) → the kind that sets each."""

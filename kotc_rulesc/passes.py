@@ -199,8 +199,3 @@ def path(passes: list[Pass], source: EditionKey, target: EditionKey) -> list[Pas
         key = p.source
     return steps[::-1]
 
-
-def lineage_keys(passes: list[Pass], first: EditionKey, target: EditionKey) -> list[EditionKey]:
-    """The editions from the base ``first`` to ``target``, in order."""
-    steps = path(passes, first, target) or []
-    return [first] + [p.target for p in steps]

@@ -173,6 +173,7 @@ class TablesView:
         self.first: int = package.FIRST
         self.last: int = package.LAST
         self.keys: tuple = tuple(package.EDITIONS)
+        self.newest: int = max(edition_number(k) for k in self.keys)
         self.generator: str = package.GENERATOR
         self.inputs: tuple[tuple[str, str], ...] = package.INPUTS
         self._catalogs: dict[int, Catalog] = {}

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from .fold import Catalog, fold
-from .model import EditionKey, RuleSet
+from .model import EditionKey, RuleSet, edition_number
 from .passes import Pass, derive_passes
 from .passes import path as passes_path
 
@@ -21,6 +21,7 @@ class RulesView(Protocol):
     first: int  # the base edition
     last: int  # the newest main-line edition
     keys: tuple[EditionKey, ...]  # every edition, pre-releases included, in order
+    newest: int  # the highest edition number (an Edition Indicator above it is unknown)
 
     def catalog(self, n: EditionKey) -> Catalog: ...
 
@@ -43,6 +44,7 @@ class FoldedRules:
         self.first = rules.first
         self.last = rules.last
         self.keys = tuple(rules.all_keys)
+        self.newest = max(edition_number(k) for k in self.keys)
         self._catalog = lru_cache(maxsize=None)(lambda n: fold(rules, n))
         self._passes: list[Pass] | None = None
 

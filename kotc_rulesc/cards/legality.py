@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..fold import Catalog, ComponentState
-from ..model import When, edition_number, ordinal
+from ..model import When, ordinal
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
@@ -190,8 +190,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
     catalog = view.catalog(edition)
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, reasons = read_fields(card, catalog.system, edition, max(edition_number(k) for k in view.keys), rule_sources,
-                                  aliases=type_aliases(view))
+    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=type_aliases(view))
     notes: list[str] = []
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):

@@ -155,7 +155,7 @@ class Migrator:
         self.assume = assume
         self.first = view.first
         self.last = view.last
-        self.newest = max(edition_number(k) for k in view.keys)
+        self.newest = view.newest
         self._runs: dict[Any, list[Any]] = {}
         self._memo = Memo(cache)
         self.hits = 0
@@ -316,7 +316,8 @@ class Migrator:
             pending: list[Pass] = []
             own = self.view.resolve(source)
             after_source = own == self.view.resolve(self.first)
-            steps = self.view.path(self.first, self.target) or [] if self.view.path(source, self.target) else []
+            # a card already of the target edition (an empty path) is judged only
+            steps = self.view.path(self.first, self.target) if self.view.path(source, self.target) else []
             for p in steps:
                 if p.clean_slate and after_source:
                     if pending:
