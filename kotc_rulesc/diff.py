@@ -98,8 +98,14 @@ def describe_when(when: When | None) -> str:
     return f"edition unknown: by the {ordinal(when.by)} Edition"
 
 
-def formula_text(f: Formula | None) -> str:
-    return f.notation() if f is not None else "unknown"
+def formula_text(f: Formula | None, system: Any = None, kind: str | None = None) -> str:
+    """A formula in the guide's notation; "unknown" where no source gives it, "no formula" for a
+    kind whose texts have none (the 12th's activation conditions)."""
+    if f is not None:
+        return f.notation()
+    if system is not None and kind in system.kind_ids and system.kind(kind).role == "none":
+        return "no formula"
+    return "unknown"
 
 
 def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
@@ -280,12 +286,12 @@ def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
     now = cb.by_id()
     for c in sorted(ca.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
         if c.id not in now:
-            out["removed"].append(ComponentChange(c.id, c.kind, str(c.text), {"formula": formula_text(c.formula), "limits": _limits_json(c.limits), "status": c.status}, None))
+            out["removed"].append(ComponentChange(c.id, c.kind, str(c.text), {"formula": formula_text(c.formula, ca.system, c.kind), "limits": _limits_json(c.limits), "status": c.status}, None))
     for c in sorted(cb.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
         text = str(c.text)
         old = before.get(c.id)
         if old is None:
-            formula = formula_text(c.formula)
+            formula = formula_text(c.formula, cb.system, c.kind)
             out["added"].append(ComponentChange(c.id, c.kind, text, None, {"formula": formula, "limits": _limits_json(c.limits), "status": c.status}))
             continue
         if c.status != old.status:
@@ -297,7 +303,7 @@ def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
             out["reworded"].append(ComponentChange(c.id, c.kind, text, str(old.text), text, words=reading_diff(old.text, c.text, binds), binds=dict(binds)))
         if old.formula != c.formula:
             out["formulas"].append(
-                ComponentChange(c.id, c.kind, text, formula_text(old.formula), formula_text(c.formula), effect=sample_effect(old.formula, c.formula))
+                ComponentChange(c.id, c.kind, text, formula_text(old.formula, ca.system, c.kind), formula_text(c.formula, cb.system, c.kind), effect=sample_effect(old.formula, c.formula))
             )
         if old.limits != c.limits:
             out["limits"].append(ComponentChange(c.id, c.kind, text, dict(old.limits), dict(c.limits)))
@@ -336,12 +342,13 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
 def card_cost_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
     ra, rb = ca.cost_rule, cb.cost_rule
     out = []
-    names = [n for n, _ in (ra or rb).parts()] if (ra or rb) else []
     pa = dict(ra.parts()) if ra else {}
     pb = dict(rb.parts()) if rb else {}
+    names = list(dict.fromkeys([*pa, *pb]))
     for name in names:
-        before = pa[name].notation() if name in pa else None
-        after = pb[name].notation() if name in pb else None
+        # a formula only one rule has: "(none)" on the other side (None stays "no rule at all")
+        before = pa[name].notation() if name in pa else ("(none)" if ra else None)
+        after = pb[name].notation() if name in pb else ("(none)" if rb else None)
         if before != after:
             out.append(ValueChange(name, name, before, after))
     return out
@@ -384,21 +391,38 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         return []
 
     def types(s):
-        return [f"{t.id} ({', '.join(st.name for st in t.stats) or 'no stats'})" for t in s.types]
+        def stat(st):
+            return (f"{st.name} {st.min}–{st.max}" if st.min is not None and st.max is not None
+                    else f"{st.name} ≥ {st.min}" if st.min is not None else st.name)
+
+        def abilities(t):
+            count = (f"{t.abilities_min}" if t.abilities_min == t.abilities_max
+                     else f"{t.abilities_min}+" if t.abilities_max is None else f"{t.abilities_min}–{t.abilities_max}")
+            names = {"required": ", named", "none": ", unnamed"}.get(t.names, "")
+            return f"{count} abilit{'y' if count == '1' else 'ies'}{names}"
+
+        return [f"{t.id} ({', '.join(map(stat, t.stats)) or 'no stats'}; {abilities(t)})" for t in s.types]
 
     def kinds(s):
         out = []
         for k in s.kinds:
             role = f"sets {k.variable}" if k.role == "sets" else k.role
-            out.append(f"{k.title}: {role}" + (" (card-level)" if k.place == "card" else ""))
+            where = {"card": " (card-level)", "sub_ability": " (in a sub-ability)"}.get(k.place, "")
+            many = ", any number" if k.max is None else ""
+            joins = f", joined {' or '.join(repr(j) for j in k.joins)}" if k.joins else ""
+            out.append(f"{k.title}: {role}{where}{many}{joins}")
         return out
+
+    def ability(s):
+        own = [s.noun(k) for k in s.ability]
+        return own + ([f"sub-abilities ({', '.join(s.noun(k) for k in s.sub_ability)}), one sentence each"] if s.sub_ability else [])
 
     out = []
     for name, label, before, after in (
         ("figure", "The card's figure", a.figure_title, b.figure_title),
         ("types", "Card types", types(a), types(b)),
         ("kinds", "Component kinds", kinds(a), kinds(b)),
-        ("ability", "An ability", [a.noun(k) for k in a.ability], [b.noun(k) for k in b.ability]),
+        ("ability", "An ability", ability(a), ability(b)),
     ):
         if before != after:
             out.append(_list_change(name, label, before, after) if isinstance(before, list) else ValueChange(name, label, before, after))

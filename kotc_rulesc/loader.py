@@ -27,7 +27,6 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 from .errors import Problem, ProblemsFound
 from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
 from .model import (
-    COST_RULE_PARTS,
     CardTypeDecl,
     ComponentDecl,
     CostRevision,
@@ -55,15 +54,6 @@ from .model import (
 from .text import Template, TemplateError, parse_template
 
 FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
-
-#: variables each part of the card-cost rule may use
-COST_RULE_VARIABLES = {
-    "total_relief": {"condition_relief", "cost_relief"},
-    "ability_cost": {"effect_costs", "total_relief", "condition_relief", "cost_relief"},
-    "creature_cost": {"offense", "defense", "caveat_relief", "ability_costs"},
-    "spell_cost": {"ability_cost"},
-}
-
 
 def default_rules_dir() -> Path:
     """``rules/`` beside the package (a source checkout), else the current directory's."""
@@ -265,7 +255,7 @@ def _sources(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
 
 
 #: what a line of editions has changed so far, which a branch starts from
-_LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted", "system")
+_LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted", "system", "cost_rule")
 
 
 def _copy_line_state(state: dict[str, Any]) -> dict[str, Any]:
@@ -277,6 +267,7 @@ def _copy_line_state(state: dict[str, Any]) -> dict[str, Any]:
         "limits": {cid: dict(lim) for cid, lim in state["limits"].items()},
         "redacted": dict(state["redacted"]),
         "system": state["system"],
+        "cost_rule": state["cost_rule"],
     }
 
 
@@ -296,6 +287,7 @@ class _Builder:
         self.limits: dict[str, dict[str, int | None]] = {}
         self.redacted: dict[str, int] = {}
         self.system: System | None = None  # the card-building system of the line so far
+        self.cost_rule: tuple[CostRule, Any, Any] | None = None  # the line's card-cost rule, its file and node
         self.states: dict[EditionKey, dict[str, Any]] = {}  # the state after each edition
         self.vars_seen: dict[str, set[str]] = {}  # every variable of a component on any line
         self.keys: list[EditionKey] = []
@@ -565,6 +557,12 @@ class _Builder:
 
         rulebook = self.rulebook(rep, data, key) if "rulebook" in data else None
         card_cost = self.card_cost(rep, data, key) if "card_cost" in data else None
+        if card_cost is not None:
+            self.cost_rule = (card_cost, rep, data["card_cost"])
+        elif system is not None and self.cost_rule is not None:
+            rule, rule_rep, rule_node = self.cost_rule
+            self.check_cost_rule(rep, data, "system", rule, system,
+                                 f" (the card-cost rule of {rule_rep.file} no longer fits the system this file states; restate card_cost)")
         catalog_known = data.get("catalog") != "unknown"
         self.save_state(key)
         return EditionDecl(
@@ -645,7 +643,15 @@ class _Builder:
         if not cid.startswith(kind + "-"):
             rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
         text = self.template(rep, node, "text")
-        ok, formula = self.parse_formula(rep, node, "formula")
+        role = self.system.kind(kind).role if self.system is not None and kind in self.system.kind_ids else None
+        ok, formula = True, None
+        if role == "none":
+            if "formula" in node:
+                rep.at(node, "formula", f"formula: a {self.system.noun(kind)} has no formula in this system (its kind's role is none)", "leave 'formula' out")
+        elif "formula" not in node:
+            rep.at(node, "id", "formula: missing; write the guide's formula, or 'unknown' if no source gives it", of_key=True)
+        else:
+            ok, formula = self.parse_formula(rep, node, "formula")
         if text is None or not ok:
             return None
         self.current_text[cid] = text
@@ -678,11 +684,14 @@ class _Builder:
                 int((t.get("abilities") or {}).get("min", 0)),
                 (t.get("abilities") or {}).get("max"),
                 t.get("empty_text"),
+                str((t.get("abilities") or {}).get("names", "optional")),
             )
             for t in node["types"]
         )
         kinds = prev.kinds if prev and "kinds" not in node else tuple(self.kind_decl(rep, k) for k in node["kinds"])
         ability = prev.ability if prev and "ability" not in node else tuple(str(x) for x in node["ability"])
+        restated = "ability" in node or "sub_ability" in node
+        sub_ability = prev.sub_ability if prev and not restated else tuple(str(x) for x in node.get("sub_ability") or ())
         type_ids = {t.id for t in types}
         kind_ids = [k.id for k in kinds]
         for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
@@ -694,14 +703,17 @@ class _Builder:
                 if t not in type_ids:
                     rep.at(node["kinds"][i] if "kinds" in node else node, "types" if "kinds" in node else None,
                            f"system.kinds: {k.id} names the card type {t!r}, which the system does not declare")
-        for kid in ability:
-            if kid not in kind_ids:
-                rep.at(node, "ability" if "ability" in node else None, f"system.ability: {kid!r} is not a declared kind")
-            elif next(k for k in kinds if k.id == kid).place != "ability":
-                rep.at(node, "ability" if "ability" in node else None, f"system.ability: {kid!r} is a card-level kind, not part of an ability")
-        missing = [k.id for k in kinds if k.place == "ability" and k.id not in ability]
-        if missing:
-            rep.at(node, "ability" if "ability" in node else None, f"system.ability: the ability kinds {', '.join(missing)} have no place in it")
+        for part, order in (("ability", ability), ("sub_ability", sub_ability)):
+            where = part if part in node else None
+            for kid in order:
+                if kid not in kind_ids:
+                    rep.at(node, where, f"system.{part}: {kid!r} is not a declared kind")
+                elif next(k for k in kinds if k.id == kid).place != part:
+                    place = next(k for k in kinds if k.id == kid).place
+                    rep.at(node, where, f"system.{part}: {kid!r} has place {place!r}, not {part!r}")
+            missing = [k.id for k in kinds if k.place == part and k.id not in order]
+            if missing:
+                rep.at(node, where or "kinds", f"system.{part}: the {part.replace('_', '-')} kinds {', '.join(missing)} have no place in it")
         return System(
             edition=key,
             sources=src,
@@ -710,6 +722,7 @@ class _Builder:
             types=types,
             kinds=kinds,
             ability=ability,
+            sub_ability=sub_ability,
         )
 
     def kind_decl(self, rep: _Reporter, k: Any) -> KindDecl:
@@ -722,10 +735,13 @@ class _Builder:
             rep.at(k, "role", "role: sets needs 'variable' (the variable it sets, e.g. t)")
         if role != "sets" and (variable is not None or "default" in k):
             rep.at(k, "variable" if variable else "default", "only a kind with role 'sets' sets a variable")
+        joins = tuple(str(x) for x in k.get("joins") or ())
+        if joins and not k.get("end"):
+            rep.at(k, "joins", "joins replace the end mark of the text before them: give 'end' too")
         return KindDecl(
             str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
             tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
-            int(k.get("min", 0)), variable, default,
+            int(k.get("min", 0)), variable, default, str(k["end"]) if k.get("end") else None, joins,
         )
 
     def rulebook(self, rep: _Reporter, data: Any, n: EditionKey) -> Rulebook:
@@ -759,24 +775,60 @@ class _Builder:
         )
 
     def card_cost(self, rep: _Reporter, data: Any, n: EditionKey) -> CostRule | None:
+        """The named formulas of ``card_cost:`` in file order, checked against the line's system."""
         node = data["card_cost"]
         src = _sources(node.get("source"), ())
         self.note_sources(rep, node, "source", src)
-        parts = {}
-        for part in COST_RULE_PARTS:
-            ok, formula = self.parse_formula(rep, node, part)
+        formulas = []
+        for name in node:
+            if name == "source":
+                continue
+            ok, formula = self.parse_formula(rep, node, name)
             if not ok:
                 return None
             if formula is None:
-                rep.at(node, part, f"card_cost.{part}: the card-cost rule cannot be 'unknown'; leave card_cost out instead")
+                rep.at(node, name, f"card_cost.{name}: the card-cost rule cannot be 'unknown'; leave card_cost out instead")
                 return None
-            extra = formula.variables - COST_RULE_VARIABLES[part]
-            for var in sorted(extra):
-                rep.at(node, part, f"card_cost.{part}: unknown name {var!r}", f"{part} may use: {', '.join(sorted(COST_RULE_VARIABLES[part]))}")
-            if extra:
-                return None
-            parts[part] = formula
-        return CostRule(n, src, **parts)
+            formulas.append((str(name), formula))
+        rule = CostRule(n, src, tuple(formulas))
+        if self.system is not None and not self.check_cost_rule(rep, data, "card_cost", rule, self.system):
+            return None
+        return rule
+
+    def check_cost_rule(self, rep: _Reporter, data: Any, key: str, rule: CostRule, system: System, why: str = "") -> bool:
+        """Every scope of the system has its ``_cost`` formula, each formula reads only its scope's
+        inputs and the helpers before it; report at ``data[key]`` (the formula's line when it is
+        in this file's card_cost)."""
+        node = data[key]
+        in_rule = key == "card_cost"
+        ok = True
+
+        def at(name: str | None, message: str, hint: str | None = None) -> None:
+            nonlocal ok
+            ok = False
+            if in_rule and name in node:
+                rep.at(node, name, message + why, hint)
+            else:
+                rep.at(data, key, message + why, hint, of_key=True)
+
+        scopes = system.rule_scopes()
+        names = [name for name, _ in rule.formulas]
+        for scope in scopes:
+            if f"{scope}_cost" not in names:
+                at(None, f"card_cost: no {scope}_cost formula; the system's scopes are {', '.join(scopes)}")
+        if names and not names[-1].endswith("_cost"):
+            at(names[-1], f"card_cost.{names[-1]}: a helper belongs to the _cost formula that follows it; none follows")
+        for scope, formulas in rule.scopes().items():
+            if scope not in scopes:
+                at(f"{scope}_cost", f"card_cost.{scope}_cost: {scope!r} is not a scope of the system",
+                   f"the scopes: {', '.join(scopes)}")
+                continue
+            allowed = dict(system.rule_inputs(scope))
+            for name, formula in formulas:
+                for var in sorted(formula.variables - set(allowed)):
+                    at(name, f"card_cost.{name}: unknown name {var!r}", f"{name} may use: {', '.join(sorted(allowed))}")
+                allowed[name] = "a helper"
+        return ok
 
     def check_formulas(self) -> None:
         for rep, node, key, formula, kind, cid, system in self.formula_refs:

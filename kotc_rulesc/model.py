@@ -217,7 +217,11 @@ class Rulebook:
 #: what a kind's formula does: ``relief`` lowers the figure, ``cost`` raises it, ``sets`` gives
 #: a variable to the formulas of the ability's cost kinds (a target selection sets ``t``; from the
 #: published 11th an activation condition sets ``a``)
-KIND_ROLES = ("relief", "cost", "sets")
+#: what a kind's formula does: adds to the figure (cost), reduces it (relief), gives other formulas a
+#: variable (sets, as a target selection sets t), or nothing (none: its texts carry no formula)
+KIND_ROLES = ("relief", "cost", "sets", "none")
+#: where a kind's components stand: a paragraph of their own, inside an ability, inside a sub-ability
+KIND_PLACES = ("card", "ability", "sub_ability")
 
 
 @dataclass(frozen=True)
@@ -228,12 +232,14 @@ class KindDecl:
     title: str  # the guide's section title, e.g. "Activation Conditions"
     noun: str  # how a card's text names one, e.g. "activation condition"
     role: str  # one of KIND_ROLES
-    place: str = "ability"  # "ability": inside an ability; "card": a paragraph of its own
+    place: str = "ability"  # one of KIND_PLACES
     types: tuple[str, ...] = ()  # the card types that may use it (empty: every type)
-    max: int | None = 1  # per ability (or per card, for place "card"); None: any number
+    max: int | None = 1  # per ability, sub-ability or card (its place); None: any number
     min: int = 0
     variable: str | None = None  # role "sets": the variable it sets
     default: Formula | None = None  # role "sets": its value when the ability has no such component
+    end: str | None = None  # the mark its texts end with (":", "→", "."), when a join may replace it
+    joins: tuple[str, ...] = ()  # what joins two consecutive ones, replacing the first one's end (", also ")
 
 
 @dataclass(frozen=True)
@@ -252,6 +258,7 @@ class CardTypeDecl:
     abilities_min: int = 0
     abilities_max: int | None = None  # None: any number
     empty_text: str | None = None  # what a card of this type prints when it has no ability
+    names: str = "optional"  # its abilities' NAME: in capitals — "required", "optional" or "none"
 
 
 @dataclass(frozen=True)
@@ -267,6 +274,7 @@ class System:
     types: tuple[CardTypeDecl, ...]
     kinds: tuple[KindDecl, ...]  # in the guide's section order
     ability: tuple[str, ...]  # the order of kinds within an ability
+    sub_ability: tuple[str, ...] = ()  # the order of kinds within a sub-ability (none: no sub-abilities)
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:
@@ -289,6 +297,38 @@ class System:
         """The variables kinds set (``t``, ``a``) → the kind that sets each."""
         return {k.variable: k for k in self.kinds if k.role == "sets" and k.variable}
 
+    def kinds_at(self, place: str, card_type: str | None = None) -> tuple[KindDecl, ...]:
+        """The kinds whose components stand at ``place`` (usable by ``card_type``, if given)."""
+        return tuple(k for k in self.kinds if k.place == place and (card_type is None or not k.types or card_type in k.types))
+
+    def rule_scopes(self) -> tuple[str, ...]:
+        """The scopes its card-cost rule must compute: sub-ability (if any), ability, each card type."""
+        return (("sub_ability",) if self.sub_ability else ()) + ("ability",) + tuple(t.id for t in self.types)
+
+    def rule_inputs(self, scope: str) -> dict[str, str]:
+        """The names a card-cost formula of ``scope`` may read → what each stands for.
+
+        Per kind at that place: ``<kind>_relief`` (the sum of its reliefs) or ``<kind>_costs``
+        (the list of its costs); in an ability, ``sub_ability_costs`` when the system has
+        sub-abilities; in a card, its type's stats, ``ability_costs`` and ``ability_cost`` (the
+        first ability's)."""
+        place = "card" if scope not in ("sub_ability", "ability") else scope
+        out: dict[str, str] = {}
+        for k in self.kinds_at(place, scope if place == "card" else None):
+            if k.role == "relief":
+                out[f"{k.id}_relief"] = f"the sum of its {k.noun}s' reliefs"
+            elif k.role == "cost":
+                out[f"{k.id}_costs"] = f"its {k.noun}s' costs (a list)"
+        if scope == "ability" and self.sub_ability:
+            out["sub_ability_costs"] = "its sub-abilities' costs (a list)"
+        if place == "card":
+            ctype = self.card_type(scope)
+            for st in ctype.stats if ctype else ():
+                out[st.name] = f"the card's {st.name}"
+            out["ability_costs"] = "its abilities' costs (a list)"
+            out["ability_cost"] = "its (first) ability's cost"
+        return out
+
 
 def kind_titles(*systems: System | None) -> dict[str, str]:
     """Each kind's section title, from the systems given (a later one wins)."""
@@ -299,22 +339,42 @@ def kind_titles(*systems: System | None) -> dict[str, str]:
     return out
 
 
-COST_RULE_PARTS = ("total_relief", "ability_cost", "creature_cost", "spell_cost")
+#: the scopes a card-cost formula can compute, innermost first; a card type's id is the card's scope
+RULE_SCOPES = ("sub_ability", "ability")
 
 
 @dataclass(frozen=True)
 class CostRule:
-    """The card-cost rule: named formulas over component costs, offense and defense."""
+    """How a card's figure is computed: named formulas, in the order the rules file gives them.
+
+    A formula named ``<scope>_cost`` computes a scope's figure: ``sub_ability_cost``,
+    ``ability_cost``, or ``<type>_cost`` for a card of that type.  Any other name is a helper of
+    the scope whose ``_cost`` formula follows it (``total_relief`` before ``ability_cost``)."""
 
     edition: EditionKey  # the edition whose documents state it
     sources: tuple[str, ...]
-    total_relief: Formula
-    ability_cost: Formula
-    creature_cost: Formula
-    spell_cost: Formula
+    formulas: tuple[tuple[str, Formula], ...]
 
     def parts(self) -> list[tuple[str, Formula]]:
-        return [(name, getattr(self, name)) for name in COST_RULE_PARTS]
+        return list(self.formulas)
+
+    def formula(self, name: str) -> Formula | None:
+        return dict(self.formulas).get(name)
+
+    def scopes(self) -> dict[str, list[tuple[str, Formula]]]:
+        """scope → its formulas in order (helpers first, its ``_cost`` last); a helper after the
+        last ``_cost`` formula belongs to no scope and is left out (the loader reports it)."""
+        out: dict[str, list[tuple[str, Formula]]] = {}
+        pending: list[tuple[str, Formula]] = []
+        for name, f in self.formulas:
+            pending.append((name, f))
+            if name.endswith("_cost"):
+                out[name[: -len("_cost")]] = pending
+                pending = []
+        return out
+
+    def scope(self, scope: str) -> list[tuple[str, Formula]]:
+        return self.scopes().get(scope, [])
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ from .diff import (
 from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
+from . import prose
 from .passes import Pass, derive_passes
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
@@ -189,7 +190,7 @@ def _node_html(node: Any, parent: int) -> str:
 # --------------------------------------------------------------------------- view models
 
 
-def _component_view(c: ComponentState) -> dict[str, Any]:
+def _component_view(c: ComponentState, system: Any = None) -> dict[str, Any]:
     history = [f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" for w in c.wordings]
     history += [f"Cost Revised ({describe_when(ch.when)}); was: {formula_text(ch.was)}" for ch in c.cost_changes]
     history += [
@@ -210,7 +211,7 @@ def _component_view(c: ComponentState) -> dict[str, Any]:
     return {
         "id": c.id,
         "kind": c.kind,
-        "formula": formula_text(c.formula),
+        "formula": formula_text(c.formula, system, c.kind),
         "limits": limits_text(c.limits),
         "text": str(c.text),
         "status": c.status,
@@ -222,9 +223,9 @@ def _component_view(c: ComponentState) -> dict[str, Any]:
 def _kinds(cat: Catalog) -> list[dict[str, Any]]:
     out = []
     for kind, title in kind_titles(cat.system).items():
-        items = [_component_view(c) for c in cat.components or () if c.kind == kind]
+        items = [_component_view(c, cat.system) for c in cat.components or () if c.kind == kind]
         if items:
-            out.append({"kind": kind, "title": title, "components": items})
+            out.append({"kind": kind, "title": title, "intro": prose.kind_intro(cat.system, kind), "components": items})
     return out
 
 
@@ -332,6 +333,9 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
         "kinds": _kinds(cat),
         "count": len(cat.components or ()),
         "cost_rule": _cost_rule(cat),
+        "guide_intro": prose.guide_intro(cat.system),
+        "cost_intro": prose.cost_intro(cat.system),
+        "figure_heading": cat.system.figure_title.capitalize(),  # "Resource cost", "Level"
         "lists": _rulebook_section(cat),
         "parameters": _parameters(cat),
         "sources": _edition_sources(rules, cat),
@@ -394,7 +398,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
             )
         out["successors"] = [{"old": str(comps[a].text), "new": str(comps[b].text)} for a, b in step.successors]
     if decl is not None and not decl.base:
-        out["new"] = [_component_view(_declared_state(c)) for c in decl.components]
+        out["new"] = [_component_view(_declared_state(c), view.catalog(n).system) for c in decl.components]
     if decl is not None and (decl.rulebook or decl.card_cost):
         this = view.catalog(n)
         if decl.rulebook:

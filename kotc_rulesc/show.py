@@ -134,16 +134,19 @@ def system_json(system: System | None) -> dict[str, Any] | None:
                 "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
                 "abilities": {"min": t.abilities_min, "max": t.abilities_max},
                 "empty_text": t.empty_text,
+                "names": t.names,
             }
             for t in system.types
         ],
         "kinds": [
             {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "place": k.place,
              "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
-             "default": k.default.notation() if k.default is not None else None}
+             "default": k.default.notation() if k.default is not None else None,
+             "end": k.end, "joins": list(k.joins)}
             for k in system.kinds
         ],
         "ability": list(system.ability),
+        "sub_ability": list(system.sub_ability),
     }
 
 
@@ -153,17 +156,21 @@ def system_text(system: System | None) -> list[str]:
         return ["Card-building system: unknown"]
     lines = [f"Card-building system ({', '.join(system.sources)}; the card's figure: {system.figure_title}):"]
     for t in system.types:
-        stats = ", ".join(f"{s.name} {s.min}–{s.max}" if s.min is not None and s.max is not None else s.name for s in t.stats)
+        stats = ", ".join(f"{s.name} {s.min}–{s.max}" if s.min is not None and s.max is not None
+                          else f"{s.name} ≥ {s.min}" if s.min is not None else s.name for s in t.stats)
         count = (f"exactly {t.abilities_min}" if t.abilities_min == t.abilities_max
                  else f"{t.abilities_min} or more" if t.abilities_max is None else f"{t.abilities_min}–{t.abilities_max}")
-        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilities")
+        names = {"required": ", named", "none": ", unnamed"}.get(t.names, "")
+        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilit{'y' if count == 'exactly 1' else 'ies'}{names}")
     for k in system.kinds:
-        where = "a paragraph of its own" if k.place == "card" else "in an ability"
+        where = {"card": "a paragraph of its own", "ability": "in an ability", "sub_ability": "in a sub-ability"}[k.place]
         only = f", {', '.join(k.types)} only" if k.types else ""
         many = "any number" if k.max is None else f"at most {k.max}"
         role = f"sets {k.variable}" + (f" (default {k.default.notation()})" if k.default is not None else "") if k.role == "sets" else k.role
-        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}")
-    lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}")
+        joined = f", joined {' or '.join(repr(j) for j in k.joins)}" if k.joins else ""
+        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}{joined}")
+    sub = f" → sub-abilities, one sentence each ({' → '.join(system.kind(k).noun for k in system.sub_ability)})" if system.sub_ability else ""
+    lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}{sub}")
     return lines
 
 
@@ -207,7 +214,7 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
             lines.append("")
             lines.append(title)
             for c in comps:
-                formula = c.formula.notation() if c.formula else "unknown"
+                formula = c.formula.notation() if c.formula else "no formula" if cat.system.kind(kind).role == "none" else "unknown"
                 limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
                 mark = {"legal": "", "redacted": "  [REDACTED " + (ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown") + "]", "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
                 lines.append(f"  ({formula}){limits} \"{c.text}\"{mark}")

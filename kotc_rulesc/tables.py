@@ -290,11 +290,13 @@ class TablesView:
             tuple(s.sources),
             s.figure,
             s.figure_title,
-            tuple(CardTypeDecl(t.id, tuple(StatDecl(*st) for st in t.stats), t.abilities_min, t.abilities_max, t.empty_text)
+            tuple(CardTypeDecl(t.id, tuple(StatDecl(*st) for st in t.stats), t.abilities_min, t.abilities_max, t.empty_text,
+                               t.names)
                   for t in s.types),
             tuple(KindDecl(k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
-                           self._formula(k.default)) for k in s.kinds),
+                           self._formula(k.default), k.end, tuple(k.joins)) for k in s.kinds),
             tuple(s.ability),
+            tuple(s.sub_ability),
         )
 
     @staticmethod
@@ -304,11 +306,8 @@ class TablesView:
     def _cost_rule(self, rule: Any) -> CostRule | None:
         if rule is None:
             return None
-        parts = {
-            name: CompiledFormula(getattr(rule, name).notation, getattr(rule, name).function)
-            for name in ("total_relief", "ability_cost", "creature_cost", "spell_cost")
-        }
-        return CostRule(rule.edition, tuple(rule.sources), **parts)
+        formulas = tuple((name, CompiledFormula(part.notation, part.function)) for name, part in rule.formulas)
+        return CostRule(rule.edition, tuple(rule.sources), formulas)
 
     @staticmethod
     def _rulebook(rb: Any) -> Rulebook | None:

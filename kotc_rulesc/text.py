@@ -47,6 +47,8 @@ PLURALS = {
     "hitpoints": "hitpoint",
     "times": "time",
     "creatures": "creature",
+    "minions": "minion",
+    "Counters": "Counter",  # the 11th's and 12th's "[x] Sword Counters"
     "resources": "resource",
     "targets": "target",
     "are": "is",

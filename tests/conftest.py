@@ -5,6 +5,7 @@ Property tests run on a 2-core CI machine that may be busy: Hypothesis's timing 
 code, so they are off; what a property test asserts stays as strict as written.
 """
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -13,3 +14,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("kotc")
+
+
+@pytest.fixture(scope="session")
+def rules():
+    """The bundled rules, loaded once (modules that need their own copy define ``rules`` themselves)."""
+    from kotc_rulesc.loader import load_rules
+
+    return load_rules()

@@ -1,6 +1,7 @@
 """Reading collections: YAML, JSON, JSONL, bare lists and single cards, with lines; and the schema."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -168,3 +169,27 @@ def test_an_unreadable_jsonl_file(tmp_path, content, words):
     path.write_bytes(content)
     with pytest.raises(CollectionError, match=words):
         list(read_collection(path))
+
+
+def test_the_schema_knows_every_type_stat_and_figure_of_every_system(rules):
+    """The schema is written by hand for every edition at once: it must name what each
+    edition's card-building system prints, with the bounds the system gives."""
+    from kotc_rulesc.fold import fold
+
+    schema = collection_schema()
+    card = schema["$defs"]["card"]["properties"]
+    type_pattern = re.compile(card["type"]["pattern"])
+    for key in rules.all_keys:
+        system = fold(rules, key).system
+        assert system.figure in card, (key, system.figure)
+        for ctype in system.types:
+            assert type_pattern.match(ctype.id), (key, ctype.id)
+            for stat in ctype.stats:
+                decl = card[stat.name]
+                decl = schema["$defs"][decl["$ref"].rsplit("/", 1)[1]] if "$ref" in decl else decl
+                assert (decl.get("minimum"), decl.get("maximum")) == (stat.min, stat.max), (key, stat)
+    validator = jsonschema.Draft202012Validator(schema)
+    minion = {"name": "Greedy Goblin", "type": "minion", "edition": 12, "sp": 2, "hp": 7, "level": 6, "text": "GREED: Draw 2 cards."}
+    assert list(validator.iter_errors({"cards": [minion]})) == []
+    assert list(validator.iter_errors({"cards": [{**minion, "hp": -1}]}))
+    assert list(validator.iter_errors({"cards": [{k: v for k, v in minion.items() if k != "hp"}]}))

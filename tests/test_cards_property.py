@@ -87,13 +87,16 @@ def test_render_parse_and_cost(label, n, comp_id, data):
 
     # the same component on a card: the cost of its part is its formula's value
     target = None
-    empty = cat.system.card_type("creature").empty_text
+    kind = cat.system.kind(comp.kind)
     filler_ability = None
-    if comp.kind == "caveat":
+    if kind.place == "card":  # the 1st–11th caveat: a paragraph of its own on a creature
+        ctype = cat.system.card_type(kind.types[0]) if kind.types else cat.system.types[0]
+        empty = ctype.empty_text
         if empty is None:  # the published 11th prints no text for "no abilities": give it one
             filler_ability = _filler(cat, "effect", needs_t=False)
         rest = empty if empty is not None else _render(filler_ability)
-        card = {"name": "P", "type": "creature", "offense": 5, "defense": 10, "text": f"{sentence}\n{rest}"}
+        stats = {st.name: value for st, value in zip(ctype.stats, (5, 10))}
+        card = {"name": "P", "type": ctype.id, **stats, "text": f"{sentence}\n{rest}"}
     else:
         parts = [sentence]
         if comp.kind == "effect" and comp.formula is not None and "t" in comp.formula.variables:
@@ -110,9 +113,12 @@ def test_render_parse_and_cost(label, n, comp_id, data):
     parsed, problems, _ = parse_card(card, cat, view)
     assert problems == [] and parsed is not None, (card, problems)
     result = card_cost(card, parsed, cat)
-    part = result.breakdown["caveat"] if comp.kind == "caveat" else next(
-        p for p in result.breakdown["abilities"][0]["components"] if p["component"] == comp.id
-    )
+    ability = result.breakdown["abilities"][0] if result.breakdown["abilities"] else {}
+    in_ability = ability.get("components", []) + [p for sub in ability.get("sub_abilities", ()) for p in sub["components"]]
+    part = result.breakdown[comp.kind] if kind.place == "card" else next(p for p in in_ability if p["component"] == comp.id)
+    if comp.formula is None and kind.role == "none":  # a text without formula (the 12th's conditions)
+        assert part["value"] is None and result.total is not None
+        return
     if comp.formula is None:
         assert part["value"] is None and result.total is None
         return
@@ -130,7 +136,7 @@ def test_render_parse_and_cost(label, n, comp_id, data):
     assert Fraction(part["value"]) == expected
     if result.total is None:
         return  # another component of the card (a filler) has an unknown cost
-    if comp.kind == "caveat" and cat.cost_rule is not None and filler_ability is None:
+    if kind.place == "card" and cat.cost_rule is not None and filler_ability is None:
         assert result.total == GUIDE_CREATURE(5, 10, expected, [])
     if comp.kind == "effect" and cat.cost_rule is not None:
         assert result.total == max(1, math.ceil(GUIDE_ABILITY([expected], 0)))

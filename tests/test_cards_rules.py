@@ -111,12 +111,16 @@ def test_a_new_wording_in_an_old_edition_says_when_it_came(view):
     assert "revised in the 8th edition" in r.message and 'in the 6th it reads "Activate when you take damage."' in r.message
 
 
-def test_the_12th_catalog_is_unknown(view):
-    card = {"name": "M", "type": "minion", "edition": 12, "offense": 1, "defense": 5, "text": "Draw 1 card."}
+def test_a_12th_minion_printed_with_the_11th_stats_is_malformed_and_named_by_its_words(view):
+    card = {"name": "M", "type": "minion", "edition": 12, "offense": 1, "defense": 5, "text": "GREED: Draw 1 card."}
     j = judge(card, 12, view)
-    assert j.status == "unknown" and codes(j) == ["unknown-fact"] and j.cost is None
-    assert "component catalog of the 12th edition is not in the sources" in j.reasons[0].message
+    assert j.status == "error" and "malformed" in codes(j)
+    assert {r.field for r in j.reasons} == {"sp", "hp"}  # offense and defense are other fields here, kept and ignored
     assert not any("minion" in n for n in j.notes)  # the 12th's own word
+    creature = {**card, "type": "creature", "offense": None, "defense": None, "sp": 1, "hp": 5}
+    j = judge({k: v for k, v in creature.items() if v is not None}, 12, view)
+    assert j.status == "legal" and j.cost == 3  # ceil(1 + 5/5) = 2, plus "draw 1 card." (x) = 1
+    assert any('"creature"' in n and "minion" in n for n in j.notes)
 
 
 # --- the example collection ----------------------------------------------------------------

@@ -36,6 +36,7 @@ VOCABULARY = {
     "SUCCESSORS", "REINSTATED", "DISAGREEMENTS", "SYSTEM", "EDITION_MODULES", "STEP_MODULES", "name", "EDITIONS", "FIRST", "LAST", "n", "source", "ValueError", "__name__", "sum",
     "max", "min", "x", "y", "z", "t", "condition_relief", "cost_relief", "effect_costs",
     "total_relief", "offense", "defense", "caveat_relief", "ability_costs", "ability_cost",
+    "sp", "hp", "sub_ability_costs",
     "edition", "step", "steps", "rewrite", "GENERATOR", "NEWEST_WITH_CATALOG", "RULES_FILES",
     "SOURCES", "INPUTS", "EDITION", "CLEAN_SLATES", "DECLARED", "COST_RULE", "COST_RULE_STATED",
     "RULEBOOK", "MODULES", "range",
@@ -187,10 +188,22 @@ def test_any_nested_value_reads_back_within_the_width(value):
     assert all(len(line) <= WIDTH for line in src.split("\n")), src
 
 
-def test_the_names_the_generator_allows_are_the_ones_the_loader_allows():
-    from kotc_rulesc.codegen.common import COMPONENT_NAMES, RULE_NAMES
+def test_the_names_the_generator_allows_are_the_ones_the_loader_allows(rules):
+    """The rule functions may read exactly the inputs the system gives some scope, and the
+    rule's own formula names; component functions exactly the component variables."""
+    from kotc_rulesc.codegen.common import COMPONENT_NAMES, rule_names
+    from kotc_rulesc.fold import fold
     from kotc_rulesc.formula import COMPONENT_VARIABLES
-    from kotc_rulesc.loader import COST_RULE_VARIABLES
 
-    assert RULE_NAMES == set().union(*COST_RULE_VARIABLES.values())
     assert COMPONENT_NAMES == COMPONENT_VARIABLES
+    for key in rules.all_keys:
+        cat = fold(rules, key)
+        allowed = rule_names(cat.system, cat.cost_rule)
+        used = set().union(*(f.variables for _, f in cat.cost_rule.parts()))
+        assert used <= allowed, key
+        assert {name for name, _ in cat.cost_rule.parts()} <= allowed
+    twelfth = fold(rules, 12)
+    assert {"sp", "hp", "sub_ability_costs", "effect_costs", "cost_relief"} <= rule_names(twelfth.system, twelfth.cost_rule)
+    assert "offense" not in rule_names(twelfth.system, twelfth.cost_rule)
+
+

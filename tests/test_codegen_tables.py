@@ -183,7 +183,7 @@ def test_generated_cost_functions_refuse_floats_and_report_missing_variables(tmp
     with pytest.raises(KeyError, match="'x'"):
         draw.evaluate({})
     rule = view.catalog(2).cost_rule
-    assert rule.creature_cost.evaluate(
+    assert rule.formula("creature_cost").evaluate(
         {"offense": 3, "defense": 4, "caveat_relief": Fraction(1, 2), "ability_costs": [2, Fraction(3, 2)]}
     ) == 7
-    assert rule.spell_cost.evaluate({"ability_cost": Fraction(1, 3)}) == 1
+    assert rule.formula("spell_cost").evaluate({"ability_cost": Fraction(1, 3)}) == 1

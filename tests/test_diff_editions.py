@@ -95,12 +95,25 @@ def test_the_real_rules_between_the_6th_and_the_11th_pre_release():
 def test_a_pre_release_and_the_main_line_diff_across_branches():
     d = diff_editions(real_view(), "11-pre", 12)
     # an 11-pre card bears the Edition Indicator 11: the published 11th's clean slate spares it
-    assert d.clean_slates == (12,) and d.catalog_known == (True, False)
+    assert d.clean_slates == (12,) and d.catalog_known == (True, True)
     assert run("--format", "json", "10", "11-pre").exit_code == 0
 
 
-def test_crossing_the_clean_slate_into_an_unknown_catalog():
-    d = diff_editions(real_view(), 9, 12)
+def unknown_twelfth(tmp_path) -> FoldedRules:
+    """The bundled rules with the 12th's catalog taken out (catalog: unknown)."""
+    import shutil
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    twelfth = rules / "edition-12.yaml"
+    text = twelfth.read_text()
+    start, end = text.index("\ncomponents:\n"), text.index("\n# How a card's level is computed")
+    twelfth.write_text((text[:start] + text[end:]).replace("catalog: whole  #", "catalog: unknown  #"))
+    return FoldedRules(load_rules(rules))
+
+
+def test_crossing_the_clean_slate_into_an_unknown_catalog(tmp_path):
+    d = diff_editions(unknown_twelfth(tmp_path), 9, 12)
     assert d.clean_slates == (11, 12) and d.catalog_known == (True, False)
     out = d.to_json()
     assert out["components"] == {k: None for k in ("added", "removed", "redacted", "status_unknown", "reworded", "formulas", "limits")}
@@ -163,3 +176,21 @@ def test_markdown_and_html_formats():
 def test_the_output_is_deterministic():
     first = [run("--format", f, "1", "12").output for f in ("text", "markdown", "html", "json")]
     assert first == [run("--format", f, "1", "12").output for f in ("text", "markdown", "html", "json")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "markdown", "html"])
+def test_the_system_changes_are_said_in_every_format(fmt):
+    """10 → 11: the figure becomes a level and caveats "Summon cost:" texts; 11 → 12: minions
+    with SP and HP, sub-abilities, activation costs with arrows, a new level rule."""
+    for a, b, said in (("10", "11", ["level", "sets a"]),
+                       ("11", "12", ["minion", "sp", "hp", "sub-abilities", "sub_ability_cost", "minion_cost", "no formula"])):
+        result = run("--format", fmt, a, b)
+        assert result.exit_code == 0, result.output
+        out = result.output
+        if fmt == "json":
+            data = json.loads(out)
+            assert data["system"], (a, b)
+            out = json.dumps(data, ensure_ascii=False)
+        out = out.replace("\\_", "_")  # Markdown escapes the underscores of formula names
+        for word in said:
+            assert word in out, (fmt, a, b, word)

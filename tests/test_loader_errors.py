@@ -53,7 +53,7 @@ CASES = [
     ("edition-02.yaml", "source: rulebook\n  players", "source: rulebok\n  players", "source: rulebok", "unknown source 'rulebok'"),
     ("edition-01.yaml", "title: \"Test Guide\"}", "title: \"Test Guide\"", "title:", "flow mapping"),
     ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [condition, cost, effect]", "ability: [condition, cost, effect]", "the ability kinds target have no place in it"),
-    ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [caveat, condition, cost, target, effect]", "ability: [caveat", "'caveat' is a card-level kind"),
+    ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [caveat, condition, cost, target, effect]", "ability: [caveat", "'caveat' has place 'card', not 'ability'"),
     ("edition-01.yaml", "types: [creature]}", "types: [minion]}", "types: [minion]}", "names the card type 'minion'"),
 ]
 

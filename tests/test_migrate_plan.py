@@ -128,6 +128,7 @@ def test_redacted_card_is_kept_with_reasons_and_a_replacement(to4):
         "edition": 4,
         "components": [{"component": "cost-pay-hitpoints", "replacement": "cost-exhaust-resources",
                         "old": "Pay 2 hitpoints.", "new": "Exhaust 2 of your resources."}],
+        "figure": "cost",  # the field the figure is printed in ("level" from the published 11th)
     }
     assert d.mark["replacement"] == d.replacement
     new = edit_dict(card, d)

@@ -100,7 +100,8 @@ def section_lines(md: str, start: str, end: str) -> list[str]:
 
 def md_components(md: str) -> list[dict]:
     out, kind, item = [], None, None
-    for line in section_lines(md, "## Components", "## Card cost") + ["### end"]:
+    end = next(line for line in md.splitlines() if line in ("## Resource cost", "## Level"))  # the figure's section
+    for line in section_lines(md, "## Components", end) + ["### end"]:
         if line.startswith("### ") or line.startswith("- "):
             if item:
                 out.append(component(*item))
@@ -278,15 +279,18 @@ def test_the_6th_edition_prints_the_6th_rulebooks_three_lists(docs, fmt):
     assert ours["costs"] == []  # the 6th has no cost revisions yet (printed as N/A)
 
 
-def test_the_12th_edition_says_what_is_unknown(docs):
+def test_the_12th_edition_page_shows_its_system_and_level_rule(docs):
     md = docs["edition-12.md"]
-    assert "The component catalog of the 12th Edition is unknown" in md
-    assert "These lists are unknown for the 12th Edition" in md
     assert "**Clean Slate Edition.**" in md
-    assert "No source states the card-cost rule for the 12th Edition. The rule shown is the one the 11th Edition's" in md
+    assert "No source states the card-cost rule for the 12th Edition" not in md
     assert "| creature | minion |" in md and "| hitpoints | HP |" in md
+    for said in ("## Level\n", "sub_ability_cost = sum(effect_costs)", "minion_cost = max(0, ceil(sp + hp/5)) + sum(ability_costs)",
+                 "for each sub-ability, then each ability, then the card",
+                 "(x/2) “self-exhaust [x] resources→”", "(no formula) “When you take damage:”",
+                 "A sub-ability may have one target selection."):
+        assert said in md, said
     html = docs["edition-12.html"]
-    assert "Clean Slate Edition." in html and 'class="component' not in html
+    assert "Clean Slate Edition." in html and 'class="component' in html and "sub_ability_cost" in html
 
 
 def test_editions_without_a_rulebook_show_its_parameters_as_unknown(docs):

@@ -106,9 +106,16 @@ def test_the_published_11th_is_a_clean_slate_and_the_pre_release_a_branch():
     assert len(pre["components"]) == 109
 
 
-def test_twelfth_is_a_clean_slate_with_an_unknown_catalog():
+def test_twelfth_is_a_clean_slate_with_a_whole_new_catalog():
     shown = show_json(12)
-    assert shown["components"] is None and shown["catalog_known"] is False and shown["clean_slate"] is True
+    assert shown["catalog_known"] is True and shown["clean_slate"] is True
+    kinds = [c["kind"] for c in shown["components"]]
+    # the 12th guide's four lists: 14 activation conditions, 11 activation costs, 9 target
+    # selections, 18 effects; no caveats any more
+    assert [kinds.count(k) for k in ("condition", "cost", "target", "effect", "caveat")] == [14, 11, 9, 18, 0]
+    assert all(c["formula"] is None for c in shown["components"] if c["kind"] == "condition")
+    assert [t["id"] for t in shown["system"]["types"]] == ["minion", "spell"]
+    assert shown["system"]["sub_ability"] == ["target", "effect"]
     params = shown["rulebook"]["parameters"]
     assert params["terms"]["creature"] == "minion" and params["terms"]["cost"] == "level"
     assert params["starting_hitpoints"] == 35
@@ -132,8 +139,9 @@ def test_card_cost_rule_is_stated_by_every_guide_and_carried_after():
         assert show_json(n)["card_cost"]["sources"] == [f"guide-{n:02d}"], n
     assert show_json("11-pre")["card_cost"]["stated"] is True
     assert show_json(11)["card_cost"]["sources"] == ["guide-11"]  # the level rule
-    twelfth = show_json(12)["card_cost"]  # the 12th guide's level rule is not encoded yet
-    assert twelfth["stated"] is False and twelfth["stated_in"] == 11
+    twelfth = show_json(12)["card_cost"]  # the 12th guide's level rule
+    assert twelfth["stated"] is True and twelfth["sources"] == ["guide-12"]
+    assert twelfth["minion_cost"] == "max(0, ceil(sp + hp/5)) + sum(ability_costs)"
 
 
 def test_every_fact_cites_a_declared_source(rules):

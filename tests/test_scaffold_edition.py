@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -53,14 +54,35 @@ def test_the_skeleton_of_the_next_edition_is_valid_as_written(tmp_path):
 
 def test_after_an_edition_whose_catalog_is_unknown_the_skeleton_says_unknown_too(tmp_path):
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
+    twelfth = rules / "edition-12.yaml"
+    text = twelfth.read_text()
+    start, end = text.index("\ncomponents:\n"), text.index("\n# How a card's level is computed")
+    twelfth.write_text((text[:start] + text[end:]).replace("catalog: whole  #", "catalog: unknown  #"))
     result = invoke("new-edition", "13", "--rules", str(rules))
     assert result.exit_code == 0, result.output
     text = (rules / "edition-13.yaml").read_text()
     assert "\ncatalog: unknown\n" in text and "Delete this line only when a source gives this edition's" in text
     loaded = load_rules(rules)
-    assert not fold(loaded, 13).catalog_known  # never a silent guess that the 10th's catalog still holds
+    assert not fold(loaded, 13).catalog_known  # never a silent guess that the 11th's catalog still holds
     assert "#   source: rulebook-12" in text and '#   terms: {creature: "minion"' in text
     assert "# This edition's documents are declared there: guide-13, rulebook-13." in text
+
+
+def test_the_13th_is_scaffolded_in_the_12th_system(tmp_path):
+    rules = copy_rules(ROOT / "rules", tmp_path / "rules")
+    result = invoke("new-edition", "13", "--rules", str(rules))
+    assert result.exit_code == 0, result.output
+    text = (rules / "edition-13.yaml").read_text()
+    assert "#     kind: cost              # condition | cost | target | effect" in text
+    assert '#   minion_cost: "max(0, ceil(sp + hp/5)) + sum(ability_costs)"' in text
+    assert "catalog: unknown" not in text.replace("# catalog: unknown", "")
+    loaded = load_rules(rules)
+    assert fold(loaded, 13).system == fold(loaded, 12).system
+    card = {"name": "M", "type": "minion", "edition": 13, "sp": 2, "hp": 7, "text": "GREED: Draw 2 cards."}
+    result = invoke("cost", "-e", "13", "--rules", str(rules), "--format", "json", "--type", "minion",
+                    "--sp", "2", "--hp", "7", "--text", card["text"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["level"] == 6  # ceil(2 + 7/5) = 4, plus draw 2 (x) = 2
 
 
 def test_only_the_next_edition_can_be_scaffolded(tmp_path):
@@ -100,32 +122,30 @@ def test_rules_that_do_not_load_are_reported(tmp_path):
 
 
 def spell(text: str, edition: int, level: int) -> dict:
-    """A spell of the published 11th's system, which prints a level."""
+    """A spell of the 12th's system, which prints a level."""
     return {"name": "Test Spell", "type": "spell", "text": text, "edition": edition, "level": level}
 
 
 def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
-    """Publish a 13th edition that revises the formula of "Draw [x] cards." and redacts "Gain [x]
-    HP.".  The 12th's catalog is unknown, so the skeleton says `catalog: unknown`; the
-    maintainer, whose (imagined) 13th guide gives the whole catalog, deletes that line: the 13th's
-    catalog is then the published 11th's carried through the 12th, plus this file's changes
-    (levels: "Draw 2 cards." is ax = 2 with a = 1 without an activation condition)."""
+    """Publish a 13th edition that revises the formula of "draw [x] cards." and redacts
+    "[x]-dice-heal yourself.": its catalog is the 12th's plus this file's changes (levels: a
+    spell is its ability, max(1, ceil(sub-abilities - activation costs)))."""
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
     assert invoke("new-edition", "13", "--rules", str(rules)).exit_code == 0
     path = rules / "edition-13.yaml"
-    text = path.read_text().replace("\ncatalog: unknown\n", "\n").replace("# source: [guide-13, rulebook-13]", "source: guide-13")
+    text = path.read_text().replace("# source: [guide-13, rulebook-13]", "source: guide-13")
     path.write_text(text)
     cards = {
-        "draw": spell("Draw 2 cards.", 12, 2),  # ax = 2
-        "draw-13": spell("Draw 2 cards.", 13, 6),  # 3ax = 6
-        "all-draw": spell("Gain 3 HP.", 12, 1),  # ax/3 = 1
+        "draw": spell("Draw 2 cards.", 12, 2),  # x = 2
+        "draw-13": spell("Draw 2 cards.", 13, 4),  # 2x = 4
+        "heal": spell("3-dice-heal yourself.", 12, 3),  # x = 3
     }
     before = load_rules(rules)
-    assert {k: judge(c, 13, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-13": "banned", "all-draw": "legal"}
+    assert {k: judge(c, 13, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-13": "banned", "heal": "legal"}
 
     path.write_text(
-        text.replace("cost_revisions: []", 'cost_revisions:\n  - component: effect-draw-11\n    formula: "3ax"')
-        .replace("redactions: []", "redactions:\n  - component: effect-gain-hp")
+        text.replace("cost_revisions: []", 'cost_revisions:\n  - component: effect-draw-cards\n    formula: "2x"')
+        .replace("redactions: []", "redactions:\n  - component: effect-dice-heal-yourself")
     )
     checked = invoke("check", "--rules", str(rules))
     assert checked.exit_code == 0, checked.output
@@ -134,34 +154,33 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
     built = invoke("build", "--rules", str(rules), "--out", str(out))
     assert built.exit_code == 0, built.output
 
-    # the diff: from the 12th nothing can be compared (its catalog is unknown) …
+    # the diff: exactly the two changes
     d12 = invoke("diff", "12", "13", "--rules", str(rules))
-    assert d12.exit_code == 0 and "The 12th Edition's component catalog is unknown" in d12.output
-    # … from the 11th, exactly the two changes and the clean slate between
+    assert d12.exit_code == 0, d12.output
+    assert "Components redacted (1):\n  [Effects] “[x]-dice-heal yourself.”: legal → redacted (13th Edition)\n" in d12.output
+    assert "Formulas changed (1):\n  [Effects] “draw [x] cards.”: x → 2x" in d12.output
+    assert "reworded" not in d12.output and "Limits changed" not in d12.output and "system" not in d12.output.lower()
+    # … from the 11th, the clean slate and the new system between
     d11 = invoke("diff", "11", "13", "--rules", str(rules))
-    assert d11.exit_code == 0, d11.output
-    assert "Clean slate crossed: the 12th Edition" in d11.output
-    assert "Components redacted (1):\n  [Effects] “Gain [x] HP.”: legal → redacted (13th Edition)\n" in d11.output
-    assert "Formulas changed (1):\n  [Effects] “Draw [x] cards.”: ax → 3ax" in d11.output
-    assert "reworded" not in d11.output and "Limits changed" not in d11.output
+    assert d11.exit_code == 0 and "Clean slate crossed: the 12th Edition" in d11.output
 
     # the documents, as the build wrote them
     page = (out / "docs" / "edition-13.md").read_text()
-    assert "- (3ax) “Draw [x] cards.”\n  - Cost Revised (13th Edition); was: ax\n" in page
-    assert "- ~~(ax/3) “Gain [x] HP.”~~ Redacted (13th Edition)\n" in page
-    assert "- “Gain [x] HP.” (Redacted, 13th Edition)" in page and "- “Draw [x] cards.” (13th Edition)" in page
+    assert "- (2x) “draw [x] cards.”\n  - Cost Revised (13th Edition); was: x\n" in page
+    assert "- ~~(x) “[x]-dice-heal yourself.”~~ Redacted (13th Edition)\n" in page
+    assert "- “[x]-dice-heal yourself.” (Redacted, 13th Edition)" in page and "- “draw [x] cards.” (13th Edition)" in page
     log = (out / "docs" / "changelog-13.md").read_text()
-    assert "- “Draw [x] cards.”: ax → 3ax" in log
-    assert "- “Gain [x] HP.” (Effects; 13th Edition)" in log
+    assert "- “draw [x] cards.”: x → 2x" in log
+    assert "- “[x]-dice-heal yourself.” (Effects; 13th Edition)" in log
     assert "edition-13.html" in (out / "docs" / "index.html").read_text()
 
     # the legality of the affected cards changes, on the built tables as on the rules
     for view in (_view(load_rules(rules)), TablesView.from_directory(out)):
         verdicts = {k: judge(c, 13, view) for k, c in cards.items()}
         assert verdicts["draw"].status == "banned" and [r.code for r in verdicts["draw"].reasons] == ["cost-revised"]
-        assert verdicts["draw-13"].status == "legal" and verdicts["draw-13"].cost == 6
-        assert verdicts["all-draw"].status == "banned" and [r.code for r in verdicts["all-draw"].reasons] == ["redacted"]
-        assert judge({**cards["draw"], "edition": 11}, 11, view).status == "legal"  # the 11th is untouched
+        assert verdicts["draw-13"].status == "legal" and verdicts["draw-13"].cost == 4
+        assert verdicts["heal"].status == "banned" and [r.code for r in verdicts["heal"].reasons] == ["redacted"]
+        assert judge(cards["draw"], 12, view).status == "legal"  # the 12th is untouched
 
 
 def _view(rules):

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/codegen/runtime.py
-#     590075003e9fa1c4021a08db21a64e980c7e11ff4111a3067ec652a6682305fe
+#     e46d1ce76adf7d49115520742618d6472cac6abd2ac93c366912220358ac1640
 """Run-time support for the generated Keeper of the Cards tables: standard library only.
 
 The edition modules (``edition_NN``) and the migration passes (``passes.step_NN_MM``)
@@ -197,13 +197,13 @@ Component = namedtuple(
     " sources replacement replacement_binds reinstated disagreements",
 )
 #: the card-building system: card types, component kinds, ability order, the figure
-System = namedtuple("System", "edition sources figure figure_title types kinds ability")
+System = namedtuple("System", "edition sources figure figure_title types kinds ability sub_ability")
 #: a card type and the stats it prints
-CardType = namedtuple("CardType", "id stats abilities_min abilities_max empty_text")
+CardType = namedtuple("CardType", "id stats abilities_min abilities_max empty_text names")
 #: a printed stat with its range (None: no bound)
 Stat = namedtuple("Stat", "name min max")
 #: a kind of component: its section, its noun, what its formula does, where it goes
-Kind = namedtuple("Kind", "id title noun role place types max min variable default")
+Kind = namedtuple("Kind", "id title noun role place types max min variable default end joins")
 #: a redaction an edition of the line lifted: (redacted when, reinstated when, sources, note)
 Reinstatement = namedtuple("Reinstatement", "redacted reinstated sources note")
 #: two documents that disagree, recorded (and shown), never silently resolved
@@ -224,10 +224,8 @@ Rulebook = namedtuple(
 )
 #: one named formula of the card-cost rule: guide notation and its function
 RulePart = namedtuple("RulePart", "notation function")
-#: the card-cost rule and the edition whose documents state it
-CostRule = namedtuple(
-    "CostRule", "edition sources total_relief ability_cost creature_cost spell_cost"
-)
+#: the card-cost rule and the edition whose documents state it: (name, RulePart) pairs in order
+CostRule = namedtuple("CostRule", "edition sources formulas")
 #: a clean slate's successor: cards using ``component`` may use ``successor`` instead
 Successor = namedtuple("Successor", "component successor binds sources")
 #: the edition's own rules file, if it has one (its events are in the passes)

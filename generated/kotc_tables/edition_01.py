@@ -7,7 +7,7 @@
 #   rules/edition-01.yaml
 #     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -68,8 +68,9 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
+            "optional",
         ),
-        CardType("spell", (), 1, 1, None),
+        CardType("spell", (), 1, 1, None, "optional"),
     ),
     kinds=(
         Kind(
@@ -83,6 +84,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "cost",
@@ -95,6 +98,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "target",
@@ -107,10 +112,13 @@ SYSTEM = System(
             0,
             "t",
             None,
+            None,
+            (),
         ),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None, ()),
     ),
     ability=("condition", "cost", "target", "effect"),
+    sub_ability=(),
 )
 
 
@@ -1839,13 +1847,15 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 COST_RULE = CostRule(
     edition=1,
     sources=("guide-01",),
-    total_relief=RulePart("min(20, condition_relief + cost_relief)", rule_total_relief),
-    ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
-    creature_cost=RulePart(
-        "max(1, ceil(offense + defense/5 + sum(ability_costs)))",
-        rule_creature_cost,
+    formulas=(
+        ("total_relief", RulePart("min(20, condition_relief + cost_relief)", rule_total_relief)),
+        ("ability_cost", RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost)),
+        (
+            "creature_cost",
+            RulePart("max(1, ceil(offense + defense/5 + sum(ability_costs)))", rule_creature_cost),
+        ),
+        ("spell_cost", RulePart("max(1, ceil(ability_cost))", rule_spell_cost)),
     ),
-    spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
 COST_RULE_STATED = True
 RULEBOOK = Rulebook(

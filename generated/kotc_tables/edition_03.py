@@ -11,7 +11,7 @@
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Keeper of the Cards, 3rd edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -74,11 +74,25 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
+            "optional",
         ),
-        CardType("spell", (), 1, 1, None),
+        CardType("spell", (), 1, 1, None, "optional"),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
+        Kind(
+            "caveat",
+            "Caveats",
+            "caveat",
+            "relief",
+            "card",
+            ("creature",),
+            1,
+            0,
+            None,
+            None,
+            None,
+            (),
+        ),
         Kind(
             "condition",
             "Activation Conditions",
@@ -90,6 +104,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "cost",
@@ -102,6 +118,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "target",
@@ -114,10 +132,13 @@ SYSTEM = System(
             0,
             "t",
             None,
+            None,
+            (),
         ),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None, ()),
     ),
     ability=("condition", "cost", "target", "effect"),
+    sub_ability=(),
 )
 
 
@@ -3360,13 +3381,18 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 COST_RULE = CostRule(
     edition=3,
     sources=("guide-03",),
-    total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
-    ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
-    creature_cost=RulePart(
-        "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
-        rule_creature_cost,
+    formulas=(
+        ("total_relief", RulePart("condition_relief + cost_relief", rule_total_relief)),
+        ("ability_cost", RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost)),
+        (
+            "creature_cost",
+            RulePart(
+                "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
+                rule_creature_cost,
+            ),
+        ),
+        ("spell_cost", RulePart("max(1, ceil(ability_cost))", rule_spell_cost)),
     ),
-    spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
 COST_RULE_STATED = True
 RULEBOOK = Rulebook(

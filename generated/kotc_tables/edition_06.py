@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Keeper of the Cards, 6th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -81,11 +81,25 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
+            "optional",
         ),
-        CardType("spell", (), 1, 1, None),
+        CardType("spell", (), 1, 1, None, "optional"),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
+        Kind(
+            "caveat",
+            "Caveats",
+            "caveat",
+            "relief",
+            "card",
+            ("creature",),
+            1,
+            0,
+            None,
+            None,
+            None,
+            (),
+        ),
         Kind(
             "condition",
             "Activation Conditions",
@@ -97,6 +111,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "cost",
@@ -109,6 +125,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "target",
@@ -121,10 +139,13 @@ SYSTEM = System(
             0,
             "t",
             None,
+            None,
+            (),
         ),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None, ()),
     ),
     ability=("condition", "cost", "target", "effect"),
+    sub_ability=(),
 )
 
 
@@ -3915,13 +3936,18 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 COST_RULE = CostRule(
     edition=6,
     sources=("guide-06",),
-    total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
-    ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
-    creature_cost=RulePart(
-        "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
-        rule_creature_cost,
+    formulas=(
+        ("total_relief", RulePart("condition_relief + cost_relief", rule_total_relief)),
+        ("ability_cost", RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost)),
+        (
+            "creature_cost",
+            RulePart(
+                "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
+                rule_creature_cost,
+            ),
+        ),
+        ("spell_cost", RulePart("max(1, ceil(ability_cost))", rule_spell_cost)),
     ),
-    spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
 COST_RULE_STATED = True
 RULEBOOK = Rulebook(

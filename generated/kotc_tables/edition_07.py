@@ -19,7 +19,7 @@
 #   rules/edition-07.yaml
 #     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Keeper of the Cards, 7th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -109,11 +109,25 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
+            "optional",
         ),
-        CardType("spell", (), 1, 1, None),
+        CardType("spell", (), 1, 1, None, "optional"),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
+        Kind(
+            "caveat",
+            "Caveats",
+            "caveat",
+            "relief",
+            "card",
+            ("creature",),
+            1,
+            0,
+            None,
+            None,
+            None,
+            (),
+        ),
         Kind(
             "condition",
             "Activation Conditions",
@@ -125,6 +139,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "cost",
@@ -137,6 +153,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "target",
@@ -149,10 +167,13 @@ SYSTEM = System(
             0,
             "t",
             None,
+            None,
+            (),
         ),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
+        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None, ()),
     ),
     ability=("condition", "cost", "target", "effect"),
+    sub_ability=(),
 )
 
 
@@ -4221,13 +4242,18 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 COST_RULE = CostRule(
     edition=7,
     sources=("guide-07",),
-    total_relief=RulePart("condition_relief + cost_relief", rule_total_relief),
-    ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
-    creature_cost=RulePart(
-        "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
-        rule_creature_cost,
+    formulas=(
+        ("total_relief", RulePart("condition_relief + cost_relief", rule_total_relief)),
+        ("ability_cost", RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost)),
+        (
+            "creature_cost",
+            RulePart(
+                "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
+                rule_creature_cost,
+            ),
+        ),
+        ("spell_cost", RulePart("max(1, ceil(ability_cost))", rule_spell_cost)),
     ),
-    spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
 COST_RULE_STATED = True
 RULEBOOK = Rulebook(

@@ -25,9 +25,9 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
+#     0e122ad11fda480e3618b7e72ddfcf62a54912293464970fe0ac5e328897fec1
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -119,11 +119,31 @@ SYSTEM = System(
     figure="level",
     figure_title="level",
     types=(
-        CardType("creature", (Stat("offense", 0, 99), Stat("defense", 0, 99)), 0, None, None),
-        CardType("spell", (), 1, 1, None),
+        CardType(
+            "creature",
+            (Stat("offense", 0, 99), Stat("defense", 0, 99)),
+            0,
+            None,
+            None,
+            "optional",
+        ),
+        CardType("spell", (), 1, 1, None, "optional"),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
+        Kind(
+            "caveat",
+            "Caveats",
+            "caveat",
+            "relief",
+            "card",
+            ("creature",),
+            1,
+            0,
+            None,
+            None,
+            None,
+            (),
+        ),
         Kind(
             "condition",
             "Activation Conditions",
@@ -135,6 +155,8 @@ SYSTEM = System(
             0,
             "a",
             "1",
+            None,
+            (),
         ),
         Kind(
             "cost",
@@ -147,6 +169,8 @@ SYSTEM = System(
             0,
             None,
             None,
+            None,
+            (),
         ),
         Kind(
             "target",
@@ -159,10 +183,26 @@ SYSTEM = System(
             0,
             "t",
             None,
+            None,
+            (),
         ),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
+        Kind(
+            "effect",
+            "Effects",
+            "effect",
+            "cost",
+            "ability",
+            (),
+            None,
+            1,
+            None,
+            None,
+            ".",
+            (", then ", ", also "),
+        ),
     ),
     ability=("condition", "cost", "target", "effect"),
+    sub_ability=(),
 )
 
 
@@ -2676,8 +2716,14 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Offense Counters on each target.",
-            ("Place ", Slot("x"), " Offense Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Offense\\ Counters\\ on\\ each\\ target\\.",
+            (
+                "Place ",
+                Slot("x"),
+                " Offense ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "Place\\ (?P<x1>-?\\d+)\\ Offense\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
             "Place # Offense Counters on each targets.",
         ),
         formula="axt",
@@ -2699,8 +2745,14 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Defense Counters on each target.",
-            ("Place ", Slot("x"), " Defense Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Defense\\ Counters\\ on\\ each\\ target\\.",
+            (
+                "Place ",
+                Slot("x"),
+                " Defense ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "Place\\ (?P<x1>-?\\d+)\\ Defense\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
             "Place # Defense Counters on each targets.",
         ),
         formula="axt",
@@ -2722,8 +2774,14 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Weakness Counters on each target.",
-            ("Place ", Slot("x"), " Weakness Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Weakness\\ Counters\\ on\\ each\\ target\\.",
+            (
+                "Place ",
+                Slot("x"),
+                " Weakness ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "Place\\ (?P<x1>-?\\d+)\\ Weakness\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
             "Place # Weakness Counters on each targets.",
         ),
         formula="axt",
@@ -2745,8 +2803,14 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Damage Counters on each target.",
-            ("Place ", Slot("x"), " Damage Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Damage\\ Counters\\ on\\ each\\ target\\.",
+            (
+                "Place ",
+                Slot("x"),
+                " Damage ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "Place\\ (?P<x1>-?\\d+)\\ Damage\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
             "Place # Damage Counters on each targets.",
         ),
         formula="axt",
@@ -2768,8 +2832,17 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Exhaustion Counters on each target.",
-            ("Place ", Slot("x"), " Exhaustion Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Exhaustion\\ Counters\\ on\\ each\\ target\\.",
+            (
+                "Place ",
+                Slot("x"),
+                " Exhaustion ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            (
+                "Place\\ (?P<x1>-?\\d+)\\ Exhaustion\\ (?P<a3>Counters|Counter)\\ on\\ each\\ "
+                "target\\."
+            ),
             "Place # Exhaustion Counters on each targets.",
         ),
         formula="axt",
@@ -2791,8 +2864,8 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Dice Counters on each target.",
-            ("Place ", Slot("x"), " Dice Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Dice\\ Counters\\ on\\ each\\ target\\.",
+            ("Place ", Slot("x"), " Dice ", Agree("x", "Counters", "Counter"), " on each target."),
+            "Place\\ (?P<x1>-?\\d+)\\ Dice\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
             "Place # Dice Counters on each targets.",
         ),
         formula="axt",
@@ -2814,8 +2887,17 @@ COMPONENTS = (
         kind="effect",
         text=Text(
             "Place [x] Immortality Counters on each target.",
-            ("Place ", Slot("x"), " Immortality Counters on each target."),
-            "Place\\ (?P<x1>-?\\d+)\\ Immortality\\ Counters\\ on\\ each\\ target\\.",
+            (
+                "Place ",
+                Slot("x"),
+                " Immortality ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            (
+                "Place\\ (?P<x1>-?\\d+)\\ Immortality\\ (?P<a3>Counters|Counter)\\ on\\ each\\ "
+                "target\\."
+            ),
             "Place # Immortality Counters on each targets.",
         ),
         formula="2axt",
@@ -3300,13 +3382,18 @@ BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 COST_RULE = CostRule(
     edition=11,
     sources=("guide-11",),
-    total_relief=RulePart("cost_relief", rule_total_relief),
-    ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
-    creature_cost=RulePart(
-        "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
-        rule_creature_cost,
+    formulas=(
+        ("total_relief", RulePart("cost_relief", rule_total_relief)),
+        ("ability_cost", RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost)),
+        (
+            "creature_cost",
+            RulePart(
+                "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
+                rule_creature_cost,
+            ),
+        ),
+        ("spell_cost", RulePart("max(1, ceil(ability_cost))", rule_spell_cost)),
     ),
-    spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
 COST_RULE_STATED = True
 RULEBOOK = Rulebook(

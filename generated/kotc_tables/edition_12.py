@@ -25,11 +25,11 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
+#     0e122ad11fda480e3618b7e72ddfcf62a54912293464970fe0ac5e328897fec1
 #   rules/edition-12.yaml
-#     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
+#     d18754140dcc99ae4f65ba880102cb25bf0c7a27cd631bf35358aabb2fde3a3b
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Keeper of the Cards, 12th edition: the component catalog folded from the rules.
 
 COMPONENTS lists every component as it stands in this edition (kind, canonical text
@@ -44,7 +44,9 @@ import math
 from fractions import Fraction as F
 
 from ._runtime import (
+    Agree,
     CardType,
+    Component,
     CostRule,
     Declared,
     Disagreement,
@@ -52,13 +54,15 @@ from ._runtime import (
     Range,
     RulePart,
     Rulebook,
+    Slot,
     Stat,
     System,
+    Text,
     var,
 )
 
 EDITION = 12
-CATALOG_KNOWN = False
+CATALOG_KNOWN = True
 CLEAN_SLATE = True
 CLEAN_SLATES = (11, 12)
 DECLARED = Declared(
@@ -66,10 +70,10 @@ DECLARED = Declared(
     base=False,
     follows=11,
     pre_release=False,
-    sources=("rulebook-12",),
+    sources=("rulebook-12", "guide-12"),
     clean_slate=True,
-    catalog_known=False,
-    catalog_whole=False,
+    catalog_known=True,
+    catalog_whole=True,
     notes=(),
     name=None,
 )
@@ -110,29 +114,55 @@ DISAGREEMENTS = (
         ("guide-08", "rulebook-07"),
         "condition-this-resource-destroyed",
     ),
+    Disagreement(
+        12,
+        (
+            "The 12th guide's Target Selections section says 'Only 1 target selection can be used "
+            "per ability', while its Constructing Abilities section gives every sub-ability an "
+            "optional target selection ('A sub-ability is composed of ... 1 target selection ... "
+            "(optional)') and its Effects section says t 'is given by the formula of the target "
+            "selection used in the respective sub-ability'. Encoded per sub-ability: at most one "
+            "target selection in each."
+        ),
+        ("guide-12",),
+        None,
+    ),
+    Disagreement(
+        12,
+        (
+            "The 12th guide's Level section says 'Each effect and target selection has a "
+            "designated level increase formula', but a target selection's formula sets t ('(t = "
+            "x)') and the level rule sums only the effects ('To determine a sub-ability level, "
+            "take the sum of all effect level increase formulas'). Encoded as the level rule "
+            "says: a target selection adds to the level only through its effects' t."
+        ),
+        ("guide-12",),
+        None,
+    ),
 )
 SYSTEM = System(
-    edition=11,
-    sources=("guide-11",),
+    edition=12,
+    sources=("guide-12",),
     figure="level",
     figure_title="level",
     types=(
-        CardType("creature", (Stat("offense", 0, 99), Stat("defense", 0, 99)), 0, None, None),
-        CardType("spell", (), 1, 1, None),
+        CardType("minion", (Stat("sp", 0, None), Stat("hp", 0, None)), 0, None, None, "required"),
+        CardType("spell", (), 1, 1, None, "none"),
     ),
     kinds=(
-        Kind("caveat", "Caveats", "caveat", "relief", "card", ("creature",), 1, 0, None, None),
         Kind(
             "condition",
             "Activation Conditions",
             "activation condition",
-            "sets",
+            "none",
             "ability",
             (),
             1,
             0,
-            "a",
-            "1",
+            None,
+            None,
+            None,
+            (),
         ),
         Kind(
             "cost",
@@ -141,78 +171,1604 @@ SYSTEM = System(
             "relief",
             "ability",
             (),
-            1,
+            None,
             0,
             None,
             None,
+            "→",
+            (", also ",),
         ),
         Kind(
             "target",
             "Target Selections",
             "target selection",
             "sets",
-            "ability",
+            "sub_ability",
             (),
             1,
             0,
             "t",
             None,
+            None,
+            (),
         ),
-        Kind("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None),
+        Kind(
+            "effect",
+            "Effects",
+            "effect",
+            "cost",
+            "sub_ability",
+            (),
+            None,
+            1,
+            None,
+            None,
+            ".",
+            (", then ", ", also "),
+        ),
     ),
-    ability=("condition", "cost", "target", "effect"),
+    ability=("condition", "cost"),
+    sub_ability=("target", "effect"),
 )
 
 
 # ---------------------------------------------------------------------------------- cost functions
 
 
-def rule_total_relief(env):
-    cost_relief = var(env, "cost_relief")
-    return F(cost_relief)
+def cost_cost_self_exhaust_resources_12(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_cost_self_exhaust_minions(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_cost_self_bounce_play_cards(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_cost_self_sheathe_random_cards_hand(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_cost_self_sheathe_play_cards(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_cost_self_destroy_resources_12(env):
+    x = var(env, "x")
+    return F((F(x) / F(2)))
+
+
+def cost_cost_self_destroy_random_cards_hand(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_cost_self_destroy_play_cards(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_cost_self_bury_resources(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_cost_self_bury_random_cards_hand(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_cost_self_bury_play_cards(env):
+    x = var(env, "x")
+    return F((F(4) * x))
+
+
+def cost_target_card(env):
+    return F(F(1))
+
+
+def cost_target_play_cards(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_resources_12(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_cards_graveyard_randomly(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_cards_hand_randomly(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_cards_hand(env):
+    x = var(env, "x")
+    return F((F(2) * x))
+
+
+def cost_target_see_opponent_hand_target_cards(env):
+    x = var(env, "x")
+    return F(((F(2) * x) + F(1)))
+
+
+def cost_target_cards_top_deck(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_target_excavate_cards_target_excavated_cards(env):
+    x = var(env, "x")
+    y = var(env, "y")
+    return F((F((x + (F(4) * y))) / F(5)))
+
+
+def cost_effect_remove_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((F((x * t)) / F(2)))
+
+
+def cost_effect_place_sword_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_place_shield_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_place_weakness_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_place_damage_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_place_exhaustion_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_place_dice_counters_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_down_level_target(env):
+    t = var(env, "t")
+    x = var(env, "x")
+    return F((x * t))
+
+
+def cost_effect_reveal_deploy_targets(env):
+    t = var(env, "t")
+    return F(t)
+
+
+def cost_effect_exhaust_fatigue_targets(env):
+    t = var(env, "t")
+    return F(t)
+
+
+def cost_effect_bounce_targets_12(env):
+    t = var(env, "t")
+    return F(t)
+
+
+def cost_effect_silo_targets_12(env):
+    t = var(env, "t")
+    return F((F(3) * t))
+
+
+def cost_effect_hypnotize_targets_until_end_turn(env):
+    t = var(env, "t")
+    return F((F(2) * t))
+
+
+def cost_effect_sheathe_targets(env):
+    t = var(env, "t")
+    return F((F(2) * t))
+
+
+def cost_effect_destroy_targets_12(env):
+    t = var(env, "t")
+    return F((F(2) * t))
+
+
+def cost_effect_bury_targets(env):
+    t = var(env, "t")
+    return F((F(4) * t))
+
+
+def cost_effect_draw_cards(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def cost_effect_dice_heal_yourself(env):
+    x = var(env, "x")
+    return F(x)
+
+
+def rule_sub_ability_cost(env):
+    effect_costs = var(env, "effect_costs")
+    return F(sum((effect_costs), F(0)))
 
 
 def rule_ability_cost(env):
-    effect_costs = var(env, "effect_costs")
-    total_relief = var(env, "total_relief")
-    return F(max(F(1), (sum((effect_costs), F(0)) - total_relief)))
+    cost_relief = var(env, "cost_relief")
+    sub_ability_costs = var(env, "sub_ability_costs")
+    return F(max(F(1), F(math.ceil((sum((sub_ability_costs), F(0)) - cost_relief)))))
 
 
-def rule_creature_cost(env):
+def rule_minion_cost(env):
     ability_costs = var(env, "ability_costs")
-    caveat_relief = var(env, "caveat_relief")
-    defense = var(env, "defense")
-    offense = var(env, "offense")
-    return F(
-        max(F(1), F(math.ceil((max(F(0), ((offense + (F(defense) / F(5))) - caveat_relief)) +
-            sum((ability_costs), F(0))))))
-    )
+    hp = var(env, "hp")
+    sp = var(env, "sp")
+    return F((max(F(0), F(math.ceil((sp + (F(hp) / F(5)))))) + sum((ability_costs), F(0))))
 
 
 def rule_spell_cost(env):
     ability_cost = var(env, "ability_cost")
-    return F(max(F(1), F(math.ceil(ability_cost))))
+    return F(ability_cost)
 
 
 # -------------------------------------------------------------------------------------- components
 
-COMPONENTS = None
+COMPONENTS = (
+    Component(
+        id="condition-card-attacks-attack-formation-ghost-play",
+        kind="condition",
+        text=Text(
+            "When this card attacks, after Attack Formation (ghost-play):",
+            ("When this card attacks, after Attack Formation (ghost-play):",),
+            "When\\ this\\ card\\ attacks,\\ after\\ Attack\\ Formation\\ \\(ghost\\-play\\):",
+            "When this cards attacks, after Attack Formation (ghost-play):",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-card-defends-defense-formation-ghost-play",
+        kind="condition",
+        text=Text(
+            "When this card defends, after Defense Formation (ghost-play):",
+            ("When this card defends, after Defense Formation (ghost-play):",),
+            "When\\ this\\ card\\ defends,\\ after\\ Defense\\ Formation\\ \\(ghost\\-play\\):",
+            "When this cards defends, after Defense Formation (ghost-play):",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-play-card-ability-targeted",
+        kind="condition",
+        text=Text(
+            "When this in-play card is ability-targeted:",
+            ("When this in-play card is ability-targeted:",),
+            "When\\ this\\ in\\-play\\ card\\ is\\ ability\\-targeted:",
+            "When this in-play cards are ability-targeted:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-play-card-damaged",
+        kind="condition",
+        text=Text(
+            "When this in-play card is damaged:",
+            ("When this in-play card is damaged:",),
+            "When\\ this\\ in\\-play\\ card\\ is\\ damaged:",
+            "When this in-play cards are damaged:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-play-card-destroyed-ghost-play",
+        kind="condition",
+        text=Text(
+            "When this in-play card is destroyed (ghost-play):",
+            ("When this in-play card is destroyed (ghost-play):",),
+            "When\\ this\\ in\\-play\\ card\\ is\\ destroyed\\ \\(ghost\\-play\\):",
+            "When this in-play cards are destroyed (ghost-play):",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-card-resource-destroyed-ghost-play-pay",
+        kind="condition",
+        text=Text(
+            "When this card as a resource is destroyed (ghost-play, must pay resource cost):",
+            ("When this card as a resource is destroyed (ghost-play, must pay resource cost):",),
+            (
+                "When\\ this\\ card\\ as\\ a\\ resource\\ is\\ destroyed\\ \\(ghost\\-play,\\ "
+                "must\\ pay\\ resource\\ cost\\):"
+            ),
+            "When this cards as a resources are destroyed (ghost-play, must pay resources cost):",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-card-hand-destroyed-ghost-play-pay",
+        kind="condition",
+        text=Text(
+            "When this card in your hand is destroyed (ghost-play, must pay resource cost):",
+            ("When this card in your hand is destroyed (ghost-play, must pay resource cost):",),
+            (
+                "When\\ this\\ card\\ in\\ your\\ hand\\ is\\ destroyed\\ \\(ghost\\-play,\\ "
+                "must\\ pay\\ resource\\ cost\\):"
+            ),
+            "When this cards in your hand are destroyed (ghost-play, must pay resources cost):",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-card-deck-destroyed-ghost-play-pay",
+        kind="condition",
+        text=Text(
+            "When this card in your deck is destroyed (ghost-play, must pay resource cost):",
+            ("When this card in your deck is destroyed (ghost-play, must pay resource cost):",),
+            (
+                "When\\ this\\ card\\ in\\ your\\ deck\\ is\\ destroyed\\ \\(ghost\\-play,\\ "
+                "must\\ pay\\ resource\\ cost\\):"
+            ),
+            "When this cards in your deck are destroyed (ghost-play, must pay resources cost):",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-play-card-excluding-card-damaged",
+        kind="condition",
+        text=Text(
+            "When your in-play card(s) (excluding this card) is damaged:",
+            ("When your in-play card(s) (excluding this card) is damaged:",),
+            (
+                "When\\ your\\ in\\-play\\ card\\(s\\)\\ \\(excluding\\ this\\ card\\)\\ is\\ "
+                "damaged:"
+            ),
+            "When your in-play cards(s) (excluding this cards) are damaged:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-play-card-destroyed",
+        kind="condition",
+        text=Text(
+            "When your in-play card(s) is destroyed:",
+            ("When your in-play card(s) is destroyed:",),
+            "When\\ your\\ in\\-play\\ card\\(s\\)\\ is\\ destroyed:",
+            "When your in-play cards(s) are destroyed:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-card-hand-destroyed",
+        kind="condition",
+        text=Text(
+            "When a card(s) in your hand is destroyed:",
+            ("When a card(s) in your hand is destroyed:",),
+            "When\\ a\\ card\\(s\\)\\ in\\ your\\ hand\\ is\\ destroyed:",
+            "When a cards(s) in your hand are destroyed:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-card-deck-destroyed",
+        kind="condition",
+        text=Text(
+            "When a card(s) in your deck is destroyed:",
+            ("When a card(s) in your deck is destroyed:",),
+            "When\\ a\\ card\\(s\\)\\ in\\ your\\ deck\\ is\\ destroyed:",
+            "When a cards(s) in your deck are destroyed:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-you-take-damage",
+        kind="condition",
+        text=Text(
+            "When you take damage:",
+            ("When you take damage:",),
+            "When\\ you\\ take\\ damage:",
+            "When you take damage:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="condition-opponent-attacks-attack-formation",
+        kind="condition",
+        text=Text(
+            "When an opponent attacks, after Attack Formation:",
+            ("When an opponent attacks, after Attack Formation:",),
+            "When\\ an\\ opponent\\ attacks,\\ after\\ Attack\\ Formation:",
+            "When an opponent attacks, after Attack Formation:",
+        ),
+        formula=None,
+        cost=None,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-exhaust-resources-12",
+        kind="cost",
+        text=Text(
+            "self-exhaust [x] resources→",
+            ("self-exhaust ", Slot("x"), " ", Agree("x", "resources", "resource"), "→"),
+            "self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)→",
+            "self-exhaust # resources→",
+        ),
+        formula="x/2",
+        cost=cost_cost_self_exhaust_resources_12,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-exhaust-minions",
+        kind="cost",
+        text=Text(
+            "self-exhaust [x] minions→",
+            ("self-exhaust ", Slot("x"), " ", Agree("x", "minions", "minion"), "→"),
+            "self\\-exhaust\\ (?P<x1>-?\\d+)\\ (?P<a3>minions|minion)→",
+            "self-exhaust # minions→",
+        ),
+        formula="x",
+        cost=cost_cost_self_exhaust_minions,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-bounce-play-cards",
+        kind="cost",
+        text=Text(
+            "self-bounce [x] in-play cards→",
+            ("self-bounce ", Slot("x"), " in-play ", Agree("x", "cards", "card"), "→"),
+            "self\\-bounce\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)→",
+            "self-bounce # in-play cards→",
+        ),
+        formula="x",
+        cost=cost_cost_self_bounce_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-sheathe-random-cards-hand",
+        kind="cost",
+        text=Text(
+            "self-sheathe [x] random cards in your hand→",
+            (
+                "self-sheathe ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand→",
+            ),
+            "self\\-sheathe\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand→",
+            "self-sheathe # random cards in your hand→",
+        ),
+        formula="x",
+        cost=cost_cost_self_sheathe_random_cards_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-sheathe-play-cards",
+        kind="cost",
+        text=Text(
+            "self-sheathe [x] in-play cards→",
+            ("self-sheathe ", Slot("x"), " in-play ", Agree("x", "cards", "card"), "→"),
+            "self\\-sheathe\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)→",
+            "self-sheathe # in-play cards→",
+        ),
+        formula="2x",
+        cost=cost_cost_self_sheathe_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-resources-12",
+        kind="cost",
+        text=Text(
+            "self-destroy [x] resources→",
+            ("self-destroy ", Slot("x"), " ", Agree("x", "resources", "resource"), "→"),
+            "self\\-destroy\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)→",
+            "self-destroy # resources→",
+        ),
+        formula="x/2",
+        cost=cost_cost_self_destroy_resources_12,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-random-cards-hand",
+        kind="cost",
+        text=Text(
+            "self-destroy [x] random cards in your hand→",
+            (
+                "self-destroy ",
+                Slot("x"),
+                " random ",
+                Agree("x", "cards", "card"),
+                " in your hand→",
+            ),
+            "self\\-destroy\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand→",
+            "self-destroy # random cards in your hand→",
+        ),
+        formula="x",
+        cost=cost_cost_self_destroy_random_cards_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-destroy-play-cards",
+        kind="cost",
+        text=Text(
+            "self-destroy [x] in-play cards→",
+            ("self-destroy ", Slot("x"), " in-play ", Agree("x", "cards", "card"), "→"),
+            "self\\-destroy\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)→",
+            "self-destroy # in-play cards→",
+        ),
+        formula="2x",
+        cost=cost_cost_self_destroy_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-bury-resources",
+        kind="cost",
+        text=Text(
+            "self-bury [x] resources→",
+            ("self-bury ", Slot("x"), " ", Agree("x", "resources", "resource"), "→"),
+            "self\\-bury\\ (?P<x1>-?\\d+)\\ (?P<a3>resources|resource)→",
+            "self-bury # resources→",
+        ),
+        formula="x",
+        cost=cost_cost_self_bury_resources,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-bury-random-cards-hand",
+        kind="cost",
+        text=Text(
+            "self-bury [x] random cards in your hand→",
+            ("self-bury ", Slot("x"), " random ", Agree("x", "cards", "card"), " in your hand→"),
+            "self\\-bury\\ (?P<x1>-?\\d+)\\ random\\ (?P<a3>cards|card)\\ in\\ your\\ hand→",
+            "self-bury # random cards in your hand→",
+        ),
+        formula="2x",
+        cost=cost_cost_self_bury_random_cards_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="cost-self-bury-play-cards",
+        kind="cost",
+        text=Text(
+            "self-bury [x] in-play cards→",
+            ("self-bury ", Slot("x"), " in-play ", Agree("x", "cards", "card"), "→"),
+            "self\\-bury\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card)→",
+            "self-bury # in-play cards→",
+        ),
+        formula="4x",
+        cost=cost_cost_self_bury_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-card",
+        kind="target",
+        text=Text(
+            "Target this card;",
+            ("Target this card;",),
+            "Target\\ this\\ card;",
+            "Target this cards;",
+        ),
+        formula="1",
+        cost=cost_target_card,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-play-cards",
+        kind="target",
+        text=Text(
+            "Target up to [x] in-play cards;",
+            ("Target up to ", Slot("x"), " in-play ", Agree("x", "cards", "card"), ";"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ in\\-play\\ (?P<a3>cards|card);",
+            "Target up to # in-play cards;",
+        ),
+        formula="x",
+        cost=cost_target_play_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-resources-12",
+        kind="target",
+        text=Text(
+            "Target up to [x] of your resources;",
+            ("Target up to ", Slot("x"), " of your resources;"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ of\\ your\\ resources;",
+            "Target up to # of your resources;",
+        ),
+        formula="x",
+        cost=cost_target_resources_12,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-graveyard-randomly",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in any graveyard randomly;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in any graveyard randomly;",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ any\\ graveyard\\ "
+                "randomly;"
+            ),
+            "Target up to # cards in any graveyard randomly;",
+        ),
+        formula="x",
+        cost=cost_target_cards_graveyard_randomly,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-hand-randomly",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in any hand randomly;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " in any hand randomly;",
+            ),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ any\\ hand\\ randomly;",
+            "Target up to # cards in any hand randomly;",
+        ),
+        formula="x",
+        cost=cost_target_cards_hand_randomly,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-hand",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards in your hand;",
+            ("Target up to ", Slot("x"), " ", Agree("x", "cards", "card"), " in your hand;"),
+            "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ in\\ your\\ hand;",
+            "Target up to # cards in your hand;",
+        ),
+        formula="2x",
+        cost=cost_target_cards_hand,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-see-opponent-hand-target-cards",
+        kind="target",
+        text=Text(
+            "See one opponent's hand and target up to [x] cards therein;",
+            (
+                "See one opponent's hand and target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " therein;",
+            ),
+            (
+                "See\\ one\\ opponent's\\ hand\\ and\\ target\\ up\\ to\\ (?P<x1>-?\\d+)\\ "
+                "(?P<a3>cards|card)\\ therein;"
+            ),
+            "See one opponent's hand and targets up to # cards therein;",
+        ),
+        formula="2x+1",
+        cost=cost_target_see_opponent_hand_target_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-cards-top-deck",
+        kind="target",
+        text=Text(
+            "Target up to [x] cards on the top of any deck;",
+            (
+                "Target up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " on the top of any deck;",
+            ),
+            (
+                "Target\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ on\\ the\\ top\\ of\\ "
+                "any\\ deck;"
+            ),
+            "Target up to # cards on the top of any deck;",
+        ),
+        formula="x",
+        cost=cost_target_cards_top_deck,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="target-excavate-cards-target-excavated-cards",
+        kind="target",
+        text=Text(
+            "Excavate [x] cards and target up to [y] excavated cards;",
+            (
+                "Excavate ",
+                Slot("x"),
+                " ",
+                Agree("x", "cards", "card"),
+                " and target up to ",
+                Slot("y"),
+                " excavated ",
+                Agree("y", "cards", "card"),
+                ";",
+            ),
+            (
+                "Excavate\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\ and\\ target\\ up\\ to\\ "
+                "(?P<y5>-?\\d+)\\ excavated\\ (?P<a7>cards|card);"
+            ),
+            "Excavate # cards and targets up to # excavated cards;",
+        ),
+        formula="(x+4y)/5",
+        cost=cost_target_excavate_cards_target_excavated_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-remove-counters-target",
+        kind="effect",
+        text=Text(
+            "remove up to [x] counters from each target.",
+            (
+                "remove up to ",
+                Slot("x"),
+                " ",
+                Agree("x", "counters", "counter"),
+                " from each target.",
+            ),
+            (
+                "remove\\ up\\ to\\ (?P<x1>-?\\d+)\\ (?P<a3>counters|counter)\\ from\\ each\\ "
+                "target\\."
+            ),
+            "remove up to # counters from each targets.",
+        ),
+        formula="xt/2",
+        cost=cost_effect_remove_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-sword-counters-target",
+        kind="effect",
+        text=Text(
+            "place [x] Sword Counters on each target.",
+            (
+                "place ",
+                Slot("x"),
+                " Sword ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "place\\ (?P<x1>-?\\d+)\\ Sword\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
+            "place # Sword Counters on each targets.",
+        ),
+        formula="xt",
+        cost=cost_effect_place_sword_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-shield-counters-target",
+        kind="effect",
+        text=Text(
+            "place [x] Shield Counters on each target.",
+            (
+                "place ",
+                Slot("x"),
+                " Shield ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "place\\ (?P<x1>-?\\d+)\\ Shield\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
+            "place # Shield Counters on each targets.",
+        ),
+        formula="xt",
+        cost=cost_effect_place_shield_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-weakness-counters-target",
+        kind="effect",
+        text=Text(
+            "place [x] Weakness Counters on each target.",
+            (
+                "place ",
+                Slot("x"),
+                " Weakness ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "place\\ (?P<x1>-?\\d+)\\ Weakness\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
+            "place # Weakness Counters on each targets.",
+        ),
+        formula="xt",
+        cost=cost_effect_place_weakness_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-damage-counters-target",
+        kind="effect",
+        text=Text(
+            "place [x] Damage Counters on each target.",
+            (
+                "place ",
+                Slot("x"),
+                " Damage ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            "place\\ (?P<x1>-?\\d+)\\ Damage\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
+            "place # Damage Counters on each targets.",
+        ),
+        formula="xt",
+        cost=cost_effect_place_damage_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-exhaustion-counters-target",
+        kind="effect",
+        text=Text(
+            "place [x] Exhaustion Counters on each target.",
+            (
+                "place ",
+                Slot("x"),
+                " Exhaustion ",
+                Agree("x", "Counters", "Counter"),
+                " on each target.",
+            ),
+            (
+                "place\\ (?P<x1>-?\\d+)\\ Exhaustion\\ (?P<a3>Counters|Counter)\\ on\\ each\\ "
+                "target\\."
+            ),
+            "place # Exhaustion Counters on each targets.",
+        ),
+        formula="xt",
+        cost=cost_effect_place_exhaustion_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-place-dice-counters-target",
+        kind="effect",
+        text=Text(
+            "place [x] Dice Counters on each target.",
+            ("place ", Slot("x"), " Dice ", Agree("x", "Counters", "Counter"), " on each target."),
+            "place\\ (?P<x1>-?\\d+)\\ Dice\\ (?P<a3>Counters|Counter)\\ on\\ each\\ target\\.",
+            "place # Dice Counters on each targets.",
+        ),
+        formula="xt",
+        cost=cost_effect_place_dice_counters_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-down-level-target",
+        kind="effect",
+        text=Text(
+            "down-level each target by [x].",
+            ("down-level each target by ", Slot("x"), "."),
+            "down\\-level\\ each\\ target\\ by\\ (?P<x1>-?\\d+)\\.",
+            "down-level each targets by #.",
+        ),
+        formula="xt",
+        cost=cost_effect_down_level_target,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-reveal-deploy-targets",
+        kind="effect",
+        text=Text(
+            "reveal and deploy the targets.",
+            ("reveal and deploy the targets.",),
+            "reveal\\ and\\ deploy\\ the\\ targets\\.",
+            "reveal and deploy the targets.",
+        ),
+        formula="t",
+        cost=cost_effect_reveal_deploy_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-exhaust-fatigue-targets",
+        kind="effect",
+        text=Text(
+            "exhaust and fatigue the targets.",
+            ("exhaust and fatigue the targets.",),
+            "exhaust\\ and\\ fatigue\\ the\\ targets\\.",
+            "exhaust and fatigue the targets.",
+        ),
+        formula="t",
+        cost=cost_effect_exhaust_fatigue_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-bounce-targets-12",
+        kind="effect",
+        text=Text(
+            "bounce the targets.",
+            ("bounce the targets.",),
+            "bounce\\ the\\ targets\\.",
+            "bounce the targets.",
+        ),
+        formula="t",
+        cost=cost_effect_bounce_targets_12,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-silo-targets-12",
+        kind="effect",
+        text=Text(
+            "silo the targets.",
+            ("silo the targets.",),
+            "silo\\ the\\ targets\\.",
+            "silo the targets.",
+        ),
+        formula="3t",
+        cost=cost_effect_silo_targets_12,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-hypnotize-targets-until-end-turn",
+        kind="effect",
+        text=Text(
+            "hypnotize the targets until the end of this turn.",
+            ("hypnotize the targets until the end of this turn.",),
+            "hypnotize\\ the\\ targets\\ until\\ the\\ end\\ of\\ this\\ turn\\.",
+            "hypnotize the targets until the end of this turn.",
+        ),
+        formula="2t",
+        cost=cost_effect_hypnotize_targets_until_end_turn,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-sheathe-targets",
+        kind="effect",
+        text=Text(
+            "sheathe the targets.",
+            ("sheathe the targets.",),
+            "sheathe\\ the\\ targets\\.",
+            "sheathe the targets.",
+        ),
+        formula="2t",
+        cost=cost_effect_sheathe_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-destroy-targets-12",
+        kind="effect",
+        text=Text(
+            "destroy the targets.",
+            ("destroy the targets.",),
+            "destroy\\ the\\ targets\\.",
+            "destroy the targets.",
+        ),
+        formula="2t",
+        cost=cost_effect_destroy_targets_12,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-bury-targets",
+        kind="effect",
+        text=Text(
+            "bury the targets.",
+            ("bury the targets.",),
+            "bury\\ the\\ targets\\.",
+            "bury the targets.",
+        ),
+        formula="4t",
+        cost=cost_effect_bury_targets,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-draw-cards",
+        kind="effect",
+        text=Text(
+            "draw [x] cards.",
+            ("draw ", Slot("x"), " ", Agree("x", "cards", "card"), "."),
+            "draw\\ (?P<x1>-?\\d+)\\ (?P<a3>cards|card)\\.",
+            "draw # cards.",
+        ),
+        formula="x",
+        cost=cost_effect_draw_cards,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+    Component(
+        id="effect-dice-heal-yourself",
+        kind="effect",
+        text=Text(
+            "[x]-dice-heal yourself.",
+            (Slot("x"), "-dice-heal yourself."),
+            "(?P<x0>-?\\d+)\\-dice\\-heal\\ yourself\\.",
+            "#-dice-heal yourself.",
+        ),
+        formula="x",
+        cost=cost_effect_dice_heal_yourself,
+        limits={},
+        status="legal",
+        redacted=None,
+        wordings=(),
+        cost_changes=(),
+        limit_changes=(),
+        sources=("guide-12",),
+        replacement=None,
+        replacement_binds={},
+        reinstated=(),
+        disagreements=(),
+    ),
+)
 BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None
 
 # --------------------------------------------------------------------- card-cost rule and rulebook
 
 COST_RULE = CostRule(
-    edition=11,
-    sources=("guide-11",),
-    total_relief=RulePart("cost_relief", rule_total_relief),
-    ability_cost=RulePart("max(1, sum(effect_costs) - total_relief)", rule_ability_cost),
-    creature_cost=RulePart(
-        "max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))",
-        rule_creature_cost,
+    edition=12,
+    sources=("guide-12",),
+    formulas=(
+        ("sub_ability_cost", RulePart("sum(effect_costs)", rule_sub_ability_cost)),
+        (
+            "ability_cost",
+            RulePart("max(1, ceil(sum(sub_ability_costs) - cost_relief))", rule_ability_cost),
+        ),
+        (
+            "minion_cost",
+            RulePart("max(0, ceil(sp + hp/5)) + sum(ability_costs)", rule_minion_cost),
+        ),
+        ("spell_cost", RulePart("ability_cost", rule_spell_cost)),
     ),
-    spell_cost=RulePart("max(1, ceil(ability_cost))", rule_spell_cost),
 )
-COST_RULE_STATED = False
+COST_RULE_STATED = True
 RULEBOOK = Rulebook(
     edition=12,
     sources=("rulebook-12",),

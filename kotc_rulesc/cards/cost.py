@@ -1,13 +1,15 @@
-"""The resource cost of a parsed card, by the edition's card-cost rule from the data.
+"""The figure of a parsed card (its cost, or its level), by the edition's card-cost rule from the data.
 
 Every component's formula is evaluated exactly (:class:`fractions.Fraction`) with
 the card's values; an effect's ``t`` is the cost of its ability's target
 selection (the parser rejects an effect that needs ``t`` without one, so ``t = 0``
 only reaches formulas that do not use it).  The catalog's
-:class:`~kotc_rulesc.model.CostRule` then combines them: ``total_relief``,
-``ability_cost``, ``creature_cost`` and ``spell_cost``, which round up as the
-guide says.  A component whose formula no source gives makes the cost unknown
-(``None``), with a note — never a guess.
+:class:`~kotc_rulesc.model.CostRule` then combines them scope by scope —
+sub-ability (where the system has them), ability, card — by its named formulas
+(``ability_cost``, ``creature_cost``…), which round up as the guide says.
+A component whose formula no source gives makes the cost unknown (``None``),
+with a note — never a guess; a component of a kind without formulas (role
+``none``) adds nothing.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
     for var, value in used.items():
         if var != "t":
             part[var] = fraction_text(value) if value is not None else None
+    if formula is None and catalog.system.kind(use.kind).role == "none":
+        return part, None  # its kind has no formulas: nothing to add
     if formula is None:
         notes.append(f'the cost of "{use.wording}" in the {ordinal(catalog.edition)} edition is unknown: no source gives its formula')
         return part, None
@@ -82,6 +86,8 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
 
 def _role(kind: Any) -> str:
     """How the breakdown names what a component's formula does: relief, cost, or "sets a"."""
+    if kind.role == "none":
+        return "none"
     if kind.role == "sets" and kind.variable != "t":
         return f"sets {kind.variable}"
     return "relief" if kind.role == "relief" else "cost"  # a target selection's t is its cost
@@ -98,16 +104,77 @@ def rule_note(catalog: Catalog) -> str | None:
     return None
 
 
+def _given(uses: list[Use], place: str, catalog: Catalog, notes: list[str],
+           outer: dict[str, Fraction | None]) -> tuple[dict[str, Fraction | None], dict[int, tuple[dict[str, Any], Fraction | None]]]:
+    """The variables the kinds at ``place`` set (a target selection's t, a condition's a) for the
+    other formulas there and below, on top of ``outer``; and the parts of the setting uses."""
+    given = dict(outer)
+    parts: dict[int, tuple[dict[str, Any], Fraction | None]] = {}
+    for var, kind in catalog.system.set_variables.items():
+        if kind.place != place:
+            continue
+        use = next((u for u in uses if u.kind == kind.id), None)
+        if use is not None:
+            parts[id(use)] = _part(use, catalog, None, notes)
+            given[var] = parts[id(use)][1]
+        elif kind.default is not None:
+            given[var] = kind.default.evaluate({})
+        else:
+            given[var] = Fraction(0)  # no formula that needs it: the parser rejects those
+    return given, parts
+
+
+def _scope(uses: list[Use], place: str, catalog: Catalog, notes: list[str], outer: dict[str, Fraction | None],
+           card_type: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any] | None, dict[str, Fraction | None]]:
+    """The parts of ``uses`` (the components at ``place``), the rule's inputs they give —
+    ``<kind>_relief`` sums and ``<kind>_costs`` lists (``None``: some value is unknown) — and the
+    variables set there for the places below."""
+    system = catalog.system
+    given, set_parts = _given(uses, place, catalog, notes, outer)
+    kinds = system.kinds_at(place, card_type)
+    env: dict[str, Any] = {f"{k.id}_relief": Fraction(0) for k in kinds if k.role == "relief"}
+    env.update({f"{k.id}_costs": [] for k in kinds if k.role == "cost"})
+    known = all(v is not None for v in given.values())
+    parts = []
+    for use in uses:
+        if id(use) in set_parts:
+            part, value = set_parts[id(use)]
+        else:
+            part, value = _part(use, catalog, given, notes)
+        parts.append(part)
+        role = system.kind(use.kind).role
+        if role == "none":
+            continue
+        if value is None:
+            known = False
+        elif role == "cost":
+            env[f"{use.kind}_costs"].append(value)
+        elif role == "relief":
+            env[f"{use.kind}_relief"] += value
+    return parts, (env if known else None), given
+
+
+def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) -> Fraction:
+    """Evaluate the scope's formulas in order (helpers, then its ``_cost``), recording each in ``entry``."""
+    value = Fraction(0)
+    for name, formula in rule.scope(scope):
+        value = formula.evaluate(env)
+        env[name] = value
+        entry[name] = fraction_text(value)
+    return value
+
+
 def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None) -> CostResult:
     """The figure of ``card`` (read as ``parsed``, of the system's type ``card_type``, by default
-    its printed type) in the catalog's edition, with a breakdown."""
+    its printed type) in the catalog's edition, with a breakdown per component, sub-ability and
+    ability: each scope's formulas of the rule, innermost first."""
     if card_type is None:
         card_type = str(card.get("type", "")).strip().lower()
     notes: list[str] = []
     rule = catalog.cost_rule
     system = catalog.system
     ctype = system.card_type(card_type)
-    card_kinds = [k for k in system.kinds if k.place == "card"]
+    card_kinds = system.kinds_at("card")
     breakdown: dict[str, Any] = {
         "edition": catalog.edition,
         "figure": system.figure,
@@ -134,64 +201,42 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str |
         notes.append(note)
 
     known = rule is not None
-    system = catalog.system
     ability_costs: list[Fraction] = []
     for ability in parsed.abilities:
-        # first the kinds that set a variable (the target selection's t, the condition's a) …
-        given: dict[str, Fraction | None] = {}
-        set_parts: dict[int, dict[str, Any]] = {}
-        for var, kind in system.set_variables.items():
-            use = ability.of_kind(kind.id)
-            if use is not None:
-                set_parts[id(use)], given[var] = _part(use, catalog, None, notes)
-                known = known and given[var] is not None
-            elif kind.default is not None:
-                given[var] = kind.default.evaluate({})
-            else:
-                given[var] = Fraction(0)  # no formula that needs it: the parser rejects those
-        # … then every other component, with them
-        parts = []
-        relief = {k.id: Fraction(0) for k in system.kinds if k.role == "relief" and k.place == "ability"}
-        costs: dict[str, list[Fraction]] = {k.id: [] for k in system.kinds if k.role == "cost"}
-        for use in ability.uses:
-            if id(use) in set_parts:
-                parts.append(set_parts[id(use)])
-                continue
-            part, value = _part(use, catalog, given, notes)
-            parts.append(part)
-            if value is None:
-                known = False
-            elif use.kind in costs:
-                costs[use.kind].append(value)
-            elif use.kind in relief:
-                relief[use.kind] += value
-        entry: dict[str, Any] = {"name": ability.name, "paragraph": ability.paragraph, "components": parts,
-                                 "total_relief": None, "ability_cost": None}
-        if known:
-            env: dict[str, Any] = {f"{k}_relief": v for k, v in relief.items()}
-            env.update({f"{k}_costs": v for k, v in costs.items()})
-            env["total_relief"] = rule.total_relief.evaluate(env)
-            cost = rule.ability_cost.evaluate(env)
-            entry["total_relief"] = fraction_text(env["total_relief"])
-            entry["ability_cost"] = fraction_text(cost)
-            ability_costs.append(cost)
+        outer_uses = [u for u in ability.uses if system.kind(u.kind).place == "ability"] if system.sub_ability else ability.uses
+        parts, env, given = _scope(outer_uses, "ability", catalog, notes, {})
+        entry: dict[str, Any] = {"name": ability.name, "paragraph": ability.paragraph, "components": parts}
+        if system.sub_ability:
+            entry["sub_abilities"] = []
+            sub_costs: list[Fraction] = []
+            for sub in ability.subs:
+                sub_parts, sub_env, _ = _scope(sub, "sub_ability", catalog, notes, given)
+                sub_entry: dict[str, Any] = {"components": sub_parts}
+                sub_entry.update({name: None for name, _ in (rule.scope("sub_ability") if rule else ())})
+                entry["sub_abilities"].append(sub_entry)
+                if known and sub_env is not None:
+                    sub_costs.append(_apply(rule, "sub_ability", sub_env, sub_entry))
+                else:
+                    known = False
+            if env is not None:
+                env["sub_ability_costs"] = sub_costs
+        entry.update({name: None for name, _ in (rule.scope("ability") if rule else ())})
+        if known and env is not None:
+            ability_costs.append(_apply(rule, "ability", env, entry))
+        else:
+            known = False
         breakdown["abilities"].append(entry)
 
-    env = {f"{k.id}_relief": Fraction(0) for k in card_kinds}
-    if parsed.card_part is not None:
-        part, value = _part(parsed.card_part, catalog, None, notes)
-        breakdown[parsed.card_part.kind] = part
-        if value is None:
-            known = False
-        else:
-            env[f"{parsed.card_part.kind}_relief"] = value
-
-    if not known:
+    card_uses = [parsed.card_part] if parsed.card_part is not None else []
+    parts, env, _ = _scope(card_uses, "card", catalog, notes, {}, ctype.id)
+    for part in parts:
+        breakdown[part["kind"]] = part
+    if not known or env is None:
         return CostResult(None, breakdown, notes)
     env.update({st.name: breakdown[st.name] for st in ctype.stats})
     env["ability_costs"] = ability_costs
     env["ability_cost"] = ability_costs[0] if ability_costs else Fraction(0)
-    value = dict(rule.parts())[f"{ctype.id}_cost"].evaluate(env)
+    value = _apply(rule, ctype.id, env, {})
     total = math.ceil(value)  # the rule rounds up itself; this only turns the Fraction into an int
     breakdown["total"] = total
     return CostResult(total, breakdown, notes)

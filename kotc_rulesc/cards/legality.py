@@ -49,6 +49,7 @@ class Judgement:
     breakdown: dict[str, Any] | None = None  # the cost breakdown (see cost.card_cost)
     line: int | None = None  # where the card starts in its collection, when known
     field_lines: dict[str, int] = field(default_factory=dict)
+    figure: str = "cost"  # what the edition calls the number computed: "cost", or "level" from the published 11th
 
     def line_of(self, reason: Reason) -> int | None:
         if reason.field:
@@ -62,8 +63,8 @@ class Judgement:
             "index": self.index,
             "name": self.name,
             "status": self.status,
-            "cost": self.cost,
-            "printed_cost": self.printed_cost,
+            self.figure: self.cost,
+            f"printed_{self.figure}": self.printed_cost,
             "reasons": [{**r.to_json(), "line": self.line_of(r)} for r in self.reasons],
             "notes": list(self.notes),
         }
@@ -231,6 +232,10 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 "text",
             ))
     elif older_catalog:
+        # printed for an earlier system (offense and defense where the 12th prints SP and HP): its
+        # stats and figure are not checked against this one either
+        figures = {catalog.system.figure, *(st.name for t in catalog.system.types for st in t.stats)}
+        reasons = [r for r in reasons if not (r.code == "malformed" and r.field in figures)]
         notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
                      "replaced whole: it is not read against it")
     elif fields.type is not None and fields.paragraphs is not None:
@@ -246,25 +251,30 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 notes.extend(cost_result.notes)
 
     total = cost_result.total if cost_result else None
+    figure = catalog.system.figure  # "cost" up to the 10th, "level" from the published 11th
     if cost_result is not None and fields.cost is not None:
         if total is None:
             reasons.append(Reason(
                 "unknown-fact",
-                f"the printed cost {fields.cost} cannot be checked: the cost in the {ordinal(edition)} edition is unknown",
+                f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None,
                 rule_sources,
-                "cost",
+                figure,
             ))
         elif fields.cost != total:
             if any(r.code == "cost-revised" for r in reasons):
-                notes.append(f"the printed cost {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card costs {total}")
+                notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card's {figure} is {total}"
+                             if figure != "cost" else
+                             f"the printed cost {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card costs {total}")
             else:
                 reasons.append(Reason(
                     "cost-mismatch",
+                    f"the printed {figure} is {fields.cost}, but the card's {figure} is {total} in the {ordinal(edition)} edition"
+                    if figure != "cost" else
                     f"the printed cost is {fields.cost}, but the card costs {total} in the {ordinal(edition)} edition",
                     edition,
                     rule_sources,
-                    "cost",
+                    figure,
                 ))
     return Judgement(
         index=index,
@@ -277,6 +287,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         parsed=parsed,
         edition=edition,
         breakdown=cost_result.breakdown if cost_result else None,
+        figure=figure,
     )
 
 
@@ -284,7 +295,8 @@ def judge_input(item: Any, edition: int, view: Any) -> Judgement:
     """Judge one :class:`~kotc_rulesc.cards.collection.CardInput` (a card, or what made it unreadable)."""
     if item.card is None:
         reasons = [Reason("malformed", p.message, edition, (), None) for p in item.problems]
-        return Judgement(item.index, None, "error", None, None, reasons, [], None, edition, None, item.line)
+        return Judgement(item.index, None, "error", None, None, reasons, [], None, edition, None, item.line,
+                         figure=view.catalog(edition).system.figure)
     j = judge(item.card, edition, view, item.index)
     j.line = item.line
     j.field_lines = dict(item.field_lines)

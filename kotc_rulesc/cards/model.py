@@ -83,11 +83,13 @@ class Use:
 
 @dataclass
 class Ability:
-    """One ability paragraph: its name (``None`` if unnamed) and its components in order."""
+    """One ability paragraph: its name (``None`` if unnamed), its components in order and, where
+    the system has sub-abilities (the 12th's), the components of each (one sentence each)."""
 
     name: str | None
-    uses: list[Use]
+    uses: list[Use]  # every component, in order
     paragraph: int  # 1-based paragraph (line) of the card text
+    subs: list[list[Use]] = field(default_factory=list)  # its sub-abilities' components, where the system has them
 
     def of_kind(self, kind: str) -> Use | None:
         return next((u for u in self.uses if u.kind == kind), None)

@@ -43,7 +43,7 @@ __all__ = ["parse_card", "read_sentence", "split_paragraph"]
 
 _NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
-_CLAUSE_END = re.compile(r"(?<=[:;])\s+")
+_CLAUSE_END = re.compile(r"(?<=[:;])\s+|(?<=→)\s*")
 
 
 def _count(ctype: Any) -> str:
@@ -58,7 +58,7 @@ def _count(ctype: Any) -> str:
 
 
 def type_aliases(view: Any) -> dict[str, str]:
-    """Other editions' words for a card type ("minion" for creature), from their rulebooks' terms."""
+    """Other editions' words for a card type ("minion" for creature and back), from their rulebooks' terms."""
     cached = _ALIASES.get(id(view))
     if cached is not None and cached[0] is view:
         return cached[1]
@@ -66,8 +66,9 @@ def type_aliases(view: Any) -> dict[str, str]:
     for key in view.keys:
         rulebook = view.catalog(key).rulebook
         for term, word in (rulebook.terms if rulebook else {}).items():
-            if word != term:
+            if word != term:  # both ways: "minion" reads as creature where creature is a type, and back
                 aliases.setdefault(word.lower(), term)
+                aliases.setdefault(term.lower(), word.lower())
     _ALIASES[id(view)] = (view, aliases)
     return aliases
 
@@ -81,20 +82,58 @@ def _is_tutorial(sentence: str) -> bool:
     return s.startswith("(") and s.endswith(")")
 
 
+def _joins(system: System | None) -> dict[str, tuple[str, ...]]:
+    """What joins two components (", also ") → the end marks it replaces ("→", ".")."""
+    out: dict[str, tuple[str, ...]] = {}
+    for k in system.kinds if system is not None else ():
+        for j in k.joins:
+            out[j] = tuple(dict.fromkeys(out.get(j, ()) + (k.end,)))
+    return out
+
+
+def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+    """The clauses of a sentence, each with the separator that follows it (a space after ":",
+    ";" or "→", or a join such as ", also " that replaced the clause's end mark)."""
+    pattern = _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(joins, key=len, reverse=True))
+    out: list[tuple[str, str]] = []
+    pos = 0
+    for m in re.finditer(pattern, sentence):
+        if m.end() == pos or m.start() == len(sentence):
+            continue
+        out.append((sentence[pos:m.start()], m.group(0)))
+        pos = m.end()
+    out.append((sentence[pos:], ""))
+    return [(c, sep) for c, sep in out if c]
+
+
 def _read_clauses(sentence: str, catalog: Catalog, view: Any) -> tuple[list[Use] | None, str, list[str]]:
-    """The uses of a sentence made of several components, each ending in ":", ";" or ".";
-    or (None, the first clause no component reads, its problems)."""
-    clauses = _CLAUSE_END.split(sentence)
+    """The uses of a sentence made of several components, each ending in ":", ";", "→" or "."
+    or joined to the next by a join of the system (", also " in place of the end mark);
+    or (None, the first clause no component reads, its problems).  Longest spans first: a
+    component may itself contain ";" or ":"."""
+    joins = _joins(catalog.system)
+    clauses = _clauses(sentence, joins)
     uses: list[Use] = []
     i = 0
     while i < len(clauses):
         for span in range(len(clauses) - i, 0, -1):
-            raw = " ".join(clauses[i:i + span])
-            use, problems = read_sentence(raw, catalog, view)
+            raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
+            last_sep = clauses[i + span - 1][1]
+            use, problems = None, []
+            # after another component a text the guide prints capitalized ("Draw [x] cards.", the
+            # 11th's) starts lowercase: ", then draw 2 cards."
+            forms = [raw] + ([raw[0].upper() + raw[1:]] if i > 0 and raw[:1].islower() else [])
+            for form in forms:
+                for end in joins.get(last_sep, ("",)):
+                    use, problems = read_sentence(form + end, catalog, view)
+                    if use is not None:
+                        break
+                if use is not None:
+                    break
             if use is not None:
                 break
         if use is None:
-            return None, clauses[i], problems
+            return None, clauses[i][0], problems
         uses.append(use)
         i += span
     return uses, sentence, []
@@ -169,6 +208,10 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
     component's formula needs them."""
     sentence = normalize(raw)
     entry, m = _lookup(sentence, catalog)
+    if entry is None and sentence[:1].isupper():
+        # a component the guide prints lowercase ("draw [x] cards.", the 12th's) is capitalized
+        # when it opens its ability or sub-ability
+        entry, m = _lookup(sentence[0].lower() + sentence[1:], catalog)
     if entry is None:
         return None, []
     problems = [f'"{sentence}": {c}' for c in m.conflicts]
@@ -299,47 +342,96 @@ def split_paragraph(paragraph: str) -> tuple[str | None, list[str]]:
     return name, sentences
 
 
-def _order_problems(uses: list[Use], where: str, system: System) -> list[str]:
-    """The ability grammar of the system: the kinds in order, each at most (and at least) as
-    often as the system says; an effect needing ``t`` needs the kind that sets it."""
+def _order_problems(uses: list[Use], where: str, system: System, place: str = "ability",
+                    below: list[Use] | None = None) -> list[str]:
+    """The grammar of one ability (``place`` "ability") or sub-ability of the system: its kinds in
+    order, each at most (and at least) as often as the system says; a component needing a
+    variable (``t``) needs the kind that sets it here — for the components here and ``below``
+    (an ability's sub-abilities)."""
     problems = []
-    rank = {k: i for i, k in enumerate(system.ability)}
+    order = system.ability if place == "ability" else system.sub_ability
+    whole = "an ability" if place == "ability" else "a sub-ability"
+    rank = {k: i for i, k in enumerate(order)}
     noun = system.noun
     seen: dict[str, list[Use]] = {}
     last: Use | None = None
     for u in uses:
         kind = system.kind(u.kind)
-        if kind.place != "ability":
+        if kind.place == "card":
             problems.append(f'{where}: the {kind.noun} "{u.sentence}" must stand alone as a paragraph of its own')
             continue
         if kind.max is not None and len(seen.get(u.kind, ())) >= kind.max:
             first = seen[u.kind][0]
             problems.append(
-                f'{where}: two {kind.noun}s ("{first.sentence}" and "{u.sentence}"); an ability has at most {kind.max}'
+                f'{where}: two {kind.noun}s ("{first.sentence}" and "{u.sentence}"); {whole} has at most {kind.max}'
             )
         elif last is not None and rank[u.kind] < rank[last.kind]:
-            order = ", ".join(noun(k) + ("s" if system.kind(k).max != 1 else "") for k in system.ability)
+            order_text = ", ".join(noun(k) + ("s" if system.kind(k).max != 1 else "") for k in order)
             problems.append(
                 f'{where}: the {kind.noun} "{u.sentence}" comes after the {noun(last.kind)} '
-                f'"{last.sentence}"; the order is {order}'
+                f'"{last.sentence}"; the order is {order_text}'
             )
         seen.setdefault(u.kind, []).append(u)
         last = u
-    for kid in system.ability:
+    for kid in order:
         kind = system.kind(kid)
         if kind.min and len(seen.get(kid, ())) < kind.min:
-            problems.append(f"{where}: an ability needs at least one {kind.noun}")
+            problems.append(f"{where}: {whole} needs at least one {kind.noun}")
     for var, setter in system.set_variables.items():
-        if setter.default is not None or setter.id in seen:
+        if setter.place != place or setter.default is not None or setter.id in seen:
             continue
-        for u in uses:
+        for u in uses + (below or []):
             if u.state is not None and u.state.formula is not None and var in u.state.formula.variables and u.kind != setter.id:
                 acts = "acts on targets (" if var == "t" else "("
                 problems.append(
                     f'{where}: the {noun(u.kind)} "{u.sentence}" {acts}its cost {u.state.formula.notation()} '
-                    f"depends on {var}) but the ability has no {setter.noun}"
+                    f"depends on {var}) but {whole} has no {setter.noun}"
                 )
     return problems
+
+
+def _ability_problems(sentences: list[list[Use]], where: str, system: System) -> tuple[list[str], list[list[Use]]]:
+    """The grammar of one ability paragraph read as ``sentences`` of uses: without sub-abilities,
+    one sequence of kinds; with them, the ability's own kinds first, then one sub-ability per
+    sentence (the first may follow the ability's own kinds in the same sentence).  Returns the
+    problems and the sub-abilities."""
+    uses = [u for sentence in sentences for u in sentence]
+    if not system.sub_ability:
+        return _order_problems(uses, where, system), []
+    problems: list[str] = []
+    own: list[Use] = []
+    subs: list[list[Use]] = []
+    for sentence in sentences:
+        sub = []
+        for u in sentence:
+            place = system.kind(u.kind).place
+            if place == "sub_ability":
+                sub.append(u)
+            elif subs or sub:
+                before = (sub or subs[-1])[-1]
+                problems.append(f'{where}: the {system.noun(u.kind)} "{u.sentence}" comes after the '
+                                f'{system.noun(before.kind)} "{before.sentence}"; '
+                                f"{_layout(system)}")
+            else:
+                own.append(u)
+        if sub:
+            subs.append(sub)
+        elif sentence and not problems:
+            problems.append(f'{where}: "{sentence[-1].sentence}" ends a sentence without a sub-ability; {_layout(system)}')
+    problems.extend(_order_problems(own, where, system, "ability", [u for sub in subs for u in sub]))
+    if not subs and not problems:
+        problems.append(f"{where}: an ability needs at least one sub-ability; {_layout(system)}")
+    for i, sub in enumerate(subs, 1):
+        problems.extend(_order_problems(sub, f"{where}, sub-ability {i}", system, "sub_ability"))
+    return problems, subs
+
+
+def _layout(system: System) -> str:
+    """ "an ability is: activation condition, activation costs, then sub-abilities (target selection, effects), one sentence each" """
+    def names(order: tuple[str, ...]) -> str:
+        return ", ".join(system.noun(k) + ("s" if system.kind(k).max != 1 else "") for k in order)
+    return (f"an ability is: {names(system.ability)}, then sub-abilities ({names(system.sub_ability)}), "
+            "each sub-ability one sentence")
 
 
 def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCard | None, list[Reason], list[str]]:
@@ -368,6 +460,8 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
     paragraphs = fields.paragraphs
     ctype = system.card_type(fields.type)
     empty_texts = {t.empty_text: t.id for t in system.types if t.empty_text}
+    if not paragraphs and not ctype.empty_text and not ctype.abilities_min:
+        return ParsedCard(None, [], False, None, None), problems, notes  # no abilities, and nothing to say so
     if not paragraphs:
         malformed(
             f'the text is empty; a {ctype.id} without abilities says "{ctype.empty_text}"' if ctype.empty_text
@@ -375,6 +469,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         )
         return None, problems, notes
 
+    joins = _joins(system)
     card_part: Use | None = None
     card_part_line: int | None = None
     abilities: list[Ability] = []
@@ -389,10 +484,12 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         if not sentences:
             malformed(f"{where}: the ability {name!r} has no text", fld)
             continue
-        uses: list[Use] = []
+        sentence_uses: list[list[Use]] = []
         unreadable = False
         i = 0
         while i < len(sentences):
+            uses: list[Use] = []
+            sentence_uses.append(uses)
             if _is_tutorial(sentences[i]):
                 notes.append(f'{where}: "{sentences[i]}" is tutorial text (in parentheses); it is not a component')
                 i += 1
@@ -404,9 +501,10 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 if use is not None:
                     break
             i += span
-            if use is None and _CLAUSE_END.search(raw):
-                # components that end in ":" or ";" (an activation condition, a target selection)
-                # share a sentence with what follows them: read the clauses, longest first
+            if use is None and len(_clauses(raw, joins)) > 1:
+                # components that end in ":", ";" or "→" (an activation condition, a target
+                # selection, the 12th's activation costs) share a sentence with what follows
+                # them, as joined ones do (", then "): read the clauses, longest first
                 clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view)
                 if clause_uses is not None:
                     for u in clause_uses:
@@ -425,6 +523,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             notes.extend(use.notes)
         if unreadable:
             continue
+        uses = [u for sentence in sentence_uses for u in sentence]
         if len(uses) == 1 and name is None and system.kind(uses[0].kind).place == "card":
             use = uses[0]
             kind = system.kind(use.kind)
@@ -437,9 +536,15 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             else:
                 card_part, card_part_line = use, line
             continue
-        for message in _order_problems(uses, where, catalog.system):
+        grammar, subs = _ability_problems([u for u in sentence_uses if u], where, system)
+        if name is None and ctype.names == "required":
+            grammar.insert(0, f"{where}: a {ctype.id}'s abilities are named: the name in capitals and a colon first "
+                              f'("GREED: Draw 2 cards.")')
+        elif name is not None and ctype.names == "none":
+            grammar.insert(0, f"{where}: a {ctype.id}'s ability has no name (found {name!r})")
+        for message in grammar:
             malformed(message, fld)
-        abilities.append(Ability(name, uses, line))
+        abilities.append(Ability(name, uses, line, subs))
 
     if no_abilities_at:
         fld = f"text[{no_abilities_at[0]}]"

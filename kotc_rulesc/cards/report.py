@@ -42,7 +42,7 @@ def _cost_text(j: Judgement) -> str:
     if j.status == "error":
         cost = "not computed"
     printed = "" if j.printed_cost is None else f", printed {j.printed_cost}"
-    return f"cost {cost}{printed}"
+    return f"{j.figure} {cost}{printed}"
 
 
 def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] = ()) -> str:
@@ -72,6 +72,8 @@ def _values_text(values: dict[str, Any], given: dict[str, Any]) -> str:
 
 
 def _part_text(part: dict[str, Any]) -> str:
+    if part["role"] == "none":
+        return f"      {part['noun']:<20} \"{part['text']}\" (no formula)"
     formula = part["formula"] if part["formula"] is not None else "unknown"
     value = part["value"] if part["value"] is not None else "unknown"
     return (
@@ -86,6 +88,13 @@ def _given(part: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in part.items() if k not in known}
 
 
+def _values_line(entry: dict[str, Any], rule: dict[str, Any] | None) -> str:
+    """ "      total relief 3, ability cost 2": the rule's formulas of an ability or sub-ability, as computed."""
+    names = [name for name in (rule or {}) if name not in ("edition", "stated", "sources") and name in entry]
+    values = [f"{n.replace('sub_ability', 'sub-ability').replace('_', ' ')} {entry[n]}" for n in names if entry[n] is not None]
+    return "      " + ", ".join(values) if values else ""
+
+
 def breakdown_text(j: Judgement) -> str:
     """The figure of one card (cost, level), per component and per ability (``kotc-rulesc cost``)."""
     b = j.breakdown
@@ -94,6 +103,7 @@ def breakdown_text(j: Judgement) -> str:
     if b is None:
         return head
     lines = [head]
+    rule = b["rule"]
     stats = ", ".join(f"{name} {b.get(name)}" for name in b["stats"])
     lines.append(f"  {b['type']}: {stats}" if stats else f"  {b['type']}")
     for kind, noun in b["card_kinds"].items():
@@ -104,12 +114,16 @@ def breakdown_text(j: Judgement) -> str:
         lines.append(f"  ability {i}" + (f": {ability['name']}" if ability["name"] else "") + f" (paragraph {ability['paragraph']})")
         for part in ability["components"]:
             lines.append(_part_text(part))
-        if ability["ability_cost"] is not None:
-            lines.append(f"      total relief {ability['total_relief']}, ability cost {ability['ability_cost']}")
-    rule = b["rule"]
+        for k, sub in enumerate(ability.get("sub_abilities", ()), 1):
+            lines.append(f"    sub-ability {k}")
+            for part in sub["components"]:
+                lines.append(_part_text(part))
+            lines.append(_values_line(sub, rule))
+        line = _values_line(ability, rule)
+        lines.append(line[2:] if "sub_abilities" in ability else line)  # outdented under its sub-abilities
     if rule is not None:
         which = f"{b['type']}_cost"
         stated = "" if rule["stated"] else f" (the {ordinal(rule['edition'])} edition's rule)"
         total = b["total"] if b["total"] is not None else "unknown"
         lines.append(f"  {which} = {rule[which]} = {total}{stated}")
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)

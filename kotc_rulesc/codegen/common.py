@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .. import __version__
 from ..formula import Call as FCall
-from ..formula import Formula, Var, _walk
+from ..formula import COMPONENT_VARIABLES, Formula, Var, _walk
 from ..model import When
 from ..text import Agree, Lit, Slot, Template, parse_template
 from . import pysrc
@@ -24,21 +25,17 @@ from .pysrc import Call, Name, str_literal
 FORMAT = 1
 GENERATOR = f"kotc-rulesc {__version__} (codegen format {FORMAT})"
 
-#: the names a formula may use: component variables, and the card-cost rule's inputs
-COMPONENT_NAMES = frozenset("xyzta")
-RULE_NAMES = frozenset(
-    {
-        "condition_relief",
-        "cost_relief",
-        "effect_costs",
-        "total_relief",
-        "offense",
-        "defense",
-        "caveat_relief",
-        "ability_costs",
-        "ability_cost",
-    }
-)
+#: the names a component formula may use
+COMPONENT_NAMES = COMPONENT_VARIABLES
+
+
+def rule_names(system: Any, rule: Any) -> frozenset[str]:
+    """The names the card-cost rule's formulas may use: its system's inputs of every scope and
+    the rule's own formula names (the loader has checked each formula against its scope)."""
+    names = {name for name, _ in rule.parts()}
+    for scope in system.rule_scopes():
+        names.update(system.rule_inputs(scope))
+    return frozenset(names)
 
 
 class CodegenError(Exception):

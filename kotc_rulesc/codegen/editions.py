@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 from ..fold import Catalog, ComponentState, fold
-from ..model import COST_RULE_PARTS, EditionKey, Range, Rulebook, RuleSet, edition_number, is_pre_release, ordinal
+from ..model import EditionKey, Range, Rulebook, RuleSet, edition_number, is_pre_release, ordinal
 from .common import (
     section,
     base_name,
     COMPONENT_NAMES,
-    RULE_NAMES,
+    rule_names,
     Input,
     function_source,
     header,
@@ -132,12 +132,13 @@ def _system(s) -> Call | None:
         figure_title=s.figure_title,
         types=tuple(
             Call("CardType", t.id, tuple(Call("Stat", st.name, st.min, st.max) for st in t.stats),
-                 t.abilities_min, t.abilities_max, t.empty_text)
+                 t.abilities_min, t.abilities_max, t.empty_text, t.names)
             for t in s.types
         ),
         kinds=tuple(Call("Kind", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
-                         notation(k.default)) for k in s.kinds),
+                         notation(k.default), k.end, tuple(k.joins)) for k in s.kinds),
         ability=tuple(s.ability),
+        sub_ability=tuple(s.sub_ability),
     )
 
 
@@ -176,13 +177,13 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
     rule = cat.cost_rule
     rule_value = None
     if rule is not None:
-        kwargs = {}
-        for part in COST_RULE_PARTS:
-            f = getattr(rule, part)
-            funcs.append(function_source(f"rule_{part}", f, RULE_NAMES))
+        rule_parts = []
+        allowed = rule_names(cat.system, rule)
+        for part, f in rule.parts():
+            funcs.append(function_source(f"rule_{part}", f, allowed))
             formulas.append(f)
-            kwargs[part] = Call("RulePart", notation(f), Name(f"rule_{part}"))
-        rule_value = Call("CostRule", edition=rule.edition, sources=tuple(rule.sources), **kwargs)
+            rule_parts.append((part, Call("RulePart", notation(f), Name(f"rule_{part}"))))
+        rule_value = Call("CostRule", edition=rule.edition, sources=tuple(rule.sources), formulas=tuple(rule_parts))
 
     components_value = (
         tuple(_component(c, cost_names.get(c.id)) for c in comps) if comps is not None else None

@@ -67,11 +67,13 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
     works too), or JSONL with one card per line; "-" reads standard input. A
-    card has name, type (creature or spell; minion is read as creature),
+    card has name, type (one of the edition's: creature or spell up to the
+    11th, minion or spell from the 12th; each reads the other's word),
     edition (its printed Edition Indicator; leave it out or null when the card
-    has none), cost (the printed cost, optional), offense and defense
-    (creatures) and text: the ability text, one paragraph per line, the
-    caveat first. Other fields (flavor, artist…) are kept and ignored.
+    has none), the printed figure (cost up to the 10th, level from the 11th;
+    optional), its type's stats (offense and defense; sp and hp) and text:
+    the ability text, one paragraph per line (a caveat first, up to the 11th).
+    Other fields (flavor, artist…) are kept and ignored.
 
     Every reason names its code — redacted, over-limit, cost-revised,
     clean-slate, unknown-text, malformed, cost-mismatch, unknown-fact — with
@@ -87,6 +89,7 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
       kotc-rulesc check-cards examples/collection.yaml --edition 6
       kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
       kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
+      kotc-rulesc check-cards minions.yaml -e 12
     """
     from ..cards.cost import rule_note
     from ..cards.legality import judge_input
@@ -119,67 +122,121 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
     sys.exit(0 if all(s == "legal" for s in statuses) else 1)
 
 
-@click.command()
-@click.argument("card_file", required=False, metavar="[CARD_FILE]")
+def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:
+    """The CARD_FILE and the stats given as flags (``--sp 3 --hp 10`` or ``--offense=3``), each a
+    stat of a card type of the edition's system, as whole numbers."""
+    stats = {st.name for t in system.types for st in t.stats}
+    out: dict[str, int] = {}
+    card_file = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or arg == "--":
+            if card_file is not None:
+                raise click.UsageError(f"one CARD_FILE at most (got {card_file!r} and {arg!r})")
+            card_file = arg
+            i += 1
+            continue
+        name, _, value = arg[2:].partition("=")
+        if name not in stats:
+            known = ", ".join(f"--{s}" for s in sorted(stats)) or "none"
+            raise click.UsageError(f"no such option: --{name} (the stats of this edition's card types: {known})")
+        if not _:
+            if i + 1 >= len(args):
+                raise click.UsageError(f"--{name} needs a value")
+            i += 1
+            value = args[i]
+        try:
+            out[name] = int(value)
+        except ValueError:
+            raise click.UsageError(f"--{name}: {value!r} is not a whole number") from None
+        i += 1
+    return card_file, out
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[CARD_FILE] [--STAT N]...")
 @EDITION_OPTION
-@click.option("--type", "card_type", type=click.Choice(["creature", "spell", "minion"], case_sensitive=False), help="The card type (when no CARD_FILE is given).")
-@click.option("--offense", type=int, help="A creature's offense, 0–99.")
-@click.option("--defense", type=int, help="A creature's defense, 0–99.")
+@click.option("--type", "card_type", default=None, metavar="TYPE",
+              help="The card type (when no CARD_FILE is given): one of the edition's, e.g. creature or spell "
+                   "(1st–11th), minion or spell (12th).")
 @click.option("--text", "texts", multiple=True, help="One paragraph of ability text; repeat for each paragraph (the caveat first).")
 @click.option("--name", default=None, help="The card name (optional).")
 @click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (default: the edition costed).")
-@click.option("--printed-cost", type=int, default=None, help="The printed cost, to compare with the computed one (optional).")
+@click.option("--printed", "--printed-cost", "--printed-level", "printed", type=int, default=None,
+              help="The printed cost or level, to compare with the computed one (optional).")
 @FORMAT_OPTION
 @RULES_OPTION
-def cost(card_file: str | None, edition: int | None, card_type: str | None, offense: int | None, defense: int | None,
-         texts: tuple[str, ...], name: str | None, edition_indicator: int | None, printed_cost: int | None,
+def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
+         texts: tuple[str, ...], name: str | None, edition_indicator: int | None, printed: int | None,
          fmt: str, rules_dir: str | None) -> None:
-    """Compute a card's resource cost in one edition, per component and ability.
+    """Compute a card's figure in one edition — its resource cost (1st–10th)
+    or level (from the 11th) — per component, sub-ability and ability.
 
     Give the card with flags, or CARD_FILE: a one-card YAML/JSON file or a
-    whole collection (each card is costed). Each component's formula is
-    evaluated exactly with the card's values — an effect's t is the cost of
-    its ability's target selection — and the edition's card-cost rule adds
-    them up and rounds up:
+    whole collection (each card is costed). A card type's stats are flags
+    named as the edition names them: --offense/--defense (creatures, up to
+    the 11th), --sp/--hp (minions, from the 12th). Each component's formula
+    is evaluated exactly with the card's values — an effect's t is the cost
+    of its target selection — and the edition's card-cost rule adds them
+    up, scope by scope, and rounds up. In the 1st edition:
 
     \b
-      total_relief  = condition_relief + cost_relief
+      total_relief  = min(20, condition_relief + cost_relief)
       ability_cost  = max(1, sum(effect_costs) - total_relief)
-      creature_cost = max(1, ceil(max(0, offense + defense/5 - caveat_relief) + sum(ability_costs)))
+      creature_cost = max(1, ceil(offense + defense/5 + sum(ability_costs)))
       spell_cost    = max(1, ceil(ability_cost))
 
-    A cost that depends on a formula no source gives is "unknown", never
-    guessed. If the card is banned in that edition, the reasons follow the
-    cost. Exit 0 when every cost is known, 1 when a card cannot be costed, 2
-    for usage errors.
+    and in the 12th (a sub-ability is one sentence: target selection, effects):
+
+    \b
+      sub_ability_cost = sum(effect_costs)
+      ability_cost     = max(1, ceil(sum(sub_ability_costs) - cost_relief))
+      minion_cost      = max(0, ceil(sp + hp/5)) + sum(ability_costs)
+      spell_cost       = ability_cost
+
+    `kotc-rulesc show --edition N` prints each edition's rule. A figure that
+    depends on a formula no source gives is "unknown", never guessed. If
+    the card is banned in that edition, the reasons follow. Exit 0 when
+    every figure is known, 1 when a card cannot be costed, 2 for usage
+    errors.
 
     \b
     Examples:
       kotc-rulesc cost --edition 8 --type spell --text "Draw 2 cards."
+      kotc-rulesc cost -e 12 --type minion --sp 2 --hp 7 --text "GREED: Draw 2 cards."
       kotc-rulesc cost -e 11 --type creature --offense 3 --defense 8 \\
-          --text "NECROMANCY: Remove 2 counters from this card. Target up to 2 cards in one player's graveyard randomly. Reveal all targets, then summon or cast any number of targets that are not in play (paying the usual costs)."
+          --text "Summon cost: Self-exhaust 2 creatures." --text "Draw 1 card."
       kotc-rulesc cost examples/collection.yaml --edition 6
     """
     from ..cards.legality import judge, judge_input
     from ..cards.report import breakdown_text, judgement_text
 
-    flags = card_type is not None or offense is not None or defense is not None or texts or name is not None \
-        or edition_indicator is not None or printed_cost is not None
+    view = _view_or_exit(rules_dir)
+    edition = _edition_or_exit(view, edition)
+    system = view.catalog(edition).system
+    card_file, stats = _stat_flags(list(args), system)
+    flags = card_type is not None or stats or texts or name is not None \
+        or edition_indicator is not None or printed is not None
     if card_file is not None and flags:
         raise click.UsageError("give the card either as CARD_FILE or with --type/--text/… flags, not both")
     if card_file is None and not flags:
-        raise click.UsageError("give a CARD_FILE, or the card with --type and --text (and --offense/--defense for a creature)")
-    view = _view_or_exit(rules_dir)
-    edition = _edition_or_exit(view, edition)
+        raise click.UsageError("give a CARD_FILE, or the card with --type and --text (and its stats, e.g. --sp/--hp)")
     if card_file is not None:
         judgements = [judge_input(item, edition, view) for item in _read_or_exit(card_file)]
         if not judgements:
             raise click.UsageError(f"{card_file} holds no cards")
     else:
-        card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts)}
+        from ..cards.parse import type_aliases
+
+        types = [t.id for t in system.types]
+        if card_type is None:
+            raise click.UsageError(f"--type is needed: {' or '.join(types)}")
+        if card_type.strip().lower() not in types and type_aliases(view).get(card_type.strip().lower()) not in types:
+            raise click.UsageError(f"--type {card_type!r}: a card of the {ordinal(edition)} edition is a {' or a '.join(types)}")
+        card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts), **stats}
         indicator = edition_number(edition) if edition_indicator is None else edition_indicator
-        figure = view.catalog(edition).system.figure
-        for key, value in (("offense", offense), ("defense", defense), ("edition", indicator), (figure, printed_cost)):
+        for key, value in (("edition", indicator), (system.figure, printed)):
             if value is not None:
                 card[key] = value
         judgements = [judge(card, edition, view)]

@@ -3,8 +3,8 @@
 Only the fields a migration changes are touched; every other field keeps its value
 and its place.  A field the card did not have (an Edition Indicator on a card of the
 6th-edition layout, a cost) goes where a card designer would put it: after the
-nearest field that precedes it in the usual order (name, type, edition, cost,
-offense, defense, text).  The marker goes last, or stays where an earlier run put it.
+nearest field that precedes it in the usual order (name, type, edition, the
+figure — cost or level —, the stats, text).  The marker goes last, or stays where an earlier run put it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from .plan import MARK, Decision
 
 __all__ = ["planned", "edit_dict", "insert_position", "FIELD_ORDER"]
 
-FIELD_ORDER = ("name", "type", "edition", "cost", "offense", "defense", "text")
+#: where a field a migration adds goes: after the fields before it here, before those after it; the
+#: figure a re-issue sets ("cost", "level": not listed) goes right after the Edition Indicator
+FIELD_ORDER = ("name", "type", "edition", "text")
 _MISSING = object()
 
 
@@ -41,15 +43,15 @@ def planned(card: dict, decision: Decision, plain: Callable[[Any], Any] = lambda
 
 def insert_position(keys: list[str], key: str) -> int:
     """Where a new field ``key`` goes among ``keys``."""
-    if key in FIELD_ORDER:
-        before = FIELD_ORDER[: FIELD_ORDER.index(key)]
-        for i in range(len(keys) - 1, -1, -1):
-            if keys[i] in before:
-                return i + 1
-        after = FIELD_ORDER[FIELD_ORDER.index(key) + 1:]
-        for i, k in enumerate(keys):
-            if k in after:
-                return i
+    # a figure (not in FIELD_ORDER) goes where the Edition Indicator's successor would
+    at = FIELD_ORDER.index(key) if key in FIELD_ORDER else FIELD_ORDER.index("edition") + 1
+    before, after = FIELD_ORDER[:at], FIELD_ORDER[at + (key in FIELD_ORDER):]
+    for i in range(len(keys) - 1, -1, -1):
+        if keys[i] in before:
+            return i + 1
+    for i, k in enumerate(keys):
+        if k in after:
+            return i
     return len(keys) - (1 if keys and keys[-1] == MARK else 0)
 
 

@@ -23,7 +23,8 @@ For a card of edition E (its Edition Indicator, or the edition assumed with
      and with a suggested legal replacement where the data declares one.
 
 A decision depends only on the fields the card engine reads (type, Edition
-Indicator, cost, offense, defense, text, and whether the name is valid), so
+Indicator, text, the systems' figures and stats — see :func:`card_fields` — and
+whether the name is valid), so
 identical cards — however many copies a collection holds — are decided once.
 """
 
@@ -36,7 +37,7 @@ from typing import Any
 from ..model import edition_number, is_pre_release, ordinal
 from ..passes import Pass
 from .memo import Memo
-from .rewrite import NO_ABILITIES, LineRewriter, TextRewrite, split_line
+from .rewrite import LineRewriter, TextRewrite, split_line
 
 __all__ = [
     "Decision",
@@ -90,7 +91,8 @@ class Decision:
     target: int
     assumed: bool  # E came from --from (the card has no Edition Indicator)
     text: str | None = None
-    cost: tuple[int | None, int] | None = None  # (printed, new) on a re-issue
+    cost: tuple[int | None, int] | None = None  # (printed, new) figure on a re-issue
+    figure: str = "cost"  # the field the figure is printed in: "cost", or "level" from the published 11th
     edition: tuple[int | None, int] | None = None  # (printed, new) on a re-issue
     rewrites: tuple[TextRewrite, ...] = ()
     reasons: tuple[Any, ...] = ()
@@ -114,8 +116,20 @@ class Decision:
         if self.edition is not None:
             out["edition"] = self.edition[1]
         if self.cost is not None:
-            out["cost"] = self.cost[1]
+            out[self.figure] = self.cost[1]
         return out
+
+
+def card_fields(view: Any) -> tuple[str, ...]:
+    """The fields a card's judgement reads, in every edition's system: type, Edition Indicator,
+    text, each figure (cost, level) and each type's stats (offense, sp…)."""
+    fields = ["type", "edition", "text"]
+    for key in view.keys:
+        system = view.catalog(key).system
+        for name in (system.figure, *(st.name for t in system.types for st in t.stats)):
+            if name not in fields:
+                fields.append(name)
+    return tuple(fields)
 
 
 def _error(source: int | None, target: int, assumed: bool, code: str, message: str) -> Decision:
@@ -157,6 +171,7 @@ class Migrator:
         self.last = view.last
         self.newest = view.newest
         self._runs: dict[Any, list[Any]] = {}
+        self._key_fields = card_fields(view)
         self._memo = Memo(cache)
         self.hits = 0
         self.misses = 0
@@ -190,8 +205,7 @@ class Migrator:
             if key not in memo:
                 memo.put(key, decision)
 
-    @staticmethod
-    def key(card: Any) -> tuple | None:
+    def key(self, card: Any) -> tuple | None:
         """What the decision depends on, or ``None`` when the card is unusual enough
         (non-plain values, an invalid name) to be decided on its own."""
         if type(card) is not dict:
@@ -200,7 +214,7 @@ class Migrator:
         name = get("name")
         if type(name) is not str or not name or name.isspace():
             return None
-        key = (get("type"), get("edition"), get("cost"), get("offense"), get("defense"), get("text"))
+        key = tuple(map(get, self._key_fields))
         return key if _PLAIN.issuperset(map(type, key)) else None
 
     # ------------------------------------------------------------------ deciding
@@ -274,7 +288,8 @@ class Migrator:
             return Decision(
                 "reissued", source, n, assumed,
                 text=new_text if new_text != text else None,
-                cost=(card.get("cost"), j.cost),
+                cost=(card.get(j.figure), j.cost),
+                figure=j.figure,
                 edition=(card.get("edition"), edition_number(n)),
                 rewrites=tuple(rewrites),
                 reasons=why,
@@ -365,6 +380,7 @@ class Migrator:
             if old not in declared:
                 declared[old] = _Successor(old, new, {}, ())
         comps = after.by_id()
+        empty_texts = {t.empty_text for t in before.system.types if t.empty_text}
         lines = text.split("\n")
         done: list[TextRewrite] = []
         for number, line in enumerate(lines, 1):
@@ -373,7 +389,7 @@ class Migrator:
             prefix, pieces = split_line(line)
             for i in range(0, len(pieces), 2):
                 raw = pieces[i].strip()
-                if not raw or raw == NO_ABILITIES:
+                if not raw or raw in empty_texts:
                     continue
                 use, _ = read_sentence(raw, before)
                 succ = declared.get(use.component) if use is not None else None
@@ -409,14 +425,16 @@ class Migrator:
 
     def _printed_cost_notes(self, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
         """Say so when the printed cost was already wrong in the card's own edition."""
-        printed = card.get("cost")
+        figure = self.view.catalog(source).system.figure
+        printed = card.get(figure)
         if type(printed) is not int or source == self.target and new_cost is None:
             return ()
         if not self.view.catalog(source).catalog_known:
             return ()
         j = self._judge(card, source, self.view)
         if any(r.code == "cost-mismatch" for r in j.reasons) and j.cost is not None:
-            note = f"the printed cost {printed} was already wrong in the {ordinal(source)} edition (the card cost {j.cost} there)"
+            was = f"the card cost {j.cost}" if figure == "cost" else f"its {figure} was {j.cost}"  # English has the verb
+            note = f"the printed {figure} {printed} was already wrong in the {ordinal(source)} edition ({was} there)"
             if new_cost is not None:
                 note += f"; re-issued at {new_cost}"
             return (note,)
@@ -448,11 +466,12 @@ class Migrator:
         candidate = dict(probe)
         candidate["text"] = text
         candidate["edition"] = edition_number(self.target)
-        candidate.pop("cost", None)
+        figure = self.view.catalog(self.target).system.figure
+        candidate.pop(figure, None)
         verdict = self._judge(candidate, self.target, self.view)
         if verdict.status != "legal" or verdict.cost is None:
             return None
-        return {"text": text, "cost": verdict.cost, "edition": edition_number(self.target), "components": parts}
+        return {"text": text, figure: verdict.cost, "edition": edition_number(self.target), "components": parts, "figure": figure}
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ class Record:
         if d.legal and d.rewrites:
             out["text"] = [r.to_json() for r in d.rewrites]
         if d.cost is not None:
-            out["cost"] = {"old": d.cost[0], "new": d.cost[1]}
+            out[d.figure] = {"old": d.cost[0], "new": d.cost[1]}
         if d.edition is not None:
             out["edition"] = {"old": d.edition[0], "new": d.edition[1]}
         if d.reasons:
@@ -192,7 +192,7 @@ def _text_card(r: Record) -> str:
             lines.append(f'    line {rw.line}: "{rw.old}" → "{rw.new}"')
             lines.append(f"        {_rewrite_why(rw)}")
         if d.cost is not None:
-            lines.append(f"    cost: {d.cost[0] if d.cost[0] is not None else 'none'} → {d.cost[1]}")
+            lines.append(f"    {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → {d.cost[1]}")
         if d.edition is not None:
             lines.append(f"    Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → {d.edition[1]}")
     for reason in d.reasons:
@@ -201,7 +201,7 @@ def _text_card(r: Record) -> str:
         lines.append(f"    note: {note}")
     if d.replacement:
         rep = d.replacement
-        lines.append(f"    suggested legal replacement ({ordinal(rep['edition'])} edition, cost {rep['cost']}):")
+        lines.append(f"    suggested legal replacement ({ordinal(rep['edition'])} edition, {rep['figure']} {rep[rep['figure']]}):")
         lines.extend(f"        {text_line}" for text_line in str(rep["text"]).splitlines())
     return "\n".join(lines) + "\n"
 
@@ -223,7 +223,7 @@ def _markdown_card(r: Record) -> str:
         for rw in d.rewrites:
             out.append(f"- line {rw.line}: `{rw.old}` → `{rw.new}` — {_md(_rewrite_why(rw))}")
         if d.cost is not None:
-            out.append(f"- cost: {d.cost[0] if d.cost[0] is not None else 'none'} → **{d.cost[1]}**")
+            out.append(f"- {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → **{d.cost[1]}**")
         if d.edition is not None:
             out.append(f"- Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → **{d.edition[1]}**")
     for reason in d.reasons:
@@ -234,7 +234,7 @@ def _markdown_card(r: Record) -> str:
         out.append(f"- note: {_md(note)}")
     if d.replacement:
         rep = d.replacement
-        out.append(f"- suggested legal replacement ({ordinal(rep['edition'])} edition, cost {rep['cost']}):")
+        out.append(f"- suggested legal replacement ({ordinal(rep['edition'])} edition, {rep['figure']} {rep[rep['figure']]}):")
         out.append("")
         out.append("  ```")
         out.extend(f"  {line}" for line in str(rep["text"]).splitlines())

@@ -23,10 +23,7 @@ from ..passes import Pass, Rewrite
 from ..text import normalize, skeleton
 from .memo import Memo
 
-__all__ = ["TextRewrite", "LineRewriter", "split_line", "NO_ABILITIES"]
-
-#: the text that stands for no abilities (Card Building Guide)
-NO_ABILITIES = "This card has no abilities."
+__all__ = ["TextRewrite", "LineRewriter", "split_line"]
 
 # The same reading of a paragraph as the card parser's (kotc_rulesc.cards.parse):
 # "NAME:" in capitals, then sentences ending with a period.
@@ -134,7 +131,7 @@ class LineRewriter:
             for span in (3, 1) if i + 2 < len(pieces) else (1,):
                 raw = "".join(pieces[i:i + span])
                 core = raw.strip()
-                if not core or core == NO_ABILITIES:
+                if not core:  # (a type's text for no abilities is no component: nothing rewrites it)
                     break
                 new, taken = self.sentence(core)
                 if new is not None:

@@ -27,11 +27,11 @@
 #   rules/edition-11-pre.yaml
 #     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   rules/edition-11.yaml
-#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
+#     0e122ad11fda480e3618b7e72ddfcf62a54912293464970fe0ac5e328897fec1
 #   rules/edition-12.yaml
-#     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
+#     d18754140dcc99ae4f65ba880102cb25bf0c7a27cd631bf35358aabb2fde3a3b
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,

@@ -9,7 +9,7 @@
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Migration pass: 1st → 2nd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

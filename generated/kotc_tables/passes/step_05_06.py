@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Migration pass: 5th → 6th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -21,7 +21,7 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Migration pass: 7th → 8th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -25,11 +25,11 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     4ee512e13ba04f9b56b076709a92c54b3f7143a5ebe66dbc0f1f07ed26ec231d
+#     0e122ad11fda480e3618b7e72ddfcf62a54912293464970fe0ac5e328897fec1
 #   rules/edition-12.yaml
-#     88e39ebb2923b9568ab1e9361a97fefde0d4e3b9233104dc3e6e2f264dbd4a08
+#     d18754140dcc99ae4f65ba880102cb25bf0c7a27cd631bf35358aabb2fde3a3b
 #   kotc_rulesc/schemas/edition.schema.json
-#     0b4a91f2161119990b987797a9e6e47acad74253e1f3dddbcce7128e80075f24
+#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator
@@ -49,7 +49,7 @@ from .._runtime import Step
 SOURCE = 11
 TARGET = 12
 CLEAN_SLATE = True
-CATALOG_KNOWN = False
+CATALOG_KNOWN = True
 SUCCESSORS = ()
 
 # ---------------------------------------------------------------------------------------- rewrites
