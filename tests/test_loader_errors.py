@@ -55,6 +55,13 @@ CASES = [
     ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [condition, cost, effect]", "ability: [condition, cost, effect]", "the ability kinds target have no place in it"),
     ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [caveat, condition, cost, target, effect]", "ability: [caveat", "'caveat' has place 'card', not 'ability'"),
     ("edition-01.yaml", "types: [creature]}", "types: [minion]}", "types: [minion]}", "names the card type 'minion'"),
+    # the card-cost rule against the system: a name its scope cannot read, a missing scope, a scope the system lacks
+    ("edition-02.yaml", "creature_cost: \"max(1, ceil(max(0, offense", "creature_cost: \"max(1, ceil(max(0, sp", "creature_cost:", "unknown name 'sp'"),
+    ("edition-02.yaml", '  spell_cost: "max(1, ceil(ability_cost))"', "", "card_cost:", "no spell_cost formula"),
+    ("edition-02.yaml", '  spell_cost: "max(1, ceil(ability_cost))"', '  spell_cost: "max(1, ceil(ability_cost))"\n  minion_cost: "1"', "minion_cost:", "'minion' is not a scope of the system"),
+    ("edition-02.yaml", '  spell_cost: "max(1, ceil(ability_cost))"', '  spell_cost: "max(1, ceil(ability_cost))"\n  bonus: "1"', "bonus:", "a helper belongs to the _cost formula that follows it"),
+    ("edition-01.yaml", "role: relief}\n    - {id: cost", "role: none}\n    - {id: cost", "formula: \"x/5\"", "has no formula in this system"),
+    ("edition-01.yaml", "ability: [condition, cost, target, effect]", "ability: [condition, cost]\n  sub_ability: [target, effect]", "sub_ability: [target", "'target' has place 'ability', not 'sub_ability'"),
 ]
 
 
