@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
-from typing import Mapping, Sequence, Union
+from typing import Any, Callable, Mapping, Sequence, Union
 
 __all__ = [
     "Formula",
@@ -39,6 +39,8 @@ __all__ = [
     "Call",
     "COMPONENT_VARIABLES",
     "FUNCTIONS",
+    "CompiledFormula",
+    "var",
 ]
 
 #: single-letter variables that juxtapose ("axt" is a·x·t): a component's own x, y, z, and the
@@ -441,3 +443,75 @@ def parse_formula(text: str) -> Formula:
     if not isinstance(text, str):
         raise FormulaError(f"a formula must be a string, not {type(text).__name__}")
     return Formula(_Parser(text).parse())
+
+
+def var(env: Mapping[str, Any], name: str) -> Any:
+    """The value of a formula variable for a compiled formula's function: a Fraction (or a list,
+    for ``sum``); never a float."""
+    try:
+        value = env[name]
+    except KeyError:
+        raise KeyError(f"formula variable {name!r} has no value") from None
+    if isinstance(value, float):
+        raise TypeError(f"variable {name!r} is a float; formulas evaluate exactly")
+    return value if isinstance(value, (list, tuple)) else Fraction(value)
+
+
+class CompiledFormula:
+    """A formula of the compiled tables: evaluated by its generated function, exactly.
+
+    Behaves like :class:`Formula` (``evaluate``, ``notation``, ``variables``, ``python``,
+    ``tree``, equality by tree).  ``function`` is None for a formula the tables keep only in
+    notation (an earlier formula in a cost history); it is then evaluated from its tree,
+    parsed on first use."""
+
+    __slots__ = ("_notation", "_function", "_formula")
+
+    def __init__(self, notation: str, function: Callable[[Mapping[str, Any]], Fraction] | None = None):
+        self._notation = notation
+        self._function = function
+        self._formula: Formula | None = None
+
+    @property
+    def formula(self) -> Formula:
+        """The parsed formula (parsed on first use)."""
+        if self._formula is None:
+            self._formula = parse_formula(self._notation)
+        return self._formula
+
+    @property
+    def tree(self) -> Node:
+        return self.formula.tree
+
+    @property
+    def variables(self) -> frozenset[str]:
+        return self.formula.variables
+
+    @property
+    def compiled(self) -> bool:
+        return self._function is not None
+
+    def evaluate(self, env: Mapping[str, Any]) -> Fraction:
+        if self._function is None:
+            return self.formula.evaluate(env)
+        return self._function(env)
+
+    def notation(self) -> str:
+        return self._notation
+
+    def python(self, names: Mapping[str, str] | None = None) -> str:
+        return self.formula.python(names)
+
+    def __str__(self) -> str:
+        return self._notation
+
+    def __repr__(self) -> str:
+        return f"CompiledFormula({self._notation!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (CompiledFormula, Formula)):
+            return self.tree == other.tree
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.tree)

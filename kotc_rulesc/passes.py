@@ -198,4 +198,3 @@ def path(passes: list[Pass], source: EditionKey, target: EditionKey) -> list[Pas
         steps.append(p)
         key = p.source
     return steps[::-1]
-

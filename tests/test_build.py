@@ -118,6 +118,12 @@ def test_removing_an_edition_removes_its_modules(rules_copy, tmp_path):
     assert _tables(_tree(out)) == [
         "MANIFEST.json",
         "kotc_tables/__init__.py",
+        "kotc_tables/_core/__init__.py",
+        "kotc_tables/_core/fold.py",
+        "kotc_tables/_core/formula.py",
+        "kotc_tables/_core/model.py",
+        "kotc_tables/_core/passes.py",
+        "kotc_tables/_core/text.py",
         "kotc_tables/_runtime.py",
         "kotc_tables/edition_01.py",
         "kotc_tables/edition_02.py",
@@ -162,6 +168,9 @@ def test_the_manifest_names_every_source_and_generated_file_with_its_hash(rules_
         assert sources[f"rules/{f.name}"] == hashlib.sha256(f.read_bytes()).hexdigest()
     schema = ROOT / "kotc_rulesc" / "schemas" / "edition.schema.json"
     assert sources["kotc_rulesc/schemas/edition.schema.json"] == hashlib.sha256(schema.read_bytes()).hexdigest()
+    for module in ("text", "formula", "model", "fold", "passes"):  # the engine the tables ship, copied
+        own = ROOT / "kotc_rulesc" / f"{module}.py"
+        assert sources[f"kotc_rulesc/{module}.py"] == hashlib.sha256(own.read_bytes()).hexdigest()
     files = {f["path"]: f["sha256"] for f in manifest["files"]}
     tree = _tree(out)
     assert set(files) == set(tree) - {"MANIFEST.json"}

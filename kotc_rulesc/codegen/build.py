@@ -25,7 +25,8 @@ from ..passes import derive_passes
 from .common import CodegenError, Input, base_name
 from .editions import edition_inputs, emit_edition
 from .editions import module_name as edition_module
-from .package import PACKAGE, emit_init, emit_passes_init, manifest, runtime_input, runtime_source
+from .package import PACKAGE, emit_init, emit_passes_init, manifest
+from .runtime import core_sources, runtime_source
 from .steps import emit_step, step_inputs
 from .steps import module_name as step_module
 
@@ -88,8 +89,9 @@ def generate(rules: RuleSet, rules_dir: Path, docs: bool = True) -> dict[str, by
     pkg = PACKAGE
     files[f"{pkg}/__init__.py"] = emit_init(rules, all_inputs)
     deps[f"{pkg}/__init__.py"] = all_inputs
-    files[f"{pkg}/_runtime.py"] = runtime_source()
-    deps[f"{pkg}/_runtime.py"] = [runtime_input()]
+    files[f"{pkg}/_runtime.py"], deps[f"{pkg}/_runtime.py"] = runtime_source()
+    for path, (text, sources) in core_sources().items():
+        files[f"{pkg}/{path}"], deps[f"{pkg}/{path}"] = text, sources
     for n in rules.all_keys:
         path = f"{pkg}/{edition_module(n)}.py"
         files[path] = emit_edition(rules, n, inputs)
@@ -111,7 +113,8 @@ def generate(rules: RuleSet, rules_dir: Path, docs: bool = True) -> dict[str, by
     for path in pages:
         deps[path] = all_inputs
     out.update(pages)
-    out[MANIFEST] = manifest(all_inputs, out, deps)
+    core = [i for i in deps[f"{pkg}/_core/__init__.py"]]  # the engine's own modules, copied
+    out[MANIFEST] = manifest(all_inputs + core, out, deps)
     return dict(sorted(out.items()))
 
 

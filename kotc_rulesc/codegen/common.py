@@ -22,7 +22,7 @@ from . import pysrc
 from .pysrc import Call, Name, str_literal
 
 #: bump when the layout of the generated files changes
-FORMAT = 1
+FORMAT = 2
 GENERATOR = f"kotc-rulesc {__version__} (codegen format {FORMAT})"
 
 #: the names a component formula may use
@@ -116,21 +116,28 @@ def unique_names(prefix: str, ids: list[str]) -> dict[str, str]:
 
 
 def template_value(t: Template) -> Call:
-    """``Text(text, segments, regex, skeleton)`` for a template, checked to round-trip."""
+    """``Template((Lit(...), Slot(...), Agree(...)))`` for a template, checked to round-trip."""
     canonical = str(t)
     if parse_template(canonical) != t:
         raise CodegenError(f"the text {canonical!r} does not read back as the same template")
     segments = []
     for seg in t.segments:
         if isinstance(seg, Lit):
-            segments.append(seg.text)
+            segments.append(Call("Lit", seg.text))
         elif isinstance(seg, Slot):
             segments.append(Call("Slot", seg.var))
         elif isinstance(seg, Agree):
             segments.append(Call("Agree", seg.var, seg.plural, seg.singular))
         else:  # pragma: no cover - the template language has three segment kinds
             raise CodegenError(f"unknown segment {seg!r}")
-    return Call("Text", canonical, tuple(segments), t.regex(), t.skeleton)
+    return Call("Template", tuple(segments))
+
+
+def formula_value(f: Formula | None, function: str | None = None) -> Call | None:
+    """``CompiledFormula(notation, function)`` (the function's name, when it is generated)."""
+    if f is None:
+        return None
+    return Call("CompiledFormula", notation(f), Name(function)) if function else Call("CompiledFormula", notation(f))
 
 
 def when_value(w: When | None) -> Call | None:
@@ -235,6 +242,7 @@ __all__ = [
     "unique_names",
     "template_value",
     "when_value",
+    "formula_value",
     "notation",
     "sorted_map",
     "function_source",

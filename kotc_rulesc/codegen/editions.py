@@ -19,6 +19,7 @@ from .common import (
     notation,
     sorted_map,
     template_value,
+    formula_value,
     unique_names,
     used_runtime,
     uses_math,
@@ -67,7 +68,7 @@ RULEBOOK_RANGES = ("players", "deck", "reserves")
 
 
 def _rulebook(rb: Rulebook | None) -> Call | None:
-    """The runtime ``Rulebook``; ``terms`` keep the rulebook's own order (as it lists them)."""
+    """The ``Rulebook``; ``terms`` keep the rulebook's own order (as it lists them)."""
     if rb is None:
         return None
     fields = {}
@@ -82,12 +83,11 @@ def _rulebook(rb: Rulebook | None) -> Call | None:
 
 def _component(c: ComponentState, cost: str | None) -> Call:
     return Call(
-        "Component",
+        "ComponentState",
         id=c.id,
         kind=c.kind,
         text=template_value(c.text),
-        formula=notation(c.formula),
-        cost=Name(cost) if cost else None,
+        formula=formula_value(c.formula, cost),
         limits=sorted_map(c.limits),
         status=c.status,
         redacted=when_value(c.redacted),
@@ -104,18 +104,18 @@ def _component(c: ComponentState, cost: str | None) -> Call:
             for w in c.wordings
         ),
         cost_changes=tuple(
-            Call("CostHistory", when_value(ch.when), notation(ch.was), notation(ch.now), tuple(ch.sources))
+            Call("CostChange", when_value(ch.when), formula_value(ch.was), formula_value(ch.now), tuple(ch.sources))
             for ch in c.cost_changes
         ),
         limit_changes=tuple(
-            Call("LimitHistory", when_value(ch.when), sorted_map(ch.was), sorted_map(ch.now), tuple(ch.sources))
+            Call("LimitChange", when_value(ch.when), sorted_map(ch.was), sorted_map(ch.now), tuple(ch.sources))
             for ch in c.limit_changes
         ),
         sources=tuple(c.sources),
         replacement=c.replacement,
         replacement_binds=sorted_map(c.replacement_binds),
         reinstated=tuple(
-            Call("Reinstatement", when_value(red), when_value(rei), tuple(src), note) for red, rei, src, note in c.reinstated
+            (when_value(red), when_value(rei), tuple(src), note) for red, rei, src, note in c.reinstated
         ),
         disagreements=tuple(_disagreement(d) for d in c.disagreements),
     )
@@ -131,12 +131,12 @@ def _system(s) -> Call | None:
         figure=s.figure,
         figure_title=s.figure_title,
         types=tuple(
-            Call("CardType", t.id, tuple(Call("Stat", st.name, st.min, st.max) for st in t.stats),
+            Call("CardTypeDecl", t.id, tuple(Call("StatDecl", st.name, st.min, st.max) for st in t.stats),
                  t.abilities_min, t.abilities_max, t.empty_text, t.names)
             for t in s.types
         ),
-        kinds=tuple(Call("Kind", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
-                         notation(k.default), k.end, tuple(k.joins)) for k in s.kinds),
+        kinds=tuple(Call("KindDecl", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
+                         formula_value(k.default), k.end, tuple(k.joins)) for k in s.kinds),
         ability=tuple(s.ability),
         sub_ability=tuple(s.sub_ability),
     )
@@ -153,12 +153,13 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
     title = f"Keeper of the Cards, {ordinal(n)} edition"
     doc = (
         f"{title}: the component catalog folded from the rules.\n\n"
-        "COMPONENTS lists every component as it stands in this edition (kind, canonical text\n"
-        "with its matcher, guide formula with its cost function, limits, status and history),\n"
-        "or is None when no source gives this edition's catalog.  COST_RULE is the card-cost\n"
-        "rule, RULEBOOK the rulebook's parameters and terms (None where no source gives them).\n"
-        "Cost functions take the variables as a mapping and return an exact Fraction; caveats,\n"
-        "conditions and activation costs give relief, targets and effects cost.\n"
+        "CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules\n"
+        "in _core/, the very code kotc-rulesc runs): COMPONENTS lists every component as it\n"
+        "stands in this edition (kind, text, formula with its generated function, limits, status\n"
+        "and history), or is None when no source gives this edition's catalog; SYSTEM is how\n"
+        "cards are built, COST_RULE how their figure is computed, RULEBOOK the rulebook's\n"
+        "parameters and terms (None where no source gives them).  The functions take the\n"
+        "variables as a mapping and return an exact Fraction.\n"
     )
     parts = [header(f"{title}: the folded catalog.", inputs), module_docstring(doc), "\n"]
 
@@ -182,7 +183,7 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
         for part, f in rule.parts():
             funcs.append(function_source(f"rule_{part}", f, allowed))
             formulas.append(f)
-            rule_parts.append((part, Call("RulePart", notation(f), Name(f"rule_{part}"))))
+            rule_parts.append((part, formula_value(f, f"rule_{part}")))
         rule_value = Call("CostRule", edition=rule.edition, sources=tuple(rule.sources), formulas=tuple(rule_parts))
 
     components_value = (
@@ -192,7 +193,8 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
     declared_value = None
     if own is not None:
         declared_value = Call(
-            "Declared",
+            "EditionDecl",
+            number=own.number,
             file=base_name(own.file),
             base=own.base,
             follows=own.follows,
@@ -201,6 +203,9 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
             clean_slate=own.clean_slate,
             catalog_known=own.catalog_known,
             catalog_whole=own.catalog_whole,
+            successors=Name("SUCCESSORS"),
+            rulebook=Name("RULEBOOK"),
+            card_cost=Name("COST_RULE") if cat.cost_rule_stated else None,
             notes=tuple(own.notes),
             name=own.name,
         )
@@ -211,9 +216,21 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
     rulebook_value = _rulebook(cat.rulebook)
     disagreements_value = tuple(_disagreement(d) for d in cat.disagreements)
     system_value = _system(cat.system)
+    catalog_value = Call(
+        "Catalog",
+        edition=Name("EDITION"),
+        components=Name("COMPONENTS"),
+        rulebook=Name("RULEBOOK"),
+        cost_rule=Name("COST_RULE"),
+        clean_slates=Name("CLEAN_SLATES"),
+        successors=Name("SUCCESSORS"),
+        declared=Name("DECLARED"),
+        disagreements=Name("DISAGREEMENTS"),
+        system=Name("SYSTEM"),
+    )
 
     runtime = used_runtime([components_value, rule_value, declared_value, successors_value, rulebook_value,
-                            disagreements_value, system_value])
+                            disagreements_value, system_value, catalog_value])
     if funcs:
         runtime.add("var")
     header_imports = "from fractions import Fraction as F\n"
@@ -224,23 +241,22 @@ def emit_edition(rules: RuleSet, n: EditionKey, hashes: dict[str, Input]) -> str
         parts.append("\n" + imports(runtime, "."))
     parts.append("\n")
     parts.append(assign("EDITION", n))
-    parts.append(assign("CATALOG_KNOWN", cat.catalog_known))
-    parts.append(assign("CLEAN_SLATE", bool(own and own.clean_slate)))
     parts.append(assign("CLEAN_SLATES", tuple(cat.clean_slates)))
-    parts.append(assign("DECLARED", declared_value))
     parts.append(assign("SUCCESSORS", successors_value))
     parts.append(assign("DISAGREEMENTS", disagreements_value))
     parts.append(assign("SYSTEM", system_value))
 
     if funcs:
-        parts.append("\n\n" + section("cost functions"))
+        parts.append("\n\n" + section("formula functions"))
         for src in funcs:
             parts.append("\n\n" + src)
     parts.append("\n\n" + section("components") + "\n")
     parts.append(assign("COMPONENTS", components_value))
     parts.append("BY_ID = {c.id: c for c in COMPONENTS} if COMPONENTS is not None else None\n")
-    parts.append("\n" + section("card-cost rule and rulebook") + "\n")
+    parts.append("\n" + section("card-cost rule, rulebook, the edition's own file") + "\n")
     parts.append(assign("COST_RULE", rule_value))
-    parts.append(assign("COST_RULE_STATED", cat.cost_rule_stated))
     parts.append(assign("RULEBOOK", rulebook_value))
+    parts.append(assign("DECLARED", declared_value))
+    parts.append("\n" + section("the catalog") + "\n")
+    parts.append(assign("CATALOG", catalog_value))
     return "".join(parts)

@@ -1,10 +1,10 @@
-"""Emit the package's ``__init__.py``, ``passes/__init__.py``, ``_runtime.py`` and the manifest."""
+"""Emit the package's ``__init__.py``, ``passes/__init__.py`` and the manifest (``_runtime.py`` and
+``_core/``: :mod:`kotc_rulesc.codegen.runtime`)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from importlib import resources
 
 from ..model import RuleSet
 from ..passes import Pass
@@ -25,7 +25,8 @@ def emit_init(rules: RuleSet, all_inputs: list[Input]) -> str:
         "texts, matchers, cost functions, limits, status and history; the card-cost rule; the\n"
         "rulebook parameters; a pre-release is edition_NN_pre, asked for as \"11-pre\"),\n"
         "and steps() lists every migration pass in order.  Modules are imported on first use.\n"
-        "The package needs the Python standard library only.\n"
+        "The values are kotc-rulesc's own classes (the core modules in _core/, copied from it);\n"
+        "the package needs the Python standard library only.\n"
     )
     parts = [
         header("The package of the compiled Keeper of the Cards tables.", all_inputs),
@@ -56,7 +57,7 @@ def edition(n):
 
 
 def steps():
-    """Every migration pass (a ``Step``), in file order: each edition from the one it follows."""
+    """Every migration pass (a ``Pass``), in file order: each edition from the one it follows."""
     return [importlib.import_module(f"{__name__}.passes.{name}").STEP for name in STEP_MODULES]
 '''
 
@@ -75,20 +76,6 @@ def emit_passes_init(rules: RuleSet, passes: list[Pass], names: list[str], all_i
             assign("MODULES", tuple(names)),
         ]
     )
-
-
-RUNTIME_NAME = "kotc_rulesc/codegen/runtime.py"
-
-
-def runtime_input() -> Input:
-    data = resources.files("kotc_rulesc.codegen").joinpath("runtime.py").read_bytes()
-    return Input(RUNTIME_NAME, hashlib.sha256(data).hexdigest())
-
-
-def runtime_source() -> str:
-    """``_runtime.py``: :mod:`kotc_rulesc.codegen.runtime`, copied with a header."""
-    text = resources.files("kotc_rulesc.codegen").joinpath("runtime.py").read_text(encoding="utf-8")
-    return header("Run-time support for the tables: a copy of the generator's runtime.", [runtime_input()]) + text
 
 
 def manifest(sources: list[Input], files: dict[str, bytes], deps: dict[str, list[Input]]) -> bytes:

@@ -10,9 +10,9 @@ from .common import (
     header,
     imports,
     module_docstring,
-    notation,
     sorted_map,
     template_value,
+    formula_value,
     unique_names,
     used_runtime,
 )
@@ -63,8 +63,9 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
         "the new one, binding the values the old wording stood for and making singular and",
         "plural forms agree; `apply(sentence)` returns None for any other sentence, so applying",
         "a rewrite to its own output changes nothing.  BANS, COST_CHANGES and LIMIT_CHANGES list",
-        "what the migrator must judge, REINSTATED what becomes legal again; STEP bundles it all,",
-        "and `rewrite(sentence)` applies the first rewrite that matches.",
+        "what the migrator must judge, REINSTATED what becomes legal again; STEP (a Pass of",
+        "kotc-rulesc's own core, in _core/) bundles it all, and `rewrite(sentence)` applies the",
+        "first rewrite that matches.",
         "",
     ]
     parts = [header(f"{title}.", inputs), module_docstring("\n".join(lines))]
@@ -101,13 +102,13 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
         )
         for b in p.bans
     )
-    costs = tuple(_change("CostChange", c, notation(c.was), notation(c.now)) for c in p.cost_changes)
-    limits = tuple(_change("LimitChange", c, sorted_map(c.was), sorted_map(c.now)) for c in p.limit_changes)
+    costs = tuple(_change("StepCostChange", c, formula_value(c.was), formula_value(c.now)) for c in p.cost_changes)
+    limits = tuple(_change("StepLimitChange", c, sorted_map(c.was), sorted_map(c.now)) for c in p.limit_changes)
     reinstated = tuple(
         Call("Reinstated", component=r.component, text=template_value(r.text), sources=tuple(r.sources), note=r.note)
         for r in p.reinstated
     )
-    runtime = used_runtime([[v for _, v in rewrites], bans, costs, limits, reinstated]) | {"Step"}
+    runtime = used_runtime([[v for _, v in rewrites], bans, costs, limits, reinstated]) | {"Pass"}
     parts.append("\n" + imports(runtime, ".."))
     parts.append("\n")
     parts.append(assign("SOURCE", p.source))
@@ -129,7 +130,7 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
         assign(
             "STEP",
             Call(
-                "Step",
+                "Pass",
                 source=Name("SOURCE"),
                 target=Name("TARGET"),
                 rewrites=Name("REWRITES"),
