@@ -423,6 +423,8 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         ("types", "Card types", types(a), types(b)),
         ("kinds", "Component kinds", kinds(a), kinds(b)),
         ("ability", "An ability", ability(a), ability(b)),
+        ("agreement", "Words that agree with a variable", [f"{p}/{s}" for p, s in a.plurals + a.verbs],
+         [f"{p}/{s}" for p, s in b.plurals + b.verbs]),
     ):
         if before != after:
             out.append(_list_change(name, label, before, after) if isinstance(before, list) else ValueChange(name, label, before, after))

@@ -300,8 +300,10 @@ class _Builder:
     # -- helpers -----------------------------------------------------------
 
     def template(self, rep: _Reporter, node: Any, key: str) -> Template | None:
+        """A text, its agreeing words those of the line's system."""
+        system = self.system
         try:
-            return parse_template(str(node[key]))
+            return parse_template(str(node[key]), dict(system.plurals) if system else None, dict(system.verbs) if system else None)
         except TemplateError as exc:
             rep.at(node, key, f"{key}: {exc.message}", column_in_value=exc.column)
             return None
@@ -692,6 +694,9 @@ class _Builder:
         ability = prev.ability if prev and "ability" not in node else tuple(str(x) for x in node["ability"])
         restated = "ability" in node or "sub_ability" in node
         sub_ability = prev.sub_ability if prev and not restated else tuple(str(x) for x in node.get("sub_ability") or ())
+        agreement = node.get("agreement")
+        plurals = prev.plurals if prev and agreement is None else tuple((str(k), str(v)) for k, v in (agreement or {}).get("nouns", {}).items())
+        verbs = prev.verbs if prev and agreement is None else tuple((str(k), str(v)) for k, v in (agreement or {}).get("verbs", {}).items())
         type_ids = {t.id for t in types}
         kind_ids = [k.id for k in kinds]
         for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
@@ -723,6 +728,8 @@ class _Builder:
             kinds=kinds,
             ability=ability,
             sub_ability=sub_ability,
+            plurals=plurals,
+            verbs=verbs,
         )
 
     def kind_decl(self, rep: _Reporter, k: Any) -> KindDecl:
@@ -845,7 +852,6 @@ class _Builder:
 def _check_collisions(rules: RuleSet, reporters: dict[str, _Reporter]) -> None:
     """No two texts of one edition may read alike: a printed sentence must find one component."""
     from .fold import fold
-    from .text import skeleton
 
     reported = set()
     for decl in rules.editions:
@@ -855,15 +861,16 @@ def _check_collisions(rules: RuleSet, reporters: dict[str, _Reporter]) -> None:
         owner: dict[str, str] = {}
         for comp in cat.components:
             for text in [comp.text] + [w.text for w in comp.wordings]:
-                key = skeleton(str(text))
-                other = owner.get(key)
+                keys = text.skeletons()
+                other = next((owner[k] for k in keys if owner.get(k, comp.id) != comp.id), None)
                 if other and other != comp.id and (other, comp.id) not in reported:
                     reported.add((other, comp.id))
                     where = rules.components()[comp.id].where
                     rep = reporters.get(where.file)
                     problem = Problem(where.file, where.line, where.column, f"duplicate text in the {ordinal(decl.number)} edition: {comp.id} reads like {other}: {str(text)!r}", "two components of one edition must differ in wording")
                     (rep.problems if rep else []).append(problem)
-                owner.setdefault(key, comp.id)
+                for k in keys:
+                    owner.setdefault(k, comp.id)
 
 
 def load_rules(directory: str | Path | None = None) -> RuleSet:

@@ -275,6 +275,8 @@ class System:
     kinds: tuple[KindDecl, ...]  # in the guide's section order
     ability: tuple[str, ...]  # the order of kinds within an ability
     sub_ability: tuple[str, ...] = ()  # the order of kinds within a sub-ability (none: no sub-abilities)
+    plurals: tuple[tuple[str, str], ...] = ()  # nouns that agree with a variable: (plural, singular)
+    verbs: tuple[tuple[str, str], ...] = ()  # verbs that agree with a variable: ("are", "is")
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from kotc_rulesc.codegen import generate
 from kotc_rulesc.codegen.common import CodegenError, function_source
@@ -183,7 +183,12 @@ _VALUES = st.recursive(
 
 
 @given(_VALUES)
+@example(("", {"0000000000000\x1f\x1f\x1f\x1f\x1f\x08\U0001342f\U00018d09\U00018d09\U00018d09\U0001fbcb": []}))
+@example((None, {"0000000000000\x1f\x1f\x1f\x1f\x1f\x08\U0001342f\U00018d09\U00018d09\U00018d09\U0001fbcb": ""}))
+@example((None, {"0000000000000\x1f\x1f\x1f\x1f\x1f\x08\U0001342f\U00018d09\U00018d09\U00018d09\U0001fbcb": "0"}))
 def test_any_nested_value_reads_back_within_the_width(value):
+    """(The examples: an empty value after a long key once became "(\n)", an empty tuple; a value
+    broken after a key left no room for its opener.)"""
     src = assign("VALUE", value)
     assert ast.literal_eval(ast.parse(src).body[0].value) == value
     assert all(len(line) <= WIDTH for line in src.split("\n")), src

@@ -2,7 +2,17 @@
 
 import pytest
 
-from kotc_rulesc.text import TemplateError, normalize, parse_template, skeleton
+from kotc_rulesc.text import TemplateError, normalize, skeleton
+from kotc_rulesc.text import parse_template as parse_with
+
+#: the agreeing words of the 1st edition's system (rules/edition-01.yaml, system.agreement)
+NOUNS = {"cards": "card", "dice": "die", "counters": "counter", "hitpoints": "hitpoint", "times": "time",
+         "creatures": "creature", "resources": "resource", "targets": "target"}
+VERBS = {"are": "is"}
+
+
+def parse_template(text):
+    return parse_with(text, NOUNS, VERBS)
 
 
 @pytest.mark.parametrize(
@@ -37,7 +47,7 @@ def test_render_and_read_back(template, values, sentence):
     assert t.render(values) == sentence
     m = t.match(sentence)
     assert m is not None and m.values == values and not m.disagreements and not m.conflicts
-    assert skeleton(sentence) == t.skeleton
+    assert skeleton(sentence) in t.skeletons() and t.skeleton in t.skeletons()
 
 
 def test_wrong_plural_is_forgiven_with_a_note():
@@ -71,3 +81,22 @@ def test_template_errors(text, column):
 
 def test_normalize():
     assert normalize("  \u201cHi\u201d  there ,  you\u2019re (  here ) .") == "\"Hi\" there, you're (here)."
+
+
+def test_which_words_agree_is_the_systems_data():
+    """Without agreeing words nothing agrees; the words are the system's, not the module's."""
+    plain = parse_with("Draw [x] cards.")
+    assert plain.render({"x": 1}) == "Draw 1 cards." and plain.skeletons() == ("Draw # cards.",)
+    minions = parse_with("self-exhaust [x] minions→", {"minions": "minion"})
+    assert minions.render({"x": 1}) == "self-exhaust 1 minion→"
+    assert set(minions.skeletons()) == {"self-exhaust # minions→", "self-exhaust # minion→"}
+
+
+def test_the_bundled_systems_declare_the_words_their_texts_agree_with(rules):
+    from kotc_rulesc.fold import fold
+
+    eleventh, twelfth = fold(rules, 11).system, fold(rules, 12).system
+    assert dict(eleventh.plurals)["Counters"] == "Counter" and "minions" not in dict(eleventh.plurals)
+    assert dict(twelfth.plurals)["minions"] == "minion" and dict(twelfth.verbs) == {"are": "is"}
+    draw = next(c for c in fold(rules, 12).components if c.id == "effect-place-sword-counters-target")
+    assert draw.text.render({"x": 1}) == "place 1 Sword Counter on each target."

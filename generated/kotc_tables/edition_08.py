@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
+#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
@@ -21,7 +21,7 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   kotc_rulesc/schemas/edition.schema.json
-#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
+#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
 """Keeper of the Cards, 8th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -187,6 +187,17 @@ SYSTEM = System(
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
+    plurals=(
+        ("cards", "card"),
+        ("dice", "die"),
+        ("counters", "counter"),
+        ("hitpoints", "hitpoint"),
+        ("times", "time"),
+        ("creatures", "creature"),
+        ("resources", "resource"),
+        ("targets", "target"),
+    ),
+    verbs=(("are", "is"),),
 )
 
 

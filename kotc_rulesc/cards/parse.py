@@ -3,10 +3,11 @@
 The text is split into paragraphs (one per line), an optional ability name
 (``NAME:`` in capitals), and sentences (a sentence ends with a period; no
 component contains ". ", while many contain ";" and ","), and each sentence is
-matched to a component: its *skeleton* (numbers and agreeing words made
-canonical, see :func:`kotc_rulesc.text.skeleton`) finds the candidates in one
-dictionary look-up — the components' current wordings and their earlier
-wordings — and :meth:`~kotc_rulesc.text.Template.match` reads the values.
+matched to a component: its *skeleton* (numbers masked, see
+:func:`kotc_rulesc.text.skeleton`; a template is indexed under one per singular/plural
+form of its agreeing words) finds the candidates in one dictionary look-up — the
+components' current wordings and their earlier wordings — and
+:meth:`~kotc_rulesc.text.Template.match` reads the values.
 
 * An earlier wording is legal and reads as the current one (with the values the
   revision bound, "Activate when you take damage." → x = 5); a note says so.
@@ -160,10 +161,12 @@ def _index(catalog: Catalog) -> dict[str, list[_Entry]]:
         return cached[1]
     index: dict[str, list[_Entry]] = {}
     for comp in catalog.components or ():
-        index.setdefault(comp.text.skeleton, []).append(_Entry(comp, comp.text, {}, None))
+        for key in comp.text.skeletons():
+            index.setdefault(key, []).append(_Entry(comp, comp.text, {}, None))
     for comp in catalog.components or ():
         for w in comp.wordings:
-            index.setdefault(w.text.skeleton, []).append(_Entry(comp, w.text, dict(w.binds), w))
+            for key in w.text.skeletons():
+                index.setdefault(key, []).append(_Entry(comp, w.text, dict(w.binds), w))
     _INDEXES[id(catalog)] = (catalog, index)
     return index
 

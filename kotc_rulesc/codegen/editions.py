@@ -139,6 +139,8 @@ def _system(s) -> Call | None:
                          formula_value(k.default), k.end, tuple(k.joins)) for k in s.kinds),
         ability=tuple(s.ability),
         sub_ability=tuple(s.sub_ability),
+        plurals=tuple(s.plurals),
+        verbs=tuple(s.verbs),
     )
 
 

@@ -130,8 +130,8 @@ def expr(value: Any, indent: int = 0, lead: int = 0, trail: int = 0) -> str:
     levels and followed by ``trail`` characters.  Continuation lines carry their indentation."""
     pad = INDENT * indent
     flat = _flat(value)
-    if len(pad) + lead + len(flat) + trail <= WIDTH:
-        return flat
+    if len(pad) + lead + len(flat) + trail <= WIDTH or (isinstance(value, (str, tuple, list, dict)) and not value):
+        return flat  # (an empty value has nothing to break: "(\n)" would be an empty tuple)
     inner = INDENT * (indent + 1)
     if isinstance(value, str):
         room = WIDTH - len(inner)
@@ -154,8 +154,8 @@ def expr(value: Any, indent: int = 0, lead: int = 0, trail: int = 0) -> str:
     lines = []
     for key, item in items:
         if isinstance(value, dict):
-            breakable = isinstance(item, (str, tuple, list, dict, Call))
-            room_after = 2 if breakable else 2 + len(_flat(item)) + 1
+            breakable = isinstance(item, Call) or (isinstance(item, (str, tuple, list, dict)) and bool(item))
+            room_after = 3 if breakable else 2 + len(_flat(item)) + 1  # ": " and the opener, or ": value,"
             head = expr(key, indent + 1, 0, room_after) + ": "
             if "\n" in head:  # a key too long for a line: the value goes on the key's last line
                 lines.append(inner + head + expr(item, indent + 1, len(head.rsplit("\n", 1)[1]), 1) + ",")

@@ -92,7 +92,8 @@ class LineRewriter:
         for p in self.passes:
             index: dict[str, list[Rewrite]] = {}
             for rw in p.rewrites:
-                index.setdefault(rw.old.skeleton, []).append(rw)
+                for key in rw.old.skeletons():
+                    index.setdefault(key, []).append(rw)
             self._index.append(index)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)

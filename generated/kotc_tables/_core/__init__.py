@@ -5,11 +5,11 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     b111cf0109a223ddc0d08ff75cc6ac4de7bb0c3321d3ccda5e17c87132260f22
+#     fcd0dd204f22a06f0bea49a42ced2ec2fe7f0098244cf99b123502b867bad7e4
 #   kotc_rulesc/formula.py
 #     205b4866cf3d7159824ed741f5b8216aaf5fc1d8f2e7937fe5d8dd23d9c34dee
 #   kotc_rulesc/model.py
-#     0caeaa1179a821b35e95544e77132f8c02e510c73cedb6782da2c09f75e43744
+#     cb73baafabacf37bb34ea3327198b7644449002f6e18334eb17a95751330c448
 #   kotc_rulesc/fold.py
 #     cc4a8877f063fa2a0d5e81f578099057866b4b1e296c4088c67b7e7e85781044
 #   kotc_rulesc/passes.py

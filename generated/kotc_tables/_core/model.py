@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     0caeaa1179a821b35e95544e77132f8c02e510c73cedb6782da2c09f75e43744
+#     cb73baafabacf37bb34ea3327198b7644449002f6e18334eb17a95751330c448
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -283,6 +283,8 @@ class System:
     kinds: tuple[KindDecl, ...]  # in the guide's section order
     ability: tuple[str, ...]  # the order of kinds within an ability
     sub_ability: tuple[str, ...] = ()  # the order of kinds within a sub-ability (none: no sub-abilities)
+    plurals: tuple[tuple[str, str], ...] = ()  # nouns that agree with a variable: (plural, singular)
+    verbs: tuple[tuple[str, str], ...] = ()  # verbs that agree with a variable: ("are", "is")
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     b111cf0109a223ddc0d08ff75cc6ac4de7bb0c3321d3ccda5e17c87132260f22
+#     fcd0dd204f22a06f0bea49a42ced2ec2fe7f0098244cf99b123502b867bad7e4
 """The component-text language: ``"Draw [x] cards."`` as a structure.
 
 A component text is parsed once into segments: literal text, variable slots
@@ -17,14 +17,16 @@ A component text is parsed once into segments: literal text, variable slots
 * a regular expression that reads a printed sentence back into values, and
   tells whether its singular/plural forms agree (a wrong form is forgiven with
   a note, a different word never is);
-* a *skeleton* — the sentence with numbers and agreeing words made canonical —
-  so that a printed sentence finds its component with one dictionary look-up.
+* *skeletons* — the sentence with numbers as ``#``, in each singular/plural form
+  of its agreeing words — so that a printed sentence, its numbers masked, finds its
+  component with one dictionary look-up.
 
-Agreement is inferred from the guide's own wording, as a reader would: after a
-slot, the first plural noun among the next two words agrees with it ("[x] six-sided
-dice", "[x] random cards"), unless the slot is partitive ("[x] of your cards", which
-keeps the plural); and the first "are" later in the same clause agrees too
-("at least [x] cards in your hand are destroyed").
+Which words agree is the card-building system's data (its ``agreement``: the nouns
+and verbs with their singular forms); where they agree is inferred from the guide's
+own wording, as a reader would: after a slot, the first such noun among the next two
+words agrees with it ("[x] six-sided dice", "[x] random cards"), unless the slot is
+partitive ("[x] of your cards", which keeps the plural); and the first such verb later
+in the same clause agrees too ("at least [x] cards in your hand are destroyed").
 """
 
 from __future__ import annotations
@@ -43,25 +45,9 @@ __all__ = [
     "parse_template",
     "normalize",
     "skeleton",
-    "PLURALS",
     "TemplateMatch",
 ]
 
-#: plural → singular, for nouns (and the verb) that agree with a variable
-PLURALS = {
-    "cards": "card",
-    "dice": "die",
-    "counters": "counter",
-    "hitpoints": "hitpoint",
-    "times": "time",
-    "creatures": "creature",
-    "minions": "minion",
-    "Counters": "Counter",  # the 11th's and 12th's "[x] Sword Counters"
-    "resources": "resource",
-    "targets": "target",
-    "are": "is",
-}
-_SINGULARS = {v: k for k, v in PLURALS.items()}
 _CLAUSE_END = frozenset(",;.:")
 _VARIABLES = "xyz"
 
@@ -106,17 +92,16 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
-_WORD = re.compile(r"[A-Za-z]+")
 
 
 @lru_cache(maxsize=1 << 16)
 def skeleton(sentence: str) -> str:
-    """The look-up key of a printed or template sentence: numbers and slots become ``#``,
-    agreeing words become plural, so "Draw 1 card." and "Draw [x] cards." share a key."""
+    """The look-up key of a printed sentence: normalized, numbers (and slots) as ``#``.
+    A template has one per form of its agreeing words (:meth:`Template.skeletons`), so
+    "Draw 1 card." finds "Draw [x] cards." in one look-up."""
     text = normalize(sentence)
     text = re.sub(r"\[[a-z]\]", "#", text)
-    text = _NUMBER.sub("#", text)
-    return _WORD.sub(lambda m: _SINGULARS.get(m.group(0), m.group(0)), text)
+    return _NUMBER.sub("#", text)
 
 
 _TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
@@ -190,7 +175,21 @@ class Template:
 
     @property
     def skeleton(self) -> str:
+        """The look-up key of the text as the guide prints it (plural forms)."""
         return skeleton(str(self))
+
+    def skeletons(self) -> tuple[str, ...]:
+        """The look-up keys of every printed form: each agreeing word plural or singular
+        (a wrong form is read too, and forgiven with a note)."""
+        forms = [""]
+        for seg in self.segments:
+            if isinstance(seg, Lit):
+                forms = [f + seg.text for f in forms]
+            elif isinstance(seg, Slot):
+                forms = [f + "0" for f in forms]
+            else:
+                forms = [f + w for f in forms for w in (seg.plural, seg.singular)]
+        return tuple(dict.fromkeys(skeleton(f) for f in forms))
 
     def regex(self, prefix: str = "") -> str:
         """Regular-expression source matching a normalized printed sentence.
@@ -241,8 +240,13 @@ class Template:
 _COMPILED: dict[Template, re.Pattern] = {}
 
 
-def parse_template(text: str) -> Template:
-    """Parse a component text as the guide prints it; raises :class:`TemplateError`."""
+def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: Mapping[str, str] | None = None) -> Template:
+    """Parse a component text as the guide prints it; raises :class:`TemplateError`.
+
+    ``plurals`` and ``verbs`` (plural → singular) are the words that agree with a variable,
+    from the card-building system; without them no word agrees."""
+    plurals = plurals or {}
+    verbs = verbs or {}
     if not isinstance(text, str):
         raise TemplateError(f"a component text must be a string, not {type(text).__name__}")
     if text != text.strip():
@@ -271,11 +275,11 @@ def parse_template(text: str) -> Template:
         partitive = bool(following) and following[0][1] == "of"
         if not partitive:
             for j, w in following[:2]:
-                if w in PLURALS and w != "are":
+                if w in plurals:
                     agree[j] = value
                     break
         for j, w in following:
-            if w == "are":
+            if w in verbs:
                 agree.setdefault(j, value)
                 break
 
@@ -289,7 +293,7 @@ def parse_template(text: str) -> Template:
             if kind == "slot":
                 segments.append(Slot(value))
             else:
-                segments.append(Agree(agree[i], value, PLURALS[value]))
+                segments.append(Agree(agree[i], value, plurals.get(value) or verbs[value]))
         else:
             lit.append(value)
     if lit:

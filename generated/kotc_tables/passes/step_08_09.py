@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
+#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
@@ -23,7 +23,7 @@
 #   rules/edition-09.yaml
 #     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
+#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
 """Migration pass: 8th → 9th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     f52e345ef12242517417e29c6ba726cf8d88f251a9d8218c156d600181ae4267
+#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   rules/edition-03.yaml
@@ -25,11 +25,11 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   rules/edition-11.yaml
-#     0e122ad11fda480e3618b7e72ddfcf62a54912293464970fe0ac5e328897fec1
+#     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
-#     d18754140dcc99ae4f65ba880102cb25bf0c7a27cd631bf35358aabb2fde3a3b
+#     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
 #   kotc_rulesc/schemas/edition.schema.json
-#     81e5a69358efe550317eb4771dd8d96105a390e799d029bbbaad374abee2b305
+#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator
