@@ -83,6 +83,7 @@ class ComponentState:
     #: redactions an edition of this line lifted again: (redacted when, reinstated when, sources, note)
     reinstated: tuple[tuple[When, When, tuple[str, ...], str | None], ...] = ()
     disagreements: tuple[Disagreement, ...] = ()  # recorded about this component, up to this edition
+    ultra: int = 0  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
 
     @property
     def redacted_in(self) -> int | None:
@@ -165,6 +166,7 @@ class _Mutable:
             replacement_binds=self.replacement_binds,
             reinstated=tuple(self.reinstated),
             disagreements=tuple(self.disagreements),
+            ultra=self.decl.ultra,
         )
 
 

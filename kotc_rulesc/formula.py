@@ -284,7 +284,11 @@ def _compact(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
     prec = _PREC[node.op]
     if node.op == "*":
         left = _compact(node.left, prec)
-        if _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)):
+        if isinstance(node.right, BinOp) and node.right.op == "*":
+            # a product on the right keeps its brackets, or it would read back as a longer product
+            # from the left: "3(2x)" is 3·(2x), "3*2x" is (3·2)·x
+            text = left + ("*(" if isinstance(node.left, (Neg, Call)) else "(") + _compact(node.right) + ")"
+        elif _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)):
             text = left + _compact(node.right, prec)
         elif isinstance(node.right, BinOp) and node.right.op in "+-":
             text = left + "(" + _compact(node.right) + ")"
@@ -317,7 +321,7 @@ def _spaced(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
     prec = _PREC[node.op]
     op = f" {node.op} " if node.op in "+-" else node.op
     text = _spaced(node.left, prec) + op + _spaced(node.right, prec, True)
-    needs = prec < parent_prec or (right_side and prec == parent_prec and node.op in "+-/")
+    needs = prec < parent_prec or (right_side and prec == parent_prec and node.op in "+-/*")
     return f"({text})" if needs else text
 
 

@@ -663,7 +663,8 @@ class _Builder:
         limits = self.limit_map(rep, node, cid) if "limits" in node else {}
         self.limits[cid] = dict(limits)
         self.formula_refs.append((rep, node, "formula", formula, kind, cid, self.system))
-        comp = ComponentDecl(cid, kind, text, formula, limits, src, n, Where(rep.file, *_pos(node, "text")), tuple(str(x) for x in node.get("notes") or ()))
+        comp = ComponentDecl(cid, kind, text, formula, limits, src, n, Where(rep.file, *_pos(node, "text")),
+                             tuple(str(x) for x in node.get("notes") or ()), int(node.get("ultra", 0)))
         self.components[cid] = comp
         return comp
 
@@ -826,9 +827,9 @@ class _Builder:
         if names and not names[-1].endswith("_cost"):
             at(names[-1], f"card_cost.{names[-1]}: a helper belongs to the _cost formula that follows it; none follows")
         for scope, formulas in rule.scopes().items():
-            if scope not in scopes:
+            if scope not in scopes and scope not in system.rule_overrides():
                 at(f"{scope}_cost", f"card_cost.{scope}_cost: {scope!r} is not a scope of the system",
-                   f"the scopes: {', '.join(scopes)}")
+                   f"the scopes: {', '.join(scopes + system.rule_overrides())}")
                 continue
             allowed = dict(system.rule_inputs(scope))
             for name, formula in formulas:

@@ -100,6 +100,7 @@ class ComponentDecl:
     introduced: int  # the edition whose file declares it (the base: unknown introduction)
     where: Where
     notes: tuple[str, ...] = ()
+    ultra: int = 0  # its Ultra Points value (the 17th's "[+1]"); 0 for a text with none
 
 
 @dataclass(frozen=True)
@@ -307,6 +308,11 @@ class System:
         """The scopes its card-cost rule must compute: sub-ability (if any), ability, each card type."""
         return (("sub_ability",) if self.sub_ability else ()) + ("ability",) + tuple(t.id for t in self.types)
 
+    def rule_overrides(self) -> tuple[str, ...]:
+        """The scopes a rule may add: ``<type>_ability``, the abilities of that card type when their
+        rule differs (the 14th's "If the ability is a minion ability and its level is less than 1")."""
+        return tuple(f"{t.id}_ability" for t in self.types)
+
     def rule_inputs(self, scope: str) -> dict[str, str]:
         """The names a card-cost formula of ``scope`` may read → what each stands for.
 
@@ -314,6 +320,8 @@ class System:
         (the list of its costs); in an ability, ``sub_ability_costs`` when the system has
         sub-abilities; in a card, its type's stats, ``ability_costs`` and ``ability_cost`` (the
         first ability's)."""
+        if scope in self.rule_overrides():
+            scope = "ability"
         place = "card" if scope not in ("sub_ability", "ability") else scope
         out: dict[str, str] = {}
         for k in self.kinds_at(place, scope if place == "card" else None):

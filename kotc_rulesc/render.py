@@ -213,6 +213,7 @@ def _component_view(c: ComponentState, system: Any = None) -> dict[str, Any]:
         "kind": c.kind,
         "formula": formula_text(c.formula, system, c.kind),
         "limits": limits_text(c.limits),
+        "ultra": c.ultra,
         "text": str(c.text),
         "status": c.status,
         "status_note": status_note,

@@ -26,6 +26,7 @@ def component_json(c: ComponentState) -> dict[str, Any]:
         "text": str(c.text),
         "formula": c.formula.notation() if c.formula else None,
         "limits": dict(sorted(c.limits.items())),
+        "ultra": c.ultra,
         "status": c.status,
         "redacted_in": c.redacted.edition if c.redacted and c.status != "legal" else None,
         "revised_from": [
@@ -218,7 +219,8 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
                 formula = c.formula.notation() if c.formula else "no formula" if cat.system.kind(kind).role == "none" else "unknown"
                 limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
                 mark = {"legal": "", "redacted": "  [REDACTED " + (ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown") + "]", "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
-                lines.append(f"  ({formula}){limits} \"{c.text}\"{mark}")
+                ultra = f" [+{c.ultra}]" if c.ultra else ""
+                lines.append(f"  ({formula}){limits}{ultra} \"{c.text}\"{mark}")
                 for w in c.wordings:
                     lines.append(f"      Revised from: \"{w.text}\" ({w.replaced_in.describe()})")
                 for ch in c.cost_changes:

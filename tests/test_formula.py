@@ -85,3 +85,16 @@ def test_notation_reparses_to_the_same_value(x, y, t):
         g = parse_formula(f.notation())
         env = {"x": x, "y": y, "t": t}
         assert f.evaluate(env) == g.evaluate(env)
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("3(2x)", "3(2x)"),  # once printed "3*2x", which reads back as (3·2)·x: another tree
+    ("a(xt)", "a(xt)"),
+    ("x(yz)", "x(yz)"),
+    ("-x(2y)", "-x*(2y)"),
+    ("max(1, 3*(2*x))", "max(1, 3*(2*x))"),
+    ("x*y*z", "xyz"),
+])
+def test_a_product_on_the_right_keeps_its_brackets(text, shown):
+    f = parse_formula(text)
+    assert f.notation() == shown and parse_formula(shown) == f

@@ -18,6 +18,15 @@ from kotc_rulesc.tables import TablesView
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
+#: the newest edition of the bundled rules, and the one a maintainer would publish next
+LAST = max(int(p.stem.split("-")[1]) for p in (ROOT / "rules").glob("edition-*.yaml") if p.stem.count("-") == 1)
+NEXT = LAST + 1
+
+
+def nth(n: int) -> str:
+    from kotc_rulesc.model import ordinal
+
+    return ordinal(n)
 
 
 def invoke(*args: str):
@@ -54,35 +63,39 @@ def test_the_skeleton_of_the_next_edition_is_valid_as_written(tmp_path):
 
 def test_after_an_edition_whose_catalog_is_unknown_the_skeleton_says_unknown_too(tmp_path):
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
-    twelfth = rules / "edition-12.yaml"
-    text = twelfth.read_text()
-    start, end = text.index("\ncomponents:\n"), text.index("\n# How a card's level is computed")
-    twelfth.write_text((text[:start] + text[end:]).replace("catalog: whole  #", "catalog: unknown  #"))
-    result = invoke("new-edition", "13", "--rules", str(rules))
+    last = rules / f"edition-{LAST:02d}.yaml"
+    text = last.read_text()
+    start = text.index("\ncomponents:\n")
+    end = text.index("\n# ", start)  # the next commented section (the level rule, the rulebook)
+    last.write_text((text[:start] + text[end:]).replace("catalog: whole  #", "catalog: unknown  #"))
+    result = invoke("new-edition", str(NEXT), "--rules", str(rules))
     assert result.exit_code == 0, result.output
-    text = (rules / "edition-13.yaml").read_text()
+    text = (rules / f"edition-{NEXT}.yaml").read_text()
     assert "\ncatalog: unknown\n" in text and "Delete this line only when a source gives this edition's" in text
     loaded = load_rules(rules)
-    assert not fold(loaded, 13).catalog_known  # never a silent guess that the 11th's catalog still holds
-    assert "#   source: rulebook-12" in text and '#   terms: {creature: "minion"' in text
-    assert "# This edition's documents are declared there: guide-13, rulebook-13." in text
+    assert not fold(loaded, NEXT).catalog_known  # never a silent guess that an older catalog still holds
+    assert f"#   source: rulebook-{LAST}" in text and '#   terms: {creature: "minion"' in text
+    assert f"# This edition's documents are declared there: guide-{NEXT}, rulebook-{NEXT}." in text
 
 
-def test_the_13th_is_scaffolded_in_the_12th_system(tmp_path):
+def test_the_next_edition_is_scaffolded_in_the_last_ones_system(tmp_path):
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
-    result = invoke("new-edition", "13", "--rules", str(rules))
+    result = invoke("new-edition", str(NEXT), "--rules", str(rules))
     assert result.exit_code == 0, result.output
-    text = (rules / "edition-13.yaml").read_text()
-    assert "#     kind: cost              # condition | cost | target | effect" in text
-    assert '#   minion_cost: "max(0, ceil(sp + hp/5)) + sum(ability_costs)"' in text
-    assert "catalog: unknown" not in text.replace("# catalog: unknown", "")
+    text = (rules / f"edition-{NEXT}.yaml").read_text()
     loaded = load_rules(rules)
-    assert fold(loaded, 13).system == fold(loaded, 12).system
-    card = {"name": "M", "type": "minion", "edition": 13, "sp": 2, "hp": 7, "text": "GREED: Draw 2 cards."}
-    result = invoke("cost", "-e", "13", "--rules", str(rules), "--format", "json", "--type", "minion",
-                    "--sp", "2", "--hp", "7", "--text", card["text"])
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["level"] == 6  # ceil(2 + 7/5) = 4, plus draw 2 (x) = 2
+    system = fold(loaded, LAST).system
+    assert f"#     kind: cost              # {' | '.join(system.kind_ids)}" in text
+    for name, f in fold(loaded, LAST).cost_rule.parts():
+        assert f'#   {name}: "{f.notation()}"' in text
+    assert "catalog: unknown" not in text.replace("# catalog: unknown", "")
+    assert fold(loaded, NEXT).system == system
+    result = invoke("cost", "-e", str(NEXT), "--rules", str(rules), "--format", "json", "--type", "minion",
+                    "--sp", "2", "--hp", "7", "--text", "GREED: Draw 2 cards.")
+    same = invoke("cost", "-e", str(LAST), "--rules", str(rules), "--format", "json", "--type", "minion",
+                  "--sp", "2", "--hp", "7", "--text", "GREED: Draw 2 cards.")
+    assert result.exit_code == 0 and same.exit_code == 0, result.output + same.output
+    assert json.loads(result.output)["level"] == json.loads(same.output)["level"]  # nothing changed yet
 
 
 def test_only_the_next_edition_can_be_scaffolded(tmp_path):
@@ -127,60 +140,66 @@ def spell(text: str, edition: int, level: int) -> dict:
 
 
 def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
-    """Publish a 13th edition that revises the formula of "draw [x] cards." and redacts
-    "[x]-dice-heal yourself.": its catalog is the 12th's plus this file's changes (levels: a
-    spell is its ability, max(1, ceil(sub-abilities - activation costs)))."""
+    """Publish the next edition, which triples the formula of "draw [x] cards." and redacts
+    "[x]-dice-heal yourself.": its catalog is the last edition's plus this file's changes (levels:
+    a spell is its ability, the sum of its effects; x = 2 and x = 3 here)."""
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
-    assert invoke("new-edition", "13", "--rules", str(rules)).exit_code == 0
-    path = rules / "edition-13.yaml"
-    text = path.read_text().replace("# source: [guide-13, rulebook-13]", "source: guide-13")
+    last = fold(load_rules(rules), LAST)
+    by_text = {str(c.text): c for c in last.components}
+    draw, heal = by_text["draw [x] cards."], by_text["[x]-dice-heal yourself."]
+    old = draw.formula.evaluate({"x": 2})  # the last edition's "Draw 2 cards."
+    assert invoke("new-edition", str(NEXT), "--rules", str(rules)).exit_code == 0
+    path = rules / f"edition-{NEXT}.yaml"
+    text = path.read_text().replace(f"# source: [guide-{NEXT}, rulebook-{NEXT}]", f"source: guide-{NEXT}")
     path.write_text(text)
     cards = {
-        "draw": spell("Draw 2 cards.", 12, 2),  # x = 2
-        "draw-13": spell("Draw 2 cards.", 13, 4),  # 2x = 4
-        "heal": spell("3-dice-heal yourself.", 12, 3),  # x = 3
+        "draw": spell("Draw 2 cards.", LAST, int(old)),
+        "draw-next": spell("Draw 2 cards.", NEXT, int(3 * old)),  # 3 × the old formula
+        "heal": spell("3-dice-heal yourself.", LAST, int(heal.formula.evaluate({"x": 3}))),
     }
     before = load_rules(rules)
-    assert {k: judge(c, 13, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-13": "banned", "heal": "legal"}
+    assert {k: judge(c, NEXT, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-next": "banned", "heal": "legal"}
 
+    tripled = f"3({draw.formula.notation()})" if len(draw.formula.notation()) > 1 else f"3{draw.formula.notation()}"
     path.write_text(
-        text.replace("cost_revisions: []", 'cost_revisions:\n  - component: effect-draw-cards\n    formula: "2x"')
-        .replace("redactions: []", "redactions:\n  - component: effect-dice-heal-yourself")
+        text.replace("cost_revisions: []", f'cost_revisions:\n  - component: {draw.id}\n    formula: "{tripled}"')
+        .replace("redactions: []", f"redactions:\n  - component: {heal.id}")
     )
     checked = invoke("check", "--rules", str(rules))
     assert checked.exit_code == 0, checked.output
+    now = fold(load_rules(rules), NEXT).by_id()[draw.id].formula.notation()
 
     out = tmp_path / "generated"
     built = invoke("build", "--rules", str(rules), "--out", str(out))
     assert built.exit_code == 0, built.output
 
     # the diff: exactly the two changes
-    d12 = invoke("diff", "12", "13", "--rules", str(rules))
-    assert d12.exit_code == 0, d12.output
-    assert "Components redacted (1):\n  [Effects] “[x]-dice-heal yourself.”: legal → redacted (13th Edition)\n" in d12.output
-    assert "Formulas changed (1):\n  [Effects] “draw [x] cards.”: x → 2x" in d12.output
-    assert "reworded" not in d12.output and "Limits changed" not in d12.output and "system" not in d12.output.lower()
-    # … from the 11th, the clean slate and the new system between
-    d11 = invoke("diff", "11", "13", "--rules", str(rules))
+    diff = invoke("diff", str(LAST), str(NEXT), "--rules", str(rules))
+    assert diff.exit_code == 0, diff.output
+    assert f"Components redacted (1):\n  [Effects] “[x]-dice-heal yourself.”: legal → redacted ({nth(NEXT)} Edition)\n" in diff.output
+    assert f"Formulas changed (1):\n  [Effects] “draw [x] cards.”: {draw.formula.notation()} → {now}" in diff.output
+    assert "reworded" not in diff.output and "Limits changed" not in diff.output and "system" not in diff.output.lower()
+    # … from the 11th, the clean slates and the new system between
+    d11 = invoke("diff", "11", str(NEXT), "--rules", str(rules))
     assert d11.exit_code == 0 and "Clean slate crossed: the 12th Edition" in d11.output
 
     # the documents, as the build wrote them
-    page = (out / "docs" / "edition-13.md").read_text()
-    assert "- (2x) “draw [x] cards.”\n  - Cost Revised (13th Edition); was: x\n" in page
-    assert "- ~~(x) “[x]-dice-heal yourself.”~~ Redacted (13th Edition)\n" in page
-    assert "- “[x]-dice-heal yourself.” (Redacted, 13th Edition)" in page and "- “draw [x] cards.” (13th Edition)" in page
-    log = (out / "docs" / "changelog-13.md").read_text()
-    assert "- “draw [x] cards.”: x → 2x" in log
-    assert "- “[x]-dice-heal yourself.” (Effects; 13th Edition)" in log
-    assert "edition-13.html" in (out / "docs" / "index.html").read_text()
+    page = (out / "docs" / f"edition-{NEXT}.md").read_text()
+    assert f"- ({now}) “draw [x] cards.”\n  - Cost Revised ({nth(NEXT)} Edition); was: {draw.formula.notation()}\n" in page
+    assert f"- ~~({heal.formula.notation()}) “[x]-dice-heal yourself.”~~ Redacted ({nth(NEXT)} Edition)\n" in page
+    assert f"- “[x]-dice-heal yourself.” (Redacted, {nth(NEXT)} Edition)" in page and f"- “draw [x] cards.” ({nth(NEXT)} Edition)" in page
+    log = (out / "docs" / f"changelog-{NEXT}.md").read_text()
+    assert f"- “draw [x] cards.”: {draw.formula.notation()} → {now}" in log
+    assert f"- “[x]-dice-heal yourself.” (Effects; {nth(NEXT)} Edition)" in log
+    assert f"edition-{NEXT}.html" in (out / "docs" / "index.html").read_text()
 
     # the legality of the affected cards changes, on the built tables as on the rules
     for view in (_view(load_rules(rules)), TablesView.from_directory(out)):
-        verdicts = {k: judge(c, 13, view) for k, c in cards.items()}
+        verdicts = {k: judge(c, NEXT, view) for k, c in cards.items()}
         assert verdicts["draw"].status == "banned" and [r.code for r in verdicts["draw"].reasons] == ["cost-revised"]
-        assert verdicts["draw-13"].status == "legal" and verdicts["draw-13"].cost == 4
+        assert verdicts["draw-next"].status == "legal" and verdicts["draw-next"].cost == 3 * old
         assert verdicts["heal"].status == "banned" and [r.code for r in verdicts["heal"].reasons] == ["redacted"]
-        assert judge(cards["draw"], 12, view).status == "legal"  # the 12th is untouched
+        assert judge(cards["draw"], LAST, view).status == "legal"  # the last edition is untouched
 
 
 def _view(rules):
@@ -193,4 +212,4 @@ def test_the_bundled_rules_are_unchanged_by_these_tests():
     rules, problems = check_rules(ROOT / "rules")
     if rules is None and not problems:
         pytest.skip("no bundled rules")
-    assert not (ROOT / "rules" / "edition-13.yaml").exists()
+    assert not (ROOT / "rules" / f"edition-{NEXT}.yaml").exists()

@@ -30,9 +30,11 @@
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
 #     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
+#   rules/edition-13.yaml
+#     b03428069bffb342bf21e17c6880f9c20d2d23e2c04d1c9cea313998fdcdc989
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
-"""Keeper of the Cards rules tables: editions 1 to 12, compiled by kotc-rulesc.
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+"""Keeper of the Cards rules tables: editions 1 to 13, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
 texts, matchers, cost functions, limits, status and history; the card-cost rule; the
@@ -46,8 +48,8 @@ import importlib
 
 GENERATOR = "kotc-rulesc 0.1.0 (codegen format 2)"
 FIRST = 1
-LAST = 12
-EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "11-pre", 11, 12)
+LAST = 13
+EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "11-pre", 11, 12, 13)
 EDITION_MODULES = {
     1: "edition_01",
     2: "edition_02",
@@ -62,6 +64,7 @@ EDITION_MODULES = {
     "11-pre": "edition_11_pre",
     11: "edition_11",
     12: "edition_12",
+    13: "edition_13",
 }
 STEP_MODULES = (
     "step_01_02",
@@ -76,8 +79,9 @@ STEP_MODULES = (
     "step_10_11_pre",
     "step_10_11",
     "step_11_12",
+    "step_12_13",
 )
-NEWEST_WITH_CATALOG = 12
+NEWEST_WITH_CATALOG = 13
 RULES_FILES = {
     1: "edition-01.yaml",
     2: "edition-02.yaml",
@@ -92,6 +96,7 @@ RULES_FILES = {
     "11-pre": "edition-11-pre.yaml",
     11: "edition-11.yaml",
     12: "edition-12.yaml",
+    13: "edition-13.yaml",
 }
 SOURCES = {
     "guide-01": ("sources/01/card-building-guide.txt", "Card Building Guide, 1st Edition"),
@@ -155,9 +160,10 @@ INPUTS = (
     ),
     ("rules/edition-11.yaml", "24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3"),
     ("rules/edition-12.yaml", "42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc"),
+    ("rules/edition-13.yaml", "b03428069bffb342bf21e17c6880f9c20d2d23e2c04d1c9cea313998fdcdc989"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8",
+        "ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537",
     ),
 )
 

@@ -7,11 +7,11 @@
 #   kotc_rulesc/text.py
 #     fcd0dd204f22a06f0bea49a42ced2ec2fe7f0098244cf99b123502b867bad7e4
 #   kotc_rulesc/formula.py
-#     205b4866cf3d7159824ed741f5b8216aaf5fc1d8f2e7937fe5d8dd23d9c34dee
+#     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     cb73baafabacf37bb34ea3327198b7644449002f6e18334eb17a95751330c448
+#     6dddf745a890d25681ffd853bd3cd44853fc05950184aafcb5500de70f4c3a7b
 #   kotc_rulesc/fold.py
-#     cc4a8877f063fa2a0d5e81f578099057866b4b1e296c4088c67b7e7e85781044
+#     3926be55b095131c8a93d7e2f249665c36bf35fbad4a958e3354782d5d7a4630
 #   kotc_rulesc/passes.py
 #     9ff06decc1d75b0de4e0a21cfff2cff05791f96bb24dfc2d931f36da8da31bd0
 """The names the generated modules use: kotc-rulesc's own classes, from _core/ (or, when

@@ -25,7 +25,7 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Keeper of the Cards, 10th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -174,7 +174,7 @@ def _entries(display: str, data: Any, line_of_top: int | None = None) -> tuple[l
         if any(k in data for k in _CARD_KEYS):
             return [data], "card"
         raise _fail(display, 'no cards: expected a mapping with a "cards" list, a list of cards, or one card', line_of_top or 0,
-                    hint='e.g. {"cards": [{"name": "Goblin", "type": "creature", "offense": 2, "defense": 5, "text": "This card has no abilities."}]}')
+                    hint='e.g. {"cards": [{"name": "Insight", "type": "spell", "edition": 6, "text": "Draw 1 card."}]}')
     raise _fail(display, f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', line_of_top or 0)
 
 

@@ -60,6 +60,8 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
         "role": _role(catalog.system.kind(use.kind)),
         "value": None,
     }
+    if comp is not None and comp.ultra:
+        part["ultra"] = comp.ultra  # its Ultra Points (the 17th's "[+1]")
     used = {v: given[v] for v in sorted(formula.variables) if v in given} if formula is not None else {}
     if "t" in used:
         part["t"] = fraction_text(used["t"]) if used["t"] is not None else None
@@ -202,6 +204,8 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str |
 
     known = rule is not None
     ability_costs: list[Fraction] = []
+    # a card type's own ability rule, where the rule has one (``minion_ability_cost``)
+    ability_scope = f"{ctype.id}_ability" if rule is not None and rule.scope(f"{ctype.id}_ability") else "ability"
     for ability in parsed.abilities:
         outer_uses = [u for u in ability.uses if system.kind(u.kind).place == "ability"] if system.sub_ability else ability.uses
         parts, env, given = _scope(outer_uses, "ability", catalog, notes, {})
@@ -220,9 +224,9 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str |
                     known = False
             if env is not None:
                 env["sub_ability_costs"] = sub_costs
-        entry.update({name: None for name, _ in (rule.scope("ability") if rule else ())})
+        entry.update({name: None for name, _ in (rule.scope(ability_scope) if rule else ())})
         if known and env is not None:
-            ability_costs.append(_apply(rule, "ability", env, entry))
+            ability_costs.append(_apply(rule, ability_scope, env, entry))
         else:
             known = False
         breakdown["abilities"].append(entry)
@@ -239,4 +243,5 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str |
     value = _apply(rule, ctype.id, env, {})
     total = math.ceil(value)  # the rule rounds up itself; this only turns the Fraction into an int
     breakdown["total"] = total
+    breakdown["ultra_points"] = sum(u.state.ultra for u in parsed.uses() if u.state is not None)
     return CostResult(total, breakdown, notes)

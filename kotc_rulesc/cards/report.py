@@ -84,7 +84,7 @@ def _part_text(part: dict[str, Any]) -> str:
 
 def _given(part: dict[str, Any]) -> dict[str, Any]:
     """The variables the ability set for this component's formula (t, a), as the breakdown has them."""
-    known = ("component", "kind", "noun", "text", "formula", "values", "role", "value")
+    known = ("component", "kind", "noun", "text", "formula", "values", "role", "value", "ultra")
     return {k: v for k, v in part.items() if k not in known}
 
 
@@ -126,4 +126,6 @@ def breakdown_text(j: Judgement) -> str:
         stated = "" if rule["stated"] else f" (the {ordinal(rule['edition'])} edition's rule)"
         total = b["total"] if b["total"] is not None else "unknown"
         lines.append(f"  {which} = {rule[which]} = {total}{stated}")
+    if b.get("ultra_points"):
+        lines.append(f"  Ultra Points: {b['ultra_points']} (the sum of its texts' [+N])")
     return "\n".join(line for line in lines if line)

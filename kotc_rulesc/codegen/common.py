@@ -33,7 +33,7 @@ def rule_names(system: Any, rule: Any) -> frozenset[str]:
     """The names the card-cost rule's formulas may use: its system's inputs of every scope and
     the rule's own formula names (the loader has checked each formula against its scope)."""
     names = {name for name, _ in rule.parts()}
-    for scope in system.rule_scopes():
+    for scope in system.rule_scopes() + system.rule_overrides():
         names.update(system.rule_inputs(scope))
     return frozenset(names)
 

@@ -118,6 +118,7 @@ def _component(c: ComponentState, cost: str | None) -> Call:
             (when_value(red), when_value(rei), tuple(src), note) for red, rei, src, note in c.reinstated
         ),
         disagreements=tuple(_disagreement(d) for d in c.disagreements),
+        **({"ultra": c.ultra} if c.ultra else {}),
     )
 
 

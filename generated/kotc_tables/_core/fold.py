@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     cc4a8877f063fa2a0d5e81f578099057866b4b1e296c4088c67b7e7e85781044
+#     3926be55b095131c8a93d7e2f249665c36bf35fbad4a958e3354782d5d7a4630
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -91,6 +91,7 @@ class ComponentState:
     #: redactions an edition of this line lifted again: (redacted when, reinstated when, sources, note)
     reinstated: tuple[tuple[When, When, tuple[str, ...], str | None], ...] = ()
     disagreements: tuple[Disagreement, ...] = ()  # recorded about this component, up to this edition
+    ultra: int = 0  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
 
     @property
     def redacted_in(self) -> int | None:
@@ -173,6 +174,7 @@ class _Mutable:
             replacement_binds=self.replacement_binds,
             reinstated=tuple(self.reinstated),
             disagreements=tuple(self.disagreements),
+            ultra=self.decl.ultra,
         )
 
 

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/formula.py
-#     205b4866cf3d7159824ed741f5b8216aaf5fc1d8f2e7937fe5d8dd23d9c34dee
+#     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 """The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
 
 A formula is parsed once into a small tree.  Everything else is derived from that
@@ -292,7 +292,11 @@ def _compact(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
     prec = _PREC[node.op]
     if node.op == "*":
         left = _compact(node.left, prec)
-        if _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)):
+        if isinstance(node.right, BinOp) and node.right.op == "*":
+            # a product on the right keeps its brackets, or it would read back as a longer product
+            # from the left: "3(2x)" is 3·(2x), "3*2x" is (3·2)·x
+            text = left + ("*(" if isinstance(node.left, (Neg, Call)) else "(") + _compact(node.right) + ")"
+        elif _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)):
             text = left + _compact(node.right, prec)
         elif isinstance(node.right, BinOp) and node.right.op in "+-":
             text = left + "(" + _compact(node.right) + ")"
@@ -325,7 +329,7 @@ def _spaced(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
     prec = _PREC[node.op]
     op = f" {node.op} " if node.op in "+-" else node.op
     text = _spaced(node.left, prec) + op + _spaced(node.right, prec, True)
-    needs = prec < parent_prec or (right_side and prec == parent_prec and node.op in "+-/")
+    needs = prec < parent_prec or (right_side and prec == parent_prec and node.op in "+-/*")
     return f"({text})" if needs else text
 
 

@@ -30,8 +30,10 @@
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
 #     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
+#   rules/edition-13.yaml
+#     b03428069bffb342bf21e17c6880f9c20d2d23e2c04d1c9cea313998fdcdc989
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,
@@ -51,4 +53,5 @@ MODULES = (
     "step_10_11_pre",
     "step_10_11",
     "step_11_12",
+    "step_12_13",
 )

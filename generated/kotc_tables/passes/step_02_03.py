@@ -11,7 +11,7 @@
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Migration pass: 2nd → 3rd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

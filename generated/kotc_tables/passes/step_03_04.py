@@ -13,7 +13,7 @@
 #   rules/edition-04.yaml
 #     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Migration pass: 3rd → 4th edition.
 
 No source records a change in this step: it leaves every card as it is.

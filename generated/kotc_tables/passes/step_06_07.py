@@ -19,7 +19,7 @@
 #   rules/edition-07.yaml
 #     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Migration pass: 6th → 7th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

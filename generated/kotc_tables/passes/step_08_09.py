@@ -23,7 +23,7 @@
 #   rules/edition-09.yaml
 #     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Migration pass: 8th → 9th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     679a589b68ad0bb712b5eb90deb0ad470a30ff13564b43501660533f66c7fbb8
+#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
 """Migration pass: 10th → 11th edition.
 
 The 11th edition is a clean slate: every card whose Edition Indicator
