@@ -58,11 +58,14 @@ PARAMETERS = (
     ("reserves", "Reserves"),
     ("starting_hand", "Starting hand"),
     ("starting_hitpoints", "Starting hitpoints"),
+    ("deck_ultra_points", "Ultra Points per deck (at most)"),
     ("edition_indicator", "Edition Indicator on cards"),
     ("zones", "Zones"),
     ("ability_layout", "Ability layout"),
     ("keywords", "Keywords"),
 )
+#: parameters only later rulebooks state: left out where a rulebook has none, not shown as unknown
+OPTIONAL_PARAMETERS = frozenset({"deck_ultra_points"})
 
 
 class DiffOrderError(ValueError):

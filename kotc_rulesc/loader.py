@@ -25,27 +25,23 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .errors import Problem, ProblemsFound
+from .history import KINDS
 from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
 from .model import (
     CardTypeDecl,
     ComponentDecl,
-    CostRevision,
     CostRule,
     Disagreement,
     EditionDecl,
     EditionKey,
     KindDecl,
-    LimitRevision,
     Range,
-    Redaction,
-    Reinstatement,
     Rulebook,
     RuleSet,
     Source,
     StatDecl,
     Successor,
     System,
-    TextRevision,
     When,
     Where,
     ordinal,
@@ -299,6 +295,10 @@ class _Builder:
 
     # -- helpers -----------------------------------------------------------
 
+    def where(self, rep: _Reporter, node: Any) -> Where:
+        """Where an entry of a rules file is (for an event's ``where``)."""
+        return Where(rep.file, *_pos(node))
+
     def template(self, rep: _Reporter, node: Any, key: str) -> Template | None:
         """A text, its agreeing words those of the line's system."""
         system = self.system
@@ -440,73 +440,13 @@ class _Builder:
             if comp:
                 components.append(comp)
 
-        text_revisions = []
-        for node in data.get("text_revisions") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node, n)
-            new = self.template(rep, node, "text")
-            when = self.when(rep, node, n)
-            if not cid or not new:
-                continue
-            old = self.current_text[cid]
-            binds = {str(k): int(v) for k, v in (node.get("binds") or {}).items()}
-            if str(new) == str(old):
-                rep.at(node, "text", "text: the revision does not change the text (a no-op delta)")
-                continue
-            for var, _ in binds.items():
-                if var not in new.variables:
-                    rep.at(node, "binds", f"binds: [{var}] is not in the new text")
-                elif var in old.variables:
-                    rep.at(node, "binds", f"binds: the old text already has [{var}]; only variables it lacks can be bound")
-            for var in new.variables:
-                if var not in old.variables and var not in binds:
-                    rep.at(node, "text", f"text: the new text has [{var}] that the old text lacks", f"say what the old wording reads as: binds: {{{var}: N}}")
-            for var in old.variables:
-                if var not in new.variables:
-                    rep.at(node, "text", f"text: the new text drops [{var}] of the old text")
-            formula = None
-            if "formula" in node:
-                ok, formula = self.parse_formula(rep, node, "formula")
-                if ok and formula is not None:
-                    self.check_formula_vars(rep, node, "formula", formula, self.components[cid].kind, set(new.variables))
-                    self.check_same_cost(rep, node, cid, formula, binds)
-                    self.formula[cid] = formula
-            self.current_text[cid] = new
-            self.all_vars[cid] |= set(new.variables) | set(binds)
-            note = str(node["note"]) if node.get("note") else None
-            text_revisions.append(TextRevision(cid, new, binds, when, src, Where(rep.file, *_pos(node)), formula, note))
-
-        redactions = []
-        for node in data.get("redactions") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node, n)
-            when = self.when(rep, node, n)
-            if not cid:
-                continue
-            if cid in self.redacted:
-                rep.at(node, "component", f"component: {cid} is already redacted in the {ordinal(self.redacted[cid])} edition (a no-op delta)")
-                continue
-            self.redacted[cid] = n
-            rep_id, rep_binds = None, {}
-            if node.get("replacement"):
-                rnode = node["replacement"]
-                rep_id = self.component_ref(rep, rnode, n)
-                rep_binds = {str(k): int(v) for k, v in (rnode.get("binds") or {}).items()}
-            redactions.append(Redaction(cid, when, src, Where(rep.file, *_pos(node)), rep_id, rep_binds))
-
-        reinstatements = []
-        for node in data.get("reinstatements") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node, n)
-            when = self.when(rep, node, n)
-            if not cid:
-                continue
-            if cid not in self.redacted:
-                rep.at(node, "component", f"component: {cid} is not redacted, so it cannot be reinstated (a no-op delta)")
-                continue
-            del self.redacted[cid]
-            note = str(node["note"]) if node.get("note") else None
-            reinstatements.append(Reinstatement(cid, when, src, Where(rep.file, *_pos(node)), note))
+        events: dict[str, list] = {}
+        for kind in KINDS:  # each kind reads and checks its own entries (kotc_rulesc.history)
+            events[kind.key] = []
+            for node in data.get(kind.key) or []:
+                event = kind.read(self, rep, node, n, self.event_sources(rep, node, default_src))
+                if event is not None:
+                    events[kind.key].append(event)
 
         disagreements = []
         for node in data.get("disagreements") or []:
@@ -514,35 +454,6 @@ class _Builder:
             cid = self.component_ref(rep, node, n) if node.get("component") else None
             key = pre_release_key(n) if data.get("pre_release") else n
             disagreements.append(Disagreement(key, str(node["note"]), src, cid))
-
-        cost_revisions = []
-        for node in data.get("cost_revisions") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node, n)
-            ok, formula = self.parse_formula(rep, node, "formula")
-            when = self.when(rep, node, n)
-            if not cid or not ok:
-                continue
-            self.check_formula_vars(rep, node, "formula", formula, self.components[cid].kind, self.all_vars[cid])
-            if formula is not None and formula == self.formula[cid]:
-                rep.at(node, "formula", f"formula: {formula} is already the formula of {cid} (a no-op delta)")
-                continue
-            self.formula[cid] = formula
-            cost_revisions.append(CostRevision(cid, formula, when, src, Where(rep.file, *_pos(node))))
-
-        limit_revisions = []
-        for node in data.get("limit_revisions") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node, n)
-            when = self.when(rep, node, n)
-            if not cid:
-                continue
-            limits = self.limit_map(rep, node, cid)
-            if limits == {k: self.limits[cid].get(k) for k in limits}:
-                rep.at(node, "limits", "limits: the revision does not change the limits (a no-op delta)")
-                continue
-            self.limits[cid].update(limits)
-            limit_revisions.append(LimitRevision(cid, limits, when, src, Where(rep.file, *_pos(node))))
 
         successors = []
         for node in data.get("successors") or []:
@@ -574,11 +485,7 @@ class _Builder:
             follows=follows,
             sources=default_src,
             components=tuple(components),
-            text_revisions=tuple(text_revisions),
-            redactions=tuple(redactions),
-            cost_revisions=tuple(cost_revisions),
-            limit_revisions=tuple(limit_revisions),
-            reinstatements=tuple(reinstatements),
+            **{key: tuple(evs) for key, evs in events.items()},
             disagreements=tuple(disagreements),
             clean_slate=bool(data.get("clean_slate")),
             catalog_known=catalog_known,
@@ -774,6 +681,7 @@ class _Builder:
             reserves=rng("reserves"),
             starting_hand=node.get("starting_hand"),
             starting_hitpoints=node.get("starting_hitpoints"),
+            deck_ultra_points=node.get("deck_ultra_points"),
             edition_indicator=node.get("edition_indicator"),
             terms={str(k): str(v) for k, v in (node.get("terms") or {}).items()},
             zones=tuple(str(z) for z in node.get("zones") or ()),

@@ -207,7 +207,8 @@ class Rulebook:
     reserves: Range | None = None
     starting_hand: int | None = None
     starting_hitpoints: int | None = None
-    edition_indicator: bool | None = None
+    deck_ultra_points: int | None = None  # a deck's Ultra Points at most (the 17th: 10)
+    edition_indicator: bool | str | None = None  # True: cards print one; "required": a card without one is invalid
     terms: dict[str, str] = field(default_factory=dict)
     zones: tuple[str, ...] = ()
     ability_layout: tuple[str, ...] = ()
@@ -435,12 +436,10 @@ class EditionDecl:
             parts.append(f"base catalog of {len(self.components)} components")
         elif self.components:
             parts.append(f"{len(self.components)} new component(s)")
+        from .history import KINDS  # (the kinds of history event, each one unit)
+
         for items, word in (
-            (self.text_revisions, "text revision"),
-            (self.redactions, "redaction"),
-            (self.cost_revisions, "cost revision"),
-            (self.limit_revisions, "limit revision"),
-            (self.reinstatements, "reinstatement"),
+            *((getattr(self, kind.key), kind.noun) for kind in KINDS),
             (self.disagreements, "recorded disagreement"),
         ):
             if items:
@@ -537,15 +536,10 @@ class RuleSet:
         return {c.id: c for e in self.editions for c in e.components}
 
     def newest_with_catalog(self) -> int:
-        """The newest main-line edition whose component catalog is declared (the default migration
-        target)."""
-        best = self.first
-        for e in self.main_line:
-            if e.catalog_known:
-                best = e.number
-            else:
-                break
-        return best
+        """The newest main-line edition whose component catalog is declared (the default edition
+        of cost and check-cards, and of migrate's target): an edition whose catalog no source
+        gives does not hide a later one that declares its own (a clean slate's whole catalog)."""
+        return max((e.number for e in self.main_line if e.catalog_known), default=self.first)
 
 
 def ordinal(n: EditionKey) -> str:

@@ -125,63 +125,34 @@ def derive_passes(rules: RuleSet) -> list[Pass]:
 
     An event whose edition no source gives is placed in the step into the edition of the
     file that records it (the latest it can have happened)."""
+    from .history import KINDS, Track  # (history builds the passes' values: imported when deriving)
+
     comps = rules.components()
-    # per edition: (current text, formula, limits) of every component, to start its children from
-    after: dict[EditionKey, tuple[dict, dict, dict]] = {}
+    after: dict[EditionKey, Track] = {}  # per edition: what its children start from
     passes = []
     for decl in rules.editions:
-        if decl.base:
-            current: dict[str, Template] = {}
-            formula: dict[str, Formula | None] = {}
-            limits: dict[str, dict[str, int | None]] = {}
-        else:
-            parent = after[decl.follows]
-            current, formula, limits = dict(parent[0]), dict(parent[1]), {k: dict(v) for k, v in parent[2].items()}
+        track = Track() if decl.base else after[decl.follows].copy()
         for c in decl.components:
-            current[c.id] = c.text
-            formula[c.id] = c.formula
-            limits[c.id] = dict(c.limits)
-        after[decl.key] = (current, formula, limits)
-        if decl.base:
-            continue
-        rewrites = []
-        for rev in decl.text_revisions:
-            rewrites.append(
-                Rewrite(rev.component, comps[rev.component].kind, current[rev.component], rev.text, dict(rev.binds),
-                        rev.when.edition, rev.when.by, rev.sources)
+            track.current[c.id] = c.text
+            track.formula[c.id] = c.formula
+            track.limits[c.id] = dict(c.limits)
+            track.kinds[c.id] = comps[c.id].kind
+        if not decl.base:
+            steps: dict[str, list] = {kind.pass_field: [] for kind in KINDS}
+            for kind in KINDS:  # each kind says what a migrating card meets (kotc_rulesc.history)
+                for ev in getattr(decl, kind.key):
+                    steps[kind.pass_field].append(kind.step(ev, track))
+            passes.append(
+                Pass(
+                    decl.follows,
+                    decl.key,
+                    clean_slate=decl.clean_slate,
+                    catalog_known=decl.catalog_known,
+                    successors=tuple((s.component, s.successor) for s in decl.successors),
+                    **{name: tuple(items) for name, items in steps.items()},
+                )
             )
-            current[rev.component] = rev.text
-            if rev.formula is not None:
-                formula[rev.component] = rev.formula
-        bans = [
-            Ban(r.component, current[r.component], r.when.edition, r.when.by, r.sources, r.replacement, dict(r.replacement_binds))
-            for r in decl.redactions
-        ]
-        reinstated = [Reinstated(r.component, current[r.component], r.sources, r.note) for r in decl.reinstatements]
-        costs = []
-        for cr in decl.cost_revisions:
-            costs.append(CostChange(cr.component, current[cr.component], formula[cr.component], cr.formula, cr.when.edition, cr.when.by, cr.sources))
-            formula[cr.component] = cr.formula
-        lims = []
-        for lr in decl.limit_revisions:
-            was = dict(limits[lr.component])
-            now = {**was, **lr.limits}
-            lims.append(LimitChange(lr.component, current[lr.component], was, now, lr.when.edition, lr.when.by, lr.sources))
-            limits[lr.component] = now
-        passes.append(
-            Pass(
-                decl.follows,
-                decl.key,
-                tuple(rewrites),
-                tuple(bans),
-                tuple(costs),
-                tuple(lims),
-                decl.clean_slate,
-                decl.catalog_known,
-                tuple((s.component, s.successor) for s in decl.successors),
-                tuple(reinstated),
-            )
-        )
+        after[decl.key] = track  # (after its own events: its children start from here)
     return passes
 
 

@@ -33,6 +33,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from .diff import (
+    OPTIONAL_PARAMETERS,
     PARAMETERS,
     RuleDiff,
     binds_text,
@@ -53,6 +54,7 @@ from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
 from . import prose
+from .history import KINDS
 from .passes import Pass, derive_passes
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
@@ -278,6 +280,8 @@ def _parameters(cat: Catalog) -> dict[str, Any] | None:
     rows = []
     for name, label in PARAMETERS:
         value = params.get(name)
+        if name in OPTIONAL_PARAMETERS and value is None:
+            continue  # a rule of later rulebooks only: not "unknown" where the game had no such thing
         rows.append({"name": name, "label": label, "value": show_value(value if value != [] else None)})
     return {
         "rows": rows,
@@ -435,12 +439,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
     out = []
     comps = rules.components()
     for decl in rules.editions:
-        for word, events in (
-            ("text revision of", decl.text_revisions),
-            ("redaction of", decl.redactions),
-            ("cost revision of", decl.cost_revisions),
-            ("limit revision of", decl.limit_revisions),
-        ):
+        for word, events in ((f"{kind.noun} of", getattr(decl, kind.key)) for kind in KINDS):
             for e in events:
                 w = e.when
                 if w.edition is None and (w.after is None or w.after < edition_number(n)) and edition_number(n) < w.by:

@@ -81,11 +81,11 @@ def _rulebook_lines(rb: Rulebook | None) -> list[str]:
             if r.recommended:
                 parts.append(f"recommended: [{r.recommended[0]}, {r.recommended[1]}]")
             lines.append(f"#   {key}: {{{', '.join(parts)}}}")
-    for key in ("starting_hand", "starting_hitpoints"):
+    for key in ("starting_hand", "starting_hitpoints", "deck_ultra_points"):
         if getattr(rb, key) is not None:
             lines.append(f"#   {key}: {getattr(rb, key)}")
     if rb.edition_indicator is not None:
-        lines.append(f"#   edition_indicator: {'true' if rb.edition_indicator else 'false'}")
+        lines.append(f"#   edition_indicator: {rb.edition_indicator if isinstance(rb.edition_indicator, str) else 'true' if rb.edition_indicator else 'false'}")
     if rb.terms:
         lines.append("#   terms: {" + ", ".join(f"{k}: {_q(v)}" for k, v in rb.terms.items()) + "}")
     for key in ("zones", "ability_layout", "keywords"):

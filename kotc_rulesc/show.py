@@ -100,6 +100,7 @@ def rulebook_params_json(cat: Catalog) -> dict[str, Any] | None:
         "reserves": rng(rb.reserves),
         "starting_hand": rb.starting_hand,
         "starting_hitpoints": rb.starting_hitpoints,
+        "deck_ultra_points": rb.deck_ultra_points,
         "edition_indicator": rb.edition_indicator,
         "terms": dict(rb.terms),
         "zones": list(rb.zones),
@@ -254,7 +255,9 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
             ("reserves", rb.reserves.describe() if rb.reserves else None),
             ("starting hand", rb.starting_hand),
             ("starting hitpoints", rb.starting_hitpoints),
-            ("Edition Indicator", None if rb.edition_indicator is None else ("yes" if rb.edition_indicator else "no")),
+            *([("Ultra Points per deck", f"at most {rb.deck_ultra_points}")] if rb.deck_ultra_points is not None else []),
+            ("Edition Indicator", None if rb.edition_indicator is None else
+             "required (a card without one is invalid)" if rb.edition_indicator == "required" else ("yes" if rb.edition_indicator else "no")),
             ("terms", ", ".join(f"{k} = {v}" for k, v in rb.terms.items()) or None),
             ("zones", ", ".join(rb.zones) or None),
             ("ability layout", " → ".join(rb.ability_layout) or None),

@@ -13,6 +13,7 @@ import pytest
 
 from kotc_rulesc.codegen import generate
 from kotc_rulesc.loader import load_rules
+from kotc_rulesc.tables import CORE_MODULES
 
 from codegen_support import MINI
 
@@ -28,11 +29,7 @@ EXPECTED = [
     "MANIFEST.json",
     "kotc_tables/__init__.py",
     "kotc_tables/_core/__init__.py",
-    "kotc_tables/_core/fold.py",
-    "kotc_tables/_core/formula.py",
-    "kotc_tables/_core/model.py",
-    "kotc_tables/_core/passes.py",
-    "kotc_tables/_core/text.py",
+    *sorted(f"kotc_tables/_core/{m}.py" for m in CORE_MODULES),
     "kotc_tables/_runtime.py",
     "kotc_tables/edition_01.py",
     "kotc_tables/edition_02.py",

@@ -78,3 +78,15 @@ def test_a_12th_card_is_pruned_by_the_13th_clean_slate(view):
     assert judge(twelfth, 12, view).status == "legal"
     j = judge(twelfth, 13, view)
     assert j.status == "banned" and [r.code for r in j.reasons] == ["clean-slate"] and j.reasons[0].edition == 13
+
+
+def test_a_card_without_edition_indicator_is_invalid_from_the_13th(view):
+    """"Any card with no Edition Indicator is invalid." (rulebook-13); the 12th only banned it by its
+    clean slate."""
+    card = {"name": "Nameless", "type": "minion", "sp": 2, "hp": 7, "text": "GREED: Draw 2 cards."}
+    j = judge(card, 13, view)
+    assert j.status == "banned" and [r.code for r in j.reasons] == ["invalid", "clean-slate"]
+    invalid = j.reasons[0]
+    assert invalid.field == "edition" and invalid.edition == 13 and invalid.sources == ("rulebook-13",)
+    assert "any card with no Edition Indicator is invalid" in invalid.message
+    assert [r.code for r in judge(card, 12, view).reasons] == ["clean-slate"]

@@ -113,3 +113,22 @@ def test_a_text_revision_may_not_change_what_the_old_wording_costs(tmp_path):
     rules, problems = check_rules(root)
     assert rules is None
     assert any("does not cost the old wording what" in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_the_newest_known_catalog_is_found_past_an_unknown_one(tmp_path):
+    """The default edition of cost/check-cards/migrate: the newest main-line edition whose
+    catalog is declared, even after an edition whose catalog no source gives."""
+    import shutil
+
+    from kotc_rulesc.loader import load_rules as load
+
+    root = Path(__file__).resolve().parent.parent / "rules"
+    rules = tmp_path / "rules"
+    shutil.copytree(root, rules)
+    twelfth = rules / "edition-12.yaml"
+    text = twelfth.read_text()
+    start, end = text.index("\ncomponents:\n"), text.index("\n# How a card's level is computed")
+    twelfth.write_text((text[:start] + text[end:]).replace("catalog: whole  #", "catalog: unknown  #"))
+    loaded = load(rules)
+    assert not loaded.edition(12).catalog_known and loaded.edition(13).catalog_known
+    assert loaded.newest_with_catalog() == max(e.number for e in loaded.main_line if e.catalog_known) >= 13

@@ -9,11 +9,13 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     6dddf745a890d25681ffd853bd3cd44853fc05950184aafcb5500de70f4c3a7b
+#     d39a721eede30b3dff0be495d42b3fac285bd0dfe8e354a8ba779650fd2ed938
 #   kotc_rulesc/fold.py
-#     3926be55b095131c8a93d7e2f249665c36bf35fbad4a958e3354782d5d7a4630
+#     969e97df6e0a038fcf3115a4b1606d1addbd6c9fa731a63bfd4706a108527b58
 #   kotc_rulesc/passes.py
-#     9ff06decc1d75b0de4e0a21cfff2cff05791f96bb24dfc2d931f36da8da31bd0
+#     ab201f3352c2c2cc9916bf4b7eac36c9a2078ada1d49b31ed57d8841b467df6b
+#   kotc_rulesc/history.py
+#     07d3ece820d25159d45e1f3c7fe8b2719d6703019f309b32a7ae341f3c8e1d2d
 """The names the generated modules use: kotc-rulesc's own classes, from _core/ (or, when
 kotc-rulesc loads the tables, from kotc-rulesc itself: the same code).
 """

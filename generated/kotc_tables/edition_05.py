@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Keeper of the Cards, 5th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2859,6 +2859,7 @@ RULEBOOK = Rulebook(
     reserves=Range(0, 0, None),
     starting_hand=5,
     starting_hitpoints=60,
+    deck_ultra_points=None,
     edition_indicator=False,
     terms={
         "creature": "creature",

@@ -23,7 +23,7 @@
 #   rules/edition-09.yaml
 #     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Keeper of the Cards, 9th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -4097,6 +4097,7 @@ RULEBOOK = Rulebook(
     reserves=Range(10, 10, None),
     starting_hand=5,
     starting_hitpoints=20,
+    deck_ultra_points=None,
     edition_indicator=True,
     terms={
         "creature": "creature",

@@ -25,7 +25,7 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Keeper of the Cards, 10th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -4530,6 +4530,7 @@ RULEBOOK = Rulebook(
     reserves=Range(10, 10, None),
     starting_hand=5,
     starting_hitpoints=20,
+    deck_ultra_points=None,
     edition_indicator=True,
     terms={
         "creature": "creature",

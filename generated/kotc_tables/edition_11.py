@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2933,6 +2933,7 @@ RULEBOOK = Rulebook(
     reserves=Range(0, 5, None),
     starting_hand=5,
     starting_hitpoints=35,
+    deck_ultra_points=None,
     edition_indicator=True,
     terms={"creature": "creature", "spell": "spell", "cost": "level", "hitpoints": "HP"},
     zones=("Deck", "Graveyard", "Reserves", "Battlefield", "Trapfield", "Granary", "Hand"),

@@ -6,6 +6,8 @@ message, the edition it rests on and its sources:
 * ``malformed`` — a missing or invalid field, an order or count rule broken,
   a variable that is not a positive whole number;
 * ``unknown-text`` — a sentence that is no component of the edition;
+* ``invalid`` — the card bears no Edition Indicator where the edition's rulebook
+  makes one required (the 13th on: "Any card with no Edition Indicator is invalid.");
 * ``redacted`` — a component redacted by this edition;
 * ``over-limit`` — a variable above the component's limit;
 * ``cost-revised`` — a component whose cost was revised in an edition later
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..fold import Catalog, ComponentState
-from ..model import When, ordinal
+from ..model import When, edition_number, ordinal
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
@@ -201,6 +203,18 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f'type "{fields.printed_type}" (the word of another edition) is read as {fields.type}')
     if fields.edition is not None and fields.edition > catalog.number:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
+
+    rulebook = catalog.rulebook
+    if rulebook is not None and rulebook.edition_indicator == "required" and fields.edition is None \
+            and not any(r.field == "edition" for r in reasons):
+        reasons.append(Reason(
+            "invalid",
+            f"the {ordinal(rulebook.edition)} edition's rulebook: any card with no Edition Indicator is invalid, "
+            "and this card bears none",
+            edition_number(rulebook.edition),
+            rulebook.sources,
+            "edition",
+        ))
 
     clean = catalog.clean_slate  # a main-line edition (a number)
     older_catalog = False  # the card predates a clean slate that gave a whole new catalog

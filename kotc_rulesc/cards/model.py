@@ -16,6 +16,7 @@ from ..model import When, ordinal
 
 #: the reason codes of a judgement (ARCHITECTURE.md, "Cards")
 REASON_CODES = (
+    "invalid",
     "redacted",
     "over-limit",
     "cost-revised",
@@ -38,7 +39,7 @@ def when_phrase(when: When | None, preposition: str = "in") -> str:
 #: the codes that mean the card cannot be read at all
 ERROR_CODES = frozenset({"malformed", "unknown-text"})
 #: the codes that ban a readable card
-BAN_CODES = frozenset({"redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
+BAN_CODES = frozenset({"invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
 
 
 @dataclass(frozen=True)

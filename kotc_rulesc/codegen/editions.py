@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..fold import Catalog, ComponentState, fold
+from ..history import KINDS
 from ..model import EditionKey, Range, Rulebook, RuleSet, edition_number, is_pre_release, ordinal
 from .common import (
     section,
@@ -48,7 +49,7 @@ def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
         if decl.key in line:
             files.append(decl.file)
             continue
-        events = [*decl.text_revisions, *decl.redactions, *decl.cost_revisions, *decl.limit_revisions]
+        events = [ev for kind in KINDS for ev in getattr(decl, kind.key)]
         if any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in events):
             files.append(decl.file)
         elif not stated and not fallback_taken and decl.card_cost is not None:

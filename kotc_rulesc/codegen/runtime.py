@@ -100,6 +100,8 @@ def runtime_source() -> tuple[str, list[Input]]:
     lines = [header("The core names the tables use.", inputs), module_docstring(doc), "\n"]
     for module in CORE_MODULES:
         names = sorted(by_module.get(module, ()), key=str.lower)
+        if not names:
+            continue  # a core module the tables' values do not name (the history kinds)
         lines.append(f"from ._core.{module} import (\n" + "".join(f"    {n},\n" for n in names) + ")\n")
     lines.append("\n__all__ = [\n" + "".join(f'    "{n}",\n' for n in sorted(RUNTIME_NAMES, key=str.lower)) + "]\n")
     return "".join(lines), inputs

@@ -60,9 +60,11 @@ def _read_or_exit(path: str) -> Iterator:
 @click.command("check-cards")
 @click.argument("collection", metavar="COLLECTION")
 @EDITION_OPTION
+@click.option("--deck", is_flag=True,
+              help="Also judge COLLECTION as one deck: its size and, from the 17th, its Ultra Points, as the rulebook states.")
 @FORMAT_OPTION
 @RULES_OPTION
-def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str | None) -> None:
+def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rules_dir: str | None) -> None:
     """Judge every card of COLLECTION in one edition: legal, banned, error or unknown.
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
@@ -75,14 +77,20 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
     the ability text, one paragraph per line (a caveat first, up to the 11th).
     Other fields (flavor, artist…) are kept and ignored.
 
-    Every reason names its code — redacted, over-limit, cost-revised,
-    clean-slate, unknown-text, malformed, cost-mismatch, unknown-fact — with
+    Every reason names its code — invalid (no Edition Indicator where the
+    rulebook requires one), redacted, over-limit, cost-revised, clean-slate,
+    unknown-text, malformed, cost-mismatch, unknown-fact — with
     the edition and sources it rests on, and where on the card it is. Earlier
     wordings are legal and read as the current text (a note gives it).
 
-    Exit status: 0 when every card is legal, 1 when any card is banned,
-    unreadable or of unknown legality, 2 for usage errors or an unreadable
-    file.
+    With --deck the collection is also one deck: its number of cards (the
+    rulebook's deck size, e.g. 40–60) and, where the rulebook limits them,
+    its Ultra Points (the 17th: at most 10; a card's are the sum of its
+    texts' [+N]).
+
+    Exit status: 0 when every card is legal (and, with --deck, the deck),
+    1 when any card is banned, unreadable or of unknown legality or the deck
+    is not legal, 2 for usage errors or an unreadable file.
 
     \b
     Examples:
@@ -90,6 +98,7 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
       kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
       kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
       kotc-rulesc check-cards minions.yaml -e 12
+      kotc-rulesc check-cards my-deck.yaml --deck
     """
     from ..cards.cost import rule_note
     from ..cards.legality import judge_input
@@ -100,9 +109,11 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
     items = _read_or_exit(collection)
     display = "<stdin>" if collection == "-" else collection
     said = tuple(filter(None, [rule_note(view.catalog(edition))]))
-    entries, statuses = [], []
+    entries, statuses, kept = [], [], []
     for item in items:
         j = judge_input(item, edition, view)
+        if deck:
+            kept.append(j)
         if fmt == "text":
             if not statuses:  # the heading waits until the file has proved readable
                 click.echo(f"{display}: judged in the {ordinal(edition)} edition")
@@ -113,13 +124,23 @@ def check_cards(collection: str, edition: int | None, fmt: str, rules_dir: str |
             entries.append(j.to_json())
         statuses.append(j.status)
     counts = summary(statuses)
+    verdict = None
+    if deck:
+        from ..cards.deck import judge_deck
+
+        verdict = judge_deck(kept, view.catalog(edition))
     if fmt == "text" and not statuses:
         click.echo(f"{display}: judged in the {ordinal(edition)} edition")
     if fmt == "json":
-        click.echo(json.dumps({"edition": edition, "cards": entries, "summary": counts}, ensure_ascii=False, indent=2))
+        out = {"edition": edition, "cards": entries, "summary": counts}
+        if verdict is not None:
+            out["deck"] = verdict.to_json()
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         click.echo(summary_text(counts))
-    sys.exit(0 if all(s == "legal" for s in statuses) else 1)
+        if verdict is not None:
+            click.echo(verdict.text())
+    sys.exit(0 if all(s == "legal" for s in statuses) and (verdict is None or verdict.legal) else 1)
 
 
 def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:

@@ -22,7 +22,7 @@ def _fail(message: str, code: int = 2) -> None:
 @click.argument("collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
 @click.option("--to", "target", type=EDITION, default=None, metavar="N",
               help="The edition to migrate to: a number, or a pre-release such as 11-pre (default: the newest "
-                   "edition whose component catalog is declared: the 11th in the bundled rules).")
+                   "edition whose component catalog is declared; `kotc-rulesc editions` lists them).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="OUT",
               help="Write the migrated collection to OUT ('-': standard output, the default).")
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak.")

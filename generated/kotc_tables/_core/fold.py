@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     3926be55b095131c8a93d7e2f249665c36bf35fbad4a958e3354782d5d7a4630
+#     969e97df6e0a038fcf3115a4b1606d1addbd6c9fa731a63bfd4706a108527b58
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -192,6 +192,8 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     A pre-release branch (``11-pre``) folds its own line: the main-line files after its fork
     do not apply to it, except an event no source dates, which may have happened before the
     fork (unknown there)."""
+    from .history import KINDS  # (history builds fold's values: imported when folding)
+
     lineage = rules.lineage(key)
     if not lineage:
         raise ValueError(f"edition {key} is not in the rules")
@@ -234,53 +236,12 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
                 disagreements.append(dis)
                 if dis.component in state:
                     state[dis.component].disagreements.append(dis)
-        for rev in decl.text_revisions:
-            if rev.component in state and happened(rev.when, decl, mine) != "no":
-                c = state[rev.component]
-                old = c.text
-                for w in c.wordings:  # older wordings now also stand for the new binds
-                    w.binds.update(rev.binds)
-                c.wordings.append(Wording(old, dict(rev.binds), rev.when, rev.text, dict(rev.binds), rev.sources))
-                c.text = rev.text
-                if rev.formula is not None:
-                    c.formula = rev.formula
-                c.sources.extend(rev.sources)
-        for red in decl.redactions:
-            if red.component in state:
-                h = happened(red.when, decl, mine)
-                if h != "no":
-                    c = state[red.component]
-                    c.status = "redacted" if h == "yes" else "unknown"
-                    c.redacted = red.when
-                    c.replacement = red.replacement
-                    c.replacement_binds = dict(red.replacement_binds)
-                    c.sources.extend(red.sources)
-        for rei in decl.reinstatements:
-            if rei.component in state and happened(rei.when, decl, mine) == "yes":
-                c = state[rei.component]
-                if c.redacted is not None:
-                    c.reinstated.append((c.redacted, rei.when, rei.sources, rei.note))
-                c.status, c.redacted, c.replacement = "legal", None, None
-                c.sources.extend(rei.sources)
-        for cr in decl.cost_revisions:
-            if cr.component in state:
-                h = happened(cr.when, decl, mine)
-                if h != "no":
-                    c = state[cr.component]
-                    c.cost_changes.append(CostChange(cr.when, c.formula, cr.formula, cr.sources))
-                    c.formula = cr.formula if h == "yes" else None
-                    c.sources.extend(cr.sources)
-        for lr in decl.limit_revisions:
-            if lr.component in state:
-                h = happened(lr.when, decl, mine)
-                if h != "no":
-                    c = state[lr.component]
-                    c.limit_changes.append(LimitChange(lr.when, dict(c.limits), dict(lr.limits), lr.sources))
-                    new = dict(c.limits)
-                    for var, value in lr.limits.items():
-                        new[var] = value if h == "yes" else None
-                    c.limits = new
-                    c.sources.extend(lr.sources)
+        for kind in KINDS:  # each kind applies its own events (kotc_rulesc.history)
+            for ev in getattr(decl, kind.key):
+                if ev.component in state:
+                    h = happened(ev.when, decl, mine)
+                    if h == "yes" or (h == "unknown" and kind.applies_when_unknown):
+                        kind.fold(ev, state[ev.component], h)
     if cost_rule is None:
         # No source states a rule up to n: use the earliest later statement, and say so
         # (Catalog.cost_rule_stated is False).

@@ -25,7 +25,7 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Migration pass: 9th → 10th edition.
 
 No source records a change in this step: it leaves every card as it is.

@@ -29,7 +29,7 @@
 #   rules/edition-12.yaml
 #     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator

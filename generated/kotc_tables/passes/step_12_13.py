@@ -29,9 +29,9 @@
 #   rules/edition-12.yaml
 #     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
 #   rules/edition-13.yaml
-#     b03428069bffb342bf21e17c6880f9c20d2d23e2c04d1c9cea313998fdcdc989
+#     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
 #   kotc_rulesc/schemas/edition.schema.json
-#     ea790d3a5860811910260527321e5c46d73ba2edf38dd042ca4803e9f48ab537
+#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
 """Migration pass: 12th → 13th edition.
 
 The 13th edition is a clean slate: every card whose Edition Indicator

@@ -1,0 +1,69 @@
+"""A collection judged as one deck: its size and its Ultra Points, by the edition's rulebook.
+
+The rulebook states the deck's size ("The deck must contain 40–60 cards") and, from the 17th,
+its Ultra Points ("The total amount of Ultra Points in the deck must be no greater than 10.");
+a card's Ultra Points are the sum of its texts' "[+N]" (:func:`~kotc_rulesc.cards.cost.card_cost`
+adds them up).  What the rulebook does not state is not checked, and said so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import ordinal
+
+__all__ = ["DeckVerdict", "judge_deck"]
+
+
+@dataclass
+class DeckVerdict:
+    cards: int
+    ultra_points: int | None  # None: a card's Ultra Points could not be computed
+    ultra_limit: int | None = None  # the rulebook's limit (None: the edition has none)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": self.cards, "ultra_points": self.ultra_points, "ultra_limit": self.ultra_limit, "legal": self.legal,
+                "problems": list(self.problems), "notes": list(self.notes)}
+
+    def text(self) -> str:
+        ultra = "" if self.ultra_limit is None or self.ultra_points is None else f", {self.ultra_points} Ultra Points"
+        lines = [f"deck: {self.cards} card{'s' if self.cards != 1 else ''}{ultra}: " + ("legal" if self.legal else "NOT LEGAL")]
+        lines += [f"    {p}" for p in self.problems] + [f"    note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def judge_deck(judgements: list[Any], catalog: Any) -> DeckVerdict:
+    """The deck made of every judged card, in the judgements' edition (``catalog``)."""
+    rulebook = catalog.rulebook
+    n = catalog.edition
+    counted = [j.breakdown.get("ultra_points") if j.breakdown else None for j in judgements]
+    ultra = None if any(u is None for u in counted) else sum(counted)
+    verdict = DeckVerdict(len(judgements), ultra, rulebook.deck_ultra_points if rulebook else None)
+    if rulebook is None:
+        verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: the deck's size is not checked")
+        return verdict
+    where = f"the {ordinal(rulebook.edition)} edition's rulebook ({', '.join(rulebook.sources)})"
+    deck = rulebook.deck
+    if deck is None:
+        verdict.notes.append(f"{where} states no deck size")
+    else:
+        if deck.min is not None and len(judgements) < deck.min:
+            verdict.problems.append(f"{len(judgements)} cards: {where} asks for at least {deck.min}")
+        if deck.max is not None and len(judgements) > deck.max:
+            verdict.problems.append(f"{len(judgements)} cards: {where} allows at most {deck.max}")
+    if rulebook.deck_ultra_points is not None:
+        limit = rulebook.deck_ultra_points
+        if ultra is None:
+            unreadable = sum(u is None for u in counted)
+            verdict.notes.append(f"the Ultra Points of {unreadable} card(s) could not be computed (unreadable cards): "
+                                 f"the total is not checked against {where}'s limit of {limit}")
+        elif ultra > limit:
+            verdict.problems.append(f"{ultra} Ultra Points: {where} allows at most {limit} in a deck")
+    return verdict

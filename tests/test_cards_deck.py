@@ -1,0 +1,57 @@
+"""`check-cards --deck`: a collection judged as one deck, by the rulebook's deck size and Ultra Points."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from click.testing import CliRunner
+
+from kotc_rulesc.cards.deck import judge_deck
+from kotc_rulesc.cli import main
+from kotc_rulesc.model import Range, Rulebook
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["check-cards", *args])
+
+
+def test_the_example_collection_is_too_small_for_a_6th_edition_deck():
+    result = run("examples/collection.yaml", "-e", "6", "--deck")
+    assert result.exit_code == 1
+    assert "deck: 24 cards: NOT LEGAL" in result.output
+    assert "24 cards: the 6th edition's rulebook (rulebook-06) asks for at least 40" in result.output
+    data = json.loads(run("examples/collection.yaml", "-e", "6", "--deck", "--format", "json").output)
+    assert data["deck"]["cards"] == 24 and data["deck"]["legal"] is False and data["deck"]["ultra_limit"] is None
+
+
+def test_a_deck_of_40_legal_13th_edition_cards_is_legal(tmp_path):
+    # the 13th rulebook: "Prior to starting a game of Keeper of the Cards, you must assemble a deck", 40–60 cards
+    card = {"name": "Greedy", "type": "minion", "edition": 13, "sp": 2, "hp": 7, "level": 10, "text": "GREED: Draw 2 cards."}
+    path = tmp_path / "deck.jsonl"
+    path.write_text("\n".join(json.dumps({**card, "name": f"Greedy {i}"}) for i in range(40)) + "\n")
+    result = run(str(path), "-e", "13", "--deck")
+    assert result.exit_code == 0, result.output
+    assert "deck: 40 cards: legal" in result.output
+    path.write_text("\n".join(json.dumps({**card, "name": f"Greedy {i}"}) for i in range(61)) + "\n")
+    too_many = run(str(path), "-e", "13", "--deck")
+    assert too_many.exit_code == 1 and "61 cards: the 13th edition's rulebook (rulebook-13) allows at most 60" in too_many.output
+
+
+def _judged(ultra_points):
+    return [SimpleNamespace(breakdown=None if u is None else {"ultra_points": u}) for u in ultra_points]
+
+
+def test_ultra_points_are_summed_and_limited_where_the_rulebook_limits_them():
+    # the 17th rulebook: "The total amount of Ultra Points in the deck must be no greater than 10."
+    rulebook = Rulebook(edition=17, sources=("rulebook-17",), deck=Range(40, 60), deck_ultra_points=10)
+    catalog = SimpleNamespace(edition=17, rulebook=rulebook)
+    ok = judge_deck(_judged([2, 3, 5] + [0] * 37), catalog)
+    assert ok.legal and ok.ultra_points == 10 and "10 Ultra Points" in ok.text()
+    over = judge_deck(_judged([2, 3, 6] + [0] * 37), catalog)
+    assert not over.legal and over.problems == ["11 Ultra Points: the 17th edition's rulebook (rulebook-17) allows at most 10 in a deck"]
+    unreadable = judge_deck(_judged([2, None] + [0] * 38), catalog)
+    assert unreadable.legal and unreadable.ultra_points is None and "could not be computed" in unreadable.notes[0]
+    # an edition whose rulebook has no Ultra Points says nothing of them
+    earlier = judge_deck(_judged([0] * 40), SimpleNamespace(edition=13, rulebook=Rulebook(edition=13, sources=("rulebook-13",), deck=Range(40, 60))))
+    assert earlier.legal and "Ultra" not in earlier.text()
