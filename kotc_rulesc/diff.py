@@ -428,6 +428,8 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         ("ability", "An ability", ability(a), ability(b)),
         ("agreement", "Words that agree with a variable", [f"{p}/{s}" for p, s in a.plurals + a.verbs],
          [f"{p}/{s}" for p, s in b.plurals + b.verbs]),
+        ("phrases", "Phrases that agree with one target", [f"{p}/{'/'.join(f)}" for p, f in a.phrases],
+         [f"{p}/{'/'.join(f)}" for p, f in b.phrases]),
     ):
         if before != after:
             out.append(_list_change(name, label, before, after) if isinstance(before, list) else ValueChange(name, label, before, after))

@@ -605,6 +605,8 @@ class _Builder:
         agreement = node.get("agreement")
         plurals = prev.plurals if prev and agreement is None else tuple((str(k), str(v)) for k, v in (agreement or {}).get("nouns", {}).items())
         verbs = prev.verbs if prev and agreement is None else tuple((str(k), str(v)) for k, v in (agreement or {}).get("verbs", {}).items())
+        phrases = prev.phrases if prev and agreement is None else tuple(
+            (str(k), tuple(str(x) for x in v)) for k, v in (agreement or {}).get("phrases", {}).items())
         type_ids = {t.id for t in types}
         kind_ids = [k.id for k in kinds]
         for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
@@ -638,6 +640,7 @@ class _Builder:
             sub_ability=sub_ability,
             plurals=plurals,
             verbs=verbs,
+            phrases=phrases,
         )
 
     def kind_decl(self, rep: _Reporter, k: Any) -> KindDecl:

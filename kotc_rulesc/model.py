@@ -279,6 +279,9 @@ class System:
     sub_ability: tuple[str, ...] = ()  # the order of kinds within a sub-ability (none: no sub-abilities)
     plurals: tuple[tuple[str, str], ...] = ()  # nouns that agree with a variable: (plural, singular)
     verbs: tuple[tuple[str, str], ...] = ()  # verbs that agree with a variable: ("are", "is")
+    #: phrases a card may print instead when its targets are never more than one: ("the targets",
+    #: ("the target", "it")) — the 12th guide's "should be replaced with “the target”, or … “it”"
+    phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:

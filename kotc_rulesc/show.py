@@ -149,7 +149,8 @@ def system_json(system: System | None) -> dict[str, Any] | None:
         ],
         "ability": list(system.ability),
         "sub_ability": list(system.sub_ability),
-        "agreement": {"nouns": dict(system.plurals), "verbs": dict(system.verbs)},
+        "agreement": {"nouns": dict(system.plurals), "verbs": dict(system.verbs),
+                      "phrases": {p: list(forms) for p, forms in system.phrases}},
     }
 
 

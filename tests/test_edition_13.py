@@ -90,3 +90,20 @@ def test_a_card_without_edition_indicator_is_invalid_from_the_13th(view):
     assert invalid.field == "edition" and invalid.edition == 13 and invalid.sources == ("rulebook-13",)
     assert "any card with no Edition Indicator is invalid" in invalid.message
     assert [r.code for r in judge(card, 12, view).reasons] == ["clean-slate"]
+
+
+@pytest.mark.parametrize("printed, reads", [
+    ("Target up to 1 in-play card; destroy it.", "destroy the targets."),
+    ("Target this card; destroy the target.", "destroy the targets."),
+    ("Target this card; place 1 Sword Counter on it.", "place 1 Sword Counter on each target."),
+    ("Target this card; down-level it by 2.", "down-level each target by 2."),
+])
+def test_one_target_may_be_it_or_the_target(view, printed, reads):
+    """The 12th and 13th guides: if the number of targets is never greater than 1, "Each target" and
+    "the targets" should be replaced with "the target", or alternatively "it" (the system's
+    agreement.phrases); the card reads as the listed text, with a note."""
+    j = judge({"name": "One", "edition": 13, "type": "spell", "text": printed}, 13, view)
+    assert j.status == "legal", [r.message for r in j.reasons]
+    effect = j.parsed.abilities[0].subs[0][-1]
+    assert effect.wording == reads
+    assert any("a card whose targets are never more than one may print it so" in n for n in j.notes)

@@ -29,11 +29,11 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
-#     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
+#     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
 #     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Keeper of the Cards rules tables: editions 1 to 13, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
@@ -159,11 +159,11 @@ INPUTS = (
         "6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5",
     ),
     ("rules/edition-11.yaml", "24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3"),
-    ("rules/edition-12.yaml", "42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc"),
+    ("rules/edition-12.yaml", "0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7"),
     ("rules/edition-13.yaml", "074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac",
+        "9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53",
     ),
 )
 

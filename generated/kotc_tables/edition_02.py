@@ -9,7 +9,7 @@
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Keeper of the Cards, 2nd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -150,6 +150,7 @@ SYSTEM = System(
         ("targets", "target"),
     ),
     verbs=(("are", "is"),),
+    phrases=(),
 )
 
 

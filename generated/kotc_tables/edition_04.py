@@ -13,7 +13,7 @@
 #   rules/edition-04.yaml
 #     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Keeper of the Cards, 4th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -154,6 +154,7 @@ SYSTEM = System(
         ("targets", "target"),
     ),
     verbs=(("are", "is"),),
+    phrases=(),
 )
 
 

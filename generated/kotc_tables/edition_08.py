@@ -21,7 +21,7 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Keeper of the Cards, 8th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -198,6 +198,7 @@ SYSTEM = System(
         ("targets", "target"),
     ),
     verbs=(("are", "is"),),
+    phrases=(),
 )
 
 

@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -204,6 +204,7 @@ SYSTEM = System(
         ("Counters", "Counter"),
     ),
     verbs=(("are", "is"),),
+    phrases=(),
 )
 
 

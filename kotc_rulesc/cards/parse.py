@@ -202,6 +202,23 @@ def _later_binds(comp_id: str, wording: Template, view: Any) -> dict[str, int]:
     return binds
 
 
+def _phrase_forms(sentence: str, system: System | None) -> list[tuple[str, str]]:
+    """The sentence with one singular phrase of the system's agreement put back in the plural
+    ("it" → "the targets"), each with a note saying so; longer phrases first."""
+    out = []
+    pairs = sorted(((form, plural) for plural, forms in (system.phrases if system else ()) for form in forms),
+                   key=lambda fp: -len(fp[0]))
+    for form, plural in pairs:
+        pattern = re.compile(r"(?<![\w'])" + re.escape(form) + r"(?![\w'])", re.IGNORECASE if form[:1].islower() else 0)
+        for match in pattern.finditer(sentence):
+            printed = match.group(0)
+            wanted = plural[0].upper() + plural[1:] if printed[:1].isupper() else plural
+            candidate = sentence[:match.start()] + wanted + sentence[match.end():]
+            out.append((candidate, f'read "{printed}" as "{plural}" (a card whose targets are never more than one '
+                                   f'may print it so)'))
+    return out
+
+
 def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | None, list[str]]:
     """Match one printed sentence: the :class:`Use` (with its notes), or ``None`` and the problems.
 
@@ -215,6 +232,16 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
         # a component the guide prints lowercase ("draw [x] cards.", the 12th's) is capitalized
         # when it opens its ability or sub-ability
         entry, m = _lookup(sentence[0].lower() + sentence[1:], catalog)
+    phrase_note = None
+    if entry is None:
+        # "destroy it." for "destroy the targets.": the singular a card with one target may print
+        for candidate, said in _phrase_forms(sentence, catalog.system):
+            entry, m = _lookup(candidate, catalog)
+            if entry is None and candidate[:1].isupper():
+                entry, m = _lookup(candidate[0].lower() + candidate[1:], catalog)
+            if entry is not None:
+                phrase_note = said
+                break
     if entry is None:
         return None, []
     problems = [f'"{sentence}": {c}' for c in m.conflicts]
@@ -228,7 +255,7 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
     if comp.formula is not None and not (comp.formula.variables - {"t"}) <= set(values):
         values = {**_later_binds(comp.id, comp.text, view), **values}
     wording = comp.text.render(values) if set(comp.text.variables) <= set(values) else comp.text.render_partial(values)
-    notes = []
+    notes = [f'"{sentence}": {phrase_note}'] if phrase_note else []
     if sentence != raw.strip():
         notes.append(f'read "{raw.strip()}" as "{sentence}" (typographic quotes and spacing are forgiven)')
     for d in m.disagreements:

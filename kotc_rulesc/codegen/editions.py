@@ -143,6 +143,7 @@ def _system(s) -> Call | None:
         sub_ability=tuple(s.sub_ability),
         plurals=tuple(s.plurals),
         verbs=tuple(s.verbs),
+        phrases=tuple((p, tuple(forms)) for p, forms in s.phrases),
     )
 
 

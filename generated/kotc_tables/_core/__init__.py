@@ -9,7 +9,7 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     d39a721eede30b3dff0be495d42b3fac285bd0dfe8e354a8ba779650fd2ed938
+#     c9c6862999cbd8d118a4dc8fb9a0ead543a46343fa4fbf836c5a4531acff73d7
 #   kotc_rulesc/fold.py
 #     969e97df6e0a038fcf3115a4b1606d1addbd6c9fa731a63bfd4706a108527b58
 #   kotc_rulesc/passes.py

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     d39a721eede30b3dff0be495d42b3fac285bd0dfe8e354a8ba779650fd2ed938
+#     c9c6862999cbd8d118a4dc8fb9a0ead543a46343fa4fbf836c5a4531acff73d7
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -287,6 +287,9 @@ class System:
     sub_ability: tuple[str, ...] = ()  # the order of kinds within a sub-ability (none: no sub-abilities)
     plurals: tuple[tuple[str, str], ...] = ()  # nouns that agree with a variable: (plural, singular)
     verbs: tuple[tuple[str, str], ...] = ()  # verbs that agree with a variable: ("are", "is")
+    #: phrases a card may print instead when its targets are never more than one: ("the targets",
+    #: ("the target", "it")) — the 12th guide's "should be replaced with “the target”, or … “it”"
+    phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:

@@ -9,7 +9,7 @@
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Migration pass: 1st → 2nd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Migration pass: 5th → 6th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -27,9 +27,9 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
-#     42e889a7351447c722b0706c62831f78c4a714bb0b2946fbcca6aad5b69325fc
+#     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   kotc_rulesc/schemas/edition.schema.json
-#     89b86243e7331c28a24c411e6f6bb0fabd53e9e142dc06c1f547abe5b9d7e5ac
+#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator
