@@ -53,6 +53,7 @@ class CostChange:
     was: Formula | None
     now: Formula | None
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
 @dataclass(frozen=True)

@@ -196,7 +196,8 @@ class Reinstatements(EventKind):
 
 
 class CostRevisions(EventKind):
-    """A component's formula changes: cards that use it must bear the revision's Edition Indicator."""
+    """A component's formula changes: cards that use it must bear the revision's Edition Indicator —
+    unless no rulebook list names the change (``listed: false``): then it prunes no card."""
 
     key, noun, pass_field = "cost_revisions", "cost revision", "cost_changes"
 
@@ -211,12 +212,13 @@ class CostRevisions(EventKind):
             rep.at(node, "formula", f"formula: {formula} is already the formula of {cid} (a no-op delta)")
             return None
         r.formula[cid] = formula
-        return CostRevision(cid, formula, when, src, r.where(rep, node))
+        note = str(node["note"]) if node.get("note") else None
+        return CostRevision(cid, formula, when, src, r.where(rep, node), bool(node.get("listed", True)), note)
 
     def fold(self, ev, c, happened):
         from .fold import CostChange
 
-        c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources))
+        c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources, ev.listed))
         c.formula = ev.formula if happened == "yes" else None
         c.sources.extend(ev.sources)
 
@@ -224,7 +226,7 @@ class CostRevisions(EventKind):
         from .passes import CostChange
 
         change = CostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
-                            ev.when.by, ev.sources)
+                            ev.when.by, ev.sources, ev.listed)
         t.formula[ev.component] = ev.formula
         return change
 

@@ -155,6 +155,10 @@ class CostRevision:
     when: When
     sources: tuple[str, ...]
     where: Where
+    #: False: the guide changes the formula but no rulebook list names it — the rulebooks list
+    #: "exhaustively" what prunes a card, so an older card is not pruned by it
+    listed: bool = True
+    note: str | None = None
 
 
 @dataclass(frozen=True)

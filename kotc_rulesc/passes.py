@@ -76,6 +76,7 @@ class CostChange:
     edition: int | None
     by: int
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
 @dataclass(frozen=True)

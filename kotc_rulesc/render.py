@@ -194,7 +194,9 @@ def _node_html(node: Any, parent: int) -> str:
 
 def _component_view(c: ComponentState, system: Any = None) -> dict[str, Any]:
     history = [f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" for w in c.wordings]
-    history += [f"Cost Revised ({describe_when(ch.when)}); was: {formula_text(ch.was)}" for ch in c.cost_changes]
+    history += [f"Cost Revised ({describe_when(ch.when)}); was: {formula_text(ch.was)}" if ch.listed else
+                f"Formula changed ({describe_when(ch.when)}, in no rulebook list: it prunes no card); was: {formula_text(ch.was)}"
+                for ch in c.cost_changes]
     history += [
         f"Limit Revised ({describe_when(ch.when)}): {limits_text(ch.now)}; was: {limits_text(ch.was) or 'no limit'}"
         for ch in c.limit_changes
@@ -248,7 +250,7 @@ def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
     redacted = {str(c.text): c.redacted for c in comps if c.status == "redacted"}
     revised = {str(w.text): w.replaced_in for c in comps for w in c.wordings}
     limits = {str(c.text): [ch.when for ch in c.limit_changes] for c in comps}
-    costs = {str(c.text): c.cost_changes[-1].when for c in comps if c.cost_changes}
+    costs = {str(c.text): [ch for ch in c.cost_changes if ch.listed][-1].when for c in comps if any(ch.listed for ch in c.cost_changes)}
     return {
         "revised": [{"words": word_diff(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in lists["revised_text"]],
         "redacted": [{"text": r["text"], "edition": describe_when(redacted.get(r["text"]))} for r in lists["redacted"]],

@@ -34,7 +34,8 @@ def component_json(c: ComponentState) -> dict[str, Any]:
             for w in c.wordings
         ],
         "cost_revised": [
-            {"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None} for ch in c.cost_changes
+            {"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None, **({} if ch.listed else {"listed": False})}
+            for ch in c.cost_changes
         ],
         "limits_revised": [
             {"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes
@@ -71,8 +72,9 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
             )
         for ch in c.limit_changes:
             revised_limits.append({"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition})
-        if c.cost_changes:
-            last = c.cost_changes[-1]
+        listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
+        if listed:
+            last = listed[-1]
             revised_costs.append({"text": str(c.text), "edition": last.when.edition})
     key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
     return {

@@ -40,6 +40,16 @@ def copy_rules(src: Path, dst: Path) -> Path:
     return dst
 
 
+def declare_next_sources(rules: Path) -> None:
+    """The next edition's (imagined) guide and rulebook, declared as the base file declares sources."""
+    base = rules / "edition-01.yaml"
+    text = base.read_text()
+    line = next(l for l in text.splitlines() if l.startswith(f"  rulebook-{LAST}:"))
+    extra = (f'  guide-{NEXT}: {{file: sources/{NEXT}/card-building-guide.txt, title: "Card Building Guide, {nth(NEXT)} Edition"}}\n'
+             f'  rulebook-{NEXT}: {{file: sources/{NEXT}/rulebook.txt, title: "Rulebook, {nth(NEXT)} Edition"}}\n')
+    base.write_text(text.replace(line + "\n", line + "\n" + extra, 1))
+
+
 # --------------------------------------------------------------------------- the skeleton
 
 
@@ -63,11 +73,14 @@ def test_the_skeleton_of_the_next_edition_is_valid_as_written(tmp_path):
 
 def test_after_an_edition_whose_catalog_is_unknown_the_skeleton_says_unknown_too(tmp_path):
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
+    declare_next_sources(rules)
     last = rules / f"edition-{LAST:02d}.yaml"
     text = last.read_text()
-    start = text.index("\ncomponents:\n")
-    end = text.index("\n# ", start)  # the next commented section (the level rule, the rulebook)
-    last.write_text((text[:start] + text[end:]).replace("catalog: whole  #", "catalog: unknown  #"))
+    if "\ncatalog: whole" in text:
+        text = text.replace("catalog: whole  #", "catalog: unknown  #")
+    else:
+        text = text.replace(f"\nfollows: {LAST - 1}\n", f"\nfollows: {LAST - 1}\ncatalog: unknown\n", 1)
+    last.write_text(text)
     result = invoke("new-edition", str(NEXT), "--rules", str(rules))
     assert result.exit_code == 0, result.output
     text = (rules / f"edition-{NEXT}.yaml").read_text()
@@ -148,6 +161,7 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
     by_text = {str(c.text): c for c in last.components}
     draw, heal = by_text["draw [x] cards."], by_text["[x]-dice-heal yourself."]
     old = draw.formula.evaluate({"x": 2})  # the last edition's "Draw 2 cards."
+    declare_next_sources(rules)
     assert invoke("new-edition", str(NEXT), "--rules", str(rules)).exit_code == 0
     path = rules / f"edition-{NEXT}.yaml"
     text = path.read_text().replace(f"# source: [guide-{NEXT}, rulebook-{NEXT}]", f"source: guide-{NEXT}")

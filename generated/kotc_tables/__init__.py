@@ -32,9 +32,17 @@
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
 #     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
+#   rules/edition-14.yaml
+#     7aab4f5dc9017526cab7be4019b5e597bd588d798f62777924386e45b7c47088
+#   rules/edition-15.yaml
+#     f2c87dc12b97a55461a27532cab64bf95cf220544ae2af3eee226669987abc4f
+#   rules/edition-16.yaml
+#     0356b2b1440dbb6f3fdf305a755fa4c4d95481edb4d46f9a8c2d80d1e52048f8
+#   rules/edition-17.yaml
+#     7e3c2ca62309fee70c35430176f9a0340bf3c0f2cb7619f600695fbbc74b2514
 #   kotc_rulesc/schemas/edition.schema.json
-#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
-"""Keeper of the Cards rules tables: editions 1 to 13, compiled by kotc-rulesc.
+#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+"""Keeper of the Cards rules tables: editions 1 to 17, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
 texts, matchers, cost functions, limits, status and history; the card-cost rule; the
@@ -48,8 +56,8 @@ import importlib
 
 GENERATOR = "kotc-rulesc 0.1.0 (codegen format 2)"
 FIRST = 1
-LAST = 13
-EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "11-pre", 11, 12, 13)
+LAST = 17
+EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "11-pre", 11, 12, 13, 14, 15, 16, 17)
 EDITION_MODULES = {
     1: "edition_01",
     2: "edition_02",
@@ -65,6 +73,10 @@ EDITION_MODULES = {
     11: "edition_11",
     12: "edition_12",
     13: "edition_13",
+    14: "edition_14",
+    15: "edition_15",
+    16: "edition_16",
+    17: "edition_17",
 }
 STEP_MODULES = (
     "step_01_02",
@@ -80,8 +92,12 @@ STEP_MODULES = (
     "step_10_11",
     "step_11_12",
     "step_12_13",
+    "step_13_14",
+    "step_14_15",
+    "step_15_16",
+    "step_16_17",
 )
-NEWEST_WITH_CATALOG = 13
+NEWEST_WITH_CATALOG = 17
 RULES_FILES = {
     1: "edition-01.yaml",
     2: "edition-02.yaml",
@@ -97,6 +113,10 @@ RULES_FILES = {
     11: "edition-11.yaml",
     12: "edition-12.yaml",
     13: "edition-13.yaml",
+    14: "edition-14.yaml",
+    15: "edition-15.yaml",
+    16: "edition-16.yaml",
+    17: "edition-17.yaml",
 }
 SOURCES = {
     "guide-01": ("sources/01/card-building-guide.txt", "Card Building Guide, 1st Edition"),
@@ -161,9 +181,13 @@ INPUTS = (
     ("rules/edition-11.yaml", "24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3"),
     ("rules/edition-12.yaml", "0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7"),
     ("rules/edition-13.yaml", "074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02"),
+    ("rules/edition-14.yaml", "7aab4f5dc9017526cab7be4019b5e597bd588d798f62777924386e45b7c47088"),
+    ("rules/edition-15.yaml", "f2c87dc12b97a55461a27532cab64bf95cf220544ae2af3eee226669987abc4f"),
+    ("rules/edition-16.yaml", "0356b2b1440dbb6f3fdf305a755fa4c4d95481edb4d46f9a8c2d80d1e52048f8"),
+    ("rules/edition-17.yaml", "7e3c2ca62309fee70c35430176f9a0340bf3c0f2cb7619f600695fbbc74b2514"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53",
+        "16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b",
     ),
 )
 

@@ -27,7 +27,7 @@
 #   rules/edition-11-pre.yaml
 #     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   kotc_rulesc/schemas/edition.schema.json
-#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
+#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
 """Keeper of the Cards, 11th pre-release edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -161,7 +161,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
             ))
     for change in reversed(comp.cost_changes):
         older = _older(fields.edition, change.when)
-        if older == "no":
+        if older == "no" or not change.listed:  # (an unlisted change prunes nothing: see judge)
             continue
         was = change.was.notation() if change.was else "unknown"
         now = change.now.notation() if change.now else "unknown"
@@ -266,6 +266,18 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
     total = cost_result.total if cost_result else None
     figure = catalog.system.figure  # "cost" up to the 10th, "level" from the published 11th
+    # formulas a guide changed after the card's design edition with no rulebook list naming the
+    # change: the lists are exhaustive, so the card is not pruned, and its printed figure follows
+    # the formulas it was designed with
+    unlisted = [
+        (use, change) for use in (parsed.uses() if parsed is not None else ())
+        for change in (use.state.cost_changes if use.state is not None else ())
+        if not change.listed and _older(fields.edition, change.when) == "yes" and change.when.happened_by(edition) == "yes"
+    ]
+    for use, change in unlisted:
+        notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} '
+                     f"({change.was.notation() if change.was else 'unknown'} → {change.now.notation() if change.now else 'unknown'}) "
+                     "with no rulebook list naming it: the card, designed before, is not pruned by it")
     if cost_result is not None and fields.cost is not None:
         if total is None:
             reasons.append(Reason(
@@ -276,7 +288,10 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 figure,
             ))
         elif fields.cost != total:
-            if any(r.code == "cost-revised" for r in reasons):
+            if unlisted:
+                notes.append(f"the printed {figure} {fields.cost} follows the formulas of the card's design edition; "
+                             f"with the {ordinal(edition)} edition's it is {total} (not checked: see the unlisted change above)")
+            elif any(r.code == "cost-revised" for r in reasons):
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card's {figure} is {total}"
                              if figure != "cost" else
                              f"the printed cost {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card costs {total}")

@@ -105,7 +105,8 @@ def _component(c: ComponentState, cost: str | None) -> Call:
             for w in c.wordings
         ),
         cost_changes=tuple(
-            Call("CostChange", when_value(ch.when), formula_value(ch.was), formula_value(ch.now), tuple(ch.sources))
+            Call("CostChange", when_value(ch.when), formula_value(ch.was), formula_value(ch.now), tuple(ch.sources),
+                 **({} if ch.listed else {"listed": False}))
             for ch in c.cost_changes
         ),
         limit_changes=tuple(

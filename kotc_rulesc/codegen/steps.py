@@ -30,7 +30,7 @@ def step_inputs(rules: RuleSet, p: Pass) -> list[str]:
     return [e.file for e in rules.lineage(p.target)]
 
 
-def _change(kind: str, c, was, now) -> Call:
+def _change(kind: str, c, was, now, listed: bool = True) -> Call:
     """A cost or limit change made by the step (``was``/``now`` already rendered)."""
     return Call(
         kind,
@@ -41,6 +41,7 @@ def _change(kind: str, c, was, now) -> Call:
         edition=c.edition,
         by=c.by,
         sources=tuple(c.sources),
+        **({} if listed else {"listed": False}),
     )
 
 
@@ -102,7 +103,7 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
         )
         for b in p.bans
     )
-    costs = tuple(_change("StepCostChange", c, formula_value(c.was), formula_value(c.now)) for c in p.cost_changes)
+    costs = tuple(_change("StepCostChange", c, formula_value(c.was), formula_value(c.now), c.listed) for c in p.cost_changes)
     limits = tuple(_change("StepLimitChange", c, sorted_map(c.was), sorted_map(c.now)) for c in p.limit_changes)
     reinstated = tuple(
         Call("Reinstated", component=r.component, text=template_value(r.text), sources=tuple(r.sources), note=r.note)

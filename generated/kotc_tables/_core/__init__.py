@@ -9,13 +9,13 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     c9c6862999cbd8d118a4dc8fb9a0ead543a46343fa4fbf836c5a4531acff73d7
+#     fb09e6a8673a343940136036db4043e88d0eb2ae9be9b1b738ce03997e607d8f
 #   kotc_rulesc/fold.py
-#     969e97df6e0a038fcf3115a4b1606d1addbd6c9fa731a63bfd4706a108527b58
+#     deeddecf3bdfba25c288524420a6f82891b7472aea3a5511d05a6d1483f22a76
 #   kotc_rulesc/passes.py
-#     ab201f3352c2c2cc9916bf4b7eac36c9a2078ada1d49b31ed57d8841b467df6b
+#     46fa07ecd378fa537b752ec131a73a0a40656315dbed1e8d7b8734cf156423d2
 #   kotc_rulesc/history.py
-#     07d3ece820d25159d45e1f3c7fe8b2719d6703019f309b32a7ae341f3c8e1d2d
+#     b692b9435252a911cae029649e8a4c8d0b73e23c26c78e9038e4658bfd3eb5c4
 """kotc-rulesc's core, copied verbatim from the modules named in each file's header:
 the classes the tables are made of and the engine that reads them (text templates,
 formulas, the model, the folded catalog, the migration passes).  Standard library only.

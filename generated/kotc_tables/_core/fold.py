@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     969e97df6e0a038fcf3115a4b1606d1addbd6c9fa731a63bfd4706a108527b58
+#     deeddecf3bdfba25c288524420a6f82891b7472aea3a5511d05a6d1483f22a76
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -61,6 +61,7 @@ class CostChange:
     was: Formula | None
     now: Formula | None
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     07d3ece820d25159d45e1f3c7fe8b2719d6703019f309b32a7ae341f3c8e1d2d
+#     b692b9435252a911cae029649e8a4c8d0b73e23c26c78e9038e4658bfd3eb5c4
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -204,7 +204,8 @@ class Reinstatements(EventKind):
 
 
 class CostRevisions(EventKind):
-    """A component's formula changes: cards that use it must bear the revision's Edition Indicator."""
+    """A component's formula changes: cards that use it must bear the revision's Edition Indicator —
+    unless no rulebook list names the change (``listed: false``): then it prunes no card."""
 
     key, noun, pass_field = "cost_revisions", "cost revision", "cost_changes"
 
@@ -219,12 +220,13 @@ class CostRevisions(EventKind):
             rep.at(node, "formula", f"formula: {formula} is already the formula of {cid} (a no-op delta)")
             return None
         r.formula[cid] = formula
-        return CostRevision(cid, formula, when, src, r.where(rep, node))
+        note = str(node["note"]) if node.get("note") else None
+        return CostRevision(cid, formula, when, src, r.where(rep, node), bool(node.get("listed", True)), note)
 
     def fold(self, ev, c, happened):
         from .fold import CostChange
 
-        c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources))
+        c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources, ev.listed))
         c.formula = ev.formula if happened == "yes" else None
         c.sources.extend(ev.sources)
 
@@ -232,7 +234,7 @@ class CostRevisions(EventKind):
         from .passes import CostChange
 
         change = CostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
-                            ev.when.by, ev.sources)
+                            ev.when.by, ev.sources, ev.listed)
         t.formula[ev.component] = ev.formula
         return change
 

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     c9c6862999cbd8d118a4dc8fb9a0ead543a46343fa4fbf836c5a4531acff73d7
+#     fb09e6a8673a343940136036db4043e88d0eb2ae9be9b1b738ce03997e607d8f
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -163,6 +163,10 @@ class CostRevision:
     when: When
     sources: tuple[str, ...]
     where: Where
+    #: False: the guide changes the formula but no rulebook list names it — the rulebooks list
+    #: "exhaustively" what prunes a card, so an older card is not pruned by it
+    listed: bool = True
+    note: str | None = None
 
 
 @dataclass(frozen=True)

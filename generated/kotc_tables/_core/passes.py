@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/passes.py
-#     ab201f3352c2c2cc9916bf4b7eac36c9a2078ada1d49b31ed57d8841b467df6b
+#     46fa07ecd378fa537b752ec131a73a0a40656315dbed1e8d7b8734cf156423d2
 """Migration passes: what one edition step (N → N+1) does to a card.
 
 A pass is data plus small functions, in the manner of pyupgrade's rewrites:
@@ -84,6 +84,7 @@ class CostChange:
     edition: int | None
     by: int
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
 @dataclass(frozen=True)

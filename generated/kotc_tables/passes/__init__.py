@@ -32,8 +32,16 @@
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
 #     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
+#   rules/edition-14.yaml
+#     7aab4f5dc9017526cab7be4019b5e597bd588d798f62777924386e45b7c47088
+#   rules/edition-15.yaml
+#     f2c87dc12b97a55461a27532cab64bf95cf220544ae2af3eee226669987abc4f
+#   rules/edition-16.yaml
+#     0356b2b1440dbb6f3fdf305a755fa4c4d95481edb4d46f9a8c2d80d1e52048f8
+#   rules/edition-17.yaml
+#     7e3c2ca62309fee70c35430176f9a0340bf3c0f2cb7619f600695fbbc74b2514
 #   kotc_rulesc/schemas/edition.schema.json
-#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
+#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,
@@ -54,4 +62,8 @@ MODULES = (
     "step_10_11",
     "step_11_12",
     "step_12_13",
+    "step_13_14",
+    "step_14_15",
+    "step_15_16",
+    "step_16_17",
 )

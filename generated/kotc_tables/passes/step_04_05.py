@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   kotc_rulesc/schemas/edition.schema.json
-#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
+#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
 """Migration pass: 4th → 5th edition.
 
 No source records a change in this step: it leaves every card as it is.

@@ -31,7 +31,7 @@
 #   rules/edition-13.yaml
 #     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
 #   kotc_rulesc/schemas/edition.schema.json
-#     9c6ce6ad05f896ea28f9aeaef0bcf006f9a72aeabbd449f4bf603c19c2da9e53
+#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
 """Migration pass: 12th → 13th edition.
 
 The 13th edition is a clean slate: every card whose Edition Indicator

@@ -1,0 +1,103 @@
+"""The 14th to 17th editions: each catalog is its guide's, and cards get the level (and, from the
+17th, the Ultra Points) its rules give.
+
+Deltas over the 13th (the latest clean slate): the 14th lets a spell's ability be level 0 while
+a minion's is at least 1; the rulebooks' in-force "Refurbished Card Texts" rows are text
+revisions; the 16th's "Revised Levels" are cost revisions that prune older cards, while its two
+formula changes no list names (``listed: false``) prune nothing; the 17th's ultra texts carry
+"[+N]" and a deck holds at most 10 Ultra Points."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from kotc_rulesc.cards import judge
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.tables import TablesView
+from kotc_rulesc.view import FoldedRules
+
+from source_guides_html import guide_entries
+from test_source_documents import same_formula, show_json
+
+
+@pytest.fixture(scope="module", params=["rules", "tables"])
+def view(request):
+    return FoldedRules(load_rules()) if request.param == "rules" else TablesView()
+
+
+@pytest.mark.parametrize("edition, size", [(14, 55), (15, 61), (16, 68), (17, 91)])
+def test_show_reproduces_the_guide(edition, size):
+    """Every legal component of the fold is an entry of the edition's guide and back: kind, text,
+    formula (by value) and Ultra Points; the guide's order within each kind is kept for the texts
+    that were already there."""
+    shown = [c for c in show_json(edition)["components"] if c["status"] == "legal"]
+    guide = guide_entries(edition)
+    assert len(guide) == len(shown) == size
+    ours = Counter((c["kind"], c["text"], c["ultra"]) for c in shown)
+    theirs = Counter((g.kind, g.clean_text, g.ultra) for g in guide)
+    assert ours == theirs
+    formulas = {(c["kind"], c["text"]): c["formula"] for c in shown}
+    for g in guide:
+        assert same_formula(formulas[(g.kind, g.clean_text)], g.formula), (edition, g.clean_text)
+
+
+def test_the_14th_lets_a_spell_be_level_0_but_a_minion_ability_at_least_1(view):
+    # self-bury 1 in-play card (4x = 4), draw 1 card (2x = 2): a spell's ability max(0, ceil(2 - 4)) = 0
+    spell = judge({"name": "S", "type": "spell", "edition": 14, "text": "Self-bury 1 in-play card→ Draw 1 card."}, 14, view)
+    assert spell.status == "legal" and spell.cost == 0
+    # the same ability on a minion: max(1, ceil(2 - 4)) = 1; SP 1 + HP 3/2 = 2.5 → 3; level 4
+    minion = judge({"name": "M", "type": "minion", "edition": 14, "sp": 1, "hp": 3,
+                    "text": "BURY: Self-bury 1 in-play card→ Draw 1 card."}, 14, view)
+    assert minion.status == "legal" and minion.cost == 4
+    # the 13th still floors every ability at 1
+    assert judge({"name": "S", "type": "spell", "edition": 13, "text": "Self-bury 1 in-play card→ Draw 1 card."}, 13, view).cost == 1
+
+
+def test_a_refurbished_text_reads_as_its_new_text(view):
+    """The 14th's table: "ghost-play, must pay resource cost" → "hex-play"; a card keeps its
+    design edition and reads as the new wording."""
+    old = "When this card in your deck is destroyed (ghost-play, must pay resource cost): Draw 1 card."
+    j = judge({"name": "Refurbished", "type": "spell", "edition": 13, "text": old}, 14, view)
+    assert j.status == "legal", [r.message for r in j.reasons]
+    assert j.parsed.abilities[0].uses[0].wording == "When this card in your deck is destroyed (hex-play):"
+    assert any("earlier wording" in n for n in j.notes)
+
+
+def test_the_16ths_revised_levels_prune_older_cards_and_its_unlisted_changes_do_not(view):
+    # "See enemy's hand and target up to [x] cards therein" and "sheathe the targets" (16th Edition):
+    # t = 2x = 2, sheathe 3t = 6 in the 16th (the 15th: t = 2x + 1 = 3, sheathe t = 3)
+    peek = "See enemy's hand and target up to 1 card therein; sheathe the targets."
+    old = judge({"name": "Peek", "type": "spell", "edition": 15, "level": 3, "text": peek}, 16, view)
+    assert old.status == "banned" and {r.code for r in old.reasons} == {"cost-revised"} and old.cost == 6
+    new = judge({"name": "Peek", "type": "spell", "edition": 16, "level": 6, "text": peek}, 16, view)
+    assert new.status == "legal"
+    # "self-destroy [x] resources→" x/2 → x in the 16th guide, in no list: a 15th card is not pruned,
+    # and its printed level (the 15th's: max(0, ceil(2x - x/2)) = ceil(2 - 1) = 1) is not re-checked
+    burner = judge({"name": "Burner", "type": "spell", "edition": 15, "level": 1,
+                    "text": "Self-destroy 2 resources→ Draw 1 card."}, 16, view)
+    assert burner.status == "legal" and burner.cost == 0  # 16th: max(0, ceil(2 - 2)) = 0
+    assert any("no rulebook list naming it" in n for n in burner.notes)
+
+
+def test_ultra_points_of_a_17th_card(view):
+    # "When enemy summons a minion:" [+2]; "Target all level 2 or lower on-field minions;" [+2], t = x = 2;
+    # "negate the targets." [+1], 2t = 4: level 4, Ultra Points 5
+    j = judge({"name": "Negator", "type": "spell", "edition": 17, "text":
+               "When enemy summons a minion: Target all level 2 or lower on-field minions; negate the targets."}, 17, view)
+    assert j.status == "legal" and j.cost == 4 and j.breakdown["ultra_points"] == 5
+
+
+def test_a_17th_deck_may_hold_10_ultra_points(view):
+    from kotc_rulesc.cards.deck import judge_deck
+
+    negator = {"name": "Negator", "type": "spell", "edition": 17, "text":
+               "When enemy summons a minion: Target all level 2 or lower on-field minions; negate the targets."}
+    plain = {"name": "Plain", "type": "spell", "edition": 17, "text": "Draw 1 card."}
+    two = [judge(negator, 17, view)] * 2 + [judge(plain, 17, view)] * 38  # 10 Ultra Points
+    three = [judge(negator, 17, view)] * 3 + [judge(plain, 17, view)] * 37  # 15
+    assert judge_deck(two, view.catalog(17)).legal
+    verdict = judge_deck(three, view.catalog(17))
+    assert not verdict.legal and verdict.problems == [
+        "15 Ultra Points: the 17th edition's rulebook (rulebook-17) allows at most 10 in a deck"]
