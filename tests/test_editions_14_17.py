@@ -101,3 +101,26 @@ def test_a_17th_deck_may_hold_10_ultra_points(view):
     verdict = judge_deck(three, view.catalog(17))
     assert not verdict.legal and verdict.problems == [
         "15 Ultra Points: the 17th edition's rulebook (rulebook-17) allows at most 10 in a deck"]
+
+
+def test_cost_shows_each_texts_ultra_points_and_the_total():
+    from click.testing import CliRunner
+
+    from kotc_rulesc.cli import main
+
+    result = CliRunner().invoke(main, ["cost", "-e", "17", "--type", "spell", "--text",
+                                       "When enemy summons a minion: Target all level 2 or lower on-field minions; negate the targets."])
+    assert result.exit_code == 0, result.output
+    assert '"When enemy summons a minion:" [+2]' in result.output and '"negate the targets." [+1]' in result.output
+    assert "Ultra Points: 5" in result.output
+
+
+def test_a_15th_pawn_summoner_and_its_16th_refurbishment(view):
+    # "summon [x] level [y] pawns." (xy) in the 15th: x = 2, y = 3 → 6
+    j = judge({"name": "Pawns", "type": "spell", "edition": 15, "level": 6, "text": "Summon 2 level 3 pawns."}, 15, view)
+    assert j.status == "legal" and j.cost == 6
+    # the 16th's table: "summon [x] level [y] pawns" → "craft [x] level [y] pawns"; the card is
+    # refurbished, keeps its design edition and its level
+    k = judge({"name": "Pawns", "type": "spell", "edition": 15, "level": 6, "text": "Summon 2 level 3 pawns."}, 16, view)
+    assert k.status == "legal" and k.cost == 6
+    assert k.parsed.abilities[0].uses[0].wording == "craft 2 level 3 pawns."

@@ -72,12 +72,13 @@ def _values_text(values: dict[str, Any], given: dict[str, Any]) -> str:
 
 
 def _part_text(part: dict[str, Any]) -> str:
+    ultra = f" [+{part['ultra']}]" if part.get("ultra") else ""  # its Ultra Points (the 17th's)
     if part["role"] == "none":
-        return f"      {part['noun']:<20} \"{part['text']}\" (no formula)"
+        return f"      {part['noun']:<20} \"{part['text']}\"{ultra} (no formula)"
     formula = part["formula"] if part["formula"] is not None else "unknown"
     value = part["value"] if part["value"] is not None else "unknown"
     return (
-        f"      {part['noun']:<20} \"{part['text']}\"\n"
+        f"      {part['noun']:<20} \"{part['text']}\"{ultra}\n"
         f"      {'':<20} {part['role']} {formula}{_values_text(part['values'], _given(part))} = {value}"
     )
 
