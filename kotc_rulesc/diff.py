@@ -161,6 +161,7 @@ class ComponentChange:
     words: WordDiff | None = None  # for rewordings
     binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
     effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
+    listed: bool = True  # for formula changes: False when no rulebook list names them (they prune no card)
 
     def to_json(self, section: str) -> dict[str, Any]:
         """The JSON of one change; each section has its own fixed keys."""
@@ -190,6 +191,7 @@ class ComponentChange:
             out["edition"] = {"edition": w.edition, "after": w.after, "by": w.by} if w else None
         if section == "formulas":
             out["sample"] = self.effect
+            out["listed"] = self.listed
         return out
 
 
@@ -306,7 +308,8 @@ def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
             out["reworded"].append(ComponentChange(c.id, c.kind, text, str(old.text), text, words=reading_diff(old.text, c.text, binds), binds=dict(binds)))
         if old.formula != c.formula:
             out["formulas"].append(
-                ComponentChange(c.id, c.kind, text, formula_text(old.formula, ca.system, c.kind), formula_text(c.formula, cb.system, c.kind), effect=sample_effect(old.formula, c.formula))
+                ComponentChange(c.id, c.kind, text, formula_text(old.formula, ca.system, c.kind), formula_text(c.formula, cb.system, c.kind), effect=sample_effect(old.formula, c.formula),
+                                listed=all(ch.listed for ch in c.cost_changes[len(old.cost_changes):]))
             )
         if old.limits != c.limits:
             out["limits"].append(ComponentChange(c.id, c.kind, text, dict(old.limits), dict(c.limits)))
@@ -472,7 +475,8 @@ def change_detail(c: ComponentChange, section: str) -> str:
     if section in ("redacted", "status_unknown"):
         return f"{c.before} → {c.after} ({describe_when(c.when)})"
     if section == "formulas":
-        return f"{c.before} → {c.after} {sample_text(c.effect)}".rstrip()
+        unlisted = "" if c.listed else " — in no rulebook list: it prunes no card"
+        return f"{c.before} → {c.after} {sample_text(c.effect)}".rstrip() + unlisted
     if section == "limits":
         return f"{limits_text(c.before) or 'no limit'} → {limits_text(c.after) or 'no limit'}"
     raise ValueError(section)

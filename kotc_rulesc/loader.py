@@ -685,6 +685,7 @@ class _Builder:
             starting_hand=node.get("starting_hand"),
             starting_hitpoints=node.get("starting_hitpoints"),
             deck_ultra_points=node.get("deck_ultra_points"),
+            sections={str(k): str(v) for k, v in (node.get("sections") or {}).items()},
             edition_indicator=node.get("edition_indicator"),
             terms={str(k): str(v) for k, v in (node.get("terms") or {}).items()},
             zones=tuple(str(z) for z in node.get("zones") or ()),

@@ -212,6 +212,9 @@ class Rulebook:
     starting_hand: int | None = None
     starting_hitpoints: int | None = None
     deck_ultra_points: int | None = None  # a deck's Ultra Points at most (the 17th: 10)
+    #: what the rulebook titles its lists: "lists" (the section: "Refurbished and Pruned Cards"),
+    #: "revised", "redacted", "limits", "costs" ("Revised Levels"); where it is silent, the 1st–12th's
+    sections: dict[str, str] = field(default_factory=dict)
     edition_indicator: bool | str | None = None  # True: cards print one; "required": a card without one is invalid
     terms: dict[str, str] = field(default_factory=dict)
     zones: tuple[str, ...] = ()

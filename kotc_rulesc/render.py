@@ -234,6 +234,16 @@ def _kinds(cat: Catalog) -> list[dict[str, Any]]:
     return out
 
 
+#: the titles of the rulebook lists where a rulebook gives none (the 1st–12th rulebooks' own)
+LIST_TITLES = {
+    "lists": "Revised and Banned Cards",
+    "revised": "Revised Ability Text",
+    "redacted": "Redacted Ability Text (Banned Cards)",
+    "limits": "Revised Variable Limits",
+    "costs": "Revised Costs",
+}
+
+
 def _limit_display(compact: str) -> str:
     """show.py's ``x≤14, y≤unknown`` as the rulebooks print it: ``{x ≤ 14, y ≤ unknown}``."""
     return "{" + compact.replace("≤", " ≤ ") + "}"
@@ -343,6 +353,7 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
         "guide_intro": prose.guide_intro(cat.system),
         "cost_intro": prose.cost_intro(cat.system),
         "figure_heading": cat.system.figure_title.capitalize(),  # "Resource cost", "Level"
+        "sections": {**LIST_TITLES, **(cat.rulebook.sections if cat.rulebook else {})},
         "lists": _rulebook_section(cat),
         "parameters": _parameters(cat),
         "sources": _edition_sources(rules, cat),

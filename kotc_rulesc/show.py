@@ -103,6 +103,7 @@ def rulebook_params_json(cat: Catalog) -> dict[str, Any] | None:
         "starting_hand": rb.starting_hand,
         "starting_hitpoints": rb.starting_hitpoints,
         "deck_ultra_points": rb.deck_ultra_points,
+        "sections": dict(rb.sections),
         "edition_indicator": rb.edition_indicator,
         "terms": dict(rb.terms),
         "zones": list(rb.zones),

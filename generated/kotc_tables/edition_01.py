@@ -7,7 +7,7 @@
 #   rules/edition-01.yaml
 #     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -1597,6 +1597,7 @@ RULEBOOK = Rulebook(
     starting_hand=5,
     starting_hitpoints=100,
     deck_ultra_points=None,
+    sections={},
     edition_indicator=False,
     terms={
         "creature": "creature",

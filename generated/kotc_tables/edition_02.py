@@ -9,7 +9,7 @@
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 2nd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2539,6 +2539,7 @@ RULEBOOK = Rulebook(
     starting_hand=5,
     starting_hitpoints=60,
     deck_ultra_points=None,
+    sections={},
     edition_indicator=False,
     terms={
         "creature": "creature",

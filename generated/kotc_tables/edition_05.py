@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 5th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2861,6 +2861,7 @@ RULEBOOK = Rulebook(
     starting_hand=5,
     starting_hitpoints=60,
     deck_ultra_points=None,
+    sections={},
     edition_indicator=False,
     terms={
         "creature": "creature",

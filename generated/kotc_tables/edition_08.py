@@ -21,7 +21,7 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 8th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -23,7 +23,7 @@
 #   rules/edition-09.yaml
 #     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 9th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -4099,6 +4099,7 @@ RULEBOOK = Rulebook(
     starting_hand=5,
     starting_hitpoints=20,
     deck_ultra_points=None,
+    sections={},
     edition_indicator=True,
     terms={
         "creature": "creature",

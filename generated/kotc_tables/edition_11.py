@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2935,6 +2935,7 @@ RULEBOOK = Rulebook(
     starting_hand=5,
     starting_hitpoints=35,
     deck_ultra_points=None,
+    sections={},
     edition_indicator=True,
     terms={"creature": "creature", "spell": "spell", "cost": "level", "hitpoints": "HP"},
     zones=("Deck", "Graveyard", "Reserves", "Battlefield", "Trapfield", "Granary", "Hand"),

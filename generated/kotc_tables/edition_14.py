@@ -29,11 +29,11 @@
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
-#     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
+#     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     7aab4f5dc9017526cab7be4019b5e597bd588d798f62777924386e45b7c47088
+#     2ea7311bdfa172ff8958c57d0168fa6b990322696e6e4b714607fc0a357c0bb2
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Keeper of the Cards, 14th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -1861,6 +1861,12 @@ RULEBOOK = Rulebook(
     starting_hand=5,
     starting_hitpoints=35,
     deck_ultra_points=None,
+    sections={
+        "lists": "Refurbished and Pruned Cards",
+        "revised": "Refurbished Card Texts",
+        "redacted": "Redacted Card Texts",
+        "costs": "Revised Cost Texts",
+    },
     edition_indicator="required",
     terms={"creature": "minion", "spell": "spell", "cost": "level", "hitpoints": "HP"},
     zones=("Deck", "Grave", "Battlefield", "Granary", "Hand"),

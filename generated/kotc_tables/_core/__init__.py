@@ -9,7 +9,7 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     fb09e6a8673a343940136036db4043e88d0eb2ae9be9b1b738ce03997e607d8f
+#     428a748bc60fc4cec2ec9e99a1d5d899fd2bcba825c24f7e00476bb943e77e70
 #   kotc_rulesc/fold.py
 #     deeddecf3bdfba25c288524420a6f82891b7472aea3a5511d05a6d1483f22a76
 #   kotc_rulesc/passes.py

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     fb09e6a8673a343940136036db4043e88d0eb2ae9be9b1b738ce03997e607d8f
+#     428a748bc60fc4cec2ec9e99a1d5d899fd2bcba825c24f7e00476bb943e77e70
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -220,6 +220,9 @@ class Rulebook:
     starting_hand: int | None = None
     starting_hitpoints: int | None = None
     deck_ultra_points: int | None = None  # a deck's Ultra Points at most (the 17th: 10)
+    #: what the rulebook titles its lists: "lists" (the section: "Refurbished and Pruned Cards"),
+    #: "revised", "redacted", "limits", "costs" ("Revised Levels"); where it is silent, the 1st–12th's
+    sections: dict[str, str] = field(default_factory=dict)
     edition_indicator: bool | str | None = None  # True: cards print one; "required": a card without one is invalid
     terms: dict[str, str] = field(default_factory=dict)
     zones: tuple[str, ...] = ()

@@ -31,17 +31,17 @@
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
-#     074656233e2c68ee47b09b6fae7c0fe1bdab0a29686fd97752e939cda7c04f02
+#     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     7aab4f5dc9017526cab7be4019b5e597bd588d798f62777924386e45b7c47088
+#     2ea7311bdfa172ff8958c57d0168fa6b990322696e6e4b714607fc0a357c0bb2
 #   rules/edition-15.yaml
-#     f2c87dc12b97a55461a27532cab64bf95cf220544ae2af3eee226669987abc4f
+#     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
 #   rules/edition-16.yaml
-#     0356b2b1440dbb6f3fdf305a755fa4c4d95481edb4d46f9a8c2d80d1e52048f8
+#     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
 #   rules/edition-17.yaml
-#     7e3c2ca62309fee70c35430176f9a0340bf3c0f2cb7619f600695fbbc74b2514
+#     5d5687f56e5cbdf7ed2d9cb9b35e89b565f53a5015d391de8d26b92b4787f1a0
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,

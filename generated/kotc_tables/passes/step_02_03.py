@@ -11,7 +11,7 @@
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Migration pass: 2nd → 3rd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -13,7 +13,7 @@
 #   rules/edition-04.yaml
 #     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Migration pass: 3rd → 4th edition.
 
 No source records a change in this step: it leaves every card as it is.

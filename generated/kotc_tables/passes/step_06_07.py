@@ -19,7 +19,7 @@
 #   rules/edition-07.yaml
 #     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Migration pass: 6th → 7th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -25,7 +25,7 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   kotc_rulesc/schemas/edition.schema.json
-#     16326e68d64a703d6448e7e9b216f8334d61d598aaff8b815f5cab3e527e267b
+#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
 """Migration pass: 9th → 10th edition.
 
 No source records a change in this step: it leaves every card as it is.
