@@ -234,7 +234,7 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
                 if ev.component in state:
                     h = happened(ev.when, decl, mine)
                     if h == "yes" or (h == "unknown" and kind.applies_when_unknown):
-                        kind.fold(ev, state[ev.component], h)
+                        kind.fold(ev, state[ev.component], h, state)
     if cost_rule is None:
         # No source states a rule up to n: use the earliest later statement, and say so
         # (Catalog.cost_rule_stated is False).

@@ -115,6 +115,9 @@ class TextRevision:
     #: revision: the old wording, read with ``binds``, costs what it cost)
     formula: Formula | None = None
     note: str | None = None  # e.g. that no document lists the revision
+    #: the component whose text the new text is: this one becomes part of it (its wordings read as
+    #: that one), as a rulebook refurbishes two texts into one
+    into: str | None = None
 
 
 @dataclass(frozen=True)

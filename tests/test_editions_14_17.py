@@ -124,3 +124,35 @@ def test_a_15th_pawn_summoner_and_its_16th_refurbishment(view):
     k = judge({"name": "Pawns", "type": "spell", "edition": 15, "level": 6, "text": "Summon 2 level 3 pawns."}, 16, view)
     assert k.status == "legal" and k.cost == 6
     assert k.parsed.abilities[0].uses[0].wording == "craft 2 level 3 pawns."
+
+
+def test_two_texts_refurbished_into_one_become_one_component(view):
+    """The 17th's table turns "When this on-field minion is damaged:" and "When your on-field
+    minion(s) (excluding this card) is damaged:" into one text: a card with either is refurbished."""
+    for old in ("When this on-field minion is damaged:", "When your on-field minion(s) (excluding this card) is damaged:"):
+        j = judge({"name": "Old", "type": "spell", "edition": 16, "level": 2, "text": f"{old} Draw 1 card."}, 17, view)
+        assert j.status == "legal", (old, [r.message for r in j.reasons])
+        assert j.parsed.abilities[0].uses[0].wording == "When your on-field minion(s) is damaged:"
+    ids = {c.id for c in view.catalog(17).components}
+    assert "condition-play-card-damaged-13" not in ids and "condition-play-card-excluding-card-damaged-13" in ids
+    assert "condition-play-card-damaged-13" in {c.id for c in view.catalog(16).components}
+
+
+def test_a_revision_into_another_component_must_take_its_text(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from kotc_rulesc.loader import check_rules
+
+    rules = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rules", rules)
+    seventeenth = rules / "edition-17.yaml"
+    text = seventeenth.read_text()
+    bad = text.replace('''    text: "When your on-field minion(s) is damaged:"
+    into: condition-play-card-excluding-card-damaged-13''', '''    text: "When your on-field minion is damaged:"
+    into: condition-play-card-excluding-card-damaged-13''')
+    assert bad != text
+    seventeenth.write_text(bad)
+    _, problems = check_rules(rules)
+    hits = [p for p in problems if "a revision into condition-play-card-excluding-card-damaged-13 takes its text" in p.message]
+    assert hits and hits[0].file.endswith("edition-17.yaml") and hits[0].line > 0

@@ -13,7 +13,7 @@
 #   rules/edition-04.yaml
 #     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Keeper of the Cards, 4th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

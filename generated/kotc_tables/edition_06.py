@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Keeper of the Cards, 6th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -35,7 +35,7 @@
 #   rules/edition-15.yaml
 #     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Keeper of the Cards, 15th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

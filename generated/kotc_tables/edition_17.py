@@ -37,9 +37,9 @@
 #   rules/edition-16.yaml
 #     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
 #   rules/edition-17.yaml
-#     5d5687f56e5cbdf7ed2d9cb9b35e89b565f53a5015d391de8d26b92b4787f1a0
+#     56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Keeper of the Cards, 17th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -948,32 +948,6 @@ COMPONENTS = (
         disagreements=(),
     ),
     ComponentState(
-        id="condition-play-card-damaged-13",
-        kind="condition",
-        text=Template((Lit("When this on-field minion is damaged:"),)),
-        formula=None,
-        limits={},
-        status="redacted",
-        redacted=When(17, 17, None),
-        wordings=(
-            Wording(
-                text=Template((Lit("When this in-play card is damaged:"),)),
-                binds={},
-                replaced_in=When(16, 16, None),
-                replaced_by=Template((Lit("When this on-field minion is damaged:"),)),
-                step_binds={},
-                sources=("guide-16", "rulebook-16", "rulebook-17"),
-            ),
-        ),
-        cost_changes=(),
-        limit_changes=(),
-        sources=("guide-13", "guide-16", "rulebook-16", "rulebook-17", "guide-17"),
-        replacement="condition-play-card-excluding-card-damaged-13",
-        replacement_binds={},
-        reinstated=(),
-        disagreements=(),
-    ),
-    ComponentState(
         id="condition-play-card-destroyed-ghost-play-13",
         kind="condition",
         text=Template((Lit("When this card in your battlefield is destroyed (ghost-play):"),)),
@@ -1179,6 +1153,22 @@ COMPONENTS = (
                 text=Template(
                     (Lit("When your on-field minion(s) (excluding this card) is damaged:"),),
                 ),
+                binds={},
+                replaced_in=When(17, 17, None),
+                replaced_by=Template((Lit("When your on-field minion(s) is damaged:"),)),
+                step_binds={},
+                sources=("guide-17", "rulebook-17"),
+            ),
+            Wording(
+                text=Template((Lit("When this in-play card is damaged:"),)),
+                binds={},
+                replaced_in=When(16, 16, None),
+                replaced_by=Template((Lit("When this on-field minion is damaged:"),)),
+                step_binds={},
+                sources=("guide-16", "rulebook-16", "rulebook-17"),
+            ),
+            Wording(
+                text=Template((Lit("When this on-field minion is damaged:"),)),
                 binds={},
                 replaced_in=When(17, 17, None),
                 replaced_by=Template((Lit("When your on-field minion(s) is damaged:"),)),

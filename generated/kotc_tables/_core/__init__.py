@@ -9,13 +9,13 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     428a748bc60fc4cec2ec9e99a1d5d899fd2bcba825c24f7e00476bb943e77e70
+#     085ce6954610055a78e1d902cf72c00fff6808d9202b83c20d1599c5b9ebbe20
 #   kotc_rulesc/fold.py
-#     deeddecf3bdfba25c288524420a6f82891b7472aea3a5511d05a6d1483f22a76
+#     4f4e3cdc29658291f01b4c5431a3e45381fa9d345059b415282898278828b26a
 #   kotc_rulesc/passes.py
 #     46fa07ecd378fa537b752ec131a73a0a40656315dbed1e8d7b8734cf156423d2
 #   kotc_rulesc/history.py
-#     b692b9435252a911cae029649e8a4c8d0b73e23c26c78e9038e4658bfd3eb5c4
+#     0ac60517ea7ae847ff31f3e917bf2d157174fbf23fdcfd7c0d71da831a872607
 """kotc-rulesc's core, copied verbatim from the modules named in each file's header:
 the classes the tables are made of and the engine that reads them (text templates,
 formulas, the model, the folded catalog, the migration passes).  Standard library only.

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     deeddecf3bdfba25c288524420a6f82891b7472aea3a5511d05a6d1483f22a76
+#     4f4e3cdc29658291f01b4c5431a3e45381fa9d345059b415282898278828b26a
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -242,7 +242,7 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
                 if ev.component in state:
                     h = happened(ev.when, decl, mine)
                     if h == "yes" or (h == "unknown" and kind.applies_when_unknown):
-                        kind.fold(ev, state[ev.component], h)
+                        kind.fold(ev, state[ev.component], h, state)
     if cost_rule is None:
         # No source states a rule up to n: use the earliest later statement, and say so
         # (Catalog.cost_rule_stated is False).

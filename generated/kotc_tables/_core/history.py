@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     b692b9435252a911cae029649e8a4c8d0b73e23c26c78e9038e4658bfd3eb5c4
+#     0ac60517ea7ae847ff31f3e917bf2d157174fbf23fdcfd7c0d71da831a872607
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -70,7 +70,8 @@ class EventKind:
     def read(self, r: Any, rep: Any, node: Any, n: int, src: tuple[str, ...]) -> Any:
         raise NotImplementedError
 
-    def fold(self, ev: Any, c: Any, happened: str) -> None:
+    def fold(self, ev: Any, c: Any, happened: str, state: dict[str, Any]) -> None:
+        """Apply ``ev`` to ``c`` (``state`` holds every component of the fold, by id)."""
         raise NotImplementedError
 
     def step(self, ev: Any, t: Track) -> Any:
@@ -114,9 +115,29 @@ class TextRevisions(EventKind):
         r.current_text[cid] = new
         r.all_vars[cid] |= set(new.variables) | set(binds)
         note = str(node["note"]) if node.get("note") else None
-        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note)
+        into = None
+        if node.get("into"):
+            into = self._into(r, rep, node, n, cid, new)
+            if into is None:
+                return None
+        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into)
 
-    def fold(self, ev, c, happened):
+    @staticmethod
+    def _into(r, rep, node, n, cid, new):
+        """The component a revision merges ``cid`` into: of the same kind, its current text the new one."""
+        into = str(node["into"])
+        if into not in r.current_text:
+            rep.at(node, "into", f"into: unknown component {into!r} (or not on this edition's line)")
+            return None
+        if r.components[into].kind != r.components[cid].kind or into == cid:
+            rep.at(node, "into", f"into: {into} is not another component of the kind {r.components[cid].kind}")
+            return None
+        if str(r.current_text[into]) != str(new):
+            rep.at(node, "text", f"text: a revision into {into} takes its text, which reads {str(r.current_text[into])!r}")
+            return None
+        return into
+
+    def fold(self, ev, c, happened, state):
         from .fold import Wording
 
         for w in c.wordings:  # older wordings now also stand for the new binds
@@ -126,6 +147,11 @@ class TextRevisions(EventKind):
         if ev.formula is not None:
             c.formula = ev.formula
         c.sources.extend(ev.sources)
+        if ev.into is not None and ev.into in state and happened == "yes":
+            # two texts refurbished into one: the other component reads every wording of this one
+            target = state.pop(ev.component)
+            state[ev.into].wordings.extend(target.wordings)
+            state[ev.into].sources.extend(ev.sources)
 
     def step(self, ev, t):
         from .passes import Rewrite
@@ -159,7 +185,7 @@ class Redactions(EventKind):
             rep_binds = {str(k): int(v) for k, v in (rnode.get("binds") or {}).items()}
         return Redaction(cid, when, src, r.where(rep, node), rep_id, rep_binds)
 
-    def fold(self, ev, c, happened):
+    def fold(self, ev, c, happened, state):
         c.status = "redacted" if happened == "yes" else "unknown"
         c.redacted = ev.when
         c.replacement = ev.replacement
@@ -191,7 +217,7 @@ class Reinstatements(EventKind):
         note = str(node["note"]) if node.get("note") else None
         return Reinstatement(cid, when, src, r.where(rep, node), note)
 
-    def fold(self, ev, c, happened):
+    def fold(self, ev, c, happened, state):
         if c.redacted is not None:
             c.reinstated.append((c.redacted, ev.when, ev.sources, ev.note))
         c.status, c.redacted, c.replacement = "legal", None, None
@@ -223,7 +249,7 @@ class CostRevisions(EventKind):
         note = str(node["note"]) if node.get("note") else None
         return CostRevision(cid, formula, when, src, r.where(rep, node), bool(node.get("listed", True)), note)
 
-    def fold(self, ev, c, happened):
+    def fold(self, ev, c, happened, state):
         from .fold import CostChange
 
         c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources, ev.listed))
@@ -256,7 +282,7 @@ class LimitRevisions(EventKind):
         r.limits[cid].update(limits)
         return LimitRevision(cid, limits, when, src, r.where(rep, node))
 
-    def fold(self, ev, c, happened):
+    def fold(self, ev, c, happened, state):
         from .fold import LimitChange
 
         c.limit_changes.append(LimitChange(ev.when, dict(c.limits), dict(ev.limits), ev.sources))

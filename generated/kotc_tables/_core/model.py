@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     428a748bc60fc4cec2ec9e99a1d5d899fd2bcba825c24f7e00476bb943e77e70
+#     085ce6954610055a78e1d902cf72c00fff6808d9202b83c20d1599c5b9ebbe20
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -123,6 +123,9 @@ class TextRevision:
     #: revision: the old wording, read with ``binds``, costs what it cost)
     formula: Formula | None = None
     note: str | None = None  # e.g. that no document lists the revision
+    #: the component whose text the new text is: this one becomes part of it (its wordings read as
+    #: that one), as a rulebook refurbishes two texts into one
+    into: str | None = None
 
 
 @dataclass(frozen=True)

@@ -39,9 +39,9 @@
 #   rules/edition-16.yaml
 #     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
 #   rules/edition-17.yaml
-#     5d5687f56e5cbdf7ed2d9cb9b35e89b565f53a5015d391de8d26b92b4787f1a0
+#     56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,

@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration pass: 5th → 6th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -23,7 +23,7 @@
 #   rules/edition-09.yaml
 #     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration pass: 8th → 9th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration pass: 10th → 11th edition.
 
 The 11th edition is a clean slate: every card whose Edition Indicator

@@ -29,7 +29,7 @@
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator

@@ -37,7 +37,7 @@
 #   rules/edition-16.yaml
 #     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration pass: 15th → 16th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -37,9 +37,9 @@
 #   rules/edition-16.yaml
 #     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
 #   rules/edition-17.yaml
-#     5d5687f56e5cbdf7ed2d9cb9b35e89b565f53a5015d391de8d26b92b4787f1a0
+#     56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8
 #   kotc_rulesc/schemas/edition.schema.json
-#     36aa3dc21e6e5aa7a2ea4a08fa9a93258347cd9bb04fefa6d13178c60699ff32
+#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
 """Migration pass: 16th → 17th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
@@ -51,7 +51,7 @@ kotc-rulesc's own core, in _core/) bundles it all, and `rewrite(sentence)` appli
 first rewrite that matches.
 """
 
-from .._runtime import Agree, Ban, Lit, Pass, Rewrite, Slot, Template
+from .._runtime import Agree, Lit, Pass, Rewrite, Slot, Template
 
 SOURCE = 16
 TARGET = 17
@@ -76,6 +76,17 @@ REWRITE_CONDITION_PLAY_CARD_EXCLUDING_CARD_DAMAGED_13 = Rewrite(
     component="condition-play-card-excluding-card-damaged-13",
     kind="condition",
     old=Template((Lit("When your on-field minion(s) (excluding this card) is damaged:"),)),
+    new=Template((Lit("When your on-field minion(s) is damaged:"),)),
+    binds={},
+    edition=17,
+    by=17,
+    sources=("guide-17", "rulebook-17"),
+)
+
+REWRITE_CONDITION_PLAY_CARD_DAMAGED_13 = Rewrite(
+    component="condition-play-card-damaged-13",
+    kind="condition",
+    old=Template((Lit("When this on-field minion is damaged:"),)),
     new=Template((Lit("When your on-field minion(s) is damaged:"),)),
     binds={},
     edition=17,
@@ -151,6 +162,7 @@ REWRITE_TARGET_CARDS_TOP_DECK_13 = Rewrite(
 REWRITES = (
     REWRITE_CONDITION_PLAY_CARD_DESTROYED_GHOST_PLAY_13,
     REWRITE_CONDITION_PLAY_CARD_EXCLUDING_CARD_DAMAGED_13,
+    REWRITE_CONDITION_PLAY_CARD_DAMAGED_13,
     REWRITE_CONDITION_PLAY_CARD_ABILITY_TARGETED_13,
     REWRITE_COST_REMOVE_COUNTERS_CARD,
     REWRITE_TARGET_CARDS_TOP_DECK_13,
@@ -158,17 +170,7 @@ REWRITES = (
 
 # -------------------------------------------------------------------- bans, cost and limit changes
 
-BANS = (
-    Ban(
-        component="condition-play-card-damaged-13",
-        text=Template((Lit("When this on-field minion is damaged:"),)),
-        edition=17,
-        by=17,
-        sources=("guide-17", "rulebook-17"),
-        replacement="condition-play-card-excluding-card-damaged-13",
-        replacement_binds={},
-    ),
-)
+BANS = ()
 COST_CHANGES = ()
 LIMIT_CHANGES = ()
 REINSTATED = ()
