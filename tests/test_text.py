@@ -100,3 +100,11 @@ def test_the_bundled_systems_declare_the_words_their_texts_agree_with(rules):
     assert dict(twelfth.plurals)["minions"] == "minion" and dict(twelfth.verbs) == {"are": "is"}
     draw = next(c for c in fold(rules, 12).components if c.id == "effect-place-sword-counters-target")
     assert draw.text.render({"x": 1}) == "place 1 Sword Counter on each target."
+
+
+def test_a_qualifying_variable_leaves_the_noun_to_the_one_that_counts():
+    """"summon [x] level [y] pawns" (the 15th): the pawns are counted by [x]; [y] is their level."""
+    t = parse_with("summon [x] level [y] pawns.", {"pawns": "pawn"})
+    assert t.render({"x": 1, "y": 3}) == "summon 1 level 3 pawn."
+    m = t.match("summon 2 level 1 pawns.")
+    assert m.values == {"x": 2, "y": 1} and not m.disagreements

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     fcd0dd204f22a06f0bea49a42ced2ec2fe7f0098244cf99b123502b867bad7e4
+#     f33e5787f6b1da6a8b704d788062464ef6c75c04e2929c30438d8879da709791
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py

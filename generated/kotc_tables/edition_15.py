@@ -2014,7 +2014,7 @@ COMPONENTS = (
                 Lit(" level "),
                 Slot("y"),
                 Lit(" "),
-                Agree("y", "pawns", "pawn"),
+                Agree("x", "pawns", "pawn"),
                 Lit("."),
             ),
         ),

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     fcd0dd204f22a06f0bea49a42ced2ec2fe7f0098244cf99b123502b867bad7e4
+#     f33e5787f6b1da6a8b704d788062464ef6c75c04e2929c30438d8879da709791
 """The component-text language: ``"Draw [x] cards."`` as a structure.
 
 A component text is parsed once into segments: literal text, variable slots
@@ -273,10 +273,16 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
         words = [(j, tokens[j][1]) for j in range(i + 1, len(tokens)) if tokens[j][0] == "word"]
         following = [(j, w) for j, w in words if j < _next_boundary(tokens, i)]
         partitive = bool(following) and following[0][1] == "of"
+        # "[x] level [y] pawns": a slot that qualifies the word before it ("level 3") leaves the
+        # noun after it to the slot before that word, which counts it
+        counted = value
+        if i >= 4 and tokens[i - 2][0] == "word" and tokens[i - 4][0] == "slot" \
+                and tokens[i - 1][1] == " " and tokens[i - 3][1] == " ":
+            counted = tokens[i - 4][1]
         if not partitive:
             for j, w in following[:2]:
                 if w in plurals:
-                    agree[j] = value
+                    agree[j] = counted
                     break
         for j, w in following:
             if w in verbs:
