@@ -30,38 +30,11 @@ from .model import (
     When,
     edition_number,
 )
+from .changes import CostChange, LimitChange, Wording
+from .history import KINDS
 from .text import Template
 
 Status = Literal["legal", "redacted", "unknown"]
-
-
-@dataclass(frozen=True)
-class Wording:
-    """An earlier wording of a component, still read as the current one."""
-
-    text: Template
-    binds: dict[str, int]  # values this wording stands for in the current text
-    replaced_in: When  # the revision that replaced it
-    replaced_by: Template  # the wording that replaced it (the next one)
-    step_binds: dict[str, int]  # what that one revision bound
-    sources: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CostChange:
-    when: When
-    was: Formula | None
-    now: Formula | None
-    sources: tuple[str, ...]
-    listed: bool = True  # False: no rulebook list names it (it prunes no card)
-
-
-@dataclass(frozen=True)
-class LimitChange:
-    when: When
-    was: dict[str, int | None]
-    now: dict[str, int | None]
-    sources: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -185,8 +158,6 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     A pre-release branch (``11-pre``) folds its own line: the main-line files after its fork
     do not apply to it, except an event no source dates, which may have happened before the
     fork (unknown there)."""
-    from .history import KINDS  # (history builds fold's values: imported when folding)
-
     lineage = rules.lineage(key)
     if not lineage:
         raise ValueError(f"edition {key} is not in the rules")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
 from .formula import Formula
 from .model import (
     CostRevision,
@@ -34,7 +35,7 @@ from .model import (
 )
 from .text import Template
 
-__all__ = ["EventKind", "KINDS", "Track"]
+__all__ = ["EventKind", "KINDS", "Track", "edition_summary"]
 
 
 @dataclass
@@ -130,8 +131,6 @@ class TextRevisions(EventKind):
         return into
 
     def fold(self, ev, c, happened, state):
-        from .fold import Wording
-
         for w in c.wordings:  # older wordings now also stand for the new binds
             w.binds.update(ev.binds)
         c.wordings.append(Wording(c.text, dict(ev.binds), ev.when, ev.text, dict(ev.binds), ev.sources))
@@ -146,8 +145,6 @@ class TextRevisions(EventKind):
             state[ev.into].sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import Rewrite
-
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
                           ev.when.edition, ev.when.by, ev.sources)
         t.current[ev.component] = ev.text
@@ -185,8 +182,6 @@ class Redactions(EventKind):
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import Ban
-
         return Ban(ev.component, t.current[ev.component], ev.when.edition, ev.when.by, ev.sources, ev.replacement,
                    dict(ev.replacement_binds))
 
@@ -216,8 +211,6 @@ class Reinstatements(EventKind):
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import Reinstated
-
         return Reinstated(ev.component, t.current[ev.component], ev.sources, ev.note)
 
 
@@ -242,17 +235,13 @@ class CostRevisions(EventKind):
         return CostRevision(cid, formula, when, src, r.where(rep, node), bool(node.get("listed", True)), note)
 
     def fold(self, ev, c, happened, state):
-        from .fold import CostChange
-
         c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources, ev.listed))
         c.formula = ev.formula if happened == "yes" else None
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import CostChange
-
-        change = CostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
-                            ev.when.by, ev.sources, ev.listed)
+        change = StepCostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
+                                ev.when.by, ev.sources, ev.listed)
         t.formula[ev.component] = ev.formula
         return change
 
@@ -275,8 +264,6 @@ class LimitRevisions(EventKind):
         return LimitRevision(cid, limits, when, src, r.where(rep, node))
 
     def fold(self, ev, c, happened, state):
-        from .fold import LimitChange
-
         c.limit_changes.append(LimitChange(ev.when, dict(c.limits), dict(ev.limits), ev.sources))
         new = dict(c.limits)
         for var, value in ev.limits.items():
@@ -285,14 +272,37 @@ class LimitRevisions(EventKind):
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import LimitChange
-
         was = dict(t.limits[ev.component])
         now = {**was, **ev.limits}
         t.limits[ev.component] = now
-        return LimitChange(ev.component, t.current[ev.component], was, now, ev.when.edition, ev.when.by, ev.sources)
+        return StepLimitChange(ev.component, t.current[ev.component], was, now, ev.when.edition, ev.when.by, ev.sources)
 
 
 #: every kind, in the order an edition's events apply (a text revision before a redaction of the
 #: same component, a redaction before its reinstatement)
 KINDS: tuple[EventKind, ...] = (TextRevisions(), Redactions(), Reinstatements(), CostRevisions(), LimitRevisions())
+
+
+def edition_summary(decl: Any) -> str:
+    """One line: what an edition's rules file changed (``kotc-rulesc editions``, the docs)."""
+    parts = []
+    if decl.pre_release:
+        parts.append(f"pre-release of the {ordinal(decl.number)}, following the {ordinal(decl.follows)}")
+    if decl.base:
+        parts.append(f"base catalog of {len(decl.components)} components")
+    elif decl.components:
+        parts.append(f"{len(decl.components)} new component(s)")
+    for items, word in (*((getattr(decl, kind.key), kind.noun) for kind in KINDS), (decl.disagreements, "recorded disagreement")):
+        if items:
+            parts.append(f"{len(items)} {word}{'s' if len(items) != 1 else ''}")
+    if decl.clean_slate:
+        parts.append("clean slate")
+    if not decl.catalog_known:
+        parts.append("component catalog unknown")
+    if decl.rulebook:
+        parts.append("rulebook parameters")
+    if decl.card_cost:
+        parts.append("card-cost rule")
+    if decl.system:
+        parts.append("card-building system")
+    return ", ".join(parts) or "no changes"

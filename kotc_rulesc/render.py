@@ -54,7 +54,7 @@ from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
 from . import prose
-from .history import KINDS
+from .history import KINDS, edition_summary
 from .passes import Pass, derive_passes
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
@@ -342,7 +342,7 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
         "n": n,
         "title": f"{ordinal(n)} Edition",
         "decl": decl,
-        "summary": decl.summary() if decl else None,
+        "summary": edition_summary(decl) if decl else None,
         "nav": _nav(rules, n),
         "clean_slate": cat.clean_slate,
         "catalog_known": cat.catalog_known,
@@ -370,7 +370,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "n": n,
         "title": f"{ordinal(n)} Edition: what changed",
         "decl": decl,
-        "summary": decl.summary() if decl else None,
+        "summary": edition_summary(decl) if decl else None,
         "nav": _nav(rules, n),
         "base": bool(decl and decl.base),
         "count": len(decl.components) if decl else 0,
@@ -471,7 +471,7 @@ def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
                 "n": n,
                 "title": f"{ordinal(n)} Edition",
                 "file": decl.file.rsplit("/", 1)[-1] if decl else None,
-                "summary": decl.summary() if decl else "no recorded changes",
+                "summary": edition_summary(decl) if decl else "no recorded changes",
                 "catalog_known": cat.catalog_known,
                 "clean_slate": cat.clean_slate == n,
                 "rulebook": cat.rulebook is not None,

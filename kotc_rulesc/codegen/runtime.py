@@ -51,15 +51,15 @@ RUNTIME_NAMES = {
     "When": ("model", "When"),
     "Catalog": ("fold", "Catalog"),
     "ComponentState": ("fold", "ComponentState"),
-    "CostChange": ("fold", "CostChange"),
-    "LimitChange": ("fold", "LimitChange"),
-    "Wording": ("fold", "Wording"),
-    "Ban": ("passes", "Ban"),
+    "CostChange": ("changes", "CostChange"),
+    "LimitChange": ("changes", "LimitChange"),
+    "Wording": ("changes", "Wording"),
+    "Ban": ("changes", "Ban"),
+    "Reinstated": ("changes", "Reinstated"),
+    "Rewrite": ("changes", "Rewrite"),
+    "StepCostChange": ("changes", "StepCostChange"),
+    "StepLimitChange": ("changes", "StepLimitChange"),
     "Pass": ("passes", "Pass"),
-    "Reinstated": ("passes", "Reinstated"),
-    "Rewrite": ("passes", "Rewrite"),
-    "StepCostChange": ("passes", "CostChange"),
-    "StepLimitChange": ("passes", "LimitChange"),
 }
 
 

@@ -9,6 +9,7 @@ import click
 
 from .edition_arg import EDITION
 
+from ..history import edition_summary
 from ..model import EditionKey, RuleSet, ordinal
 
 RULES_OPTION = click.option(
@@ -78,7 +79,7 @@ def editions(rules_dir: str | None) -> None:
         if decl is None:
             click.echo(f"{key!s:>{width}}  (no recorded changes)")
         else:
-            click.echo(f"{key!s:>{width}}  {decl.summary()}  [{decl.file}]")
+            click.echo(f"{key!s:>{width}}  {edition_summary(decl)}  [{decl.file}]")
 
 
 @click.command()

@@ -9,13 +9,15 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     085ce6954610055a78e1d902cf72c00fff6808d9202b83c20d1599c5b9ebbe20
-#   kotc_rulesc/fold.py
-#     4f4e3cdc29658291f01b4c5431a3e45381fa9d345059b415282898278828b26a
-#   kotc_rulesc/passes.py
-#     46fa07ecd378fa537b752ec131a73a0a40656315dbed1e8d7b8734cf156423d2
+#     9de661902b35285c8239c12157b5de552f9f58b24fc002fa812dc97ca62642d3
+#   kotc_rulesc/changes.py
+#     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
 #   kotc_rulesc/history.py
-#     0ac60517ea7ae847ff31f3e917bf2d157174fbf23fdcfd7c0d71da831a872607
+#     ec84b0e8183ef7972dc8630bfd18e0eb607812db2d01219a7349c4b31dc31b58
+#   kotc_rulesc/fold.py
+#     b257cfd154cb21a44d309607cbb59aaeb8ce9b5035a835c11c5eb5a21d0db6e9
+#   kotc_rulesc/passes.py
+#     d3f8029a952fb96a5072029496ea867394b4b250c76c15e9dd7b87caf8ad8fb8
 """kotc-rulesc's core, copied verbatim from the modules named in each file's header:
 the classes the tables are made of and the engine that reads them (text templates,
 formulas, the model, the folded catalog, the migration passes).  Standard library only.

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     4f4e3cdc29658291f01b4c5431a3e45381fa9d345059b415282898278828b26a
+#     b257cfd154cb21a44d309607cbb59aaeb8ce9b5035a835c11c5eb5a21d0db6e9
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -38,38 +38,11 @@ from .model import (
     When,
     edition_number,
 )
+from .changes import CostChange, LimitChange, Wording
+from .history import KINDS
 from .text import Template
 
 Status = Literal["legal", "redacted", "unknown"]
-
-
-@dataclass(frozen=True)
-class Wording:
-    """An earlier wording of a component, still read as the current one."""
-
-    text: Template
-    binds: dict[str, int]  # values this wording stands for in the current text
-    replaced_in: When  # the revision that replaced it
-    replaced_by: Template  # the wording that replaced it (the next one)
-    step_binds: dict[str, int]  # what that one revision bound
-    sources: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CostChange:
-    when: When
-    was: Formula | None
-    now: Formula | None
-    sources: tuple[str, ...]
-    listed: bool = True  # False: no rulebook list names it (it prunes no card)
-
-
-@dataclass(frozen=True)
-class LimitChange:
-    when: When
-    was: dict[str, int | None]
-    now: dict[str, int | None]
-    sources: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -193,8 +166,6 @@ def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     A pre-release branch (``11-pre``) folds its own line: the main-line files after its fork
     do not apply to it, except an event no source dates, which may have happened before the
     fork (unknown there)."""
-    from .history import KINDS  # (history builds fold's values: imported when folding)
-
     lineage = rules.lineage(key)
     if not lineage:
         raise ValueError(f"edition {key} is not in the rules")

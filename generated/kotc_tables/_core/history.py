@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     0ac60517ea7ae847ff31f3e917bf2d157174fbf23fdcfd7c0d71da831a872607
+#     ec84b0e8183ef7972dc8630bfd18e0eb607812db2d01219a7349c4b31dc31b58
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
 from .formula import Formula
 from .model import (
     CostRevision,
@@ -42,7 +43,7 @@ from .model import (
 )
 from .text import Template
 
-__all__ = ["EventKind", "KINDS", "Track"]
+__all__ = ["EventKind", "KINDS", "Track", "edition_summary"]
 
 
 @dataclass
@@ -138,8 +139,6 @@ class TextRevisions(EventKind):
         return into
 
     def fold(self, ev, c, happened, state):
-        from .fold import Wording
-
         for w in c.wordings:  # older wordings now also stand for the new binds
             w.binds.update(ev.binds)
         c.wordings.append(Wording(c.text, dict(ev.binds), ev.when, ev.text, dict(ev.binds), ev.sources))
@@ -154,8 +153,6 @@ class TextRevisions(EventKind):
             state[ev.into].sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import Rewrite
-
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
                           ev.when.edition, ev.when.by, ev.sources)
         t.current[ev.component] = ev.text
@@ -193,8 +190,6 @@ class Redactions(EventKind):
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import Ban
-
         return Ban(ev.component, t.current[ev.component], ev.when.edition, ev.when.by, ev.sources, ev.replacement,
                    dict(ev.replacement_binds))
 
@@ -224,8 +219,6 @@ class Reinstatements(EventKind):
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import Reinstated
-
         return Reinstated(ev.component, t.current[ev.component], ev.sources, ev.note)
 
 
@@ -250,17 +243,13 @@ class CostRevisions(EventKind):
         return CostRevision(cid, formula, when, src, r.where(rep, node), bool(node.get("listed", True)), note)
 
     def fold(self, ev, c, happened, state):
-        from .fold import CostChange
-
         c.cost_changes.append(CostChange(ev.when, c.formula, ev.formula, ev.sources, ev.listed))
         c.formula = ev.formula if happened == "yes" else None
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import CostChange
-
-        change = CostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
-                            ev.when.by, ev.sources, ev.listed)
+        change = StepCostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
+                                ev.when.by, ev.sources, ev.listed)
         t.formula[ev.component] = ev.formula
         return change
 
@@ -283,8 +272,6 @@ class LimitRevisions(EventKind):
         return LimitRevision(cid, limits, when, src, r.where(rep, node))
 
     def fold(self, ev, c, happened, state):
-        from .fold import LimitChange
-
         c.limit_changes.append(LimitChange(ev.when, dict(c.limits), dict(ev.limits), ev.sources))
         new = dict(c.limits)
         for var, value in ev.limits.items():
@@ -293,14 +280,37 @@ class LimitRevisions(EventKind):
         c.sources.extend(ev.sources)
 
     def step(self, ev, t):
-        from .passes import LimitChange
-
         was = dict(t.limits[ev.component])
         now = {**was, **ev.limits}
         t.limits[ev.component] = now
-        return LimitChange(ev.component, t.current[ev.component], was, now, ev.when.edition, ev.when.by, ev.sources)
+        return StepLimitChange(ev.component, t.current[ev.component], was, now, ev.when.edition, ev.when.by, ev.sources)
 
 
 #: every kind, in the order an edition's events apply (a text revision before a redaction of the
 #: same component, a redaction before its reinstatement)
 KINDS: tuple[EventKind, ...] = (TextRevisions(), Redactions(), Reinstatements(), CostRevisions(), LimitRevisions())
+
+
+def edition_summary(decl: Any) -> str:
+    """One line: what an edition's rules file changed (``kotc-rulesc editions``, the docs)."""
+    parts = []
+    if decl.pre_release:
+        parts.append(f"pre-release of the {ordinal(decl.number)}, following the {ordinal(decl.follows)}")
+    if decl.base:
+        parts.append(f"base catalog of {len(decl.components)} components")
+    elif decl.components:
+        parts.append(f"{len(decl.components)} new component(s)")
+    for items, word in (*((getattr(decl, kind.key), kind.noun) for kind in KINDS), (decl.disagreements, "recorded disagreement")):
+        if items:
+            parts.append(f"{len(items)} {word}{'s' if len(items) != 1 else ''}")
+    if decl.clean_slate:
+        parts.append("clean slate")
+    if not decl.catalog_known:
+        parts.append("component catalog unknown")
+    if decl.rulebook:
+        parts.append("rulebook parameters")
+    if decl.card_cost:
+        parts.append("card-cost rule")
+    if decl.system:
+        parts.append("card-building system")
+    return ", ".join(parts) or "no changes"

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     085ce6954610055a78e1d902cf72c00fff6808d9202b83c20d1599c5b9ebbe20
+#     9de661902b35285c8239c12157b5de552f9f58b24fc002fa812dc97ca62642d3
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -441,41 +441,12 @@ class EditionDecl:
     notes: tuple[str, ...] = ()
     name: str | None = None
     pre_release: bool = False
-    system: System | None = None  # the card-building system from this edition on, if it changed  # a pre-release of edition ``number``: a branch beside the main line
+    system: System | None = None  # the card-building system from this edition on, if it changed
 
     @property
     def key(self) -> EditionKey:
         """How the edition is named: 10, or "11-pre" for a pre-release."""
         return pre_release_key(self.number) if self.pre_release else self.number
-
-    def summary(self) -> str:
-        """One line: what this edition changed."""
-        parts = []
-        if self.pre_release:
-            parts.append(f"pre-release of the {ordinal(self.number)}, following the {ordinal(self.follows)}")
-        if self.base:
-            parts.append(f"base catalog of {len(self.components)} components")
-        elif self.components:
-            parts.append(f"{len(self.components)} new component(s)")
-        from .history import KINDS  # (the kinds of history event, each one unit)
-
-        for items, word in (
-            *((getattr(self, kind.key), kind.noun) for kind in KINDS),
-            (self.disagreements, "recorded disagreement"),
-        ):
-            if items:
-                parts.append(f"{len(items)} {word}{'s' if len(items) != 1 else ''}")
-        if self.clean_slate:
-            parts.append("clean slate")
-        if not self.catalog_known:
-            parts.append("component catalog unknown")
-        if self.rulebook:
-            parts.append("rulebook parameters")
-        if self.card_cost:
-            parts.append("card-cost rule")
-        if self.system:
-            parts.append("card-building system")
-        return ", ".join(parts) or "no changes"
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/passes.py
-#     46fa07ecd378fa537b752ec131a73a0a40656315dbed1e8d7b8734cf156423d2
+#     d3f8029a952fb96a5072029496ea867394b4b250c76c15e9dd7b87caf8ad8fb8
 """Migration passes: what one edition step (N → N+1) does to a card.
 
 A pass is data plus small functions, in the manner of pyupgrade's rewrites:
@@ -25,77 +25,11 @@ from dataclasses import dataclass, field
 
 from .formula import Formula
 from .model import EditionKey, RuleSet
+from .changes import Ban, Reinstated, Rewrite
+from .changes import StepCostChange as CostChange
+from .changes import StepLimitChange as LimitChange
+from .history import KINDS, Track
 from .text import Template, normalize
-
-
-@dataclass(frozen=True)
-class Rewrite:
-    """Old wording → new wording of one component, made by one edition."""
-
-    component: str
-    kind: str
-    old: Template
-    new: Template
-    binds: dict[str, int]  # values the old wording stands for (it lacks these variables)
-    edition: int | None  # None: the edition of the revision is unknown (made by ``by``)
-    by: int
-    sources: tuple[str, ...]
-
-    def apply(self, sentence: str) -> str | None:
-        """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""
-        m = self.old.match(sentence)
-        if m is None or m.conflicts:
-            return None
-        return self.new.render({**m.values, **self.binds})
-
-    def describe(self) -> str:
-        return f'"{self.old}" → "{self.new}"'
-
-
-@dataclass(frozen=True)
-class Ban:
-    """A component redacted by this step."""
-
-    component: str
-    text: Template
-    edition: int | None
-    by: int
-    sources: tuple[str, ...]
-    replacement: str | None = None
-    replacement_binds: dict[str, int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Reinstated:
-    """A component an earlier edition redacted, legal again from this step on."""
-
-    component: str
-    text: Template
-    sources: tuple[str, ...]
-    note: str | None = None
-
-
-@dataclass(frozen=True)
-class CostChange:
-    component: str
-    text: Template
-    was: Formula | None
-    now: Formula | None
-    edition: int | None
-    by: int
-    sources: tuple[str, ...]
-    listed: bool = True  # False: no rulebook list names it (it prunes no card)
-
-
-@dataclass(frozen=True)
-class LimitChange:
-    component: str
-    text: Template
-    was: dict[str, int | None]
-    now: dict[str, int | None]
-    edition: int | None
-    by: int
-    sources: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -134,8 +68,6 @@ def derive_passes(rules: RuleSet) -> list[Pass]:
 
     An event whose edition no source gives is placed in the step into the edition of the
     file that records it (the latest it can have happened)."""
-    from .history import KINDS, Track  # (history builds the passes' values: imported when deriving)
-
     comps = rules.components()
     after: dict[EditionKey, Track] = {}  # per edition: what its children start from
     passes = []
