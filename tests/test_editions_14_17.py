@@ -156,3 +156,32 @@ def test_a_revision_into_another_component_must_take_its_text(tmp_path):
     _, problems = check_rules(rules)
     hits = [p for p in problems if "a revision into condition-play-card-excluding-card-damaged-13 takes its text" in p.message]
     assert hits and hits[0].file.endswith("edition-17.yaml") and hits[0].line > 0
+
+
+def test_migrating_to_the_17th_refurbishes_and_marks_invalid_cards(tmp_path):
+    """`migrate --to 17`: a 13th card's refurbished text is substituted (it keeps its design edition
+    and level); a card with no Edition Indicator needs no --from: it is invalid, kept and marked."""
+    from click.testing import CliRunner
+    from ruamel.yaml import YAML
+
+    from kotc_rulesc.cli import main
+
+    src = tmp_path / "c.yaml"
+    src.write_text(
+        "cards:\n"
+        "  - name: Deck Guardian\n    type: spell\n    edition: 13\n    level: 2\n"
+        '    text: "When this card in your deck is destroyed (ghost-play, must pay resource cost): Draw 1 card."\n'
+        "  - name: Nameless\n    type: minion\n    sp: 1\n    hp: 1\n    text: \"\"\n"
+    )
+    out = tmp_path / "out.yaml"
+    result = CliRunner().invoke(main, ["migrate", str(src), "--to", "17", "-o", str(out)])
+    assert result.exit_code == 1, result.output  # a card stays banned
+    cards = YAML(typ="safe").load(out.read_text())["cards"]
+    guardian, nameless = cards
+    assert guardian["text"] == "When this card in your deck is destroyed (hex-play): Draw 1 card."
+    assert guardian["edition"] == 13 and guardian["level"] == 2 and "migration" not in guardian
+    assert nameless["migration"]["status"] == "banned"
+    assert [r["code"] for r in nameless["migration"]["reasons"]] == ["invalid", "clean-slate"]
+    again = tmp_path / "again.yaml"
+    assert CliRunner().invoke(main, ["migrate", str(out), "--to", "17", "-o", str(again)]).exit_code == 1
+    assert again.read_text() == out.read_text()  # idempotent

@@ -227,6 +227,9 @@ class Migrator:
             if not isinstance(card, dict):
                 return None, False, None
             if self.assume is None:
+                rulebook = self.view.catalog(n).rulebook
+                if rulebook is not None and rulebook.edition_indicator == "required":
+                    return None, False, None  # invalid in N whatever its edition: judged as it is, kept, marked
                 raise NeedsFrom()
             return self.assume, True, None
         if type(ed) is not int or ed < self.first or ed > self.newest:

@@ -29,6 +29,9 @@ __all__ = ["TextRewrite", "LineRewriter", "split_line"]
 # "NAME:" in capitals, then sentences ending with a period.
 _NAME = re.compile(r"^(?P<lead>\s*)(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?\s*:\s*)(?P<rest>.*)$", re.S)
 _SENTENCE_END = re.compile(r"(?<=\.)(\s+)")
+# the clauses of a sentence, as the card parser reads them from the 11th on: a component ending in
+# ":", ";" or "→" shares its sentence with what follows it
+_CLAUSE_END = re.compile(r"(?<=[:;])\s+|(?<=→)\s*(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -109,15 +112,29 @@ class LineRewriter:
     def _sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         steps: list[tuple[str, str, Rewrite]] = []
         current = normalize(sentence)
-        key = skeleton(current)
         changed = False
         for index in self._index:
-            for rw in index.get(key, ()):  # in the pass's order: the first that matches, as Pass.rewrite
-                new = rw.apply(current)
-                if new is not None:
+            # in the pass's order: the first that matches, as Pass.rewrite; a text the guide prints
+            # lowercase ("draw [x] cards.") is capitalized where it opens its ability, and stays so
+            for form in dict.fromkeys([current, current[:1].lower() + current[1:]]):
+                rw, new = next(((rw, new) for rw in index.get(skeleton(form), ()) if (new := rw.apply(form)) is not None),
+                               (None, None))
+                if rw is not None:
+                    new = new[:1].upper() + new[1:] if form != current else new
                     steps.append((current, new, rw))
-                    current, key, changed = new, skeleton(new), True
+                    current, changed = new, True
                     break
+        if not changed and len(parts := _CLAUSE_END.split(current)) > 1:
+            # a sentence of several components (the 11th on): each clause on its own
+            out, seps = [], _CLAUSE_END.findall(current)
+            for i, clause in enumerate(parts):
+                new, taken = self._sentence(clause) if clause else (None, ())
+                out.append(new if new is not None else clause)
+                steps.extend(taken)
+                changed = changed or new is not None
+                if i < len(seps):
+                    out.append(seps[i])
+            current = "".join(out)
         return (current if changed else None), tuple(steps)
 
     def _line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
