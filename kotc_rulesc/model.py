@@ -9,6 +9,7 @@ are already parsed (:class:`~kotc_rulesc.text.Template`,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, Union
 
 import re
@@ -388,6 +389,10 @@ class CostRule:
     def scopes(self) -> dict[str, list[tuple[str, Formula]]]:
         """scope → its formulas in order (helpers first, its ``_cost`` last); a helper after the
         last ``_cost`` formula belongs to no scope and is left out (the loader reports it)."""
+        return self._scopes
+
+    @cached_property
+    def _scopes(self) -> dict[str, list[tuple[str, Formula]]]:  # (asked for per costed ability)
         out: dict[str, list[tuple[str, Formula]]] = {}
         pending: list[tuple[str, Formula]] = []
         for name, f in self.formulas:

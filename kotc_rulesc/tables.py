@@ -102,6 +102,7 @@ class TablesView:
         self.generator: str = package.GENERATOR
         self.inputs: tuple[tuple[str, str], ...] = package.INPUTS
         self._passes: list[Pass] | None = None
+        self._catalogs: dict[EditionKey, Catalog] = {}
 
     @classmethod
     def from_directory(cls, directory: str | Path) -> "TablesView":
@@ -114,9 +115,12 @@ class TablesView:
     # -- RulesView --------------------------------------------------------
 
     def catalog(self, n: EditionKey) -> Catalog:
-        if n not in self.keys:
-            raise ValueError(f"edition {n} is not in the tables ({', '.join(map(str, self.keys))})")
-        return self.package.edition(n).CATALOG
+        cat = self._catalogs.get(n)
+        if cat is None:  # (asked for per judged card: the module look-up is done once)
+            if n not in self.keys:
+                raise ValueError(f"edition {n} is not in the tables ({', '.join(map(str, self.keys))})")
+            cat = self._catalogs[n] = self.package.edition(n).CATALOG
+        return cat
 
     def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
         return passes_path(self.passes(), self.resolve(source), self.resolve(target))

@@ -9,7 +9,7 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     9de661902b35285c8239c12157b5de552f9f58b24fc002fa812dc97ca62642d3
+#     ebf461d981841e4e8fb090280b32af89a3ceb31ac79a4afcb7befa32e6f192e8
 #   kotc_rulesc/changes.py
 #     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
 #   kotc_rulesc/history.py

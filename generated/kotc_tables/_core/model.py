@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     9de661902b35285c8239c12157b5de552f9f58b24fc002fa812dc97ca62642d3
+#     ebf461d981841e4e8fb090280b32af89a3ceb31ac79a4afcb7befa32e6f192e8
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -17,6 +17,7 @@ are already parsed (:class:`~kotc_rulesc.text.Template`,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, Union
 
 import re
@@ -396,6 +397,10 @@ class CostRule:
     def scopes(self) -> dict[str, list[tuple[str, Formula]]]:
         """scope → its formulas in order (helpers first, its ``_cost`` last); a helper after the
         last ``_cost`` formula belongs to no scope and is left out (the loader reports it)."""
+        return self._scopes
+
+    @cached_property
+    def _scopes(self) -> dict[str, list[tuple[str, Formula]]]:  # (asked for per costed ability)
         out: dict[str, list[tuple[str, Formula]]] = {}
         pending: list[tuple[str, Formula]] = []
         for name, f in self.formulas:
