@@ -397,17 +397,12 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         return []
 
     def types(s):
-        def stat(st):
-            return (f"{st.name} {st.min}–{st.max}" if st.min is not None and st.max is not None
-                    else f"{st.name} ≥ {st.min}" if st.min is not None else st.name)
-
         def abilities(t):
             count = (f"{t.abilities_min}" if t.abilities_min == t.abilities_max
                      else f"{t.abilities_min}+" if t.abilities_max is None else f"{t.abilities_min}–{t.abilities_max}")
-            names = {"required": ", named", "none": ", unnamed"}.get(t.names, "")
-            return f"{count} abilit{'y' if count == '1' else 'ies'}{names}"
+            return f"{count} abilit{'y' if count == '1' else 'ies'}{t.names_note}"
 
-        return [f"{t.id} ({', '.join(map(stat, t.stats)) or 'no stats'}; {abilities(t)})" for t in s.types]
+        return [f"{t.id} ({', '.join(st.describe() for st in t.stats) or 'no stats'}; {abilities(t)})" for t in s.types]
 
     def kinds(s):
         out = []

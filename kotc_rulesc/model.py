@@ -263,6 +263,12 @@ class StatDecl:
     min: int | None = None
     max: int | None = None
 
+    def describe(self) -> str:
+        """ "offense 0–99", "sp ≥ 0", "hp" """
+        if self.min is not None and self.max is not None:
+            return f"{self.name} {self.min}–{self.max}"
+        return f"{self.name} ≥ {self.min}" if self.min is not None else self.name
+
 
 @dataclass(frozen=True)
 class CardTypeDecl:
@@ -272,6 +278,11 @@ class CardTypeDecl:
     abilities_max: int | None = None  # None: any number
     empty_text: str | None = None  # what a card of this type prints when it has no ability
     names: str = "optional"  # its abilities' NAME: in capitals — "required", "optional" or "none"
+
+    @property
+    def names_note(self) -> str:
+        """ ", named" / ", unnamed" / "" — what its abilities' names are, for a listing."""
+        return {"required": ", named", "none": ", unnamed"}.get(self.names, "")
 
 
 @dataclass(frozen=True)

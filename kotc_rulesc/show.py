@@ -163,12 +163,10 @@ def system_text(system: System | None) -> list[str]:
         return ["Card-building system: unknown"]
     lines = [f"Card-building system ({', '.join(system.sources)}; the card's figure: {system.figure_title}):"]
     for t in system.types:
-        stats = ", ".join(f"{s.name} {s.min}–{s.max}" if s.min is not None and s.max is not None
-                          else f"{s.name} ≥ {s.min}" if s.min is not None else s.name for s in t.stats)
+        stats = ", ".join(s.describe() for s in t.stats)
         count = (f"exactly {t.abilities_min}" if t.abilities_min == t.abilities_max
                  else f"{t.abilities_min} or more" if t.abilities_max is None else f"{t.abilities_min}–{t.abilities_max}")
-        names = {"required": ", named", "none": ", unnamed"}.get(t.names, "")
-        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilit{'y' if count == 'exactly 1' else 'ies'}{names}")
+        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilit{'y' if count == 'exactly 1' else 'ies'}{t.names_note}")
     for k in system.kinds:
         where = {"card": "a paragraph of its own", "ability": "in an ability", "sub_ability": "in a sub-ability"}[k.place]
         only = f", {', '.join(k.types)} only" if k.types else ""

@@ -36,6 +36,7 @@ __all__ = [
     "Agree",
     "parse_template",
     "normalize",
+    "opening_forms",
     "skeleton",
     "TemplateMatch",
 ]
@@ -84,6 +85,14 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
+
+
+def opening_forms(sentence: str) -> tuple[str, ...]:
+    """The sentence, and with its first letter lowercase when it is capitalized: a text the guide
+    prints lowercase ("draw [x] cards.") is capitalized where it opens its ability or sub-ability."""
+    if sentence[:1].isupper():
+        return sentence, sentence[0].lower() + sentence[1:]
+    return (sentence,)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -5,11 +5,11 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     f33e5787f6b1da6a8b704d788062464ef6c75c04e2929c30438d8879da709791
+#     07f6d4eeab94052b08fcef38a28ea9e9421507807986c77acfff6cb25ff1774c
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     ebf461d981841e4e8fb090280b32af89a3ceb31ac79a4afcb7befa32e6f192e8
+#     8ee6fe9ec28b0c70d3999c8899854753ccd0d7f58025a147efbd768db1470cb4
 #   kotc_rulesc/changes.py
 #     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
 #   kotc_rulesc/history.py

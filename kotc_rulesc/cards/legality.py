@@ -99,6 +99,11 @@ def _redaction_sources(view: Any, comp: ComponentState) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- per component
 
 
+def _figure_is(figure: str, value: int) -> str:
+    """ "the card costs 9" (English has the verb), "the card's level is 9" """
+    return f"the card costs {value}" if figure == "cost" else f"the card's {figure} is {value}"
+
+
 def _older(indicator: int | None, when: When) -> str:
     """Is a card bearing ``indicator`` older than the event ``when``? yes / no / unknown."""
     if indicator is None:
@@ -292,15 +297,12 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 notes.append(f"the printed {figure} {fields.cost} follows the formulas of the card's design edition; "
                              f"with the {ordinal(edition)} edition's it is {total} (not checked: see the unlisted change above)")
             elif any(r.code == "cost-revised" for r in reasons):
-                notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card's {figure} is {total}"
-                             if figure != "cost" else
-                             f"the printed cost {fields.cost} is from before the cost revision; in the {ordinal(edition)} edition the card costs {total}")
+                notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
+                             f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
             else:
                 reasons.append(Reason(
                     "cost-mismatch",
-                    f"the printed {figure} is {fields.cost}, but the card's {figure} is {total} in the {ordinal(edition)} edition"
-                    if figure != "cost" else
-                    f"the printed cost is {fields.cost}, but the card costs {total} in the {ordinal(edition)} edition",
+                    f"the printed {figure} is {fields.cost}, but {_figure_is(figure, total)} in the {ordinal(edition)} edition",
                     edition,
                     rule_sources,
                     figure,

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..fold import Catalog, ComponentState, Wording
 from ..model import System, ordinal
-from ..text import Template, normalize, skeleton
+from ..text import Template, normalize, opening_forms, skeleton
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use, when_phrase
 
@@ -180,6 +180,15 @@ def _lookup(sentence: str, catalog: Catalog):
     return None, None
 
 
+def _lookup_opening(sentence: str, catalog: Catalog):
+    """:func:`_lookup` of the sentence as printed, or of it with its opening letter lowercase."""
+    for form in opening_forms(sentence):
+        entry, m = _lookup(form, catalog)
+        if entry is not None:
+            return entry, m
+    return None, None
+
+
 # --------------------------------------------------------------------------- one sentence
 
 
@@ -227,18 +236,12 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
     RulesView, optional) supplies values that later revisions bind, when the
     component's formula needs them."""
     sentence = normalize(raw)
-    entry, m = _lookup(sentence, catalog)
-    if entry is None and sentence[:1].isupper():
-        # a component the guide prints lowercase ("draw [x] cards.", the 12th's) is capitalized
-        # when it opens its ability or sub-ability
-        entry, m = _lookup(sentence[0].lower() + sentence[1:], catalog)
+    entry, m = _lookup_opening(sentence, catalog)
     phrase_note = None
     if entry is None:
         # "destroy it." for "destroy the targets.": the singular a card with one target may print
         for candidate, said in _phrase_forms(sentence, catalog.system):
-            entry, m = _lookup(candidate, catalog)
-            if entry is None and candidate[:1].isupper():
-                entry, m = _lookup(candidate[0].lower() + candidate[1:], catalog)
+            entry, m = _lookup_opening(candidate, catalog)
             if entry is not None:
                 phrase_note = said
                 break
@@ -396,7 +399,7 @@ def _order_problems(uses: list[Use], where: str, system: System, place: str = "a
                 f'{where}: two {kind.noun}s ("{first.sentence}" and "{u.sentence}"); {whole} has at most {kind.max}'
             )
         elif last is not None and rank[u.kind] < rank[last.kind]:
-            order_text = ", ".join(noun(k) + ("s" if system.kind(k).max != 1 else "") for k in order)
+            order_text = _kinds_text(system, order)
             problems.append(
                 f'{where}: the {kind.noun} "{u.sentence}" comes after the {noun(last.kind)} '
                 f'"{last.sentence}"; the order is {order_text}'
@@ -456,12 +459,15 @@ def _ability_problems(sentences: list[list[Use]], where: str, system: System) ->
     return problems, subs
 
 
+def _kinds_text(system: System, order: tuple[str, ...]) -> str:
+    """ "activation condition, activation costs" — the kinds in order, plural where any number may stand """
+    return ", ".join(system.noun(k) + ("s" if system.kind(k).max != 1 else "") for k in order)
+
+
 def _layout(system: System) -> str:
     """ "an ability is: activation condition, activation costs, then sub-abilities (target selection, effects), one sentence each" """
-    def names(order: tuple[str, ...]) -> str:
-        return ", ".join(system.noun(k) + ("s" if system.kind(k).max != 1 else "") for k in order)
-    return (f"an ability is: {names(system.ability)}, then sub-abilities ({names(system.sub_ability)}), "
-            "each sub-ability one sentence")
+    return (f"an ability is: {_kinds_text(system, system.ability)}, then sub-abilities "
+            f"({_kinds_text(system, system.sub_ability)}), each sub-ability one sentence")
 
 
 def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCard | None, list[Reason], list[str]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..passes import Pass, Rewrite
-from ..text import normalize, skeleton
+from ..text import normalize, opening_forms, skeleton
 from .memo import Memo
 
 __all__ = ["TextRewrite", "LineRewriter", "split_line"]
@@ -116,7 +116,7 @@ class LineRewriter:
         for index in self._index:
             # in the pass's order: the first that matches, as Pass.rewrite; a text the guide prints
             # lowercase ("draw [x] cards.") is capitalized where it opens its ability, and stays so
-            for form in dict.fromkeys([current, current[:1].lower() + current[1:]]):
+            for form in opening_forms(current):
                 rw, new = next(((rw, new) for rw in index.get(skeleton(form), ()) if (new := rw.apply(form)) is not None),
                                (None, None))
                 if rw is not None:

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     ebf461d981841e4e8fb090280b32af89a3ceb31ac79a4afcb7befa32e6f192e8
+#     8ee6fe9ec28b0c70d3999c8899854753ccd0d7f58025a147efbd768db1470cb4
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -271,6 +271,12 @@ class StatDecl:
     min: int | None = None
     max: int | None = None
 
+    def describe(self) -> str:
+        """ "offense 0–99", "sp ≥ 0", "hp" """
+        if self.min is not None and self.max is not None:
+            return f"{self.name} {self.min}–{self.max}"
+        return f"{self.name} ≥ {self.min}" if self.min is not None else self.name
+
 
 @dataclass(frozen=True)
 class CardTypeDecl:
@@ -280,6 +286,11 @@ class CardTypeDecl:
     abilities_max: int | None = None  # None: any number
     empty_text: str | None = None  # what a card of this type prints when it has no ability
     names: str = "optional"  # its abilities' NAME: in capitals — "required", "optional" or "none"
+
+    @property
+    def names_note(self) -> str:
+        """ ", named" / ", unnamed" / "" — what its abilities' names are, for a listing."""
+        return {"required": ", named", "none": ", unnamed"}.get(self.names, "")
 
 
 @dataclass(frozen=True)

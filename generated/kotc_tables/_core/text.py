@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     f33e5787f6b1da6a8b704d788062464ef6c75c04e2929c30438d8879da709791
+#     07f6d4eeab94052b08fcef38a28ea9e9421507807986c77acfff6cb25ff1774c
 """The component-text language: ``"Draw [x] cards."`` as a structure.
 
 A component text is parsed once into segments: literal text, variable slots
@@ -44,6 +44,7 @@ __all__ = [
     "Agree",
     "parse_template",
     "normalize",
+    "opening_forms",
     "skeleton",
     "TemplateMatch",
 ]
@@ -92,6 +93,14 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
+
+
+def opening_forms(sentence: str) -> tuple[str, ...]:
+    """The sentence, and with its first letter lowercase when it is capitalized: a text the guide
+    prints lowercase ("draw [x] cards.") is capitalized where it opens its ability or sub-ability."""
+    if sentence[:1].isupper():
+        return sentence, sentence[0].lower() + sentence[1:]
+    return (sentence,)
 
 
 @lru_cache(maxsize=1 << 16)
