@@ -410,8 +410,7 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
             role = f"sets {k.variable}" if k.role == "sets" else k.role
             where = {"card": " (card-level)", "sub_ability": " (in a sub-ability)"}.get(k.place, "")
             many = ", any number" if k.max is None else ""
-            joins = f", joined {' or '.join(repr(j) for j in k.joins)}" if k.joins else ""
-            out.append(f"{k.title}: {role}{where}{many}{joins}")
+            out.append(f"{k.title}: {role}{where}{many}{k.joins_note()}")
         return out
 
     def ability(s):

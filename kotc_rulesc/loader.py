@@ -653,13 +653,18 @@ class _Builder:
             rep.at(k, "role", "role: sets needs 'variable' (the variable it sets, e.g. t)")
         if role != "sets" and (variable is not None or "default" in k):
             rep.at(k, "variable" if variable else "default", "only a kind with role 'sets' sets a variable")
-        joins = tuple(str(x) for x in k.get("joins") or ())
+        raw = k.get("joins") or ()
+        series = None
+        if isinstance(raw, dict):  # a coordinated list: {two, between, last}
+            series = (str(raw["two"]), str(raw["between"]), str(raw["last"]))
+            raw = series
+        joins = tuple(dict.fromkeys(str(x) for x in raw))
         if joins and not k.get("end"):
             rep.at(k, "joins", "joins replace the end mark of the text before them: give 'end' too")
         return KindDecl(
             str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
             tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
-            int(k.get("min", 0)), variable, default, str(k["end"]) if k.get("end") else None, joins,
+            int(k.get("min", 0)), variable, default, str(k["end"]) if k.get("end") else None, joins, series,
         )
 
     def rulebook(self, rep: _Reporter, data: Any, n: EditionKey) -> Rulebook:

@@ -45,7 +45,11 @@ def kind_intro(system: Any, kind_id: str) -> str:
     else:
         whole = "a sub-ability" if kind.place == "sub_ability" else "an ability"
         text = _count(kind, whole) + "."
-    if kind.joins:
+    if kind.series:
+        two, between, last = (f"“{j.strip()}”" if j.strip() else f"“{j}”" for j in kind.series)
+        text += (f" Two {_plural(kind.noun)} are joined with {two} in place of the “{kind.end}” of the first; three or more"
+                 f" make a list joined with {between}, the last two with {last}.")
+    elif kind.joins:
         text += (f" Consecutive {_plural(kind.noun)} are joined with "
                  + _listing([f"“{j.strip()}”" for j in kind.joins], "or") + f" in place of the “{kind.end}” of the one before.")
     if kind.role == "relief":

@@ -147,7 +147,8 @@ def system_json(system: System | None) -> dict[str, Any] | None:
             {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "place": k.place,
              "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
              "default": k.default.notation() if k.default is not None else None,
-             "end": k.end, "joins": list(k.joins)}
+             "end": k.end, "joins": list(k.joins),
+             "series": dict(zip(("two", "between", "last"), k.series)) if k.series else None}
             for k in system.kinds
         ],
         "ability": list(system.ability),
@@ -172,8 +173,7 @@ def system_text(system: System | None) -> list[str]:
         only = f", {', '.join(k.types)} only" if k.types else ""
         many = "any number" if k.max is None else f"at most {k.max}"
         role = f"sets {k.variable}" + (f" (default {k.default.notation()})" if k.default is not None else "") if k.role == "sets" else k.role
-        joined = f", joined {' or '.join(repr(j) for j in k.joins)}" if k.joins else ""
-        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}{joined}")
+        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}{k.joins_note()}")
     sub = f" → sub-abilities, one sentence each ({' → '.join(system.kind(k).noun for k in system.sub_ability)})" if system.sub_ability else ""
     lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}{sub}")
     return lines

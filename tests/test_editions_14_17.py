@@ -55,6 +55,39 @@ def test_the_14th_lets_a_spell_be_level_0_but_a_minion_ability_at_least_1(view):
     assert judge({"name": "S", "type": "spell", "edition": 13, "text": "Self-bury 1 in-play card→ Draw 1 card."}, 13, view).cost == 1
 
 
+@pytest.mark.parametrize("text, level", [
+    # "If an ability has exactly 2 activation costs, the arrow in the first activation cost is
+    # replaced by the word “and”." self-bury 1 resource (x = 1) and self-bury 1 in-play card (4x = 4):
+    # draw 3 cards (2x = 6) → max(0, ceil(6 - 1 - 4)) = 1
+    ("Self-bury 1 resource and self-bury 1 in-play card→ Draw 3 cards.", 1),
+    # "If an ability has 3 or more activation costs, all of its activation costs are connected as a
+    # comma-separated list, using the word “and” as a coördinating conjunction": 6 - 1 - 4 - 1 → 0
+    ("Self-bury 1 resource, self-bury 1 in-play card, and self-bury 1 random card in your hand→ Draw 3 cards.", None),
+])
+def test_the_14ths_activation_costs_are_a_coordinated_list(view, text, level):
+    card = judge({"name": "S", "type": "spell", "edition": 14, "text": text}, 14, view)
+    assert card.status == "legal", card.reasons
+    if level is not None:
+        assert card.cost == level
+
+
+@pytest.mark.parametrize("text, says", [
+    # "and" only for exactly two costs
+    ("Self-bury 1 resource and self-bury 1 in-play card and self-bury 1 random card in your hand→ Draw 3 cards.",
+     "3 activation costs joined with ' and ', ' and ': 3 are joined with ', ', the last two with ', and '"),
+    # a list of two is not comma-separated
+    ("Self-bury 1 resource, and self-bury 1 in-play card→ Draw 3 cards.",
+     "2 activation costs joined with ', and ': two are joined with ' and '"),
+    # the last join of three carries the "and"
+    ("Self-bury 1 resource, self-bury 1 in-play card, self-bury 1 random card in your hand→ Draw 3 cards.",
+     "3 activation costs joined with ', ', ', ': 3 are joined with ', ', the last two with ', and '"),
+])
+def test_the_14ths_list_rule_is_checked(view, text, says):
+    card = judge({"name": "S", "type": "spell", "edition": 14, "text": text}, 14, view)
+    assert card.status == "error"  # a malformed text
+    assert any(says in r.message for r in card.reasons), [r.message for r in card.reasons]
+
+
 def test_a_refurbished_text_reads_as_its_new_text(view):
     """The 14th's table: "ghost-play, must pay resource cost" → "hex-play"; a card keeps its
     design edition and reads as the new wording."""

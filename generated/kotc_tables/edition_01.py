@@ -7,7 +7,7 @@
 #   rules/edition-01.yaml
 #     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -75,6 +75,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "cost",
@@ -89,6 +90,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "target",
@@ -103,6 +105,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "effect",
@@ -117,6 +120,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
     ),
     ability=("condition", "cost", "target", "effect"),

@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Keeper of the Cards, 5th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -85,6 +85,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "condition",
@@ -99,6 +100,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "cost",
@@ -113,6 +115,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "target",
@@ -127,6 +130,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "effect",
@@ -141,6 +145,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
     ),
     ability=("condition", "cost", "target", "effect"),

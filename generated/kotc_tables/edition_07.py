@@ -19,7 +19,7 @@
 #   rules/edition-07.yaml
 #     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Keeper of the Cards, 7th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -116,6 +116,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "condition",
@@ -130,6 +131,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "cost",
@@ -144,6 +146,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "target",
@@ -158,6 +161,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "effect",
@@ -172,6 +176,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
     ),
     ability=("condition", "cost", "target", "effect"),

@@ -23,7 +23,7 @@
 #   rules/edition-09.yaml
 #     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Keeper of the Cards, 9th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -132,6 +132,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "condition",
@@ -146,6 +147,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "cost",
@@ -160,6 +162,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "target",
@@ -174,6 +177,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "effect",
@@ -188,6 +192,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
     ),
     ability=("condition", "cost", "target", "effect"),

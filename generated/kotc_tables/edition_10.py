@@ -25,7 +25,7 @@
 #   rules/edition-10.yaml
 #     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Keeper of the Cards, 10th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -134,6 +134,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "condition",
@@ -148,6 +149,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "cost",
@@ -162,6 +164,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "target",
@@ -176,6 +179,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "effect",
@@ -190,6 +194,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
     ),
     ability=("condition", "cost", "target", "effect"),

@@ -31,7 +31,7 @@
 #   rules/edition-13.yaml
 #     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Keeper of the Cards, 13th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -211,6 +211,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "cost",
@@ -225,6 +226,7 @@ SYSTEM = System(
             None,
             "→",
             (", also ",),
+            None,
         ),
         KindDecl(
             "target",
@@ -239,6 +241,7 @@ SYSTEM = System(
             None,
             None,
             (),
+            None,
         ),
         KindDecl(
             "effect",
@@ -253,6 +256,7 @@ SYSTEM = System(
             None,
             ".",
             (", then ", ", also "),
+            None,
         ),
     ),
     ability=("condition", "cost"),

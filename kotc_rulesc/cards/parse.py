@@ -115,6 +115,7 @@ def _read_clauses(sentence: str, catalog: Catalog, view: Any) -> tuple[list[Use]
     joins = _joins(catalog.system)
     clauses = _clauses(sentence, joins)
     uses: list[Use] = []
+    seps: list[str] = []  # what follows each use
     i = 0
     while i < len(clauses):
         for span in range(len(clauses) - i, 0, -1):
@@ -136,8 +137,32 @@ def _read_clauses(sentence: str, catalog: Catalog, view: Any) -> tuple[list[Use]
         if use is None:
             return None, clauses[i][0], problems
         uses.append(use)
+        seps.append(last_sep)
         i += span
-    return uses, sentence, []
+    return uses, sentence, _series_problems(uses, seps, catalog.system)
+
+
+def _series_problems(uses: list[Use], seps: list[str], system: System | None) -> list[str]:
+    """A kind whose joins make a coordinated list (the 14th's costs: "A and B→", "A, B, and C→")
+    must use each join where the list puts it: ``two`` for two, ``between`` … ``last`` for more."""
+    out: list[str] = []
+    i = 0
+    while i < len(uses):
+        kind = system.kind(uses[i].kind) if system is not None else None
+        j = i
+        while kind is not None and j + 1 < len(uses) and uses[j + 1].kind == kind.id and seps[j] in kind.joins:
+            j += 1
+        if kind is not None and kind.series and j > i:
+            two, between, last = kind.series
+            used = seps[i:j]
+            want = [two] if len(used) == 1 else [between] * (len(used) - 1) + [last]
+            if used != want:
+                count = len(used) + 1
+                rule = (f"two are joined with {two!r}" if count == 2
+                        else f"{count} are joined with {between!r}, the last two with {last!r}")
+                out.append(f"{count} {kind.noun}s joined with {', '.join(repr(x) for x in used)}: {rule}")
+        i = j + 1
+    return out
 
 
 # --------------------------------------------------------------------------- the look-up index
@@ -542,6 +567,11 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 # selection, the 12th's activation costs) share a sentence with what follows
                 # them, as joined ones do (", then "): read the clauses, longest first
                 clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view)
+                if clause_uses is not None and sentence_problems:  # read, but joined against the list rule
+                    for message in sentence_problems:
+                        malformed(f"{where}: {message}", fld)
+                    unreadable = True
+                    continue
                 if clause_uses is not None:
                     for u in clause_uses:
                         uses.append(u)

@@ -139,7 +139,7 @@ def _system(s) -> Call | None:
             for t in s.types
         ),
         kinds=tuple(Call("KindDecl", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
-                         formula_value(k.default), k.end, tuple(k.joins)) for k in s.kinds),
+                         formula_value(k.default), k.end, tuple(k.joins), k.series) for k in s.kinds),
         ability=tuple(s.ability),
         sub_ability=tuple(s.sub_ability),
         plurals=tuple(s.plurals),

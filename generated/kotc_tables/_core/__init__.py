@@ -9,7 +9,7 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     8ee6fe9ec28b0c70d3999c8899854753ccd0d7f58025a147efbd768db1470cb4
+#     04354bb6792bd35b776c46e2ed4b7af284a974817426e22fdf82f1a570982f32
 #   kotc_rulesc/changes.py
 #     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
 #   kotc_rulesc/history.py

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     8ee6fe9ec28b0c70d3999c8899854753ccd0d7f58025a147efbd768db1470cb4
+#     04354bb6792bd35b776c46e2ed4b7af284a974817426e22fdf82f1a570982f32
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -261,6 +261,16 @@ class KindDecl:
     default: Formula | None = None  # role "sets": its value when the ability has no such component
     end: str | None = None  # the mark its texts end with (":", "→", "."), when a join may replace it
     joins: tuple[str, ...] = ()  # what joins two consecutive ones, replacing the first one's end (", also ")
+    #: a coordinated list (the 14th's activation costs): (two, between, last) — two are joined by
+    #: ``two`` (" and "), three or more by ``between`` (", "), the last of them by ``last`` (", and ")
+    series: tuple[str, str, str] | None = None
+
+    def joins_note(self) -> str:
+        """How consecutive ones are joined, in words (``show``, ``diff``): ", joined ' and ' (two), …"."""
+        if self.series:
+            two, between, last = self.series
+            return f", joined {two!r} (two), {between!r} … {last!r} (three or more)"
+        return f", joined {' or '.join(repr(j) for j in self.joins)}" if self.joins else ""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Migration pass: 5th → 6th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Migration pass: 10th → 11th edition.
 
 The 11th edition is a clean slate: every card whose Edition Indicator

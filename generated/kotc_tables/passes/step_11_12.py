@@ -29,7 +29,7 @@
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator

@@ -31,11 +31,11 @@
 #   rules/edition-13.yaml
 #     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     2ea7311bdfa172ff8958c57d0168fa6b990322696e6e4b714607fc0a357c0bb2
+#     d97f83cde9cbfe50683ff7004fc3b4ed1f71ab26ec15fd777dbbb7855e5f5631
 #   rules/edition-15.yaml
 #     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
 """Migration pass: 14th → 15th edition.
 
 No source records a change in this step: it leaves every card as it is.
