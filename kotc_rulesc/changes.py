@@ -29,6 +29,8 @@ class Wording:
     replaced_by: Template  # the wording that replaced it (the next one)
     step_binds: dict[str, int]  # what that one revision bound
     sources: tuple[str, ...]
+    row: tuple[str, str] | None = None  # the rulebook's Refurbished Card Texts row it follows
+    listed: bool = True  # False: no rulebook list names the revision
 
 
 @dataclass(frozen=True)

@@ -108,12 +108,28 @@ class TextRevisions(EventKind):
         r.current_text[cid] = new
         r.all_vars[cid] |= set(new.variables) | set(binds)
         note = str(node["note"]) if node.get("note") else None
+        row = self._row(rep, node, old, new) if node.get("row") else None
         into = None
         if node.get("into"):
             into = self._into(r, rep, node, n, cid, new)
             if into is None:
                 return None
-        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into)
+        listed = bool(node.get("listed", True))
+        if not listed and row is not None:
+            rep.at(node, "listed", "listed: false, yet the revision follows a row of a rulebook table")
+        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into, row, listed)
+
+    @staticmethod
+    def _row(rep, node, old, new):
+        """The table row a revision follows: its original text must be in the old wording and its new
+        text in the new one ("Any card containing any exact original text indicated here is
+        refurbished as shown"; a row in lowercase stands for a capitalized opening too)."""
+        row = (str(node["row"]["old"]), str(node["row"]["new"]))
+        for phrase, wording, side in ((row[0], old, "old"), (row[1], new, "new")):
+            if phrase.casefold() not in str(wording).casefold():
+                rep.at(node["row"], side, f"row: {side}: {phrase!r} is not in the {side} wording {str(wording)!r}")
+                return None
+        return row
 
     @staticmethod
     def _into(r, rep, node, n, cid, new):
@@ -133,7 +149,7 @@ class TextRevisions(EventKind):
     def fold(self, ev, c, happened, state):
         for w in c.wordings:  # older wordings now also stand for the new binds
             w.binds.update(ev.binds)
-        c.wordings.append(Wording(c.text, dict(ev.binds), ev.when, ev.text, dict(ev.binds), ev.sources))
+        c.wordings.append(Wording(c.text, dict(ev.binds), ev.when, ev.text, dict(ev.binds), ev.sources, ev.row, ev.listed))
         c.text = ev.text
         if ev.formula is not None:
             c.formula = ev.formula

@@ -119,6 +119,11 @@ class TextRevision:
     #: the component whose text the new text is: this one becomes part of it (its wordings read as
     #: that one), as a rulebook refurbishes two texts into one
     into: str | None = None
+    #: the row of the rulebook's Refurbished Card Texts table it follows: (original text, new text),
+    #: phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
+    #: table lists as a row (every revision before the 14th's tables, and the unlisted ones)
+    row: tuple[str, str] | None = None
+    listed: bool = True  # False: the guide changes the wording, no rulebook list names it
 
 
 @dataclass(frozen=True)

@@ -249,6 +249,10 @@ def _limit_display(compact: str) -> str:
     return "{" + compact.replace("≤", " ≤ ") + "}"
 
 
+def _edition(n: int | None) -> When | None:
+    return When(n, n) if n is not None else None
+
+
 def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
     """The "Revised and Banned Cards" lists of one edition (as :func:`show.rulebook_lists`
     derives them); ``None`` when its catalog is unknown."""
@@ -262,7 +266,13 @@ def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
     limits = {str(c.text): [ch.when for ch in c.limit_changes] for c in comps}
     costs = {str(c.text): [ch for ch in c.cost_changes if ch.listed][-1].when for c in comps if any(ch.listed for ch in c.cost_changes)}
     return {
+        "refurbished": [
+            {"old": r["old"], "new": r["new"], "edition": describe_when(_edition(r["edition"])),
+             "texts": [word_diff(t["old"], t["new"]) for t in r["texts"]]}
+            for r in lists["refurbished"]
+        ],
         "revised": [{"words": word_diff(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in lists["revised_text"]],
+        "unlisted": [{"words": word_diff(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in lists["unlisted_text"]],
         "redacted": [{"text": r["text"], "edition": describe_when(redacted.get(r["text"]))} for r in lists["redacted"]],
         "limits": [
             {"text": r["text"], "limit": _limit_display(r["limit"]), "edition": describe_when(limits[r["text"]].pop(0))}

@@ -54,8 +54,13 @@ def _concrete(t: Template, binds: dict[str, int]) -> str:
 
 
 def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
-    """The rulebook's "Revised and Banned Cards" lists for this edition."""
-    revised_text, redacted, revised_limits, revised_costs = [], [], [], []
+    """The rulebook's "Revised and Banned Cards" lists for this edition.
+
+    A revision that follows a row of a Refurbished Card Texts table (the 14th on) is listed as the
+    rulebook lists it: the row, once, with the texts it reworded; a revision no list names
+    (``listed: false``) is in ``unlisted_text``, not in a rulebook list."""
+    revised_text, redacted, revised_limits, revised_costs, unlisted = [], [], [], [], []
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
     for c in cat.components or ():
         if c.status == "unknown":
             continue  # may or may not be redacted yet: in no list rather than in a wrong one
@@ -63,7 +68,11 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
             redacted.append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
             continue
         for w in c.wordings:
-            revised_text.append(
+            if w.row is not None:
+                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
+                row["texts"].append({"old": _concrete(w.text, {}), "new": _concrete(w.replaced_by, w.step_binds)})
+                continue
+            (revised_text if w.listed else unlisted).append(
                 {
                     "old": _concrete(w.text, {}),
                     "new": _concrete(w.replaced_by, w.step_binds),
@@ -77,8 +86,12 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
             last = listed[-1]
             revised_costs.append({"text": str(c.text), "edition": last.when.edition})
     key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
+    for row in rows.values():
+        row["texts"].sort(key=key)
     return {
+        "refurbished": sorted(rows.values(), key=key),
         "revised_text": sorted(revised_text, key=key),
+        "unlisted_text": sorted(unlisted, key=key),
         "redacted": sorted(redacted, key=key),
         "revised_limits": sorted(revised_limits, key=key),
         "revised_costs": sorted(revised_costs, key=key),
@@ -189,7 +202,7 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
         "follows": cat.declared.follows if cat.declared else None,
         "components": [component_json(c) for c in cat.components] if cat.components is not None else None,
         "rulebook": {
-            **(rulebook_lists(cat) if cat.components is not None else {"revised_text": None, "redacted": None, "revised_limits": None, "revised_costs": None}),
+            **(rulebook_lists(cat) if cat.components is not None else dict.fromkeys(("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs"))),
             "parameters": rulebook_params_json(cat),
         },
         "card_cost": cost_rule_json(cat),

@@ -19,6 +19,7 @@ from kotc_rulesc.tables import TablesView
 from kotc_rulesc.view import FoldedRules
 
 from source_guides_html import guide_entries
+from source_rulebooks import rulebook_lists
 from test_source_documents import same_formula, show_json
 
 
@@ -171,24 +172,57 @@ def test_two_texts_refurbished_into_one_become_one_component(view):
     assert "condition-play-card-damaged-13" in {c.id for c in view.catalog(16).components}
 
 
-def test_a_revision_into_another_component_must_take_its_text(tmp_path):
+def _edited_rules(tmp_path, n, old, new):
     import shutil
     from pathlib import Path
 
-    from kotc_rulesc.loader import check_rules
-
     rules = tmp_path / "rules"
     shutil.copytree(Path(__file__).resolve().parent.parent / "rules", rules)
-    seventeenth = rules / "edition-17.yaml"
-    text = seventeenth.read_text()
-    bad = text.replace('''    text: "When your on-field minion(s) is damaged:"
+    path = rules / f"edition-{n}.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return rules
+
+
+def test_a_revision_into_another_component_must_take_its_text(tmp_path):
+    from kotc_rulesc.loader import check_rules
+
+    rules = _edited_rules(tmp_path, 17, '''    text: "When your on-field minion(s) is damaged:"
+    row: {old: "When this on-field minion is damaged:", new: "When your on-field minion(s) is damaged:"}
     into: condition-play-card-excluding-card-damaged-13''', '''    text: "When your on-field minion is damaged:"
     into: condition-play-card-excluding-card-damaged-13''')
-    assert bad != text
-    seventeenth.write_text(bad)
     _, problems = check_rules(rules)
     hits = [p for p in problems if "a revision into condition-play-card-excluding-card-damaged-13 takes its text" in p.message]
     assert hits and hits[0].file.endswith("edition-17.yaml") and hits[0].line > 0
+
+
+@pytest.mark.parametrize("edition", [13, 14, 15, 16, 17])
+def test_the_refurbished_table_is_the_rulebooks(edition):
+    """The rows of each rulebook's Refurbished Card Texts table in force, in its order ("listed in
+    alphabetical order (based on the original text)"), are the rows the revisions follow; a row
+    inside an HTML comment (the 13th's whole table) is in no edition's list."""
+    ours = [(r["old"], r["new"]) for r in show_json(edition)["rulebook"]["refurbished"]]
+    assert ours == [tuple(r[:2]) for r in rulebook_lists(edition)["revised"]]
+    # each row names the texts it rewords, and the unlisted rewordings are in no list
+    assert all(r["texts"] for r in show_json(edition)["rulebook"]["refurbished"])
+    assert not show_json(edition)["rulebook"]["revised_text"]
+
+
+def test_the_guides_unlisted_rewordings_are_in_no_list():
+    unlisted = {r["new"] for r in show_json(17)["rulebook"]["unlisted_text"]}
+    assert unlisted == {"remove [x] counters on this card→", "remove up to [x] counters on each target.",
+                        "Target up to [x] cards on top of any deck;", "When this on-field minion is targeted:"}
+
+
+def test_a_row_must_be_in_the_wordings_it_rewords(tmp_path):
+    from kotc_rulesc.loader import check_rules
+
+    rules = _edited_rules(tmp_path, 16, 'row: {old: "in-play card", new: "on-field minion"}',
+                          'row: {old: "in-play cards", new: "on-field minion"}')
+    _, problems = check_rules(rules)
+    hits = [p for p in problems if "row: old: 'in-play cards' is not in the old wording" in p.message]
+    assert hits and hits[0].file.endswith("edition-16.yaml") and hits[0].line > 0
 
 
 def test_migrating_to_the_17th_refurbishes_and_marks_invalid_cards(tmp_path):

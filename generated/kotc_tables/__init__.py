@@ -33,15 +33,15 @@
 #   rules/edition-13.yaml
 #     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     d97f83cde9cbfe50683ff7004fc3b4ed1f71ab26ec15fd777dbbb7855e5f5631
+#     eea9b36994bc8ebd89baaa27ed02a3ce0b217f1f3190dc091da907098035516b
 #   rules/edition-15.yaml
 #     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
 #   rules/edition-16.yaml
-#     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
+#     2054dc35c1b4098621ada64b58258bb5b1ef7d7e899c21d06749ac24243424f1
 #   rules/edition-17.yaml
-#     56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8
+#     37ce5338a940554fac48d447744021c2d6c7879800445e3b2257f1958989fad8
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards rules tables: editions 1 to 17, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
@@ -181,13 +181,13 @@ INPUTS = (
     ("rules/edition-11.yaml", "24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3"),
     ("rules/edition-12.yaml", "0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7"),
     ("rules/edition-13.yaml", "7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359"),
-    ("rules/edition-14.yaml", "d97f83cde9cbfe50683ff7004fc3b4ed1f71ab26ec15fd777dbbb7855e5f5631"),
+    ("rules/edition-14.yaml", "eea9b36994bc8ebd89baaa27ed02a3ce0b217f1f3190dc091da907098035516b"),
     ("rules/edition-15.yaml", "35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899"),
-    ("rules/edition-16.yaml", "dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4"),
-    ("rules/edition-17.yaml", "56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8"),
+    ("rules/edition-16.yaml", "2054dc35c1b4098621ada64b58258bb5b1ef7d7e899c21d06749ac24243424f1"),
+    ("rules/edition-17.yaml", "37ce5338a940554fac48d447744021c2d6c7879800445e3b2257f1958989fad8"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada",
+        "4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37",
     ),
 )
 

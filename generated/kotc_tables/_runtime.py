@@ -9,11 +9,11 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     04354bb6792bd35b776c46e2ed4b7af284a974817426e22fdf82f1a570982f32
+#     7d91ff31ccbd13d626ea7e56fe5728bc5f5ccb42498829f652f0033cfa885287
 #   kotc_rulesc/changes.py
-#     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
+#     13f15bd695dab57337b2c4c93d7ceb476af8093a937253e4935f1350fec997fa
 #   kotc_rulesc/history.py
-#     ec84b0e8183ef7972dc8630bfd18e0eb607812db2d01219a7349c4b31dc31b58
+#     7940917da8a7ed8c9218b149a1fcf13166fa1db8afec8d9ff94eb438cd0fba77
 #   kotc_rulesc/fold.py
 #     b257cfd154cb21a44d309607cbb59aaeb8ce9b5035a835c11c5eb5a21d0db6e9
 #   kotc_rulesc/passes.py

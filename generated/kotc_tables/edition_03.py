@@ -11,7 +11,7 @@
 #   rules/edition-03.yaml
 #     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards, 3rd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

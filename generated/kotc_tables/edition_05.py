@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards, 5th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards, 6th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

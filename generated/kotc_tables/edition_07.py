@@ -19,7 +19,7 @@
 #   rules/edition-07.yaml
 #     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards, 7th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

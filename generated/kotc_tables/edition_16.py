@@ -31,13 +31,13 @@
 #   rules/edition-13.yaml
 #     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     d97f83cde9cbfe50683ff7004fc3b4ed1f71ab26ec15fd777dbbb7855e5f5631
+#     eea9b36994bc8ebd89baaa27ed02a3ce0b217f1f3190dc091da907098035516b
 #   rules/edition-15.yaml
 #     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
 #   rules/edition-16.yaml
-#     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
+#     2054dc35c1b4098621ada64b58258bb5b1ef7d7e899c21d06749ac24243424f1
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards, 16th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -793,6 +793,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When this on-field minion is ability-targeted:"),)),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -819,6 +820,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When this on-field minion is damaged:"),)),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -847,6 +849,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -884,6 +887,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-14", "rulebook-14", "rulebook-15", "rulebook-16", "rulebook-17"),
+                row=("ghost-play, must pay resource cost", "hex-play"),
             ),
             Wording(
                 text=Template((Lit("When this card as a resource is destroyed (hex-play):"),)),
@@ -894,6 +898,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("this card as a resource", "this card in your granary"),
             ),
         ),
         cost_changes=(),
@@ -939,6 +944,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-14", "rulebook-14", "rulebook-15", "rulebook-16", "rulebook-17"),
+                row=("ghost-play, must pay resource cost", "hex-play"),
             ),
         ),
         cost_changes=(),
@@ -983,6 +989,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-14", "rulebook-14", "rulebook-15", "rulebook-16", "rulebook-17"),
+                row=("ghost-play, must pay resource cost", "hex-play"),
             ),
         ),
         cost_changes=(),
@@ -1020,6 +1027,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1046,6 +1054,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When your on-field minion(s) is destroyed:"),)),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1208,6 +1217,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("self-exhaust [x] minions", "self-exhaust [x] on-field minions"),
             ),
         ),
         cost_changes=(),
@@ -1258,6 +1268,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1333,6 +1344,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1441,6 +1453,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1549,6 +1562,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1766,6 +1780,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1808,6 +1823,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("[x] of your resources", "[x] cards in your granary"),
             ),
         ),
         cost_changes=(),
@@ -2044,6 +2060,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16",),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2610,6 +2627,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("summon [x] level [y] pawns", "craft [x] level [y] pawns"),
             ),
         ),
         cost_changes=(),

@@ -31,15 +31,15 @@
 #   rules/edition-13.yaml
 #     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     d97f83cde9cbfe50683ff7004fc3b4ed1f71ab26ec15fd777dbbb7855e5f5631
+#     eea9b36994bc8ebd89baaa27ed02a3ce0b217f1f3190dc091da907098035516b
 #   rules/edition-15.yaml
 #     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
 #   rules/edition-16.yaml
-#     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
+#     2054dc35c1b4098621ada64b58258bb5b1ef7d7e899c21d06749ac24243424f1
 #   rules/edition-17.yaml
-#     56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8
+#     37ce5338a940554fac48d447744021c2d6c7879800445e3b2257f1958989fad8
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Keeper of the Cards, 17th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -933,6 +933,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When this on-field minion is ability-targeted:"),)),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
             Wording(
                 text=Template((Lit("When this on-field minion is ability-targeted:"),)),
@@ -941,6 +942,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When this on-field minion is targeted:"),)),
                 step_binds={},
                 sources=("guide-17",),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -969,6 +971,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
             Wording(
                 text=Template((Lit("When this on-field minion is destroyed (ghost-play):"),)),
@@ -979,6 +982,10 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-17", "rulebook-17"),
+                row=(
+                    "When this on-field minion is destroyed (ghost-play):",
+                    "When this card in your battlefield is destroyed (ghost-play):",
+                ),
             ),
         ),
         cost_changes=(),
@@ -1016,6 +1023,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-14", "rulebook-14", "rulebook-15", "rulebook-16", "rulebook-17"),
+                row=("ghost-play, must pay resource cost", "hex-play"),
             ),
             Wording(
                 text=Template((Lit("When this card as a resource is destroyed (hex-play):"),)),
@@ -1026,6 +1034,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("this card as a resource", "this card in your granary"),
             ),
         ),
         cost_changes=(),
@@ -1071,6 +1080,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-14", "rulebook-14", "rulebook-15", "rulebook-16", "rulebook-17"),
+                row=("ghost-play, must pay resource cost", "hex-play"),
             ),
         ),
         cost_changes=(),
@@ -1115,6 +1125,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-14", "rulebook-14", "rulebook-15", "rulebook-16", "rulebook-17"),
+                row=("ghost-play, must pay resource cost", "hex-play"),
             ),
         ),
         cost_changes=(),
@@ -1152,6 +1163,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
             Wording(
                 text=Template(
@@ -1162,6 +1174,10 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When your on-field minion(s) is damaged:"),)),
                 step_binds={},
                 sources=("guide-17", "rulebook-17"),
+                row=(
+                    "When your on-field minion(s) (excluding this card) is damaged:",
+                    "When your on-field minion(s) is damaged:",
+                ),
             ),
             Wording(
                 text=Template((Lit("When this in-play card is damaged:"),)),
@@ -1170,6 +1186,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When this on-field minion is damaged:"),)),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
             Wording(
                 text=Template((Lit("When this on-field minion is damaged:"),)),
@@ -1178,6 +1195,10 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When your on-field minion(s) is damaged:"),)),
                 step_binds={},
                 sources=("guide-17", "rulebook-17"),
+                row=(
+                    "When this on-field minion is damaged:",
+                    "When your on-field minion(s) is damaged:",
+                ),
             ),
         ),
         cost_changes=(),
@@ -1204,6 +1225,7 @@ COMPONENTS = (
                 replaced_by=Template((Lit("When your on-field minion(s) is destroyed:"),)),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1455,6 +1477,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("self-exhaust [x] minions", "self-exhaust [x] on-field minions"),
             ),
         ),
         cost_changes=(),
@@ -1505,6 +1528,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1580,6 +1604,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1688,6 +1713,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1796,6 +1822,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -1846,6 +1873,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-17",),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2082,6 +2110,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("in-play card", "on-field minion"),
             ),
         ),
         cost_changes=(),
@@ -2124,6 +2153,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("[x] of your resources", "[x] cards in your granary"),
             ),
         ),
         cost_changes=(),
@@ -2281,6 +2311,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-17",),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2494,6 +2525,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16",),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -3060,6 +3092,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-16", "rulebook-16", "rulebook-17"),
+                row=("summon [x] level [y] pawns", "craft [x] level [y] pawns"),
             ),
         ),
         cost_changes=(),

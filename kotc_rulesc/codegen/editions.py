@@ -101,6 +101,8 @@ def _component(c: ComponentState, cost: str | None) -> Call:
                 replaced_by=template_value(w.replaced_by),
                 step_binds=sorted_map(w.step_binds),
                 sources=tuple(w.sources),
+                **({"row": tuple(w.row)} if w.row else {}),
+                **({} if w.listed else {"listed": False}),
             )
             for w in c.wordings
         ),

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/changes.py
-#     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
+#     13f15bd695dab57337b2c4c93d7ceb476af8093a937253e4935f1350fec997fa
 """What history events leave behind: in a component's record, and in a migration step.
 
 A folded component keeps its earlier wordings (:class:`Wording`), cost revisions
@@ -37,6 +37,8 @@ class Wording:
     replaced_by: Template  # the wording that replaced it (the next one)
     step_binds: dict[str, int]  # what that one revision bound
     sources: tuple[str, ...]
+    row: tuple[str, str] | None = None  # the rulebook's Refurbished Card Texts row it follows
+    listed: bool = True  # False: no rulebook list names the revision
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     04354bb6792bd35b776c46e2ed4b7af284a974817426e22fdf82f1a570982f32
+#     7d91ff31ccbd13d626ea7e56fe5728bc5f5ccb42498829f652f0033cfa885287
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -127,6 +127,11 @@ class TextRevision:
     #: the component whose text the new text is: this one becomes part of it (its wordings read as
     #: that one), as a rulebook refurbishes two texts into one
     into: str | None = None
+    #: the row of the rulebook's Refurbished Card Texts table it follows: (original text, new text),
+    #: phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
+    #: table lists as a row (every revision before the 14th's tables, and the unlisted ones)
+    row: tuple[str, str] | None = None
+    listed: bool = True  # False: the guide changes the wording, no rulebook list names it
 
 
 @dataclass(frozen=True)

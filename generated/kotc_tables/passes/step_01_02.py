@@ -9,7 +9,7 @@
 #   rules/edition-02.yaml
 #     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 1st → 2nd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -13,7 +13,7 @@
 #   rules/edition-04.yaml
 #     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 3rd → 4th edition.
 
 No source records a change in this step: it leaves every card as it is.

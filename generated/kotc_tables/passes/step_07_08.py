@@ -21,7 +21,7 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 7th → 8th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

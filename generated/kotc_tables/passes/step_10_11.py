@@ -27,7 +27,7 @@
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 10th → 11th edition.
 
 The 11th edition is a clean slate: every card whose Edition Indicator

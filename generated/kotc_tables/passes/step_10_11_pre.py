@@ -27,7 +27,7 @@
 #   rules/edition-11-pre.yaml
 #     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 10th → 11th pre-release edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -29,7 +29,7 @@
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 11th → 12th edition.
 
 The 12th edition is a clean slate: every card whose Edition Indicator

@@ -31,9 +31,9 @@
 #   rules/edition-13.yaml
 #     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
 #   rules/edition-14.yaml
-#     d97f83cde9cbfe50683ff7004fc3b4ed1f71ab26ec15fd777dbbb7855e5f5631
+#     eea9b36994bc8ebd89baaa27ed02a3ce0b217f1f3190dc091da907098035516b
 #   kotc_rulesc/schemas/edition.schema.json
-#     48f61bd0d18ea8f67a98b85dbe35838c8b1a06c74b8e2c6a0c00500a87ff9ada
+#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
 """Migration pass: 13th → 14th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
