@@ -8,19 +8,24 @@ fold and the passes iterate :data:`KINDS` in order and know no kind by name: add
 adding a class here (and its dataclass in :mod:`kotc_rulesc.model`, its schema entry).
 
 * ``read(r, rep, node, n, src)`` validates one YAML entry against the line's state as the
-  loader ``r`` keeps it (current texts, formulas, limits, redactions) and returns the event,
-  updating that state — or reports a located problem and returns ``None``;
-* ``fold(ev, c, h)`` applies the event to one component's state in a fold, ``h`` telling
-  whether it has happened by the edition folded ("yes", "unknown", "no" never reaches it);
+  loader ``r`` sees it (current texts, formulas and limits from the replay's :class:`Track`,
+  its own redactions and variables) and returns the event — or reports a located problem and
+  returns ``None``;
 * ``step(ev, t)`` is what a card migrating across the edition meets, given the texts,
-  formulas and limits ``t`` holds before the event (and updates).
+  formulas and limits ``t`` holds before the event — and it moves ``t`` past the event;
+* ``fold(ev, c, h, state)`` applies the event to one component's state, ``h`` telling
+  whether it has happened by the edition folded ("yes", or "unknown" for an event no source
+  dates that may or may not have happened yet).
+
+The history is replayed once (:class:`kotc_rulesc.fold.Replay`), as the loader reads the
+files: each event read is stepped and folded there.
 
 Standard library only: this module is part of the core the compiled tables ship.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
@@ -104,8 +109,6 @@ class TextRevisions(EventKind):
             if ok and formula is not None:
                 r.check_formula_vars(rep, node, "formula", formula, r.components[cid].kind, set(new.variables))
                 r.check_same_cost(rep, node, cid, formula, binds)
-                r.formula[cid] = formula
-        r.current_text[cid] = new
         r.all_vars[cid] |= set(new.variables) | set(binds)
         note = str(node["note"]) if node.get("note") else None
         row = self._row(rep, node, old, new) if node.get("row") else None
@@ -147,8 +150,9 @@ class TextRevisions(EventKind):
         return into
 
     def fold(self, ev, c, happened, state):
-        for w in c.wordings:  # older wordings now also stand for the new binds
-            w.binds.update(ev.binds)
+        # older wordings now also stand for the new binds (new values: an earlier edition's
+        # catalog shares the old ones)
+        c.wordings = [replace(w, binds={**w.binds, **ev.binds}) if ev.binds else w for w in c.wordings]
         c.wordings.append(Wording(c.text, dict(ev.binds), ev.when, ev.text, dict(ev.binds), ev.sources, ev.row, ev.listed))
         c.text = ev.text
         if ev.formula is not None:
@@ -246,7 +250,6 @@ class CostRevisions(EventKind):
         if formula is not None and formula == r.formula[cid]:
             rep.at(node, "formula", f"formula: {formula} is already the formula of {cid} (a no-op delta)")
             return None
-        r.formula[cid] = formula
         note = str(node["note"]) if node.get("note") else None
         return CostRevision(cid, formula, when, src, r.where(rep, node), bool(node.get("listed", True)), note)
 
@@ -276,7 +279,6 @@ class LimitRevisions(EventKind):
         if limits == {k: r.limits[cid].get(k) for k in limits}:
             rep.at(node, "limits", "limits: the revision does not change the limits (a no-op delta)")
             return None
-        r.limits[cid].update(limits)
         return LimitRevision(cid, limits, when, src, r.where(rep, node))
 
     def fold(self, ev, c, happened, state):

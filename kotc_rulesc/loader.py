@@ -25,6 +25,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .errors import Problem, ProblemsFound
+from .fold import Replay, fold
 from .history import KINDS
 from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
 from .model import (
@@ -251,16 +252,13 @@ def _sources(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
 
 
 #: what a line of editions has changed so far, which a branch starts from
-_LINE_STATE = ("current_text", "all_vars", "formula", "limits", "redacted", "system", "cost_rule")
+_LINE_STATE = ("all_vars", "redacted", "system", "cost_rule")  # (texts, formulas, limits: the replay's)
 
 
 def _copy_line_state(state: dict[str, Any]) -> dict[str, Any]:
     """A copy that later files cannot change (texts, formulas and systems are immutable)."""
     return {
-        "current_text": dict(state["current_text"]),
         "all_vars": {cid: set(names) for cid, names in state["all_vars"].items()},
-        "formula": dict(state["formula"]),
-        "limits": {cid: dict(lim) for cid, lim in state["limits"].items()},
         "redacted": dict(state["redacted"]),
         "system": state["system"],
         "cost_rule": state["cost_rule"],
@@ -272,15 +270,15 @@ class _Builder:
 
     The state a file's events are checked against (each component's current text, formula,
     limits, redaction) is the state of the edition the file follows: a pre-release branch
-    starts from its parent, and the main line does not see the branch's changes."""
+    starts from its parent, and the main line does not see the branch's changes.  The texts,
+    formulas and limits are the replay's (:class:`~kotc_rulesc.fold.Replay`): each event read
+    is replayed there at once, so the history is replayed once, while it is read."""
 
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}
-        self.current_text: dict[str, Template] = {}
+        self.replay = Replay()
         self.all_vars: dict[str, set[str]] = {}  # every variable a component's wordings or binds know
-        self.formula: dict[str, Formula | None] = {}
-        self.limits: dict[str, dict[str, int | None]] = {}
         self.redacted: dict[str, int] = {}
         self.system: System | None = None  # the card-building system of the line so far
         self.cost_rule: tuple[CostRule, Any, Any] | None = None  # the line's card-cost rule, its file and node
@@ -294,6 +292,19 @@ class _Builder:
         self.formula_refs: list[tuple[_Reporter, Any, str, Formula | None, str, str, System | None]] = []
 
     # -- helpers -----------------------------------------------------------
+
+    @property
+    def current_text(self) -> dict[str, Template]:
+        """Each component's text on this line so far."""
+        return self.replay.track.current
+
+    @property
+    def formula(self) -> dict[str, Formula | None]:
+        return self.replay.track.formula
+
+    @property
+    def limits(self) -> dict[str, dict[str, int | None]]:
+        return self.replay.track.limits
 
     def where(self, rep: _Reporter, node: Any) -> Where:
         """Where an entry of a rules file is (for an event's ``where``)."""
@@ -419,6 +430,7 @@ class _Builder:
         follows = self.chain(rep, data, previous, is_first)
         if follows is not None:
             self.restore_state(follows)
+        self.replay.begin(follows, data.get("catalog") == "whole")
         if base:
             for sid, sdata in (data.get("sources") or {}).items():
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
@@ -447,6 +459,7 @@ class _Builder:
                 event = kind.read(self, rep, node, n, self.event_sources(rep, node, default_src))
                 if event is not None:
                     events[kind.key].append(event)
+                    self.replay.event(kind, event)
 
         disagreements = []
         for node in data.get("disagreements") or []:
@@ -478,7 +491,7 @@ class _Builder:
                                  f" (the card-cost rule of {rule_rep.file} no longer fits the system this file states; restate card_cost)")
         catalog_known = data.get("catalog") != "unknown"
         self.save_state(key)
-        return EditionDecl(
+        decl = EditionDecl(
             number=n,
             file=rep.file,
             base=base,
@@ -498,6 +511,8 @@ class _Builder:
             pre_release=bool(data.get("pre_release")),
             system=system,
         )
+        self.replay.end(decl)
+        return decl
 
     def check_same_cost(self, rep: _Reporter, node: Any, cid: str, formula: Formula, binds: dict[str, int]) -> None:
         """A text revision's new formula must cost the old wording what it cost: the old formula
@@ -563,16 +578,14 @@ class _Builder:
             ok, formula = self.parse_formula(rep, node, "formula")
         if text is None or not ok:
             return None
-        self.current_text[cid] = text
+        self.current_text[cid] = text  # (for limit_map's check; the replay takes the component below)
         self.all_vars[cid] = set(text.variables)
-        self.formula[cid] = formula
-        self.limits[cid] = {}
         limits = self.limit_map(rep, node, cid) if "limits" in node else {}
-        self.limits[cid] = dict(limits)
         self.formula_refs.append((rep, node, "formula", formula, kind, cid, self.system))
         comp = ComponentDecl(cid, kind, text, formula, limits, src, n, Where(rep.file, *_pos(node, "text")),
                              tuple(str(x) for x in node.get("notes") or ()), int(node.get("ultra", 0)))
         self.components[cid] = comp
+        self.replay.component(comp)
         return comp
 
     def read_system(self, rep: _Reporter, data: Any, key: EditionKey) -> System | None:
@@ -769,7 +782,7 @@ class _Builder:
 
 def _check_collisions(rules: RuleSet, reporters: dict[str, _Reporter]) -> None:
     """No two texts of one edition may read alike: a printed sentence must find one component."""
-    from .fold import fold
+
 
     reported = set()
     for decl in rules.editions:
@@ -852,7 +865,8 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
     problems = [p for r in reporters.values() for p in r.problems]
     if problems or not schema_ok or not editions:
         return None, sorted(set(problems))
-    rules = RuleSet(tuple(editions), builder.sources, str(root))
+    rules = RuleSet(tuple(editions), builder.sources, str(root), builder.replay)
+    builder.replay.rules = rules
     _check_collisions(rules, reporters)
     problems = [p for r in reporters.values() for p in r.problems]
     return (None if problems else rules), sorted(set(problems))

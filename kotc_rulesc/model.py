@@ -483,6 +483,9 @@ class RuleSet:
     editions: tuple[EditionDecl, ...]
     sources: dict[str, Source]
     directory: str
+    #: the history replayed (a :class:`kotc_rulesc.fold.Replay`: every catalog and pass), kept by
+    #: the loader that replayed it while reading, or by the first fold of a rule set built otherwise
+    history: object = field(default=None, compare=False, repr=False)
 
     @property
     def keys(self) -> list[EditionKey]:

@@ -55,7 +55,8 @@ from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
 from . import prose
 from .history import KINDS, edition_summary
-from .passes import Pass, derive_passes
+from .fold import derive_passes
+from .passes import Pass
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
 from .wordiff import Runs, word_diff

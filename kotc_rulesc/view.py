@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Protocol
 
-from .fold import Catalog, fold
+from .fold import Catalog, derive_passes, fold
 from .model import EditionKey, RuleSet, edition_number
-from .passes import Pass, derive_passes
+from .passes import Pass
 from .passes import path as passes_path
 
 

@@ -14,7 +14,7 @@ from kotc_rulesc.fold import fold
 from kotc_rulesc.formula import parse_formula
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.model import RuleSet
-from kotc_rulesc.passes import derive_passes
+from kotc_rulesc.fold import derive_passes
 from kotc_rulesc.show import catalog_json
 from kotc_rulesc.tables import CompiledFormula
 from kotc_rulesc.text import Template

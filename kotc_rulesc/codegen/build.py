@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 
 from ..model import RuleSet
-from ..passes import derive_passes
+from ..fold import derive_passes
 from .common import CodegenError, Input, base_name
 from .editions import edition_inputs, emit_edition
 from .editions import module_name as edition_module

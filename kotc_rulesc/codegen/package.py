@@ -9,7 +9,7 @@ import json
 from ..model import RuleSet
 from ..passes import Pass
 from .common import FORMAT, GENERATOR, Input, base_name, header, module_docstring
-from ..passes import derive_passes
+from ..fold import derive_passes
 from .editions import module_name as edition_module
 from .pysrc import assign
 from .steps import module_name as step_module

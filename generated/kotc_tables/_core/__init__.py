@@ -9,15 +9,15 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     7d91ff31ccbd13d626ea7e56fe5728bc5f5ccb42498829f652f0033cfa885287
+#     1729e8fc978702d1cbfa51cc3eae0181229f14720aaf125c03f12598f9753033
 #   kotc_rulesc/changes.py
 #     13f15bd695dab57337b2c4c93d7ceb476af8093a937253e4935f1350fec997fa
 #   kotc_rulesc/history.py
-#     7940917da8a7ed8c9218b149a1fcf13166fa1db8afec8d9ff94eb438cd0fba77
+#     f9daed385d44d88648b663348e90d970118f1315b60ae60ea72e52481b45e323
 #   kotc_rulesc/fold.py
-#     b257cfd154cb21a44d309607cbb59aaeb8ce9b5035a835c11c5eb5a21d0db6e9
+#     8663c8a8b18fa776a901ddfb7e1ea71bc6cff8e7f9177e6ad3b13fc16a2662be
 #   kotc_rulesc/passes.py
-#     d3f8029a952fb96a5072029496ea867394b4b250c76c15e9dd7b87caf8ad8fb8
+#     8ad91dfc8481f09cfc1ece599b778a1feb5192b58f1758155ed9216bdeabaeb8
 """kotc-rulesc's core, copied verbatim from the modules named in each file's header:
 the classes the tables are made of and the engine that reads them (text templates,
 formulas, the model, the folded catalog, the migration passes).  Standard library only.

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     7d91ff31ccbd13d626ea7e56fe5728bc5f5ccb42498829f652f0033cfa885287
+#     1729e8fc978702d1cbfa51cc3eae0181229f14720aaf125c03f12598f9753033
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -491,6 +491,9 @@ class RuleSet:
     editions: tuple[EditionDecl, ...]
     sources: dict[str, Source]
     directory: str
+    #: the history replayed (a :class:`kotc_rulesc.fold.Replay`: every catalog and pass), kept by
+    #: the loader that replayed it while reading, or by the first fold of a rule set built otherwise
+    history: object = field(default=None, compare=False, repr=False)
 
     @property
     def keys(self) -> list[EditionKey]:

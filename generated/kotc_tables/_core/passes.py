@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/passes.py
-#     d3f8029a952fb96a5072029496ea867394b4b250c76c15e9dd7b87caf8ad8fb8
+#     8ad91dfc8481f09cfc1ece599b778a1feb5192b58f1758155ed9216bdeabaeb8
 """Migration passes: what one edition step (N → N+1) does to a card.
 
 A pass is data plus small functions, in the manner of pyupgrade's rewrites:
@@ -14,22 +14,20 @@ on its own (a text it changes, a text it leaves alone); applying it twice
 changes nothing, because the new wording never matches the old one.  Bans, cost
 revisions and limit changes are listed for the migrator to judge and report.
 
-:func:`derive_passes` computes the passes from the rules (the in-memory fold);
+:func:`kotc_rulesc.fold.derive_passes` gives the passes of the replayed history;
 the compiler writes the same passes into ``generated/`` as plain Python, and the
 migrator runs those.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .formula import Formula
-from .model import EditionKey, RuleSet
+from .model import EditionKey
 from .changes import Ban, Reinstated, Rewrite
 from .changes import StepCostChange as CostChange
 from .changes import StepLimitChange as LimitChange
-from .history import KINDS, Track
-from .text import Template, normalize
+from .text import normalize
 
 
 @dataclass(frozen=True)
@@ -61,40 +59,6 @@ class Pass:
             if new is not None:
                 return new, rw
         return sentence, None
-
-
-def derive_passes(rules: RuleSet) -> list[Pass]:
-    """One pass per step, in file order: every edition but the base, from the edition it follows.
-
-    An event whose edition no source gives is placed in the step into the edition of the
-    file that records it (the latest it can have happened)."""
-    comps = rules.components()
-    after: dict[EditionKey, Track] = {}  # per edition: what its children start from
-    passes = []
-    for decl in rules.editions:
-        track = Track() if decl.base else after[decl.follows].copy()
-        for c in decl.components:
-            track.current[c.id] = c.text
-            track.formula[c.id] = c.formula
-            track.limits[c.id] = dict(c.limits)
-            track.kinds[c.id] = comps[c.id].kind
-        if not decl.base:
-            steps: dict[str, list] = {kind.pass_field: [] for kind in KINDS}
-            for kind in KINDS:  # each kind says what a migrating card meets (kotc_rulesc.history)
-                for ev in getattr(decl, kind.key):
-                    steps[kind.pass_field].append(kind.step(ev, track))
-            passes.append(
-                Pass(
-                    decl.follows,
-                    decl.key,
-                    clean_slate=decl.clean_slate,
-                    catalog_known=decl.catalog_known,
-                    successors=tuple((s.component, s.successor) for s in decl.successors),
-                    **{name: tuple(items) for name, items in steps.items()},
-                )
-            )
-        after[decl.key] = track  # (after its own events: its children start from here)
-    return passes
 
 
 def path(passes: list[Pass], source: EditionKey, target: EditionKey) -> list[Pass] | None:
