@@ -1,11 +1,12 @@
 """Everything that differs between two editions A < B (``kotc-rulesc diff A B``).
 
 The diff compares the two folded catalogs, so it holds for any pair, not only
-neighbours: components added, redacted, whose status became unknown, reworded
-(word-level, marked as the rulebooks mark revisions), whose formula or limits
-changed (with the cost effect on a sample value), the rulebook parameters and
-terms, the card-cost rule, the clean-slate editions crossed, and whether the
-catalogs are known at all.
+neighbours: components added or no longer in the catalog, then what each kind of
+history event changed, as that kind (:mod:`kotc_rulesc.history`) compares and
+describes it — redacted, status now unknown, reinstated, reworded (word-level, marked
+as the rulebooks mark revisions), formula or limits changed (with the cost effect on
+a sample value) — the rulebook parameters and terms, the card-cost rule, the
+clean-slate editions crossed, and whether the catalogs are known at all.
 
 A diff runs forwards only: A after B is refused (the rules record what each
 edition changed; read backwards, a redaction would become an "un-redaction" that
@@ -19,12 +20,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .fold import Catalog, ComponentState
-from .formula import Formula, Num
-from .model import When, edition_number, kind_titles, ordinal
+from .fold import Catalog
+from .history import KINDS
+from .model import edition_number, kind_titles, ordinal
 from .show import rulebook_params_json
-from .text import Template
-from .wordiff import WordDiff, word_diff
+from .wording import (
+    SAMPLE,
+    ComponentChange,
+    binds_text,
+    describe_when,
+    formula_text,
+    limits_json,
+    limits_text,
+    number,
+    reading_diff,
+    sample_effect,
+    sample_text,
+)
 
 __all__ = [
     "SAMPLE",
@@ -34,8 +46,6 @@ __all__ = [
     "DiffOrderError",
     "diff_editions",
     "diff_text",
-    "change_detail",
-    "change_line",
     "binds_text",
     "reading_diff",
     "rulebook_changes",
@@ -47,9 +57,6 @@ __all__ = [
     "sample_effect",
     "sample_text",
 ]
-
-#: the sample values a formula change is shown on (t: a target selection costing 1)
-SAMPLE = {"x": 2, "y": 2, "z": 2, "t": 1}
 
 #: rulebook parameters in the order the rulebooks give them, with their labels
 PARAMETERS = (
@@ -75,128 +82,7 @@ class DiffOrderError(ValueError):
 # --------------------------------------------------------------------------- wording helpers
 
 
-def number(value: Fraction | int | None) -> str:
-    """A cost as the guide prints numbers: 8, 0.25, 1/3; ``unknown`` for None."""
-    if value is None:
-        return "unknown"
-    return Formula(Num(Fraction(value))).notation()
-
-
-def limits_text(limits: dict[str, int | None]) -> str:
-    """``{x ≤ 14}`` (``{x ≤ unknown}`` for a limit whose value no source gives); "" for none."""
-    if not limits:
-        return ""
-    parts = [f"{var} ≤ {'unknown' if n is None else n}" for var, n in sorted(limits.items())]
-    return "{" + ", ".join(parts) + "}"
-
-
-def describe_when(when: When | None) -> str:
-    """"9th Edition", or the window of an undated event."""
-    if when is None:
-        return "edition unknown"
-    if when.edition is not None:
-        return f"{ordinal(when.edition)} Edition"
-    if when.after is not None:
-        return f"edition unknown: after the {ordinal(when.after)}, by the {ordinal(when.by)} Edition"
-    return f"edition unknown: by the {ordinal(when.by)} Edition"
-
-
-def formula_text(f: Formula | None, system: Any = None, kind: str | None = None) -> str:
-    """A formula in the guide's notation; "unknown" where no source gives it, "no formula" for a
-    kind whose texts have none (the 12th's activation conditions)."""
-    if f is not None:
-        return f.notation()
-    if system is not None and kind in system.kind_ids and system.kind(kind).role == "none":
-        return "no formula"
-    return "unknown"
-
-
-def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
-    if f is None:
-        return None
-    try:
-        return f.evaluate(env)
-    except (KeyError, ZeroDivisionError):
-        return None
-
-
-def sample_env(*formulas: Formula | None) -> dict[str, int]:
-    names = set()
-    for f in formulas:
-        if f is not None:
-            names |= f.variables
-    return {v: SAMPLE[v] for v in SAMPLE if v in names}
-
-
-def sample_effect(before: Formula | None, after: Formula | None) -> dict[str, Any] | None:
-    """The two costs on the sample values: ``{"values": {"x": 2}, "before": "8", "after": "4"}``;
-    ``None`` when the formulas have no variables (their values are the formulas themselves)."""
-    env = sample_env(before, after)
-    if not env:
-        return None
-    return {"values": env, "before": number(_value(before, env)), "after": number(_value(after, env))}
-
-
-def sample_text(effect: dict[str, Any] | None) -> str:
-    """"(x=2: 8 → 4)", or "" for no sample."""
-    if not effect:
-        return ""
-    values = ", ".join(f"{k}={v}" for k, v in effect["values"].items())
-    return f"({values}: {effect['before']} → {effect['after']})"
-
-
 # --------------------------------------------------------------------------- the diff
-
-
-@dataclass(frozen=True)
-class ComponentChange:
-    """One component whose state differs between A and B."""
-
-    id: str
-    kind: str
-    text: str  # the wording in B
-    before: Any = None
-    after: Any = None
-    when: When | None = None  # for redactions: when it happened (possibly an undated window)
-    words: WordDiff | None = None  # for rewordings
-    binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
-    effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
-    listed: bool = True  # for formula changes: False when no rulebook list names them (they prune no card)
-
-    def to_json(self, section: str) -> dict[str, Any]:
-        """The JSON of one change; each section has its own fixed keys."""
-        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "text": self.text}
-        if section == "added":
-            out.update(self.after)
-        elif section == "removed":
-            out.update(self.before)
-        elif section == "reworded":
-            assert self.words is not None
-            out.update(
-                old=self.before,
-                new=self.after,
-                old_marked=self.words.old.markdown(),
-                new_marked=self.words.new.markdown(),
-                reading=str(self.words.new),
-                removed=self.words.old.marked(),
-                added=self.words.new.marked(),
-                binds=dict(sorted(self.binds.items())),
-            )
-        elif section == "limits":
-            out.update(before=_limits_json(self.before), after=_limits_json(self.after))
-        else:
-            out.update(before=self.before, after=self.after)
-        if section in ("redacted", "status_unknown"):
-            w = self.when
-            out["edition"] = {"edition": w.edition, "after": w.after, "by": w.by} if w else None
-        if section == "formulas":
-            out["sample"] = self.effect
-            out["listed"] = self.listed
-        return out
-
-
-def _limits_json(limits: dict[str, int | None]) -> dict[str, int | None]:
-    return dict(sorted(limits.items()))
 
 
 @dataclass(frozen=True)
@@ -223,13 +109,9 @@ class RuleDiff:
     b: int
     catalog_known: tuple[bool, bool]
     clean_slates: tuple[int, ...]  # clean-slate editions in (A, B]
-    added: tuple[ComponentChange, ...] = ()
-    removed: tuple[ComponentChange, ...] = ()  # in A's catalog, not in B's (a whole new catalog)
-    redacted: tuple[ComponentChange, ...] = ()
-    status_unknown: tuple[ComponentChange, ...] = ()
-    reworded: tuple[ComponentChange, ...] = ()
-    formulas: tuple[ComponentChange, ...] = ()
-    limits: tuple[ComponentChange, ...] = ()
+    #: the component changes by section (:data:`SECTIONS`; each event kind's own, after added and
+    #: removed): ``d.changes["formulas"]``, or ``d.formulas``
+    changes: dict[str, tuple[ComponentChange, ...]] = field(default_factory=dict)
     rulebook_known: tuple[bool, bool] = (False, False)
     parameters: tuple[ValueChange, ...] = ()
     terms: tuple[ValueChange, ...] = ()
@@ -239,6 +121,11 @@ class RuleDiff:
     system: tuple[ValueChange, ...] = ()  # the card-building system: figure, types, stats, kinds, ability order
     kind_titles: dict[str, str] = field(default_factory=dict)  # each kind's section title (the systems')
 
+    def __getattr__(self, name: str) -> tuple[ComponentChange, ...]:
+        if name in _SECTION_KEYS:  # a section's changes: d.reworded, d.formulas …
+            return self.changes.get(name, ())
+        raise AttributeError(name)
+
     @property
     def components_known(self) -> bool:
         return all(self.catalog_known)
@@ -246,22 +133,13 @@ class RuleDiff:
     @property
     def empty(self) -> bool:
         return not (
-            self.clean_slates or self.added or self.removed or self.redacted or self.status_unknown or self.reworded
-            or self.formulas or self.limits or self.parameters or self.terms or self.card_cost or self.system
-            or not self.components_known
+            self.clean_slates or any(self.changes.values()) or self.parameters or self.terms or self.card_cost
+            or self.system or not self.components_known
         )
 
     def component_sections(self) -> list[tuple[str, str, tuple[ComponentChange, ...]]]:
         """(key, title, changes) for each component section, in the order they are printed."""
-        return [
-            ("added", "Components added", self.added),
-            ("removed", "Components no longer in the catalog", self.removed),
-            ("redacted", "Components redacted", self.redacted),
-            ("status_unknown", "Status changed to unknown", self.status_unknown),
-            ("reworded", "Components reworded", self.reworded),
-            ("formulas", "Formulas changed", self.formulas),
-            ("limits", "Limits changed", self.limits),
-        ]
+        return [(key, title, self.changes.get(key, ())) for key, title in SECTIONS]
 
     def to_json(self) -> dict[str, Any]:
         """A stable shape: every key is always present; unknown is null."""
@@ -284,35 +162,41 @@ class RuleDiff:
         }
 
 
+#: the component sections in the order they are printed: membership, then each kind's
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("added", "Components added"),
+    ("removed", "Components no longer in the catalog"),
+    *(section for kind in KINDS for section in kind.diff_sections),
+)
+_SECTION_KEYS = frozenset(key for key, _ in SECTIONS)
+
+
+def _membership(c, section: str, system) -> ComponentChange:
+    """A component only one catalog has: "(2x) {x ≤ 5}" and its text."""
+    fields = {"formula": formula_text(c.formula, system, c.kind), "limits": limits_json(c.limits), "status": c.status}
+    detail = f"({fields['formula']})" + (f" {limits_text(c.limits)}" if c.limits else "")
+    before, after = (None, fields) if section == "added" else (fields, None)
+    return ComponentChange(c.id, c.kind, str(c.text), section, f"{detail} “{c.text}”", detail, json=dict(fields),
+                           before=before, after=after)
+
+
 def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
     before = ca.by_id()
     rank = {k: i for i, k in enumerate(dict.fromkeys([*kind_titles(cb.system), *kind_titles(ca.system)]))}
-    out: dict[str, list[ComponentChange]] = {k: [] for k in ("added", "removed", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    out: dict[str, list[ComponentChange]] = {key: [] for key, _ in SECTIONS}
     now = cb.by_id()
-    for c in sorted(ca.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
+    order = lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)  # noqa: E731
+    for c in sorted(ca.components or (), key=order):
         if c.id not in now:
-            out["removed"].append(ComponentChange(c.id, c.kind, str(c.text), {"formula": formula_text(c.formula, ca.system, c.kind), "limits": _limits_json(c.limits), "status": c.status}, None))
-    for c in sorted(cb.components or (), key=lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)):
-        text = str(c.text)
+            out["removed"].append(_membership(c, "removed", ca.system))
+    for c in sorted(cb.components or (), key=order):
         old = before.get(c.id)
         if old is None:
-            formula = formula_text(c.formula, cb.system, c.kind)
-            out["added"].append(ComponentChange(c.id, c.kind, text, None, {"formula": formula, "limits": _limits_json(c.limits), "status": c.status}))
+            out["added"].append(_membership(c, "added", cb.system))
             continue
-        if c.status != old.status:
-            key = "redacted" if c.status == "redacted" else "status_unknown" if c.status == "unknown" else None
-            if key:
-                out[key].append(ComponentChange(c.id, c.kind, text, old.status, c.status, c.redacted))
-        if str(old.text) != text:
-            binds = c.wordings[len(old.wordings)].binds if len(c.wordings) > len(old.wordings) else {}
-            out["reworded"].append(ComponentChange(c.id, c.kind, text, str(old.text), text, words=reading_diff(old.text, c.text, binds), binds=dict(binds)))
-        if old.formula != c.formula:
-            out["formulas"].append(
-                ComponentChange(c.id, c.kind, text, formula_text(old.formula, ca.system, c.kind), formula_text(c.formula, cb.system, c.kind), effect=sample_effect(old.formula, c.formula),
-                                listed=all(ch.listed for ch in c.cost_changes[len(old.cost_changes):]))
-            )
-        if old.limits != c.limits:
-            out["limits"].append(ComponentChange(c.id, c.kind, text, dict(old.limits), dict(c.limits)))
+        for kind in KINDS:  # each kind says what it changed (kotc_rulesc.history)
+            for change in kind.compare(old, c, ca, cb):
+                out[change.section].append(change)
     return out
 
 
@@ -377,7 +261,7 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
         b=b,
         catalog_known=known,
         clean_slates=tuple(n for n in cb.clean_slates if n > edition_number(a)),
-        **{k: tuple(v) for k, v in comps.items()},
+        changes={k: tuple(v) for k, v in comps.items()},
         rulebook_known=(ca.rulebook is not None, cb.rulebook is not None),
         parameters=tuple(params),
         terms=tuple(terms),
@@ -460,44 +344,6 @@ def show_value(value: Any) -> str:
     return str(value)
 
 
-def change_detail(c: ComponentChange, section: str) -> str:
-    """What changed, without the component's text: "4x → 2x (x=2: 8 → 4)", "legal → redacted (9th Edition)"."""
-    if section in ("added", "removed"):
-        fields = c.after if section == "added" else c.before
-        lim = f" {limits_text(fields['limits'])}" if fields["limits"] else ""
-        return f"({fields['formula']}){lim}"
-    if section in ("redacted", "status_unknown"):
-        return f"{c.before} → {c.after} ({describe_when(c.when)})"
-    if section == "formulas":
-        unlisted = "" if c.listed else " — in no rulebook list: it prunes no card"
-        return f"{c.before} → {c.after} {sample_text(c.effect)}".rstrip() + unlisted
-    if section == "limits":
-        return f"{limits_text(c.before) or 'no limit'} → {limits_text(c.after) or 'no limit'}"
-    raise ValueError(section)
-
-
-def reading_diff(old: Template, new: Template, binds: dict[str, int]) -> WordDiff:
-    """The old wording against the new one as old cards read it (the rulebooks' form: a variable
-    the old wording lacked shows its bound value, "at least 1 card … is", not "[x] cards … are")."""
-    return word_diff(str(old), new.render_partial(binds))
-
-
-def binds_text(binds: dict[str, int]) -> str:
-    """"old cards read as x = 5" (empty for no binds)."""
-    return f"old cards read as {', '.join(f'{k} = {v}' for k, v in sorted(binds.items()))}" if binds else ""
-
-
-def change_line(c: ComponentChange, section: str) -> str:
-    """One component change as a line of plain text (rewordings marked ``[-…-]`` / ``{+…+}``)."""
-    if section == "reworded":
-        assert c.words is not None
-        binds = f" ({binds_text(c.binds)}; the new wording: “{c.text}”)" if c.binds else ""
-        return f"“{c.words.old.text()}” → “{c.words.new.text()}”{binds}"
-    if section in ("added", "removed"):
-        return f"{change_detail(c, section)} “{c.text}”"
-    return f"“{c.text}”: {change_detail(c, section)}"
-
-
 def value_line(v: ValueChange) -> str:
     line = f"{v.label}: {show_value(v.before)} → {show_value(v.after)}"
     if isinstance(v.before, list) and isinstance(v.after, list) and (v.added or v.removed):
@@ -540,7 +386,7 @@ def diff_text(d: RuleDiff) -> str:
         for key, title, items in d.component_sections():
             if items:
                 lines += ["", f"{title} ({len(items)}):"]
-                lines += [f"  [{d.kind_titles.get(c.kind, c.kind)}] {change_line(c, key)}" for c in items]
+                lines += [f"  [{d.kind_titles.get(c.kind, c.kind)}] {c.line}" for c in items]
     for title, items in (("Card-building system", d.system), ("Rulebook parameters", d.parameters), ("Terms", d.terms),
                          ("Card-cost rule", d.card_cost)):
         if items:

@@ -36,17 +36,12 @@ from .diff import (
     OPTIONAL_PARAMETERS,
     PARAMETERS,
     RuleDiff,
-    binds_text,
     card_cost_changes,
-    change_detail,
     describe_when,
     formula_text,
     limits_text,
     notes as diff_notes,
-    reading_diff,
     rulebook_changes,
-    sample_effect,
-    sample_text,
     show_value,
     value_line,
 )
@@ -371,8 +366,10 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
     }
 
 
-def _when_of(events: Iterable[Any]) -> list[When]:
-    return [e.when for e in events]
+def _row(c: Any, titles: dict[str, str], when: When | None = None) -> dict[str, Any]:
+    """A change as a docs row: its text or marked words, what changed, its kind's title (and when)."""
+    return {"text": c.text, "words": c.words, "detail": c.detail, "kind": titles.get(c.kind, c.kind),
+            "when": describe_when(when) if when is not None else None, "section": c.section}
 
 
 def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int) -> dict[str, Any]:
@@ -385,10 +382,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "nav": _nav(rules, n),
         "base": bool(decl and decl.base),
         "count": len(decl.components) if decl else 0,
-        "rewrites": [],
-        "bans": [],
-        "costs": [],
-        "limits": [],
+        "events": [],  # per event kind: {heading, intro, rows}
         "new": [],
         "clean_slate": bool(step and step.clean_slate),
         "catalog_known": view.catalog(n).catalog_known,
@@ -405,26 +399,11 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
     if step is not None and decl is not None:
         comps = rules.components()
         titles = kind_titles(view.catalog(step.source).system, view.catalog(n).system)
-        for rw, when in zip(step.rewrites, _when_of(decl.text_revisions)):
-            out["rewrites"].append({"words": reading_diff(rw.old, rw.new, rw.binds), "binds": binds_text(rw.binds), "new": str(rw.new) if rw.binds else None, "when": describe_when(when), "kind": titles[rw.kind]})
-        for ban, when in zip(step.bans, _when_of(decl.redactions)):
-            repl = str(comps[ban.replacement].text) if ban.replacement else None
-            out["bans"].append({"text": str(ban.text), "when": describe_when(when), "replacement": repl, "kind": titles[comps[ban.component].kind]})
-        for ch, when in zip(step.cost_changes, _when_of(decl.cost_revisions)):
-            out["costs"].append(
-                {
-                    "text": str(ch.text),
-                    "was": formula_text(ch.was),
-                    "now": formula_text(ch.now),
-                    "sample": sample_text(sample_effect(ch.was, ch.now)),
-                    "when": describe_when(when),
-                    "kind": titles[comps[ch.component].kind],
-                }
-            )
-        for lc, when in zip(step.limit_changes, _when_of(decl.limit_revisions)):
-            out["limits"].append(
-                {"text": str(lc.text), "was": limits_text(lc.was) or "no limit", "now": limits_text(lc.now), "when": describe_when(when), "kind": titles[comps[lc.component].kind]}
-            )
+        for kind in KINDS:  # each kind describes its own events (kotc_rulesc.history)
+            rows = [_row(kind.describe(item, comps), titles, ev.when)
+                    for item, ev in zip(getattr(step, kind.pass_field), getattr(decl, kind.key))]
+            if rows:
+                out["events"].append({"key": kind.key, "heading": kind.heading, "intro": kind.intro, "rows": rows})
         out["successors"] = [{"old": str(comps[a].text), "new": str(comps[b].text)} for a, b in step.successors]
     if decl is not None and not decl.base:
         out["new"] = [_component_view(_declared_state(c), view.catalog(n).system) for c in decl.components]
@@ -539,15 +518,7 @@ def render_diff(d: RuleDiff, fmt: str) -> str:
     for key, title, items in d.component_sections():
         if not items:
             continue
-        rows = []
-        for c in items:
-            row = {"kind": d.kind_titles.get(c.kind, c.kind), "text": c.text, "section": key}
-            if key == "reworded":
-                row["words"] = c.words
-                row["binds"] = binds_text(c.binds)
-            else:
-                row["detail"] = change_detail(c, key)
-            rows.append(row)
+        rows = [_row(c, d.kind_titles) for c in items]
         sections.append({"key": key, "title": title, "rows": rows})
     values = [
         (title, [value_line(v) for v in items])

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .fold import fold
+from .history import KINDS
 from .loader import FILE_NAME
 from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
 
@@ -49,7 +50,7 @@ def _examples(rules: RuleSet) -> dict[str, Any]:
     system = cat.system
     out: dict[str, Any] = {"kinds": " | ".join(kind_titles(system))}
     for role in ("cost", "sets", "relief"):
-        kinds = [k.id for k in system.kinds if k.role == role and k.place == "ability"] if system else []
+        kinds = [k.id for k in system.kinds if k.role == role and k.place != "card"] if system else []
         legal = [c for c in cat.components or () if c.kind in kinds and c.status == "legal"]
         kind = kinds[0] if kinds else role
         out[role] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
@@ -154,36 +155,13 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
             "# catalog: unknown",
             "",
         ]
+    examples = {"cost": ex["cost"][0], "relief": ex["relief"][0], "sets": ex["sets"][0], "cost_formula": ex["cost"][1],
+                "newest": rules.newest_with_catalog()}
+    for kind in KINDS:  # each kind says how its list is written (kotc_rulesc.history)
+        for line in kind.skeleton:
+            lines += _text_revision_example(rules) if line == "{text_example}" else [line.format(**examples)]
+        lines += [f"{kind.key}: []", ""]
     lines += [
-        "# Text revisions: cards printed with the old wording are read as the new one from this",
-        "# edition on. The new text keeps the old one's variables; a variable the old wording lacked",
-        "# needs `binds`: the value that old cards stand for.",
-        *_text_revision_example(rules),
-        "text_revisions: []",
-        "",
-        "# Redactions: cards that use the component are banned from this edition on.",
-        f"#   - component: {ex['cost'][0]}",
-        "# When no source says exactly when a component was redacted, only that it was by this",
-        "# edition, write `edition: unknown`, and `after: N` if a source shows it still in use in N:",
-        f"#   - component: {ex['sets'][0]}",
-        "#     edition: unknown",
-        f"#     after: {rules.newest_with_catalog()}",
-        "#     source: <id>",
-        "redactions: []",
-        "",
-        "# Cost revisions: the component's new formula in the guide's notation (2x, 3x/2, x/(y+1),",
-        "# y²/x, xt, (x+t)/2, 0.5, or unknown); the old one stays in the earlier files. Cards that",
-        "# use it must bear an Edition Indicator of this edition or later, or they are banned.",
-        f"#   - component: {ex['cost'][0]}",
-        f'#     formula: "<new formula>"   # now: {ex["cost"][1]}',
-        "cost_revisions: []",
-        "",
-        "# Limit revisions: {x: 7} means {x ≤ 7}; a card that sets x higher is banned. A limit that",
-        "# a source shows but does not give the value of is `unknown`.",
-        f"#   - component: {ex['relief'][0]}",
-        "#     limits: {x: 7}",
-        "limit_revisions: []",
-        "",
         "# Components new in this edition, written as in the base file:",
         f"#   - id: {ex['cost_kind']}-gain-level     # its kind, then a short kebab-case slug",
         f"#     kind: {ex['cost_kind']}              # {ex['kinds']}",

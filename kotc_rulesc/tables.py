@@ -39,7 +39,7 @@ TABLES_PACKAGE = "kotc_tables"
 
 #: the core modules the tables are made of, shipped in their ``_core/`` (standard library only;
 #: they import one another)
-CORE_MODULES = ("text", "formula", "model", "changes", "history", "fold", "passes")
+CORE_MODULES = ("text", "formula", "model", "wordiff", "wording", "changes", "history", "fold", "passes")
 
 
 class TablesMissing(ImportError):

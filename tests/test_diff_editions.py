@@ -116,7 +116,7 @@ def test_crossing_the_clean_slate_into_an_unknown_catalog(tmp_path):
     d = diff_editions(unknown_twelfth(tmp_path), 9, 12)
     assert d.clean_slates == (11, 12) and d.catalog_known == (True, False)
     out = d.to_json()
-    assert out["components"] == {k: None for k in ("added", "removed", "redacted", "status_unknown", "reworded", "formulas", "limits")}
+    assert out["components"] == {k: None for k in ("added", "removed", "reworded", "redacted", "status_unknown", "reinstated", "formulas", "limits")}
     text = diff_text(d)
     assert "Clean slate crossed: the 12th Edition bans every card whose Edition Indicator is missing or older than the 12th." in text
     assert "The 12th Edition's component catalog is unknown" in text
@@ -194,3 +194,25 @@ def test_the_system_changes_are_said_in_every_format(fmt):
         out = out.replace("\\_", "_")  # Markdown escapes the underscores of formula names
         for word in said:
             assert word in out, (fmt, a, b, word)
+
+
+def test_a_reinstatement_is_a_change_of_the_diff():
+    """The 8th reinstates what the 7th redacted (recorded as a disagreement in edition-07.yaml):
+    the diff 7 → 8 says so, and the 6 → 8 diff, across both, sees no change of status."""
+    d = diff_editions(real_view(), 7, 8)
+    (back,) = d.reinstated
+    assert back.text == "Activate when this card as a resource is destroyed by paying this card's resource cost."
+    assert "redacted → legal (8th Edition)" in back.line
+    assert "Components reinstated (1):" in diff_text(d)
+    assert not diff_editions(real_view(), 6, 8).reinstated
+
+
+def test_every_event_kind_describes_itself():
+    """Each kind of history event owns its descriptions: its changelog heading and intro, its
+    diff sections (every one printed, in the kinds' order) and its skeleton comment."""
+    from kotc_rulesc.diff import SECTIONS
+    from kotc_rulesc.history import KINDS
+
+    assert [key for key, _ in SECTIONS[2:]] == [key for kind in KINDS for key, _ in kind.diff_sections]
+    for kind in KINDS:
+        assert kind.heading and kind.intro and kind.skeleton and kind.diff_sections, kind.key

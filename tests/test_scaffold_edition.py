@@ -99,7 +99,10 @@ def test_the_next_edition_is_scaffolded_in_the_last_ones_system(tmp_path):
     text = (rules / f"edition-{NEXT}.yaml").read_text()
     loaded = load_rules(rules)
     system = fold(loaded, LAST).system
-    assert f"#     kind: cost              # {' | '.join(system.kind_ids)}" in text
+    # the example of a new component is of the kind whose formula adds to the figure (the effects)
+    adds = next(k.id for k in system.kinds if k.role == "cost" and k.place != "card")
+    assert f"#     kind: {adds}" in text and f"# {' | '.join(system.kind_ids)}" in text
+    assert f"#   - id: {adds}-gain-level" in text
     for name, f in fold(loaded, LAST).cost_rule.parts():
         assert f'#   {name}: "{f.notation()}"' in text
     assert "catalog: unknown" not in text.replace("# catalog: unknown", "")

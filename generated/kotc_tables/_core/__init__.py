@@ -10,10 +10,14 @@
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
 #     1729e8fc978702d1cbfa51cc3eae0181229f14720aaf125c03f12598f9753033
+#   kotc_rulesc/wordiff.py
+#     5809b555ffdd53539920627066cb26e132d152fe1a28d1b90b35932ad2a084e9
+#   kotc_rulesc/wording.py
+#     8aeac1943bc6114eef0c627a9e1e720c53cf5fa4cb44c0c07573c920837e8687
 #   kotc_rulesc/changes.py
 #     13f15bd695dab57337b2c4c93d7ceb476af8093a937253e4935f1350fec997fa
 #   kotc_rulesc/history.py
-#     f9daed385d44d88648b663348e90d970118f1315b60ae60ea72e52481b45e323
+#     2c888a74f4eeda7c510dff4a41847ed81aafb10abd9d904a45ce66dab36e7c62
 #   kotc_rulesc/fold.py
 #     8663c8a8b18fa776a901ddfb7e1ea71bc6cff8e7f9177e6ad3b13fc16a2662be
 #   kotc_rulesc/passes.py

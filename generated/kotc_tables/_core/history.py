@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     f9daed385d44d88648b663348e90d970118f1315b60ae60ea72e52481b45e323
+#     2c888a74f4eeda7c510dff4a41847ed81aafb10abd9d904a45ce66dab36e7c62
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -47,6 +47,17 @@ from .model import (
     ordinal,
 )
 from .text import Template
+from .wording import (
+    ComponentChange,
+    binds_text,
+    describe_when,
+    formula_text,
+    limits_json,
+    limits_text,
+    reading_diff,
+    sample_effect,
+    sample_text,
+)
 
 __all__ = ["EventKind", "KINDS", "Track", "edition_summary"]
 
@@ -72,6 +83,14 @@ class EventKind:
     pass_field: str  # the Pass field its steps go to
     #: does an event of unknown date apply to a fold it may precede ("unknown" state)?
     applies_when_unknown: bool = True
+    #: the docs' changelog section of an edition's events of this kind: heading, what it means for cards
+    heading: str = ""
+    intro: str = ""
+    #: the diff's sections for the changes of this kind between two editions: (key, title)
+    diff_sections: tuple[tuple[str, str], ...] = ()
+    #: what the ``new-edition`` skeleton says above the kind's empty list (``{cost}``, ``{relief}``,
+    #: ``{sets}``: example component ids; ``{cost_formula}``; ``{newest}``: the newest catalog)
+    skeleton: tuple[str, ...] = ()
 
     def read(self, r: Any, rep: Any, node: Any, n: int, src: tuple[str, ...]) -> Any:
         raise NotImplementedError
@@ -83,11 +102,34 @@ class EventKind:
     def step(self, ev: Any, t: Track) -> Any:
         raise NotImplementedError
 
+    def describe(self, item: Any, comps: dict[str, Any]) -> ComponentChange:
+        """One step item (what :meth:`step` returned) as the changelog lists it; ``comps``: every
+        component declared, by id."""
+        raise NotImplementedError
+
+    def compare(self, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
+        """What this kind of change did to one component between catalogs ``ca`` and ``cb``."""
+        raise NotImplementedError
+
+
+def _change(c: Any, section: str, line: str, detail: str = "", **fields: Any) -> ComponentChange:
+    return ComponentChange(c.id, c.kind, str(c.text), section, line, detail, **fields)
+
 
 class TextRevisions(EventKind):
     """A component's wording changes; the old wording stays legal and reads as the new one."""
 
     key, noun, pass_field = "text_revisions", "text revision", "rewrites"
+    heading, intro = "Reworded", "Cards printed with the old wording are read as the new one."
+    diff_sections = (("reworded", "Components reworded"),)
+    skeleton = (
+        "# Text revisions: cards printed with the old wording are read as the new one from this",
+        "# edition on. The new text keeps the old one's variables; a variable the old wording lacked",
+        "# needs `binds`: the value that old cards stand for. A revision a rulebook table lists names",
+        "# its row (`row: {{old: \"in-play card\", new: \"on-field minion\"}}`); one no list names says",
+        "# `listed: false`.",
+        "{text_example}",
+    )
 
     def read(self, r, rep, node, n, src):
         cid = r.component_ref(rep, node, n)
@@ -172,6 +214,23 @@ class TextRevisions(EventKind):
             state[ev.into].wordings.extend(target.wordings)
             state[ev.into].sources.extend(ev.sources)
 
+    def describe(self, rw, comps):
+        note = f"{binds_text(rw.binds)}; the new wording: “{rw.new}”" if rw.binds else ""
+        words = reading_diff(rw.old, rw.new, rw.binds)
+        return ComponentChange(rw.component, rw.kind, str(rw.new), "reworded", "", note, words=words, binds=dict(rw.binds))
+
+    def compare(self, old, c, ca, cb):
+        if str(old.text) == str(c.text):
+            return []
+        binds = c.wordings[len(old.wordings)].binds if len(c.wordings) > len(old.wordings) else {}
+        words = reading_diff(old.text, c.text, binds)
+        note = f"{binds_text(binds)}; the new wording: “{c.text}”" if binds else ""
+        line = f"“{words.old.text()}” → “{words.new.text()}”" + (f" ({note})" if note else "")
+        json = {"old": str(old.text), "new": str(c.text), "old_marked": words.old.markdown(), "new_marked": words.new.markdown(),
+                "reading": str(words.new), "removed": words.old.marked(), "added": words.new.marked(),
+                "binds": dict(sorted(binds.items()))}
+        return [_change(c, "reworded", line, note, json=json, before=str(old.text), after=str(c.text), words=words, binds=dict(binds))]
+
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
                           ev.when.edition, ev.when.by, ev.sources)
@@ -185,6 +244,18 @@ class Redactions(EventKind):
     """A component may no longer be used: cards that use it are banned."""
 
     key, noun, pass_field = "redactions", "redaction", "bans"
+    heading, intro = "Redacted", "Cards that use these components are banned."
+    diff_sections = (("redacted", "Components redacted"), ("status_unknown", "Status changed to unknown"))
+    skeleton = (
+        "# Redactions: cards that use the component are banned from this edition on.",
+        "#   - component: {cost}",
+        "# When no source says exactly when a component was redacted, only that it was by this",
+        "# edition, write `edition: unknown`, and `after: N` if a source shows it still in use in N:",
+        "#   - component: {sets}",
+        "#     edition: unknown",
+        "#     after: {newest}",
+        "#     source: <id>",
+    )
 
     def read(self, r, rep, node, n, src):
         cid = r.component_ref(rep, node, n)
@@ -209,6 +280,20 @@ class Redactions(EventKind):
         c.replacement_binds = dict(ev.replacement_binds)
         c.sources.extend(ev.sources)
 
+    def describe(self, ban, comps):
+        instead = f"write “{comps[ban.replacement].text}” instead" if ban.replacement else ""
+        return ComponentChange(ban.component, comps[ban.component].kind, str(ban.text), "redacted", "", instead)
+
+    def compare(self, old, c, ca, cb):
+        if c.status == old.status or c.status == "legal":
+            return []
+        section = "redacted" if c.status == "redacted" else "status_unknown"
+        w = c.redacted
+        detail = f"{old.status} → {c.status} ({describe_when(w)})"
+        json = {"before": old.status, "after": c.status,
+                "edition": {"edition": w.edition, "after": w.after, "by": w.by} if w else None}
+        return [_change(c, section, f"“{c.text}”: {detail}", detail, json=json, before=old.status, after=c.status, when=w)]
+
     def step(self, ev, t):
         return Ban(ev.component, t.current[ev.component], ev.when.edition, ev.when.by, ev.sources, ev.replacement,
                    dict(ev.replacement_binds))
@@ -219,6 +304,14 @@ class Reinstatements(EventKind):
 
     key, noun, pass_field = "reinstatements", "reinstatement", "reinstated"
     applies_when_unknown = False
+    heading, intro = "Reinstated", "These components were redacted before; cards that use them are legal again."
+    diff_sections = (("reinstated", "Components reinstated"),)
+    skeleton = (
+        "# Reinstatements: a redacted component is legal again from this edition on (its redaction",
+        "# stays in its history).",
+        "#   - component: <a redacted component>",
+        "#     note: <what the sources say>",
+    )
 
     def read(self, r, rep, node, n, src):
         cid = r.component_ref(rep, node, n)
@@ -238,6 +331,16 @@ class Reinstatements(EventKind):
         c.status, c.redacted, c.replacement = "legal", None, None
         c.sources.extend(ev.sources)
 
+    def describe(self, r, comps):
+        return ComponentChange(r.component, comps[r.component].kind, str(r.text), "reinstated", "", r.note or "")
+
+    def compare(self, old, c, ca, cb):
+        if not (old.status == "redacted" and c.status == "legal"):
+            return []
+        detail = f"redacted → legal ({describe_when(c.reinstated[-1][1]) if c.reinstated else 'edition unknown'})"
+        return [_change(c, "reinstated", f"“{c.text}”: {detail}", detail, json={"before": old.status, "after": c.status},
+                        before=old.status, after=c.status)]
+
     def step(self, ev, t):
         return Reinstated(ev.component, t.current[ev.component], ev.sources, ev.note)
 
@@ -247,6 +350,19 @@ class CostRevisions(EventKind):
     unless no rulebook list names the change (``listed: false``): then it prunes no card."""
 
     key, noun, pass_field = "cost_revisions", "cost revision", "cost_changes"
+    heading = "Costs revised"
+    intro = ("Cards that use these components must bear an Edition Indicator of this edition or later "
+             "(a change no rulebook list names prunes no card).")
+    diff_sections = (("formulas", "Formulas changed"),)
+    skeleton = (
+        "# Cost revisions: the component's new formula in the guide's notation (2x, 3x/2, x/(y+1),",
+        "# y²/x, xt, (x+t)/2, 0.5, or unknown); the old one stays in the earlier files. Cards that",
+        "# use it must bear an Edition Indicator of this edition or later, or they are banned. A",
+        "# change the guide makes but no rulebook list names says `listed: false` (it prunes no card).",
+        "#   - component: {cost}",
+        "#     formula: \"<new formula>\"   # now: {cost_formula}",
+    )
+    _UNLISTED = " — in no rulebook list: it prunes no card"
 
     def read(self, r, rep, node, n, src):
         cid = r.component_ref(rep, node, n)
@@ -266,6 +382,22 @@ class CostRevisions(EventKind):
         c.formula = ev.formula if happened == "yes" else None
         c.sources.extend(ev.sources)
 
+    def describe(self, ch, comps):
+        detail = f"{formula_text(ch.was)} → {formula_text(ch.now)} {sample_text(sample_effect(ch.was, ch.now))}".rstrip()
+        return ComponentChange(ch.component, comps[ch.component].kind, str(ch.text), "formulas", "",
+                               detail + ("" if ch.listed else self._UNLISTED), listed=ch.listed)
+
+    def compare(self, old, c, ca, cb):
+        if old.formula == c.formula:
+            return []
+        before, after = formula_text(old.formula, ca.system, c.kind), formula_text(c.formula, cb.system, c.kind)
+        effect = sample_effect(old.formula, c.formula)
+        listed = all(ch.listed for ch in c.cost_changes[len(old.cost_changes):])
+        detail = f"{before} → {after} {sample_text(effect)}".rstrip() + ("" if listed else self._UNLISTED)
+        json = {"before": before, "after": after, "sample": effect, "listed": listed}
+        return [_change(c, "formulas", f"“{c.text}”: {detail}", detail, json=json, before=before, after=after,
+                        effect=effect, listed=listed)]
+
     def step(self, ev, t):
         change = StepCostChange(ev.component, t.current[ev.component], t.formula[ev.component], ev.formula, ev.when.edition,
                                 ev.when.by, ev.sources, ev.listed)
@@ -277,6 +409,14 @@ class LimitRevisions(EventKind):
     """A variable's limit changes: a card that sets it higher is banned."""
 
     key, noun, pass_field = "limit_revisions", "limit revision", "limit_changes"
+    heading, intro = "Limits revised", "A card that sets the variable above its new limit is banned."
+    diff_sections = (("limits", "Limits changed"),)
+    skeleton = (
+        "# Limit revisions: {{x: 7}} means {{x ≤ 7}}; a card that sets x higher is banned. A limit that",
+        "# a source shows but does not give the value of is `unknown`.",
+        "#   - component: {relief}",
+        "#     limits: {{x: 7}}",
+    )
 
     def read(self, r, rep, node, n, src):
         cid = r.component_ref(rep, node, n)
@@ -296,6 +436,17 @@ class LimitRevisions(EventKind):
             new[var] = value if happened == "yes" else None
         c.limits = new
         c.sources.extend(ev.sources)
+
+    def describe(self, lc, comps):
+        detail = f"{limits_text(lc.was) or 'no limit'} → {limits_text(lc.now)}"
+        return ComponentChange(lc.component, comps[lc.component].kind, str(lc.text), "limits", "", detail)
+
+    def compare(self, old, c, ca, cb):
+        if old.limits == c.limits:
+            return []
+        detail = f"{limits_text(old.limits) or 'no limit'} → {limits_text(c.limits) or 'no limit'}"
+        json = {"before": limits_json(old.limits), "after": limits_json(c.limits)}
+        return [_change(c, "limits", f"“{c.text}”: {detail}", detail, json=json, before=dict(old.limits), after=dict(c.limits))]
 
     def step(self, ev, t):
         was = dict(t.limits[ev.component])

@@ -1,0 +1,131 @@
+"""How changes are put into words: costs, limits, editions, formulas on sample values, and
+one component's change between two editions (:class:`ComponentChange`).
+
+Shared by the event kinds (:mod:`kotc_rulesc.history`: each says how the docs and the diff
+describe its events), the diff and the docs.  Standard library only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .formula import Formula, Num
+from .model import When, ordinal
+from .text import Template
+from .wordiff import WordDiff, word_diff
+
+#: the sample values a formula change is shown on (t: a target selection costing 1)
+SAMPLE = {"x": 2, "y": 2, "z": 2, "t": 1}
+
+
+def number(value: Fraction | int | None) -> str:
+    """A cost as the guide prints numbers: 8, 0.25, 1/3; ``unknown`` for None."""
+    if value is None:
+        return "unknown"
+    return Formula(Num(Fraction(value))).notation()
+
+
+def limits_text(limits: dict[str, int | None]) -> str:
+    """``{x ≤ 14}`` (``{x ≤ unknown}`` for a limit whose value no source gives); "" for none."""
+    if not limits:
+        return ""
+    parts = [f"{var} ≤ {'unknown' if n is None else n}" for var, n in sorted(limits.items())]
+    return "{" + ", ".join(parts) + "}"
+
+
+def describe_when(when: When | None) -> str:
+    """"9th Edition", or the window of an undated event."""
+    if when is None:
+        return "edition unknown"
+    if when.edition is not None:
+        return f"{ordinal(when.edition)} Edition"
+    if when.after is not None:
+        return f"edition unknown: after the {ordinal(when.after)}, by the {ordinal(when.by)} Edition"
+    return f"edition unknown: by the {ordinal(when.by)} Edition"
+
+
+def formula_text(f: Formula | None, system: Any = None, kind: str | None = None) -> str:
+    """A formula in the guide's notation; "unknown" where no source gives it, "no formula" for a
+    kind whose texts have none (the 12th's activation conditions)."""
+    if f is not None:
+        return f.notation()
+    if system is not None and kind in system.kind_ids and system.kind(kind).role == "none":
+        return "no formula"
+    return "unknown"
+
+
+def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
+    if f is None:
+        return None
+    try:
+        return f.evaluate(env)
+    except (KeyError, ZeroDivisionError):
+        return None
+
+
+def sample_env(*formulas: Formula | None) -> dict[str, int]:
+    names = set()
+    for f in formulas:
+        if f is not None:
+            names |= f.variables
+    return {v: SAMPLE[v] for v in SAMPLE if v in names}
+
+
+def sample_effect(before: Formula | None, after: Formula | None) -> dict[str, Any] | None:
+    """The two costs on the sample values: ``{"values": {"x": 2}, "before": "8", "after": "4"}``;
+    ``None`` when the formulas have no variables (their values are the formulas themselves)."""
+    env = sample_env(before, after)
+    if not env:
+        return None
+    return {"values": env, "before": number(_value(before, env)), "after": number(_value(after, env))}
+
+
+def sample_text(effect: dict[str, Any] | None) -> str:
+    """"(x=2: 8 → 4)", or "" for no sample."""
+    if not effect:
+        return ""
+    values = ", ".join(f"{k}={v}" for k, v in effect["values"].items())
+    return f"({values}: {effect['before']} → {effect['after']})"
+
+
+def reading_diff(old: Template, new: Template, binds: dict[str, int]) -> WordDiff:
+    """The old wording against the new one as old cards read it (the rulebooks' form: a variable
+    the old wording lacked shows its bound value, "at least 1 card … is", not "[x] cards … are")."""
+    return word_diff(str(old), new.render_partial(binds))
+
+
+def binds_text(binds: dict[str, int]) -> str:
+    """"old cards read as x = 5" (empty for no binds)."""
+    return f"old cards read as {', '.join(f'{k} = {v}' for k, v in sorted(binds.items()))}" if binds else ""
+
+
+
+@dataclass(frozen=True)
+class ComponentChange:
+    """One component's change between two editions (a diff row) or made by one step (a changelog
+    row), described by the event kind that owns it: ``line`` in plain text, ``detail`` (what
+    changed, without the text) or ``words`` (a rewording, marked) for the docs, ``json`` the
+    section's own keys."""
+
+    id: str
+    kind: str
+    text: str  # the wording in B
+    section: str = ""  # the diff section (``reworded``, ``formulas`` …)
+    line: str = ""  # the change in plain text: "“Draw [x] cards.”: 4x → 2x (x=2: 8 → 4)"
+    detail: str = ""  # what changed, without the text: "4x → 2x (x=2: 8 → 4)"
+    json: dict[str, Any] = field(default_factory=dict)
+    before: Any = None
+    after: Any = None
+    when: When | None = None  # for redactions: when it happened (possibly an undated window)
+    words: WordDiff | None = None  # for rewordings
+    binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
+    effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
+    listed: bool = True  # for formula changes: False when no rulebook list names them (they prune no card)
+
+    def to_json(self, section: str | None = None) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "text": self.text, **self.json}
+
+
+def limits_json(limits: dict[str, int | None]) -> dict[str, int | None]:
+    return dict(sorted(limits.items()))
