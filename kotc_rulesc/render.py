@@ -50,6 +50,7 @@ from .diff import (
     show_value,
     value_line,
 )
+from .bundled import templates_dir
 from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
@@ -62,8 +63,8 @@ from .wordiff import Runs, word_diff
 
 __all__ = ["render_docs", "render_diff", "TEMPLATES", "md_escape", "formula_html"]
 
-#: the jinja2 templates and the style sheet (a source checkout's templates/)
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+#: the jinja2 templates and the style sheet (a source checkout's templates/, or a wheel's copy)
+TEMPLATES = templates_dir()
 
 GENERATED_NOTE = "Generated from the rules data by kotc-rulesc. Do not edit: change rules/ and rebuild."
 

@@ -5,11 +5,11 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
+#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   rules/edition-02.yaml
-#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
+#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     bd992d95665f3706db4ee07f2ae94daaa24c4486737ae9fecaf5792990329d88
 """Migration pass: 1st → 2nd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
