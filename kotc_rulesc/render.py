@@ -463,6 +463,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
 
 
 def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
+    current = rules.newest_with_catalog()  # the edition the commands judge in by default
     editions = []
     for n in rules.all_keys:
         decl = rules.edition(n)
@@ -478,8 +479,11 @@ def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
                 "rulebook": cat.rulebook is not None,
                 "redacted": sum(1 for c in cat.components or () if c.status == "redacted"),
                 "legal": sum(1 for c in cat.components or () if c.status == "legal"),
+                "current": n == current,
             }
         )
+    # the current edition first (above the fold on a phone), then the others newest first
+    editions = sorted(reversed(editions), key=lambda ed: not ed["current"])
     return {"editions": editions, "sources": _sources(rules, rules.sources)}
 
 
