@@ -41,3 +41,15 @@ def test_pyproject_describes_the_package():
     assert '"Environment :: Console"' in classifiers and '"Topic :: Games/Entertainment"' in classifiers
     urls = PYPROJECT.split("[project.urls]", 1)[1].split("\n[", 1)[0]
     assert re.findall(r'^\S.* = "https://[^"]+"$', urls, re.MULTILINE)
+
+
+def test_the_wheel_lists_every_package_of_the_checkout():
+    """pyproject.toml names the packages (the bundled data needs a package-dir mapping, which
+    setuptools' automatic discovery cannot add): a new subpackage must be named there too, or
+    the wheel goes without it."""
+    listed = re.search(r"^packages = \[(.*?)^\]", PYPROJECT, re.MULTILINE | re.DOTALL).group(1)
+    names = set(re.findall(r'"([\w.]+)"', listed))
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "kotc_rulesc").rglob("__init__.py")}
+    found |= {".".join(p.parent.relative_to(ROOT / "generated").parts) for p in (ROOT / "generated" / "kotc_tables").rglob("__init__.py")}
+    found |= {"kotc_rulesc.schemas", "kotc_rulesc._bundled.rules", "kotc_rulesc._bundled.templates"}
+    assert names == found
