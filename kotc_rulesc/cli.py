@@ -45,16 +45,21 @@ def main() -> None:
       kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
       kotc-rulesc cost --edition 9 --type spell --text "Draw 2 cards."
       kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o new.yaml --report -
-    An edition is a number (1 to 12), or 11-pre: the 11th's pre-release, a branch
-    beside the main line that follows the 10th (`editions` lists them).
+    An edition is a number (1, 2, …), or 11-pre: the 11th's pre-release, a
+    branch beside the main line that follows the 10th (`editions` lists them).
     \b
     Maintainers:
       kotc-rulesc check                   validate rules/ (every problem, located)
       kotc-rulesc editions                what each edition changed
       kotc-rulesc show --edition 8        the catalog of any edition, folded
       kotc-rulesc diff 9 11-pre           what moved between two editions
-      kotc-rulesc new-edition 13          start the next edition's file
+      kotc-rulesc new-edition 18          start the next edition's file
       kotc-rulesc build                   regenerate generated/ (tables, passes, docs)
+      kotc-rulesc schema edition          the rules files' JSON Schema, for editors
+
+    Exit status: 0 success, 1 problems in the rules or the cards (listed), 2
+    usage errors and input that cannot be read. Every command's --help has
+    examples; `python -m kotc_rulesc` is the same command line.
     """
 
 
@@ -65,4 +70,4 @@ for _name in COMMAND_MODULES:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    main(prog_name="kotc-rulesc")

@@ -6,7 +6,8 @@ in the ``file:line:column: message`` form that editors and CI logs understand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Iterable
 
 
 @dataclass(frozen=True, order=True)
@@ -18,6 +19,9 @@ class Problem:
     column: int  # 1-based; 0 when unknown
     message: str
     hint: str | None = None
+    #: the input cannot be read at all (a missing folder, a file that cannot be opened): a usage
+    #: error, exit status 2, rather than a problem in the data (1)
+    unreadable: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         where = self.file
@@ -37,3 +41,9 @@ class ProblemsFound(Exception):
     def __init__(self, problems: list[Problem]):
         super().__init__(f"{len(problems)} problem(s)")
         self.problems = sorted(set(problems))
+
+
+def exit_code(problems: Iterable[Problem]) -> int:
+    """The exit status for problems found: 2 when any of them is input that cannot be read,
+    else 1 (problems in the data)."""
+    return 2 if any(p.unreadable for p in problems) else 1

@@ -53,9 +53,10 @@ from .text import Template, TemplateError, parse_template
 FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
 
 def default_rules_dir() -> Path:
-    """``rules/`` beside the package (a source checkout), else the current directory's."""
-    here = Path(__file__).resolve().parent.parent / "rules"
-    return here if here.is_dir() else Path("rules")
+    """The bundled rules: the checkout's ``rules/``, or an installed wheel's copy (:mod:`.bundled`)."""
+    from .bundled import rules_dir
+
+    return rules_dir()
 
 
 def edition_schema() -> dict:
@@ -117,7 +118,7 @@ def _read_yaml(path: Path, rep: _Reporter) -> Any:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        rep.whole(f"cannot read the file: {exc.strerror}")
+        rep.problems.append(Problem(rep.file, 0, 0, f"cannot read the file: {exc.strerror}", unreadable=True))
         return None
     try:
         text = raw.decode("utf-8")
@@ -817,10 +818,10 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
     """Load what can be loaded and return it with every problem found."""
     root = Path(directory) if directory is not None else default_rules_dir()
     if not root.is_dir():
-        return None, [Problem(str(root), 0, 0, "no such rules directory", "pass --rules DIR")]
+        return None, [Problem(str(root), 0, 0, "no such rules directory", "pass --rules DIR", unreadable=True)]
     paths = sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     if not paths:
-        return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory")]
+        return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
     validator = jsonschema.Draft202012Validator(edition_schema())
     builder = _Builder()
     editions: list[EditionDecl] = []

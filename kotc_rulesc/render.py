@@ -45,6 +45,7 @@ from .diff import (
     show_value,
     value_line,
 )
+from .bundled import templates_dir
 from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
@@ -58,8 +59,8 @@ from .wordiff import Runs, word_diff
 
 __all__ = ["render_docs", "render_diff", "TEMPLATES", "md_escape", "formula_html"]
 
-#: the jinja2 templates and the style sheet (a source checkout's templates/)
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+#: the jinja2 templates and the style sheet (a source checkout's templates/, or a wheel's copy)
+TEMPLATES = templates_dir()
 
 GENERATED_NOTE = "Generated from the rules data by kotc-rulesc. Do not edit: change rules/ and rebuild."
 
@@ -452,6 +453,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
 
 
 def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
+    current = rules.newest_with_catalog()  # the edition the commands judge in by default
     editions = []
     for n in rules.all_keys:
         decl = rules.edition(n)
@@ -467,8 +469,11 @@ def _index_view(rules: RuleSet, view: FoldedRules) -> dict[str, Any]:
                 "rulebook": cat.rulebook is not None,
                 "redacted": sum(1 for c in cat.components or () if c.status == "redacted"),
                 "legal": sum(1 for c in cat.components or () if c.status == "legal"),
+                "current": n == current,
             }
         )
+    # the current edition first (above the fold on a phone), then the others newest first
+    editions = sorted(reversed(editions), key=lambda ed: not ed["current"])
     return {"editions": editions, "sources": _sources(rules, rules.sources)}
 
 

@@ -205,12 +205,12 @@ def test_check_cards_on_the_examples(examples):
     first = report["cards"][0]
     assert set(first) == {"index", "name", "status", "cost", "printed_cost", "reasons", "notes"}
     assert {"code", "message", "edition", "sources"} <= set(first["reasons"][0])
-    assert first["reasons"][0]["line"] == 24  # the paragraph's line in the YAML file
+    assert first["reasons"][0]["line"] == 25  # the paragraph's line in the YAML file
 
     text = run("check-cards", str(EXAMPLES), "--edition", "6")
     assert text.exit_code == 1
     assert "24 cards: 20 legal, 4 banned" in text.output
-    assert "examples/collection.yaml:161: over-limit (field text[1])" in text.output.replace(str(ROOT) + "/", "")
+    assert "examples/collection.yaml:162: over-limit (field text[1])" in text.output.replace(str(ROOT) + "/", "")
 
 
 def test_cost_of_a_whole_collection_prints_each_breakdown():

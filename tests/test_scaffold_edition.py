@@ -132,11 +132,13 @@ def test_an_existing_file_is_replaced_only_with_force(tmp_path):
     again = invoke("new-edition", "4", "--rules", str(rules))
     assert again.exit_code == 2 and "already exists; pass --force" in again.output
     assert "component: effect-draw\n" in path.read_text()
-    # a half-written file that does not even load is set aside while the rules are read
+    # a half-written file that does not even load is set aside while the rules are read (it holds
+    # a line beyond the skeleton, so --force needs --discard-changes, and it is kept as .bak)
     path.write_text("edition: 4\nfollows: [")
-    forced = invoke("new-edition", "4", "--rules", str(rules), "--force")
+    forced = invoke("new-edition", "4", "--rules", str(rules), "--force", "--discard-changes")
     assert forced.exit_code == 0 and "Replaced" in forced.output
     assert path.read_text() == scaffold_text(load_rules(MINI), 4)
+    assert (rules / "edition-04.yaml.bak").read_text() == "edition: 4\nfollows: ["
 
 
 def test_rules_that_do_not_load_are_reported(tmp_path):

@@ -12,6 +12,8 @@
 #       shoots one HTML file.
 #
 # The PNGs are for looking at (they are not committed); the default OUT is build/screenshots.
+# The automatic check is tests/test_docs_browser.py: every page at 390, 768, 1280 and 1920 px,
+# none wider than the window (tools/test.sh installs Chromium for it where it can).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
@@ -48,7 +50,7 @@ while [[ $# -gt 0 ]]; do
         --out) out=$2; shift 2 ;;
         --height) height=$2; shift 2 ;;
         --section) section=$2; shift 2 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "screenshot.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done

@@ -1,8 +1,28 @@
 #!/usr/bin/env bash
 # Install what the tests need (into .venv, from the project's own pyproject.toml) and run them.
 # Extra arguments go to pytest, e.g. `bash tools/test.sh -k fold`.
+#
+# The documents' browser test (tests/test_docs_browser.py) needs headless Chromium: where the
+# machine lacks it, this installs Debian's chromium package (as root, with apt-get); where that
+# cannot be done, the test is skipped and says why (KOTC_BROWSER_UNAVAILABLE). The wheel test
+# (tests/test_wheel.py) builds the wheel and installs it into a fresh venv with pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+
+if [[ -z "${KOTC_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        echo "test.sh: installing Chromium (Debian's chromium) for the documents' browser test" >&2
+        log=$(mktemp)
+        if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; } >"$log" 2>&1; then
+            tail -n 5 "$log" >&2
+            export KOTC_BROWSER_UNAVAILABLE="apt-get could not install chromium on this machine (its last words are above the test run)"
+        fi
+        rm -f "$log"
+    else
+        export KOTC_BROWSER_UNAVAILABLE="no Chromium here, and tools/test.sh installs one only as root with apt-get: install Debian's chromium (or set KOTC_CHROMIUM to a Chromium or Chrome executable)"
+    fi
+fi
+
 .venv/bin/python -m pytest "$@"

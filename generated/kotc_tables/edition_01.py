@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
+#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   kotc_rulesc/schemas/edition.schema.json
-#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
+#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

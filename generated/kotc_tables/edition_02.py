@@ -5,11 +5,11 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
+#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   rules/edition-02.yaml
-#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
+#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
 #   kotc_rulesc/schemas/edition.schema.json
-#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
+#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
 """Keeper of the Cards, 2nd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

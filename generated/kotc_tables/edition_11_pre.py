@@ -5,29 +5,29 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     e508e897fbc03ce79f923d17b9a802d152577442ac39be0ed7cb0fda330baec0
+#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   rules/edition-02.yaml
-#     042f5438afdf7eb1200a355caecd0a4d5120cc38caa7a81a7605713d560422d1
+#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
 #   rules/edition-03.yaml
-#     2b6ef1bead7c044d290470cb79654ce75bfcb4fbbb4cdd26145599ad4ce53137
+#     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   rules/edition-04.yaml
-#     e3c1c8ad65b945615aeb24a0d3316aef83bbf6483cff617f50e65153fd53dced
+#     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   rules/edition-05.yaml
-#     c4e94806b498efd2dafc152b70dbc9906cc6fb2489da2c6f3610a6c8a54444af
+#     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
 #   rules/edition-06.yaml
-#     de112d5814e384db427d61e8508c237d1d20460f52c51a3979137cf74272c6b4
+#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
 #   rules/edition-07.yaml
-#     5aadd796a6134fe4da9d2329ec0af99523f3d5adc47e6a02c24ffebd33c6659a
+#     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
-#     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
+#     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
 #   rules/edition-09.yaml
-#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#     a4fd191a5b05e7a7ef73430bd5e2b4952af8ebef30481ab740a00c6f4201bc2d
 #   rules/edition-10.yaml
-#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
+#     ef0b0e952ceae7cf9f6dcdf6795f5df8dbf5da58c7db284672e8aef5b53e8719
 #   rules/edition-11-pre.yaml
-#     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
+#     88dcec0a70ee54301accd5d102e5e3a003c61e67a01dbb839c044b04ff1e0c4c
 #   kotc_rulesc/schemas/edition.schema.json
-#     4d9895247ee5659becd82d37e4ddaf71e37c9083388230fbde30a9c06cb21b37
+#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
 """Keeper of the Cards, 11th pre-release edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

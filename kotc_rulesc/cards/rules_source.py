@@ -21,11 +21,13 @@ from ..view import RulesView
 
 def _checkout_rules_dir(view) -> Path | None:
     """``rules/`` of the source checkout, when the tables in use are its ``generated/``."""
-    root = Path(__file__).resolve().parent.parent.parent
+    from ..bundled import generated_dir, rules_dir
+
+    generated = generated_dir()
     package_file = getattr(view.package, "__file__", None)
-    if not package_file or Path(package_file).resolve().parent.parent != root / "generated":
+    if generated is None or not package_file or Path(package_file).resolve().parent.parent != generated:
         return None
-    return root / "rules" if (root / "rules").is_dir() else None
+    return rules_dir()
 
 
 def tables_are_stale(inputs: tuple[tuple[str, str], ...], rules_dir: Path) -> bool:

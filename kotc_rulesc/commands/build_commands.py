@@ -8,12 +8,15 @@ from pathlib import Path
 import click
 
 
-def default_out_dir() -> Path:
-    """``generated/`` beside the default rules directory (the source checkout's), else ./generated."""
-    from ..loader import default_rules_dir
+def default_out_dir(rules_dir: str | None) -> Path | None:
+    """``generated/`` beside the rules directory: for ``--rules DIR`` the one beside DIR (a rules
+    checkout laid out like this repository), for the bundled rules the source checkout's; ``None``
+    for the bundled rules of an installed kotc-rulesc, which has no output folder of its own."""
+    from ..bundled import generated_dir
 
-    rules = default_rules_dir()
-    return rules.resolve().parent / "generated" if rules.is_dir() else Path("generated")
+    if rules_dir is not None:
+        return Path(rules_dir).resolve().parent / "generated"
+    return generated_dir()
 
 
 def _shown(path: Path) -> str:
@@ -33,10 +36,12 @@ def _shown(path: Path) -> str:
 )
 @click.option(
     "--out",
+    "-o",
     "out_dir",
     type=click.Path(file_okay=False, path_type=str),
     default=None,
-    help="The output directory (default: the project's generated/).",
+    help="The output directory (default: generated/ beside the rules directory; "
+    "needed for the bundled rules of an installed kotc-rulesc).",
 )
 @click.option(
     "--check",
@@ -61,20 +66,29 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
 
     With --check nothing is written: exit 0 when the output is up to date, 1
     when a file is stale, missing or extra (CI runs this). Problems in the
-    rules are listed as file:line:column and exit 1.
+    rules are listed as file:line:column and exit 1. Usage errors exit 2: rules
+    that cannot be read, an output directory that is not a kotc-rulesc build
+    or cannot be written, or no --out for the bundled rules of an installed
+    kotc-rulesc (its generated/ is the repository's).
 
     \b
     Examples:
       kotc-rulesc build
       kotc-rulesc build --check
       kotc-rulesc build --rules my-rules --out /tmp/tables
+      kotc-rulesc build --check --rules rules           # in a rules checkout: rules/ and generated/
     """
     from ..codegen import CodegenError, compare, foreign_output, generate, write
     from ..loader import default_rules_dir
     from .rules_commands import load_or_exit
 
     rules_path = Path(rules_dir) if rules_dir is not None else default_rules_dir()
-    out = Path(out_dir) if out_dir is not None else default_out_dir()
+    out = Path(out_dir) if out_dir is not None else default_out_dir(rules_dir)
+    if out is None:
+        raise click.UsageError(
+            "the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
+            "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)"
+        )
     rules = load_or_exit(str(rules_path))
     try:
         files = generate(rules, rules_path)

@@ -10,7 +10,7 @@ import click
 
 from ..model import edition_number, ordinal
 from .edition_arg import EDITION, check_known
-from .rules_commands import RULES_OPTION
+from .rules_commands import RULES_OPTION, exit_with_problems
 
 EDITION_OPTION = click.option(
     "--edition",
@@ -26,17 +26,14 @@ FORMAT_OPTION = click.option(
 
 
 def _view_or_exit(rules_dir: str | None):
-    """The rules view, or print every rules problem and exit 1."""
+    """The rules view, or print every rules problem and exit (1, or 2 when they cannot be read)."""
     from ..cards.rules_source import get_view
     from ..errors import ProblemsFound
 
     try:
         return get_view(rules_dir)
     except ProblemsFound as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) in the rules; run `kotc-rulesc check` after fixing them.", err=True)
-        sys.exit(1)
+        exit_with_problems(exc.problems)
 
 
 def _edition_or_exit(view: Any, edition: Any) -> Any:
@@ -58,7 +55,7 @@ def _read_or_exit(path: str) -> Iterator:
 
 
 @click.command("check-cards")
-@click.argument("collection", metavar="COLLECTION")
+@click.argument("collection", metavar="COLLECTION", type=click.Path(dir_okay=True, allow_dash=True, path_type=str))
 @EDITION_OPTION
 @click.option("--deck", is_flag=True,
               help="Also judge COLLECTION as one deck: its size and, from the 17th, its Ultra Points, as the rulebook states.")
@@ -218,9 +215,11 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
 
     `kotc-rulesc show --edition N` prints each edition's rule. A figure that
     depends on a formula no source gives is "unknown", never guessed. If
-    the card is banned in that edition, the reasons follow. Exit 0 when
-    every figure is known, 1 when a card cannot be costed, 2 for usage
-    errors.
+    the card is banned in that edition, the reasons follow.
+
+    Exit status: 0 when every figure is known, 1 when a card cannot be
+    costed, 2 for usage errors (no card given, --text without --type, a type
+    or stat the edition does not have) and an unreadable CARD_FILE.
 
     \b
     Examples:

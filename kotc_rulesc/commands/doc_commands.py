@@ -34,11 +34,15 @@ def diff(a: int, b: int, fmt: str, rules_dir: str | None) -> None:
     clean slates crossed. Any A < B, not only neighbours. A diff runs forwards
     only: for A > B it stops with a usage error (run `diff B A`).
 
+    Exit status: 0, 1 when the rules have problems, 2 for usage errors (A not
+    before B, an edition the rules do not know) or rules that cannot be read.
+
     \b
     Examples:
       kotc-rulesc diff 6 11-pre
       kotc-rulesc diff 8 9 --format markdown
       kotc-rulesc diff 10 11 --format json
+      kotc-rulesc diff 16 17 --format html > diff-16-17.html
     """
     from ..diff import DiffOrderError, diff_editions, diff_text
     from ..view import FoldedRules
@@ -61,27 +65,55 @@ def diff(a: int, b: int, fmt: str, rules_dir: str | None) -> None:
 @click.command("new-edition")
 @click.argument("edition", type=int)
 @RULES_OPTION
-@click.option("--force", is_flag=True, help="Replace an existing file for EDITION with a fresh skeleton.")
-def new_edition(edition: int, rules_dir: str | None, force: bool) -> None:
+@click.option("--force", is_flag=True,
+              help="Replace an existing file for EDITION that holds nothing beyond a skeleton.")
+@click.option("--discard-changes", is_flag=True,
+              help="With --force: also replace a file that records changes (it is kept as FILE.bak).")
+def new_edition(edition: int, rules_dir: str | None, force: bool, discard_changes: bool) -> None:
     """Write the commented skeleton rules/edition-NN.yaml of the next edition.
 
     EDITION must follow the last edition in the rules. The file is valid as
     written (every list empty) and its comments show how to record each kind
-    of change. An existing file is never replaced without --force.
+    of change. Its first line names the edition schema, as the other rules
+    files do, so that editors validate it as you type.
+
+    An existing file is never replaced without --force, and --force replaces
+    only a file with nothing beyond a skeleton: a file with any line the fresh
+    skeleton does not have (a recorded change, a note) is replaced only with
+    --discard-changes as well, and is first copied to edition-NN.yaml.bak
+    (.bak.1, .bak.2, … when that exists).
+
+    Exit status: 0 written, 2 for usage errors (not the next edition, a file
+    in the way, a missing rules directory), 1 when the rules have problems.
 
     \b
-    Example:
-      kotc-rulesc new-edition 13
+    Examples:
+      kotc-rulesc new-edition 18
+      kotc-rulesc new-edition 18 --rules my-rules
+      kotc-rulesc new-edition 18 --force                     # redo an untouched skeleton
+      kotc-rulesc new-edition 18 --force --discard-changes   # start over; the old file becomes .bak
     """
+    from ..bundled import checkout_root
     from ..loader import check_rules, default_rules_dir
+    from ..modeline import skeleton_modeline
     from ..scaffold import ScaffoldError, plan_scaffold
 
+    if discard_changes and not force:
+        raise click.UsageError("--discard-changes goes with --force")
+    if rules_dir is None and checkout_root() is None:
+        raise click.UsageError("the bundled rules of an installed kotc-rulesc are not yours to extend: "
+                               "give --rules DIR (your rules checkout)")
     directory = Path(rules_dir) if rules_dir is not None else default_rules_dir()
     try:
         plan = plan_scaffold(directory, edition, force, lambda d: load_or_exit(str(d)))
     except ScaffoldError as exc:
         raise click.UsageError(str(exc)) from None
-    plan.path.write_text(plan.text, encoding="utf-8")
+    line = skeleton_modeline(directory, exclude=plan.path)
+    text = plan.text if line is None else f"{line}\n{plan.text}"
+    backup = None
+    if plan.overwrite:
+        backup = _set_aside(plan.path, text, discard_changes)
+    plan.path.write_text(text, encoding="utf-8")
     _, problems = check_rules(directory)
     if problems:  # the skeleton is valid by construction; say so loudly if it is not
         for problem in problems:
@@ -90,7 +122,43 @@ def new_edition(edition: int, rules_dir: str | None, force: bool) -> None:
         sys.exit(1)
     verb = "Replaced" if plan.overwrite else "Wrote"
     click.echo(f"{verb} {plan.path}: edition {edition}, following edition {plan.follows}.")
+    if backup is not None:
+        click.echo(f"The file it replaced is kept as {backup}.")
     click.echo(f"Fill it in, then: kotc-rulesc check && kotc-rulesc diff {plan.follows} {edition}")
+
+
+def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
+    """Before ``path`` is replaced by ``skeleton``: nothing to do when it holds no line the
+    skeleton does not (returns ``None``); else, with ``discard_changes``, copy it to a free
+    ``.bak`` name and return that; without, a usage error naming what would be lost."""
+    import shutil
+
+    try:
+        old = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        if not discard_changes:
+            raise click.UsageError(f"{path} cannot be read ({exc}); --force alone never replaces it: "
+                                   "add --discard-changes to replace it (it is kept as a .bak)") from None
+        old = None
+    if old is not None:
+        ours = set(skeleton.splitlines())
+        beyond = [(i, line) for i, line in enumerate(old.splitlines(), 1) if line.strip() and line not in ours]
+        if not beyond:
+            return None
+        if not discard_changes:
+            first, text = beyond[0]
+            raise click.UsageError(
+                f"{path} holds {len(beyond)} line(s) beyond the skeleton (the first, line {first}: {text.strip()!r}); "
+                "--force alone never replaces them: add --discard-changes to replace the file "
+                f"(it is kept as {path.name}.bak)"
+            )
+    backup = Path(f"{path}.bak")
+    n = 0
+    while backup.exists():
+        n += 1
+        backup = Path(f"{path}.bak.{n}")
+    shutil.copy2(path, backup)
+    return backup
 
 
 COMMANDS = [diff, new_edition]

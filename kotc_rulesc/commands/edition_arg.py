@@ -22,6 +22,18 @@ class EditionType(click.ParamType):
                 self.fail(str(exc), param, ctx)
         self.fail(f"{value!r} is not an edition", param, ctx)
 
+    def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> list:
+        """The editions of the compiled tables (shell completion)."""
+        from click.shell_completion import CompletionItem
+
+        try:
+            from ..tables import TablesView
+
+            keys = TablesView().keys
+        except Exception:  # no tables: no suggestions, never an error while typing
+            return []
+        return [CompletionItem(str(k)) for k in keys if str(k).startswith(incomplete)]
+
 
 EDITION = EditionType()
 

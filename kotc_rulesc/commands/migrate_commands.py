@@ -145,9 +145,9 @@ def _view(rules_dir, problems_found):
     try:
         return get_view(rules_dir)
     except problems_found as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        _fail(f"{len(exc.problems)} problem(s) in the rules; run `kotc-rulesc check` after fixing them.", 1)
+        from .rules_commands import exit_with_problems
+
+        exit_with_problems(exc.problems)
 
 
 COMMANDS = [migrate]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -21,18 +23,28 @@ RULES_OPTION = click.option(
 )
 
 
+def exit_with_problems(problems: list) -> NoReturn:
+    """Print every problem of the rules to standard error and exit: 2 when the rules cannot be
+    read at all (no such folder, a file that cannot be opened), 1 for problems in the data."""
+    from ..errors import exit_code
+
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    code = exit_code(problems)
+    if code == 1:
+        click.echo(f"{len(problems)} problem(s) in the rules; run `kotc-rulesc check` after fixing them.", err=True)
+    sys.exit(code)
+
+
 def load_or_exit(rules_dir: str | None) -> RuleSet:
-    """Load the rules, or print every problem and exit 1."""
+    """Load the rules, or print every problem and exit (:func:`exit_with_problems`)."""
     from ..errors import ProblemsFound
     from ..loader import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
 
     try:
         return load_rules(rules_dir)
     except ProblemsFound as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) in the rules; run `kotc-rulesc check` after fixing them.", err=True)
-        sys.exit(1)
+        exit_with_problems(exc.problems)
 
 
 def edition_or_exit(rules: RuleSet, edition: EditionKey) -> EditionKey:
@@ -49,17 +61,27 @@ def check(rules_dir: str | None) -> None:
     Checks the JSON Schema, then meaning: formulas and texts parse, formulas
     use only the variables their text has (t only in effects), events name
     known components, no delta is a no-op, no two texts of an edition read
-    alike, and the editions form one ordered chain. Exit 0 when clean, 1 with
-    the list of problems.
+    alike, and the editions form one ordered chain.
+
+    Exit status: 0 when the rules are clean, 1 with the list of problems, 2
+    when the rules cannot be read (no such directory, no rules files in it, a
+    file that cannot be opened).
+
+    \b
+    Examples:
+      kotc-rulesc check
+      kotc-rulesc check --rules my-rules
     """
     from ..loader import check_rules
+
+    from ..errors import exit_code
 
     rules, problems = check_rules(rules_dir)
     if problems:
         for problem in problems:
             click.echo(str(problem))
         click.echo(f"{len(problems)} problem(s).")
-        sys.exit(1)
+        sys.exit(exit_code(problems))
     assert rules is not None
     n = sum(len(e.components) for e in rules.editions)
     click.echo(f"ok: {len(rules.editions)} rules files, editions {rules.first}–{rules.last}, {n} components.")
@@ -71,6 +93,14 @@ def editions(rules_dir: str | None) -> None:
     """List the editions and what each changed, one line each.
 
     Editions without a rules file changed nothing that any source records.
+
+    Exit status: 0, 1 when the rules have problems (`check` lists them), 2 when
+    they cannot be read.
+
+    \b
+    Examples:
+      kotc-rulesc editions
+      kotc-rulesc editions --rules my-rules
     """
     rules = load_or_exit(rules_dir)
     width = max(len(str(k)) for k in rules.all_keys)
@@ -96,6 +126,15 @@ def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
     formula, limits and status of each component, with its revisions so far,
     the rulebook's revised/redacted lists, its parameters and the card-cost
     rule. Unknown facts print as "unknown" (JSON null).
+
+    Exit status: 0, 1 when the rules have problems, 2 for usage errors (an
+    edition the rules do not know) or rules that cannot be read.
+
+    \b
+    Examples:
+      kotc-rulesc show --edition 8
+      kotc-rulesc show -e 11-pre
+      kotc-rulesc show -e 17 --format json > catalog-17.json
     """
     from ..fold import fold
     from ..show import catalog_json, catalog_text
@@ -109,4 +148,44 @@ def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
         click.echo(catalog_text(cat, rules), nl=False)
 
 
-COMMANDS = [check, editions, show]
+@click.command()
+@click.argument("name", type=click.Choice(["edition", "collection"]), metavar="NAME")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=str), default=None, metavar="FILE",
+              help="Write the schema to FILE instead of standard output.")
+def schema(name: str, output: str | None) -> None:
+    """Write out a JSON Schema: edition (a rules file) or collection (a card collection).
+
+    Each schema's $id is a stable name, not an address: urn:kotc-rulesc:schema:edition
+    and urn:kotc-rulesc:schema:collection. Editors validate a YAML file as you type
+    against the schema its first line names (the YAML language server's modeline,
+    a path relative to the file):
+
+    \b
+      # yaml-language-server: $schema=../kotc_rulesc/schemas/edition.schema.json
+
+    Every bundled rules file and examples/collection.yaml carry one; in a rules
+    checkout of your own, write the schema beside your rules and name it there.
+    Exit status: 0, 2 for usage errors (NAME is edition or collection) or a
+    FILE that cannot be written.
+
+    \b
+    Examples:
+      kotc-rulesc schema edition
+      kotc-rulesc schema edition -o rules/edition.schema.json
+      kotc-rulesc schema collection -o collection.schema.json
+    """
+    from ..bundled import schema_path
+
+    data = schema_path(name).read_bytes()
+    if output is None or output == "-":
+        click.echo(data.decode("utf-8"), nl=False)
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as exc:
+        click.echo(f"error: cannot write {output}: {exc.strerror}", err=True)
+        sys.exit(2)
+    click.echo(f"Wrote {output}: the {name} schema ({json.loads(data)['$id']}).")
+
+
+COMMANDS = [check, editions, show, schema]

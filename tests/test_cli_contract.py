@@ -1,0 +1,154 @@
+"""The command line's contract: every exit status the README documents, per command, has a case
+here (0 success, 1 problems in the rules or the cards, 2 usage errors and unreadable input);
+every command's --help has examples; ``python -m kotc_rulesc`` is the same command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
+
+LEGAL = {"cards": [{"name": "Insight", "type": "spell", "edition": 2, "cost": 4, "text": "Draw 2 cards."}]}
+BANNED = {"cards": [{"name": "Bloodprice", "type": "spell", "edition": 2, "cost": 1, "text": "Pay 15 hitpoints. Draw 3 cards."}]}
+NO_INDICATOR = {"cards": [{"name": "Old Insight", "type": "spell", "cost": 8, "text": "Draw 2 cards."}]}
+
+
+@pytest.fixture(scope="module")
+def w(tmp_path_factory) -> Path:
+    """A workspace: good rules (ok/), rules with a problem (bad/), collections, output folders."""
+    base = tmp_path_factory.mktemp("contract")
+    shutil.copytree(MINI, base / "ok")
+    shutil.copytree(MINI, base / "bad")
+    second = base / "bad" / "edition-02.yaml"
+    second.write_text(second.read_text().replace('formula: "2x"', 'formula: "2q"'))
+    for name, data in (("legal", LEGAL), ("banned", BANNED), ("no-indicator", NO_INDICATOR)):
+        (base / f"{name}.json").write_text(json.dumps(data))
+    (base / "broken.json").write_text('{"cards": [')
+    (base / "foreign").mkdir()
+    (base / "foreign" / "notes.txt").write_text("not a build")
+    return base
+
+
+#: (command, exit status, what the case is, its arguments; {w} is the workspace)
+CASES = [
+    ("check", 0, "clean rules", "check --rules {w}/ok"),
+    ("check", 1, "a problem in the rules", "check --rules {w}/bad"),
+    ("check", 2, "no such rules directory", "check --rules {w}/missing"),
+    ("check", 2, "no rules files in the directory", "check --rules {w}/foreign"),
+    ("editions", 0, "listed", "editions --rules {w}/ok"),
+    ("editions", 1, "a problem in the rules", "editions --rules {w}/bad"),
+    ("editions", 2, "no such rules directory", "editions --rules {w}/missing"),
+    ("show", 0, "shown", "show -e 2 --rules {w}/ok"),
+    ("show", 1, "a problem in the rules", "show -e 2 --rules {w}/bad"),
+    ("show", 2, "an edition the rules do not know", "show -e 9 --rules {w}/ok"),
+    ("show", 2, "no such rules directory", "show -e 2 --rules {w}/missing"),
+    ("schema", 0, "written out", "schema collection"),
+    ("schema", 2, "no such schema", "schema cards"),
+    ("schema", 2, "a file that cannot be written", "schema edition -o {w}/missing/edition.schema.json"),
+    ("diff", 0, "compared", "diff 1 3 --rules {w}/ok"),
+    ("diff", 1, "a problem in the rules", "diff 1 3 --rules {w}/bad"),
+    ("diff", 2, "A after B", "diff 3 1 --rules {w}/ok"),
+    ("diff", 2, "no such rules directory", "diff 1 3 --rules {w}/missing"),
+    ("check-cards", 0, "every card legal", "check-cards {w}/legal.json -e 2 --rules {w}/ok"),
+    ("check-cards", 1, "a banned card", "check-cards {w}/banned.json -e 3 --rules {w}/ok"),
+    ("check-cards", 1, "a problem in the rules", "check-cards {w}/legal.json -e 2 --rules {w}/bad"),
+    ("check-cards", 2, "a collection that does not parse", "check-cards {w}/broken.json -e 2 --rules {w}/ok"),
+    ("check-cards", 2, "no such collection", "check-cards {w}/nothing.json -e 2 --rules {w}/ok"),
+    ("check-cards", 2, "no such rules directory", "check-cards {w}/legal.json --rules {w}/missing"),
+    ("cost", 0, "costed", "cost -e 2 --type spell --text 'Draw 2 cards.' --rules {w}/ok"),
+    ("cost", 1, "a card that cannot be costed", "cost -e 2 --type spell --text 'Fly to the moon.' --rules {w}/ok"),
+    ("cost", 2, "--text without --type", "cost -e 2 --text 'Draw 2 cards.' --rules {w}/ok"),
+    ("cost", 2, "--text without --type, bundled rules", "cost -e 11 --text 'Draw 1 card.'"),
+    ("cost", 2, "a CARD_FILE that does not parse", "cost {w}/broken.json -e 2 --rules {w}/ok"),
+    ("migrate", 0, "every card ends legal", "migrate {w}/legal.json --to 3 -o {w}/out-legal.json --rules {w}/ok"),
+    ("migrate", 1, "a card stays banned", "migrate {w}/banned.json --to 3 -o {w}/out-banned.json --rules {w}/ok"),
+    ("migrate", 1, "a problem in the rules", "migrate {w}/legal.json --to 3 -o {w}/out-bad.json --rules {w}/bad"),
+    ("migrate", 2, "no --from for a card without Edition Indicator",
+     "migrate {w}/no-indicator.json --to 3 -o {w}/out-none.json --rules {w}/ok"),
+    ("migrate", 2, "a collection that does not parse", "migrate {w}/broken.json --to 3 -o {w}/out-broken.json --rules {w}/ok"),
+    ("new-edition", 0, "the next edition", "new-edition 4 --rules {w}/scaffold"),
+    ("new-edition", 1, "a problem in the rules", "new-edition 4 --rules {w}/bad"),
+    ("new-edition", 2, "not the next edition", "new-edition 6 --rules {w}/ok"),
+    ("new-edition", 2, "an existing file without --force", "new-edition 3 --rules {w}/ok"),
+    ("build", 0, "built", "build --rules {w}/ok --out {w}/built"),
+    ("build", 1, "drift with --check", "build --check --rules {w}/ok --out {w}/never-built"),
+    ("build", 1, "a problem in the rules", "build --rules {w}/bad --out {w}/built-bad"),
+    ("build", 2, "an output folder that is not a build", "build --rules {w}/ok --out {w}/foreign"),
+    ("build", 2, "no such rules directory", "build --rules {w}/missing --out {w}/built-missing"),
+]
+
+
+def _args(template: str, w: Path) -> list[str]:
+    import shlex
+
+    return shlex.split(template.format(w=w))
+
+
+@pytest.mark.parametrize("command, code, case, template", CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}" for c in CASES])
+def test_exit_status(w, command, code, case, template):
+    if command == "new-edition" and "scaffold" in template and not (w / "scaffold").exists():
+        shutil.copytree(MINI, w / "scaffold")
+    args = _args(template, w)
+    assert args[0] == command
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == code, f"{case}: {result.output}"
+
+
+def _readme_exit_table() -> dict[str, set[int]]:
+    """README's exit-status table: command → the statuses it documents (a '—' cell: none)."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
+    table: dict[str, set[int]] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or not cells[0].startswith("`"):
+            continue
+        codes = {code for code, cell in zip((0, 1, 2), cells[1:]) if cell not in ("—", "")}
+        for name in re.findall(r"`([a-z-]+)`", cells[0]):
+            table[name] = codes
+    return table
+
+
+def test_the_cases_are_exactly_the_statuses_the_readme_documents():
+    documented = _readme_exit_table()
+    assert set(documented) == set(main.commands), "every command has a row in README's exit-status table"
+    tested: dict[str, set[int]] = {}
+    for command, code, _, _ in CASES:
+        tested.setdefault(command, set()).add(code)
+    assert tested == documented
+
+
+# --------------------------------------------------------------------------- --help
+
+
+@pytest.mark.parametrize("name", sorted(main.commands))
+def test_every_command_help_has_examples_of_itself(name):
+    result = CliRunner().invoke(main, [name, "--help"])
+    assert result.exit_code == 0
+    assert re.search(r"^\s*Examples?:\s*$", result.output, re.MULTILINE), f"{name} --help has no examples"
+    examples = result.output.split("Example", 1)[1]
+    assert re.search(rf"^\s+kotc-rulesc {re.escape(name)}\b", examples, re.MULTILINE), examples
+    words = " ".join(result.output.split())
+    assert "Exit status" in words or "exit 0" in words, f"{name} --help says no exit status"
+
+
+def test_python_dash_m_kotc_rulesc_is_the_command_line():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "generated")])}
+    done = subprocess.run([sys.executable, "-m", "kotc_rulesc", "--help"], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Usage: kotc-rulesc [OPTIONS] COMMAND")
+    done = subprocess.run([sys.executable, "-m", "kotc_rulesc", "check", "--rules", str(MINI)], capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and done.stdout.startswith("ok: 3 rules files"), done.stdout + done.stderr
