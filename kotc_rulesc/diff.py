@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from .fold import Catalog
-from .history import KINDS
+from .history import CLEAN_SLATE, KINDS
 from .model import edition_number, kind_titles, ordinal
 from .show import rulebook_params_json
 from .wording import (
@@ -360,9 +360,7 @@ def notes(d: RuleDiff) -> list[str]:
     """Sentences about the comparison itself: clean slates, unknown catalogs and rulebooks."""
     out = []
     for n in d.clean_slates:
-        out.append(
-            f"Clean slate crossed: the {ordinal(n)} Edition bans every card whose Edition Indicator is missing or older than the {ordinal(n)}."
-        )
+        out.append(CLEAN_SLATE.sentence(n, crossed=True))
     for n, known in zip((d.a, d.b), d.catalog_known):
         if not known:
             out.append(f"The {ordinal(n)} Edition's component catalog is unknown (no source gives it), so its components cannot be compared.")

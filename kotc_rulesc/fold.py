@@ -31,7 +31,7 @@ from .model import (
     edition_number,
 )
 from .changes import CostChange, LimitChange, Wording
-from .history import KINDS, Track
+from .history import CLEAN_SLATE, KINDS, Track
 from .passes import Pass
 from .text import Template
 
@@ -224,8 +224,7 @@ class Replay:
 
     def end(self, decl: EditionDecl) -> None:
         line = self.line
-        if decl.clean_slate:
-            line.clean_slates += (decl.number,)
+        line.clean_slates = CLEAN_SLATE.fold(decl, line.clean_slates)
         line.catalog_known = decl.catalog_known
         line.cost_rule = decl.card_cost or line.cost_rule
         line.system = decl.system or line.system
@@ -235,8 +234,7 @@ class Replay:
                 line.state[dis.component].disagreements.append(dis)
         if not decl.base:
             self.passes.append(Pass(
-                decl.follows, decl.key, clean_slate=decl.clean_slate, catalog_known=decl.catalog_known,
-                successors=tuple((s.component, s.successor) for s in decl.successors),
+                decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                 **{name: tuple(items) for name, items in self.steps.items()},
             ))
         self.after[decl.key] = line.copy()  # (a copy: the next edition goes on from it)

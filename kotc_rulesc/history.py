@@ -31,6 +31,7 @@ from typing import Any
 from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
 from .formula import Formula
 from .model import (
+    Successor,
     CostRevision,
     LimitRevision,
     Redaction,
@@ -51,7 +52,7 @@ from .wording import (
     sample_text,
 )
 
-__all__ = ["EventKind", "KINDS", "Track", "edition_summary"]
+__all__ = ["CLEAN_SLATE", "EventKind", "KINDS", "Track", "edition_summary"]
 
 
 @dataclass
@@ -446,6 +447,63 @@ class LimitRevisions(EventKind):
         t.limits[ev.component] = now
         return StepLimitChange(ev.component, t.current[ev.component], was, now, ev.when.edition, ev.when.by, ev.sources)
 
+
+class CleanSlates:
+    """A clean-slate edition: every card designed before it (no Edition Indicator, or an older
+    one) is pruned from it on; it alone may name successors, the new component that takes an old
+    one's place.  An event of a whole edition rather than of a component, but one unit all the
+    same: how it is read, folded (the line's clean slates), stepped (a pass's ``clean_slate`` and
+    ``successors``), described (the changelog, the diff) and scaffolded."""
+
+    key, noun = "clean_slate", "clean slate"
+    heading = "Successors"
+    intro = "The component that takes an old one's place in a card that crosses the clean slate."
+    skeleton = (
+        "# A clean slate bans every card whose Edition Indicator is missing or older than this",
+        "# edition. Only a clean slate names successors: the new component that takes an old one's",
+        "# place (binds: the values the old wording stands for in the new one).",
+        "#   - {{component: {cost}, successor: {cost_kind}-gain-level, binds: {{x: 1}}}}",
+        "clean_slate: false",
+        "successors: []",
+    )
+
+    def read(self, r: Any, rep: Any, data: Any, n: int, src: tuple[str, ...]) -> tuple[bool, tuple[Successor, ...]]:
+        """The flag and the successors of one rules file (checked: known components, only a clean slate)."""
+        successors = []
+        for node in data.get("successors") or []:
+            cid = r.component_ref(rep, node, n)
+            succ = str(node["successor"])
+            if succ not in r.components:
+                rep.at(node, "successor", f"successor: unknown component {succ!r}", r.closest(succ))
+                continue
+            if cid:
+                successors.append(Successor(cid, succ, {str(k): int(v) for k, v in (node.get("binds") or {}).items()},
+                                            r.event_sources(rep, node, src)))
+        if successors and not data.get("clean_slate"):
+            rep.at(data, "successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'", of_key=True)
+        return bool(data.get("clean_slate")), tuple(successors)
+
+    def fold(self, decl: Any, clean_slates: tuple[int, ...]) -> tuple[int, ...]:
+        """The clean-slate editions of a line, after ``decl``."""
+        return clean_slates + (decl.number,) if decl.clean_slate else clean_slates
+
+    def step(self, decl: Any) -> dict[str, Any]:
+        """The pass fields a card crossing ``decl`` meets."""
+        return {"clean_slate": decl.clean_slate, "successors": tuple((s.component, s.successor) for s in decl.successors)}
+
+    def sentence(self, n: int, crossed: bool = False) -> str:
+        """What the clean slate of the ``n``th edition does (``crossed``: as a diff across it says it)."""
+        if crossed:
+            return (f"Clean slate crossed: the {ordinal(n)} Edition bans every card whose Edition Indicator is missing "
+                    f"or older than the {ordinal(n)}.")
+        return f"Every card that bears no Edition Indicator, or one older than the {ordinal(n)}, is banned from this edition on."
+
+    def describe(self, old: Any, new: Any) -> ComponentChange:
+        """One successor, old component → new (the declarations)."""
+        return ComponentChange(old.id, new.kind, str(new.text), "successors", "", "", words=reading_diff(old.text, new.text, {}))
+
+
+CLEAN_SLATE = CleanSlates()
 
 #: every kind, in the order an edition's events apply (a text revision before a redaction of the
 #: same component, a redaction before its reinstatement)

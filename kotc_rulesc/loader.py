@@ -26,7 +26,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 
 from .errors import Problem, ProblemsFound
 from .fold import Replay, fold
-from .history import KINDS
+from .history import CLEAN_SLATE, KINDS
 from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
 from .model import (
     CardTypeDecl,
@@ -294,6 +294,10 @@ class _Builder:
 
     # -- helpers -----------------------------------------------------------
 
+    def closest(self, cid: str) -> str | None:
+        """The declared component id nearest to a misspelt one (a hint)."""
+        return _closest(cid, self.components)
+
     @property
     def current_text(self) -> dict[str, Template]:
         """Each component's text on this line so far."""
@@ -469,18 +473,7 @@ class _Builder:
             key = pre_release_key(n) if data.get("pre_release") else n
             disagreements.append(Disagreement(key, str(node["note"]), src, cid))
 
-        successors = []
-        for node in data.get("successors") or []:
-            src = _sources(node.get("source"), default_src)
-            cid = self.component_ref(rep, node, n)
-            succ = str(node["successor"])
-            if succ not in self.components:
-                rep.at(node, "successor", f"successor: unknown component {succ!r}", _closest(succ, self.components))
-                continue
-            if cid:
-                successors.append(Successor(cid, succ, {str(k): int(v) for k, v in (node.get("binds") or {}).items()}, src))
-        if successors and not data.get("clean_slate"):
-            rep.at(data, "successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'", of_key=True)
+        clean_slate, successors = CLEAN_SLATE.read(self, rep, data, n, default_src)
 
         rulebook = self.rulebook(rep, data, key) if "rulebook" in data else None
         card_cost = self.card_cost(rep, data, key) if "card_cost" in data else None
@@ -501,10 +494,10 @@ class _Builder:
             components=tuple(components),
             **{key: tuple(evs) for key, evs in events.items()},
             disagreements=tuple(disagreements),
-            clean_slate=bool(data.get("clean_slate")),
+            clean_slate=clean_slate,
             catalog_known=catalog_known,
             catalog_whole=data.get("catalog") == "whole",
-            successors=tuple(successors),
+            successors=successors,
             rulebook=rulebook,
             card_cost=card_cost,
             notes=tuple(str(x) for x in data.get("notes") or ()),

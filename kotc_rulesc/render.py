@@ -50,7 +50,7 @@ from .fold import Catalog, ComponentState
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
 from . import prose
-from .history import KINDS, edition_summary
+from .history import CLEAN_SLATE, KINDS, edition_summary
 from .fold import derive_passes
 from .passes import Pass
 from .show import rulebook_lists, rulebook_params_json
@@ -387,7 +387,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "new": [],
         "clean_slate": bool(step and step.clean_slate),
         "catalog_known": view.catalog(n).catalog_known,
-        "successors": [],
+        "clean_slate_sentence": None,
         "parameters": [],
         "terms": [],
         "rulebook_stated": bool(decl and decl.rulebook),
@@ -405,7 +405,11 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
                     for item, ev in zip(getattr(step, kind.pass_field), getattr(decl, kind.key))]
             if rows:
                 out["events"].append({"key": kind.key, "heading": kind.heading, "intro": kind.intro, "rows": rows})
-        out["successors"] = [{"old": str(comps[a].text), "new": str(comps[b].text)} for a, b in step.successors]
+        if step.successors:  # the clean slate's own rows, before the kinds' (kotc_rulesc.history)
+            rows = [_row(CLEAN_SLATE.describe(comps[a], comps[b]), titles) for a, b in step.successors]
+            out["events"].insert(0, {"key": CLEAN_SLATE.key, "heading": CLEAN_SLATE.heading, "intro": CLEAN_SLATE.intro, "rows": rows})
+        if step.clean_slate:
+            out["clean_slate_sentence"] = CLEAN_SLATE.sentence(n)
     if decl is not None and not decl.base:
         out["new"] = [_component_view(_declared_state(c), view.catalog(n).system) for c in decl.components]
     if decl is not None and (decl.rulebook or decl.card_cost):

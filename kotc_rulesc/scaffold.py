@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .fold import fold
-from .history import KINDS
+from .history import CLEAN_SLATE, KINDS
 from .loader import FILE_NAME
 from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
 
@@ -171,12 +171,7 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
         "#     source: <id>",
         "components: []",
         "",
-        "# A clean slate bans every card whose Edition Indicator is missing or older than this",
-        "# edition. Only a clean slate names successors: the new component that takes an old one's",
-        "# place (binds: the values the old wording stands for in the new one).",
-        f"#   - {{component: {ex['cost'][0]}, successor: {ex['cost_kind']}-gain-level, binds: {{x: 1}}}}",
-        "clean_slate: false",
-        "successors: []",
+        *(line.format(**examples, cost_kind=ex["cost_kind"]) for line in CLEAN_SLATE.skeleton),
         "",
         "# The rulebook's parameters, if this edition's rulebook gives them; leave out what it does",
         "# not state (it shows as unknown)."

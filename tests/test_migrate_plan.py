@@ -301,3 +301,16 @@ def test_wording_revised_before_the_cards_edition_is_rewritten_too(view):
     assert d.rewrites[0].edition == 2
     # a card already of the target edition is judged only
     assert Migrator(view, 3).decide(card).status == "unchanged"
+
+
+def test_the_clean_slate_describes_itself_in_the_changelog_and_the_diff(view):
+    """The clean slate is one unit (kotc_rulesc.history.CleanSlates): the 5th's changelog says
+    what it does and lists its successors, a diff across it says it was crossed."""
+    from kotc_rulesc.diff import diff_editions, diff_text
+    from kotc_rulesc.render import render_docs
+
+    page = render_docs(view.rules)["changelog-05.md"]
+    assert "> **Clean slate.** Every card that bears no Edition Indicator, or one older than the 5th, is banned from this edition on." in page
+    successors = page[page.index("## Successors"):].split("\n## ")[0]
+    assert successors.count("\n- ") == len(view.rules.edition(5).successors) > 0
+    assert "Clean slate crossed: the 5th Edition bans every card" in diff_text(diff_editions(view, 4, 5))

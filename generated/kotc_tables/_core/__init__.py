@@ -17,9 +17,9 @@
 #   kotc_rulesc/changes.py
 #     13f15bd695dab57337b2c4c93d7ceb476af8093a937253e4935f1350fec997fa
 #   kotc_rulesc/history.py
-#     2c888a74f4eeda7c510dff4a41847ed81aafb10abd9d904a45ce66dab36e7c62
+#     e332ea64d3cc9eaaf748f849328c45e21b231ae9c90f56070cc2635b82a428b2
 #   kotc_rulesc/fold.py
-#     8663c8a8b18fa776a901ddfb7e1ea71bc6cff8e7f9177e6ad3b13fc16a2662be
+#     b85e78c9670ccb00a0244e92e637adc1832ecc9d1ae1193e188a168e10e397b3
 #   kotc_rulesc/passes.py
 #     8ad91dfc8481f09cfc1ece599b778a1feb5192b58f1758155ed9216bdeabaeb8
 """kotc-rulesc's core, copied verbatim from the modules named in each file's header:

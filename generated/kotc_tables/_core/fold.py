@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     8663c8a8b18fa776a901ddfb7e1ea71bc6cff8e7f9177e6ad3b13fc16a2662be
+#     b85e78c9670ccb00a0244e92e637adc1832ecc9d1ae1193e188a168e10e397b3
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -39,7 +39,7 @@ from .model import (
     edition_number,
 )
 from .changes import CostChange, LimitChange, Wording
-from .history import KINDS, Track
+from .history import CLEAN_SLATE, KINDS, Track
 from .passes import Pass
 from .text import Template
 
@@ -232,8 +232,7 @@ class Replay:
 
     def end(self, decl: EditionDecl) -> None:
         line = self.line
-        if decl.clean_slate:
-            line.clean_slates += (decl.number,)
+        line.clean_slates = CLEAN_SLATE.fold(decl, line.clean_slates)
         line.catalog_known = decl.catalog_known
         line.cost_rule = decl.card_cost or line.cost_rule
         line.system = decl.system or line.system
@@ -243,8 +242,7 @@ class Replay:
                 line.state[dis.component].disagreements.append(dis)
         if not decl.base:
             self.passes.append(Pass(
-                decl.follows, decl.key, clean_slate=decl.clean_slate, catalog_known=decl.catalog_known,
-                successors=tuple((s.component, s.successor) for s in decl.successors),
+                decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                 **{name: tuple(items) for name, items in self.steps.items()},
             ))
         self.after[decl.key] = line.copy()  # (a copy: the next edition goes on from it)
