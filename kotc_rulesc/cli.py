@@ -13,19 +13,35 @@ import click
 
 from . import __version__
 
-#: command modules, each defining ``command`` (a click command)
-COMMAND_MODULES = [
-    "rules_commands",
-    "card_commands",
-    "build_commands",
-    "migrate_commands",
-    "doc_commands",
-]
+#: every command, in the order --help lists them, and the module under kotc_rulesc.commands that
+#: defines it (its ``COMMANDS``): a command's module is imported only when that command runs (or
+#: --help lists them all), so `build --check` or `cost` loads no other command's code
+COMMANDS = {
+    "check": "rules_commands",
+    "editions": "rules_commands",
+    "show": "rules_commands",
+    "schema": "rules_commands",
+    "cost": "card_commands",
+    "check-cards": "card_commands",
+    "build": "build_commands",
+    "migrate": "migrate_commands",
+    "diff": "doc_commands",
+    "new-edition": "doc_commands",
+}
 
 
 class _Group(click.Group):
-    def list_commands(self, ctx):  # keep the order of COMMAND_MODULES, not alphabetical
-        return list(self.commands)
+    """A group whose commands load on first use (click's lazy-loading pattern)."""
+
+    def list_commands(self, ctx):  # the order of COMMANDS, not alphabetical
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        module = COMMANDS.get(name)
+        if module is None:
+            return None
+        commands = importlib.import_module(f".commands.{module}", __package__).COMMANDS
+        return next(c for c in commands if c.name == name)
 
 
 @click.group(
@@ -61,12 +77,6 @@ def main() -> None:
     usage errors and input that cannot be read. Every command's --help has
     examples; `python -m kotc_rulesc` is the same command line.
     """
-
-
-for _name in COMMAND_MODULES:
-    _module = importlib.import_module(f".commands.{_name}", __package__)
-    for _cmd in _module.COMMANDS:
-        main.add_command(_cmd)
 
 
 if __name__ == "__main__":  # pragma: no cover

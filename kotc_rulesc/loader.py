@@ -266,6 +266,11 @@ def _copy_line_state(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _int(value: Any) -> int | None:
+    """A YAML integer as a plain int (ruamel's ScalarInt keeps its layout: the model keeps none)."""
+    return None if value is None else int(value)
+
+
 class _Builder:
     """Checks meaning across files while building the model, edition by edition.
 
@@ -597,10 +602,10 @@ class _Builder:
         types = prev.types if prev and "types" not in node else tuple(
             CardTypeDecl(
                 str(t["id"]),
-                tuple(StatDecl(str(s["name"]), s.get("min"), s.get("max")) for s in t.get("stats") or ()),
+                tuple(StatDecl(str(s["name"]), _int(s.get("min")), _int(s.get("max"))) for s in t.get("stats") or ()),
                 int((t.get("abilities") or {}).get("min", 0)),
-                (t.get("abilities") or {}).get("max"),
-                t.get("empty_text"),
+                _int((t.get("abilities") or {}).get("max")),
+                str(t["empty_text"]) if t.get("empty_text") is not None else None,
                 str((t.get("abilities") or {}).get("names", "optional")),
             )
             for t in node["types"]
@@ -686,7 +691,7 @@ class _Builder:
             rec = r.get("recommended")
             if r.get("min") is not None and r.get("max") is not None and r["min"] > r["max"]:
                 rep.at(r, "min", f"rulebook.{key}: min {r['min']} is greater than max {r['max']}")
-            return Range(r.get("min"), r.get("max"), tuple(rec) if rec else None)
+            return Range(_int(r.get("min")), _int(r.get("max")), tuple(int(x) for x in rec) if rec else None)
 
         return Rulebook(
             edition=n,
@@ -694,9 +699,9 @@ class _Builder:
             players=rng("players"),
             deck=rng("deck"),
             reserves=rng("reserves"),
-            starting_hand=node.get("starting_hand"),
-            starting_hitpoints=node.get("starting_hitpoints"),
-            deck_ultra_points=node.get("deck_ultra_points"),
+            starting_hand=_int(node.get("starting_hand")),
+            starting_hitpoints=_int(node.get("starting_hitpoints")),
+            deck_ultra_points=_int(node.get("deck_ultra_points")),
             sections={str(k): str(v) for k, v in (node.get("sections") or {}).items()},
             edition_indicator=node.get("edition_indicator"),
             terms={str(k): str(v) for k, v in (node.get("terms") or {}).items()},

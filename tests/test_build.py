@@ -62,6 +62,31 @@ def test_build_then_check_is_clean(rules_copy, tmp_path):
     assert f"0 file(s) written, 0 removed, {total} unchanged" in again.output
 
 
+@pytest.mark.parametrize("tamper", ["edit", "extra", "remove", "rules"])
+def test_a_second_check_is_quick_and_never_misses_a_change(rules_copy, tmp_path, tamper):
+    """After a full check found the output up to date, a check of the same rules, code and
+    templates only verifies the files against their MANIFEST.json — and any change to the
+    output or to the rules is still found."""
+    out = tmp_path / "generated"
+    assert invoke("build", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
+    first = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    second = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    assert first.exit_code == second.exit_code == 0
+    assert "checked before" not in first.output and "checked before, unchanged since" in second.output
+    table = out / "kotc_tables" / "__init__.py"
+    if tamper == "edit":
+        table.write_bytes(table.read_bytes() + b"# edited by hand\n")
+    elif tamper == "extra":
+        (out / "kotc_tables" / "stray.py").write_text("")
+    elif tamper == "remove":
+        table.unlink()
+    else:
+        third = rules_copy / "edition-03.yaml"
+        third.write_text(third.read_text().replace('formula: "2"', 'formula: "3"'))
+    third_check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    assert third_check.exit_code == 1 and "checked before" not in third_check.output, third_check.output
+
+
 def test_changing_one_formula_makes_check_fail_and_name_the_files_to_rebuild(rules_copy, tmp_path):
     out = tmp_path / "generated"
     assert invoke("build", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kotc_rulesc.cli import main
+from kotc_rulesc.cli import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
@@ -124,7 +124,7 @@ def _readme_exit_table() -> dict[str, set[int]]:
 
 def test_the_cases_are_exactly_the_statuses_the_readme_documents():
     documented = _readme_exit_table()
-    assert set(documented) == set(main.commands), "every command has a row in README's exit-status table"
+    assert set(documented) == set(COMMANDS), "every command has a row in README's exit-status table"
     tested: dict[str, set[int]] = {}
     for command, code, _, _ in CASES:
         tested.setdefault(command, set()).add(code)
@@ -134,7 +134,7 @@ def test_the_cases_are_exactly_the_statuses_the_readme_documents():
 # --------------------------------------------------------------------------- --help
 
 
-@pytest.mark.parametrize("name", sorted(main.commands))
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_help_has_examples_of_itself(name):
     result = CliRunner().invoke(main, [name, "--help"])
     assert result.exit_code == 0
@@ -152,3 +152,22 @@ def test_python_dash_m_kotc_rulesc_is_the_command_line():
     assert done.stdout.startswith("Usage: kotc-rulesc [OPTIONS] COMMAND")
     done = subprocess.run([sys.executable, "-m", "kotc_rulesc", "check", "--rules", str(MINI)], capture_output=True, text=True, env=env)
     assert done.returncode == 0 and done.stdout.startswith("ok: 3 rules files"), done.stdout + done.stderr
+
+
+def test_every_command_loads_lazily_from_the_module_the_cli_names():
+    """cli.COMMANDS names each command's module (so a command loads only its own code): every
+    command of every module is there, under its own name, and no other."""
+    import importlib
+    import subprocess
+    import sys
+
+    defined = {}
+    for module in set(COMMANDS.values()):
+        for command in importlib.import_module(f"kotc_rulesc.commands.{module}").COMMANDS:
+            defined[command.name] = module
+    assert defined == COMMANDS
+    # `build --help` imports the build command's module and no other command's
+    code = ("import sys; from kotc_rulesc.cli import main\ntry: main(['build', '--help'])\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('kotc_rulesc.commands.') and m != 'kotc_rulesc.commands.edition_arg'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "['kotc_rulesc.commands.build_commands']"

@@ -51,7 +51,7 @@ def test_each_hook_names_a_real_command_and_real_options(hook):
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert re.search(rf'^{re.escape(argv[0])} = "kotc_rulesc\.cli:main"$', pyproject, re.MULTILINE), \
         f"{argv[0]} is not the console script pyproject.toml installs"
-    command = main.commands.get(argv[1])
+    command = main.get_command(None, argv[1])
     assert command is not None, f"kotc-rulesc has no command {argv[1]!r}"
     options = {opt for param in command.params if isinstance(param, click.Option) for opt in param.opts + param.secondary_opts}
     for word in argv[2:]:

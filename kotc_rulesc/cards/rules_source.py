@@ -61,7 +61,7 @@ def get_view(rules_dir: str | None = None) -> RulesView:
                 return view
             _warn("rules/ changed since the tables were built; reading rules/ instead (run `kotc-rulesc build`)")
 
-    from ..loader import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
+    from ..rules_cache import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
     from ..view import FoldedRules
 
     return FoldedRules(load_rules(rules_dir))

@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 
 from ..model import RuleSet
+from ..outdir import IGNORED_DIRS, MANIFEST, on_disk
 from ..fold import derive_passes
 from .common import CodegenError, Input, base_name
 from .editions import edition_inputs, emit_edition
@@ -30,11 +31,8 @@ from .runtime import core_sources, runtime_source
 from .steps import emit_step, step_inputs
 from .steps import module_name as step_module
 
-MANIFEST = "MANIFEST.json"
 DOCS = "docs"
 SCHEMA_NAME = "kotc_rulesc/schemas/edition.schema.json"
-_IGNORED_DIRS = frozenset({"__pycache__"})
-_IGNORED_SUFFIXES = (".pyc", ".pyo")
 
 
 def _sha256(data: bytes) -> str:
@@ -129,24 +127,6 @@ def _check_source(path: str, text: str) -> None:
 # --------------------------------------------------------------------------- disk
 
 
-def _is_ignored(rel: PurePosixPath) -> bool:
-    return any(part in _IGNORED_DIRS for part in rel.parts) or rel.name.endswith(_IGNORED_SUFFIXES)
-
-
-def on_disk(out_dir: Path) -> list[str]:
-    """The files under ``out_dir`` (relative, POSIX), byte-code caches left out."""
-    if not out_dir.is_dir():
-        return []
-    found = []
-    for root, dirs, names in os.walk(out_dir):
-        dirs[:] = sorted(d for d in dirs if d not in _IGNORED_DIRS)
-        for name in sorted(names):
-            rel = PurePosixPath(Path(root, name).relative_to(out_dir).as_posix())
-            if not _is_ignored(rel):
-                found.append(str(rel))
-    return sorted(found)
-
-
 @dataclass
 class Drift:
     """How the output directory differs from a fresh build."""
@@ -223,8 +203,8 @@ def _prune(out_dir: Path) -> None:
     """Remove directories left with nothing but byte-code caches."""
     for root, dirs, names in sorted(os.walk(out_dir, topdown=False), key=lambda t: -len(t[0])):
         here = Path(root)
-        if here == out_dir or here.name in _IGNORED_DIRS:
+        if here == out_dir or here.name in IGNORED_DIRS:
             continue
-        content = [p for p in here.iterdir() if p.name not in _IGNORED_DIRS]
+        content = [p for p in here.iterdir() if p.name not in IGNORED_DIRS]
         if not content:
             shutil.rmtree(here)

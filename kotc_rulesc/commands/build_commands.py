@@ -78,17 +78,28 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
       kotc-rulesc build --rules my-rules --out /tmp/tables
       kotc-rulesc build --check --rules rules           # in a rules checkout: rules/ and generated/
     """
-    from ..codegen import CodegenError, compare, foreign_output, generate, write
-    from ..loader import default_rules_dir
-    from .rules_commands import load_or_exit
+    from ..bundled import rules_dir as bundled_rules
 
-    rules_path = Path(rules_dir) if rules_dir is not None else default_rules_dir()
+    rules_path = Path(rules_dir) if rules_dir is not None else bundled_rules()
     out = Path(out_dir) if out_dir is not None else default_out_dir(rules_dir)
     if out is None:
         raise click.UsageError(
             "the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
             "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)"
         )
+    if check:  # (imports here: the fast path needs neither the code generators nor the YAML reader)
+        from ..outdir import matches_manifest
+        from ..rules_cache import build_key, read_verdict
+
+        key = build_key(rules_path, out)
+        verified = read_verdict(key)
+        if verified is not None and matches_manifest(out, verified):
+            # the same rules, code and templates gave this very output before, and it is untouched
+            click.echo(f"up to date: {_shown(out)} (every file matches {_shown(rules_path)}; checked before, unchanged since).")
+            return
+    from ..codegen import CodegenError, compare, foreign_output, generate, write
+    from .rules_commands import load_or_exit
+
     rules = load_or_exit(str(rules_path))
     try:
         files = generate(rules, rules_path)
@@ -99,6 +110,10 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     if check:
         drift = compare(out, files)
         if drift.clean:
+            from ..outdir import manifest_sha256
+            from ..rules_cache import write_verdict
+
+            write_verdict(key, manifest_sha256(out) or "")
             click.echo(f"up to date: {_shown(out)} ({len(files)} files match {_shown(rules_path)}).")
             return
         click.echo(f"{_shown(out)} does not match {_shown(rules_path)}:")

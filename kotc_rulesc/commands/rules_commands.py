@@ -39,7 +39,7 @@ def exit_with_problems(problems: list) -> NoReturn:
 def load_or_exit(rules_dir: str | None) -> RuleSet:
     """Load the rules, or print every problem and exit (:func:`exit_with_problems`)."""
     from ..errors import ProblemsFound
-    from ..loader import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
+    from ..rules_cache import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
 
     try:
         return load_rules(rules_dir)
@@ -72,7 +72,7 @@ def check(rules_dir: str | None) -> None:
       kotc-rulesc check
       kotc-rulesc check --rules my-rules
     """
-    from ..loader import check_rules
+    from ..rules_cache import check_rules
 
     from ..errors import exit_code
 
