@@ -5,7 +5,9 @@ Property tests run on a 2-core CI machine that may be busy: Hypothesis's timing 
 code, so they are off; what a property test asserts stays as strict as written.
 """
 
+import atexit
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -14,6 +16,7 @@ from hypothesis import HealthCheck, settings
 # The loaded-rules cache (kotc_rulesc.rules_cache) of the tests' commands goes to a folder of
 # this run's own, not the user's ~/.cache (subprocesses inherit it).
 os.environ["KOTC_RULESC_CACHE"] = tempfile.mkdtemp(prefix="kotc-rulesc-cache-")
+atexit.register(shutil.rmtree, os.environ["KOTC_RULESC_CACHE"], True)
 
 settings.register_profile(
     "kotc",
