@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, Union
+from typing import Iterable, Literal, Union
 
 import re
 
@@ -569,3 +569,15 @@ def ordinal(n: EditionKey) -> str:
     else:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def term_aliases(rulebooks: Iterable[Rulebook | None]) -> dict[str, str]:
+    """The rulebooks' words for a card type ("minion" for creature and back), from their terms:
+    a card written in one edition's words reads in another's."""
+    aliases: dict[str, str] = {}
+    for rulebook in rulebooks:
+        for term, word in (rulebook.terms if rulebook else {}).items():
+            if word != term:  # both ways: "minion" reads as creature where creature is a type, and back
+                aliases.setdefault(word.lower(), term)
+                aliases.setdefault(term.lower(), word.lower())
+    return aliases

@@ -140,6 +140,9 @@ class TablesView:
     def newest_with_catalog(self) -> int:
         return self.package.NEWEST_WITH_CATALOG
 
+    def type_aliases(self) -> dict[str, str]:
+        return self.package.TYPE_ALIASES  # (compiled: no edition module is loaded for them)
+
     # -- extras -------------------------------------------------------------
 
     @property

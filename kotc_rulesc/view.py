@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from .fold import Catalog, derive_passes, fold
-from .model import EditionKey, RuleSet, edition_number
+from .model import EditionKey, RuleSet, edition_number, term_aliases
 from .passes import Pass
 from .passes import path as passes_path
 
@@ -35,6 +35,9 @@ class RulesView(Protocol):
 
     def newest_with_catalog(self) -> int: ...
 
+    def type_aliases(self) -> dict[str, str]:
+        """Every rulebook's words for a card type, both ways (:func:`~kotc_rulesc.model.term_aliases`)."""
+
 
 class FoldedRules:
     """A :class:`RulesView` over a loaded :class:`~kotc_rulesc.model.RuleSet`."""
@@ -47,6 +50,7 @@ class FoldedRules:
         self.newest = max(edition_number(k) for k in self.keys)
         self._catalog = lru_cache(maxsize=None)(lambda n: fold(rules, n))
         self._passes: list[Pass] | None = None
+        self._aliases: dict[str, str] | None = None
 
     def catalog(self, n: EditionKey) -> Catalog:
         if n not in self.keys:
@@ -67,3 +71,8 @@ class FoldedRules:
 
     def newest_with_catalog(self) -> int:
         return self.rules.newest_with_catalog()
+
+    def type_aliases(self) -> dict[str, str]:
+        if self._aliases is None:
+            self._aliases = term_aliases(e.rulebook for e in self.rules.editions)
+        return self._aliases

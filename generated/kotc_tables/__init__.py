@@ -98,6 +98,15 @@ STEP_MODULES = (
     "step_16_17",
 )
 NEWEST_WITH_CATALOG = 17
+TYPE_ALIASES = {
+    "resource cost": "cost",
+    "cost": "resource cost",
+    "level": "cost",
+    "hp": "hitpoints",
+    "hitpoints": "hp",
+    "minion": "creature",
+    "creature": "minion",
+}
 RULES_FILES = {
     1: "edition-01.yaml",
     2: "edition-02.yaml",

@@ -59,22 +59,9 @@ def _count(ctype: Any) -> str:
 
 
 def type_aliases(view: Any) -> dict[str, str]:
-    """Other editions' words for a card type ("minion" for creature and back), from their rulebooks' terms."""
-    cached = _ALIASES.get(id(view))
-    if cached is not None and cached[0] is view:
-        return cached[1]
-    aliases: dict[str, str] = {}
-    for key in view.keys:
-        rulebook = view.catalog(key).rulebook
-        for term, word in (rulebook.terms if rulebook else {}).items():
-            if word != term:  # both ways: "minion" reads as creature where creature is a type, and back
-                aliases.setdefault(word.lower(), term)
-                aliases.setdefault(term.lower(), word.lower())
-    _ALIASES[id(view)] = (view, aliases)
-    return aliases
-
-
-_ALIASES: dict[int, tuple[Any, dict[str, str]]] = {}
+    """Other editions' words for a card type ("minion" for creature and back), from their rulebooks'
+    terms (:func:`kotc_rulesc.model.term_aliases`; the view keeps them, the tables compiled)."""
+    return view.type_aliases()
 
 
 def _is_tutorial(sentence: str) -> bool:

@@ -9,7 +9,7 @@
 #   kotc_rulesc/formula.py
 #     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
 #   kotc_rulesc/model.py
-#     1729e8fc978702d1cbfa51cc3eae0181229f14720aaf125c03f12598f9753033
+#     3659486e90a2b13bb8d1b098d9fdde6f961884ffc85a6a3d499ac59e7c9e1fa7
 #   kotc_rulesc/wordiff.py
 #     5809b555ffdd53539920627066cb26e132d152fe1a28d1b90b35932ad2a084e9
 #   kotc_rulesc/wording.py

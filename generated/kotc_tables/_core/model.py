@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     1729e8fc978702d1cbfa51cc3eae0181229f14720aaf125c03f12598f9753033
+#     3659486e90a2b13bb8d1b098d9fdde6f961884ffc85a6a3d499ac59e7c9e1fa7
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, Union
+from typing import Iterable, Literal, Union
 
 import re
 
@@ -577,3 +577,15 @@ def ordinal(n: EditionKey) -> str:
     else:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def term_aliases(rulebooks: Iterable[Rulebook | None]) -> dict[str, str]:
+    """The rulebooks' words for a card type ("minion" for creature and back), from their terms:
+    a card written in one edition's words reads in another's."""
+    aliases: dict[str, str] = {}
+    for rulebook in rulebooks:
+        for term, word in (rulebook.terms if rulebook else {}).items():
+            if word != term:  # both ways: "minion" reads as creature where creature is a type, and back
+                aliases.setdefault(word.lower(), term)
+                aliases.setdefault(term.lower(), word.lower())
+    return aliases
