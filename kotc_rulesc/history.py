@@ -113,7 +113,7 @@ class TextRevisions(EventKind):
             into = self._into(r, rep, node, n, cid, new)
             if into is None:
                 return None
-        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into)
+        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into, bool(node.get("listed", True)))
 
     @staticmethod
     def _into(r, rep, node, n, cid, new):
@@ -146,7 +146,7 @@ class TextRevisions(EventKind):
 
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
-                          ev.when.edition, ev.when.by, ev.sources)
+                          ev.when.edition, ev.when.by, ev.sources, ev.listed)
         t.current[ev.component] = ev.text
         if ev.formula is not None:
             t.formula[ev.component] = ev.formula

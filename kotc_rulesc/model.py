@@ -119,6 +119,9 @@ class TextRevision:
     #: the component whose text the new text is: this one becomes part of it (its wordings read as
     #: that one), as a rulebook refurbishes two texts into one
     into: str | None = None
+    #: False: no rulebook list names the rewording (an older card reads as the new wording, and
+    #: migrate keeps its text as printed: the lists are exhaustive)
+    listed: bool = True
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,14 @@ class Rulebook:
     #: "revised", "redacted", "limits", "costs" ("Revised Levels"); where it is silent, the 1st–12th's
     sections: dict[str, str] = field(default_factory=dict)
     edition_indicator: bool | str | None = None  # True: cards print one; "required": a card without one is invalid
+    #: what becomes of a card whose edition is older than a cost revision of a text it uses:
+    #: "reissue" (it must bear a later Edition Indicator: re-issued, it may be used), "prune" (it is
+    #: out: nothing cures it); None where the rulebook does not say
+    cost_revised: str | None = None
+    #: True: its lists of refurbished and pruned cards name every case (the 13th on: "This section
+    #: exhaustively lists all cases in which cards are refurbished or pruned."), so a card keeps the
+    #: level its design edition gave it unless a list prunes it
+    exhaustive_lists: bool | None = None
     terms: dict[str, str] = field(default_factory=dict)
     zones: tuple[str, ...] = ()
     ability_layout: tuple[str, ...] = ()

@@ -21,11 +21,11 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#     727a5d8093e7a5b86316a0f19cefc0b88991e9a5da223f72bc4aee44dacd0d39
 #   rules/edition-10.yaml
-#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
+#     f4efd9a776a7655f244cc147b34b2385577ee6a6b142829d36d8ab301ad7cfcb
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     8931d82344d83f7376ad31a67a3fac1faf647e361713ea31130017c8659f44c9
 """Keeper of the Cards, 10th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -4534,6 +4534,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=True,
+    cost_revised="reissue",
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/changes.py
-#     ead232200d30c032f00c32472347117dc29a7e3906f21d024f40b6afffcef868
+#     8908eac96d395833653d319f6d2f9a893a405d7d8a77b8b79e1e06b045c63719
 """What history events leave behind: in a component's record, and in a migration step.
 
 A folded component keeps its earlier wordings (:class:`Wording`), cost revisions
@@ -72,6 +72,7 @@ class Rewrite:
     edition: int | None  # None: the edition of the revision is unknown (made by ``by``)
     by: int
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (migrate keeps the old wording as printed)
 
     def apply(self, sentence: str) -> str | None:
         """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     ec84b0e8183ef7972dc8630bfd18e0eb607812db2d01219a7349c4b31dc31b58
+#     36ba00283769ed79b473bfc0706874a27c37289f16631aeec4c7306d08929b9f
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -121,7 +121,7 @@ class TextRevisions(EventKind):
             into = self._into(r, rep, node, n, cid, new)
             if into is None:
                 return None
-        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into)
+        return TextRevision(cid, new, binds, when, src, r.where(rep, node), formula, note, into, bool(node.get("listed", True)))
 
     @staticmethod
     def _into(r, rep, node, n, cid, new):
@@ -154,7 +154,7 @@ class TextRevisions(EventKind):
 
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
-                          ev.when.edition, ev.when.by, ev.sources)
+                          ev.when.edition, ev.when.by, ev.sources, ev.listed)
         t.current[ev.component] = ev.text
         if ev.formula is not None:
             t.formula[ev.component] = ev.formula

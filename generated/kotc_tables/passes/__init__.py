@@ -21,27 +21,27 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#     727a5d8093e7a5b86316a0f19cefc0b88991e9a5da223f72bc4aee44dacd0d39
 #   rules/edition-10.yaml
-#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
+#     f4efd9a776a7655f244cc147b34b2385577ee6a6b142829d36d8ab301ad7cfcb
 #   rules/edition-11-pre.yaml
-#     6209e686aabc0b9246a6d832ed946824f62d9d747ffd8295f80564bae792d2e5
+#     92f7af5245f4e7e4bdd11dfa7e1862cebcf861abb7e15536b95915f67ca424b0
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
-#     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
+#     4ca67c11fe3f9375a8fb88d2b83fc455f642a6c1fb2f36729de423c3b8fdcaf2
 #   rules/edition-14.yaml
-#     2ea7311bdfa172ff8958c57d0168fa6b990322696e6e4b714607fc0a357c0bb2
+#     b51fc6d80b0a80e936ede7cda8967ef8ee4f31d3abb672cb953100f9e1db4803
 #   rules/edition-15.yaml
-#     35bd6dce8e4cbab2426b70025c8181d16ed14ad41eed7c431f32e3f47288a899
+#     7ed870b3d4929c576e6dbc786106ad57b197c7bba6a290350d52efb752ef3875
 #   rules/edition-16.yaml
-#     dd3364d52d3d4caa85f26b72f6445bc311e039623d026298c69cd1641d9b29f4
+#     b04e89354c536398c26c5632e8cc05110dc0cfc40ae965307e6bf9208500069e
 #   rules/edition-17.yaml
-#     56ca1a5879c73bf8c193a32228695c43b6b1612fbbd380eadf36a50356199ea8
+#     75f88474e82c12cf3ec07f311afcfa0856fd8b5016ba8e09ae5042326b836ed4
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     8931d82344d83f7376ad31a67a3fac1faf647e361713ea31130017c8659f44c9
 """Migration passes, one module per edition step (step_NN_MM: from edition NN to MM).
 
 Each module holds the step's rewrites, bans, cost changes and limit changes as data,

@@ -21,17 +21,17 @@
 #   rules/edition-08.yaml
 #     c679bc8ef1c25d1327a642ae751bf408554d06d3d6a119d1cb2b8fe10763b24e
 #   rules/edition-09.yaml
-#     66e191773dde04e7a9a444aa7b107ee04ca99770b0b3f05ee0479930c5e49c58
+#     727a5d8093e7a5b86316a0f19cefc0b88991e9a5da223f72bc4aee44dacd0d39
 #   rules/edition-10.yaml
-#     35ce3586fc0f93e367f608af87c06f1abe56123c46ce68793476299d56d28a4b
+#     f4efd9a776a7655f244cc147b34b2385577ee6a6b142829d36d8ab301ad7cfcb
 #   rules/edition-11.yaml
 #     24972467e302233d4c5db7ab523a25d58c88d16cee88636df76e5e634e3229f3
 #   rules/edition-12.yaml
 #     0f0f4f01e3355d29739e86e53f5985987522dadbbf177281ec590ebbe3d37dd7
 #   rules/edition-13.yaml
-#     7efc5c804a3017061278a8522e9cd4baf806d5d22ec6b74496d73f4225d84359
+#     4ca67c11fe3f9375a8fb88d2b83fc455f642a6c1fb2f36729de423c3b8fdcaf2
 #   kotc_rulesc/schemas/edition.schema.json
-#     be8600d4006913731c49000d38d0ee199ac907555aaa6a69b2a82cd36d53ba8d
+#     8931d82344d83f7376ad31a67a3fac1faf647e361713ea31130017c8659f44c9
 """Migration pass: 12th → 13th edition.
 
 The 13th edition is a clean slate: every card whose Edition Indicator
