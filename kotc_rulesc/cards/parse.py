@@ -64,10 +64,13 @@ def type_aliases(view: Any) -> dict[str, str]:
     if cached is not None and cached[0] is view:
         return cached[1]
     aliases: dict[str, str] = {}
+    types = {t.id for key in view.keys if view.catalog(key).system is not None for t in view.catalog(key).system.types}
     for key in view.keys:
         rulebook = view.catalog(key).rulebook
         for term, word in (rulebook.terms if rulebook else {}).items():
-            if word != term:  # both ways: "minion" reads as creature where creature is a type, and back
+            # both ways: "minion" reads as creature where creature is a type, and back (only the words
+            # of card types: a rulebook's terms also name its figure, hitpoints, "pruned" for banned…)
+            if word != term and (term in types or word.lower() in types):
                 aliases.setdefault(word.lower(), term)
                 aliases.setdefault(term.lower(), word.lower())
     _ALIASES[id(view)] = (view, aliases)
@@ -92,6 +95,31 @@ def _joins(system: System | None) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _card_joins(catalog: Catalog, design: int | None, view: Any) -> dict[str, tuple[str, ...]]:
+    """The joins a card may print: its edition's, and where the rulebook keeps a card as its design
+    edition made it (``exhaustive_lists``: only its lists refurbish or prune a card) those of the
+    editions from its design edition on (the 13th's ", also " between activation costs, which the 14th
+    made " and ")."""
+    joins = _joins(catalog.system)
+    rulebook = catalog.rulebook
+    if view is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
+        return joins
+    if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
+        return joins
+    key = (id(view), catalog.edition, design)
+    cached = _CARD_JOINS.get(key)
+    if cached is not None and cached[0] is view:
+        return dict(cached[1])
+    for p in view.path(design, catalog.edition) or ():
+        for join, ends in _joins(view.catalog(p.source).system).items():
+            joins[join] = tuple(dict.fromkeys(joins.get(join, ()) + ends))
+    _CARD_JOINS[key] = (view, dict(joins))
+    return joins
+
+
+_CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
 def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
     """The clauses of a sentence, each with the separator that follows it (a space after ":",
     ";" or "→", or a join such as ", also " that replaced the clause's end mark)."""
@@ -107,12 +135,12 @@ def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str
     return [(c, sep) for c, sep in out if c]
 
 
-def _read_clauses(sentence: str, catalog: Catalog, view: Any) -> tuple[list[Use] | None, str, list[str]]:
+def _read_clauses(sentence: str, catalog: Catalog, view: Any,
+                  joins: dict[str, tuple[str, ...]]) -> tuple[list[Use] | None, str, list[str]]:
     """The uses of a sentence made of several components, each ending in ":", ";", "→" or "."
-    or joined to the next by a join of the system (", also " in place of the end mark);
+    or joined to the next by one of ``joins`` (", also " in place of the end mark);
     or (None, the first clause no component reads, its problems).  Longest spans first: a
     component may itself contain ";" or ":"."""
-    joins = _joins(catalog.system)
     clauses = _clauses(sentence, joins)
     uses: list[Use] = []
     i = 0
@@ -505,7 +533,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         )
         return None, problems, notes
 
-    joins = _joins(system)
+    joins = _card_joins(catalog, fields.edition, view)
     card_part: Use | None = None
     card_part_line: int | None = None
     abilities: list[Ability] = []
@@ -541,7 +569,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 # components that end in ":", ";" or "→" (an activation condition, a target
                 # selection, the 12th's activation costs) share a sentence with what follows
                 # them, as joined ones do (", then "): read the clauses, longest first
-                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view)
+                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view, joins)
                 if clause_uses is not None:
                     for u in clause_uses:
                         uses.append(u)
