@@ -142,10 +142,11 @@ def _read_clauses(sentence: str, catalog: Catalog, view: Any,
     or (None, the first clause no component reads, its problems).  Longest spans first: a
     component may itself contain ";" or ":"."""
     clauses = _clauses(sentence, joins)
+    longest = _most_clauses(catalog, joins)
     uses: list[Use] = []
     i = 0
     while i < len(clauses):
-        for span in range(len(clauses) - i, 0, -1):
+        for span in range(min(len(clauses) - i, longest), 0, -1):
             raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
             last_sep = clauses[i + span - 1][1]
             use, problems = None, []
@@ -180,6 +181,22 @@ class _Entry:
 
 
 _INDEXES: dict[int, tuple[Catalog, dict[str, list[_Entry]]]] = {}
+
+
+def _most_clauses(catalog: Catalog, joins: dict[str, tuple[str, ...]]) -> int:
+    """The most clauses one component text of the catalog (any wording) spans, read with ``joins``
+    (its own ", " or ": " inside): no longer span of a sentence can be one component."""
+    key = (id(catalog), tuple(sorted(joins)))
+    cached = _MOST_CLAUSES.get(key)
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    most = max((len(_clauses(str(entry.template), joins)) for entries in _index(catalog).values() for entry in entries),
+               default=1)
+    _MOST_CLAUSES[key] = (catalog, most)
+    return most
+
+
+_MOST_CLAUSES: dict[tuple[int, tuple[str, ...]], tuple[Catalog, int]] = {}
 
 
 def _index(catalog: Catalog) -> dict[str, list[_Entry]]:
@@ -239,14 +256,32 @@ def _later_binds(comp_id: str, wording: Template, view: Any) -> dict[str, int]:
     return binds
 
 
+def _phrase_patterns(system: System | None) -> list[tuple[str, str, re.Pattern]]:
+    """(the phrase in lowercase, its plural, its pattern) of the system's agreement phrases, longer
+    phrases first; once per system."""
+    cached = _PHRASES.get(id(system))
+    if cached is not None and cached[0] is system:
+        return cached[1]
+    pairs = sorted(((form, plural) for plural, forms in (system.phrases if system else ()) for form in forms),
+                   key=lambda fp: -len(fp[0]))
+    patterns = [(form.lower(), plural,
+                 re.compile(r"(?<![\w'])" + re.escape(form) + r"(?![\w'])", re.IGNORECASE if form[:1].islower() else 0))
+                for form, plural in pairs]
+    _PHRASES[id(system)] = (system, patterns)
+    return patterns
+
+
+_PHRASES: dict[int, tuple[Any, list[tuple[str, str, re.Pattern]]]] = {}
+
+
 def _phrase_forms(sentence: str, system: System | None) -> list[tuple[str, str]]:
     """The sentence with one singular phrase of the system's agreement put back in the plural
     ("it" → "the targets"), each with a note saying so; longer phrases first."""
     out = []
-    pairs = sorted(((form, plural) for plural, forms in (system.phrases if system else ()) for form in forms),
-                   key=lambda fp: -len(fp[0]))
-    for form, plural in pairs:
-        pattern = re.compile(r"(?<![\w'])" + re.escape(form) + r"(?![\w'])", re.IGNORECASE if form[:1].islower() else 0)
+    lowered = sentence.lower()
+    for form, plural, pattern in _phrase_patterns(system):
+        if form not in lowered:
+            continue  # (the pattern cannot match)
         for match in pattern.finditer(sentence):
             printed = match.group(0)
             wanted = plural[0].upper() + plural[1:] if printed[:1].isupper() else plural

@@ -370,6 +370,8 @@ class Migrator:
         migrated to N it says what N says.  A current wording matches no earlier pass (each pass's
         new wording never matches its old one), so for text in the card's own wording this is the
         same as running source+1 … target.  A card already of the target edition is judged only.
+        They start after the last clean slate at or before the card's edition that gave a whole new
+        catalog (the 11th, 12th, 13th): no earlier wording is a text of that catalog.
 
         ``unlisted``: also make the rewordings no rulebook list names (for a card re-issued in N, which
         prints N's wordings)."""
@@ -378,9 +380,14 @@ class Migrator:
             run = []
             pending: list[Pass] = []
             own = self.view.resolve(source)
-            after_source = own == self.view.resolve(self.first)
+            begin = self.first
+            for p in self.view.path(self.first, own) or ():
+                declared = self.view.catalog(p.target).declared
+                if p.clean_slate and declared is not None and declared.catalog_whole:
+                    begin = p.target
+            after_source = own == self.view.resolve(begin)
             # a card already of the target edition (an empty path) is judged only
-            steps = self.view.path(self.first, self.target) if self.view.path(source, self.target) else []
+            steps = self.view.path(begin, self.target) if self.view.path(source, self.target) else []
             for p in steps:
                 if p.clean_slate and after_source:
                     if pending:

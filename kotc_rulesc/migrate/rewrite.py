@@ -93,6 +93,10 @@ def split_line(line: str) -> tuple[str, list[str]]:
     return prefix, _SENTENCE_END.split(line)
 
 
+def _first_word(text: str) -> str:
+    return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
 def _letter_forms(sentence: str) -> tuple[str, ...]:
     """The sentence as printed, then with its first letter in the other case (the guides' rule: a
     text's first letter is capitalized where it opens its ability or sub-ability, and only there)."""
@@ -131,6 +135,8 @@ class LineRewriter:
         self.joins = dict(joins or {})
         self._separator = re.compile(
             _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(self.joins, key=len, reverse=True)))
+        # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
+        self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
         # per pass, the rewrites by the skeleton of their old wording: a sentence can only match
         # a wording with the same skeleton, so one look-up rules out every other rewrite
         self._index: list[dict[str, list[Rewrite]]] = []
@@ -140,6 +146,11 @@ class LineRewriter:
                 for key in rw.old.skeletons():
                     index.setdefault(key, []).append(rw)
             self._index.append(index)
+        self._any = frozenset(key for index in self._index for key in index)  # a sentence no pass can match: at once
+        # the first words of the old wordings (lowercase): a span of clauses that starts with another
+        # word matches none (None: some wording starts with a variable, so any word may)
+        firsts = {_first_word(str(rw.old)) for p in self.passes for rw in p.rewrites}
+        self._firsts = None if any(w.startswith("[") for w in firsts) else frozenset(firsts)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)
 
@@ -168,7 +179,11 @@ class LineRewriter:
         i = 0
         while i < len(clauses):
             hit = None
-            for span in range(len(clauses) - i, 0, -1):
+            if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
+                out.append(clauses[i][0] + clauses[i][1])  # no old wording starts so
+                i += 1
+                continue
+            for span in range(min(len(clauses) - i, self._span), 0, -1):
                 if i == 0 and span == len(clauses):
                     continue  # the whole sentence: read above
                 raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
@@ -212,6 +227,8 @@ class LineRewriter:
         """The sentence (or clause) read as one component through every pass."""
         steps: list[tuple[str, str, Rewrite]] = []
         changed = False
+        if not any(skeleton(form) in self._any for form in _letter_forms(current)):
+            return None, ()
         for index in self._index:
             # in the pass's order: the first that matches, as Pass.rewrite; a text the guide prints
             # lowercase ("draw [x] cards.") is capitalized where it opens its ability, one it prints
