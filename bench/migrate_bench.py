@@ -1,14 +1,23 @@
 #!/usr/bin/env python3
-"""Benchmark ``kotc-rulesc migrate`` on a synthetic JSONL collection (prints figures; not a test).
+"""Benchmark ``kotc-rulesc migrate`` on synthetic JSONL collections (prints figures; not a test).
 
-It generates a collection of cards drawn from the real component catalog of the
-6th edition — each card a creature (an optional caveat and up to two abilities)
-or a spell (one ability), every ability in the guide's order (activation
-condition, activation cost, target selection, effects; a target whenever an
-effect's cost depends on t), variables sampled within the 6th edition's limits,
-and the printed cost the 6th edition's rules give (a few percent of them wrong,
-as collections have misprints).  None bears an Edition Indicator, as on 6th
-edition cards.
+Two collections, each migrated and compared with a plain JSON copy of itself:
+
+* **6 → 11-pre**: cards drawn from the real component catalog of the 6th edition —
+  each card a creature (an optional caveat and up to two abilities) or a spell (one
+  ability), every ability in the guide's order (activation condition, activation
+  cost, target selection, effects; a target whenever an effect's cost depends on
+  t), variables sampled within the 6th edition's limits, and the printed cost the
+  6th edition's rules give (a few percent of them wrong, as collections have
+  misprints).  None bears an Edition Indicator, as on 6th edition cards
+  (``--from 6``).
+* **13 → 17**: cards drawn from the 13th edition's catalog (the 12th's system:
+  minions with SP and HP and one or two named abilities, or spells; an ability is an
+  optional activation condition, activation costs joined ", also ", then one or two
+  sub-abilities of an optional target selection and effects joined ", then "), each
+  bearing the Edition Indicator 13 and the level the 13th's rules give (a few
+  percent misprinted).  Migrated to the 17th they meet every refurbishment of the
+  14th-17th tables, the 16th's Revised Levels (pruned) and its unlisted changes.
 
 A collection holds many copies of its designs: the cards are drawn from a pool of
 ``--designs`` distinct designs (each copy with its own name), with a Zipf-like
@@ -18,16 +27,21 @@ Then, in the same run:
 
 * a plain JSON read-and-write of the same file (``json.loads`` + ``json.dumps`` per
   line, one process) — the baseline;
-* ``migrate --from 6 --to 11-pre`` of the file, in a child process per ``--jobs`` value,
+* ``migrate`` of the file (``--from 6 --to 11-pre``, ``--to 17``), in a child process per ``--jobs`` value,
   reporting the time of the migration itself (after the rules are loaded), the
   wall time of the whole command, and the peak resident memory (``getrusage``) of
   the migrating process and of its largest worker.
 
 Usage::
 
-    .venv/bin/python bench/migrate_bench.py                 # 1,000,000 cards, --jobs 1 and 2
+    .venv/bin/python bench/migrate_bench.py                 # 1,000,000 cards each, --jobs 1 and 2
     .venv/bin/python bench/migrate_bench.py --cards 100000  # a quicker run
     .venv/bin/python bench/migrate_bench.py --cards 20000 --designs 20000   # every card distinct
+    .venv/bin/python bench/migrate_bench.py --collections 13-17 --jobs 1    # one collection only
+
+The last lines compare the two collections: cards per second, and the time of each
+migration as a multiple of its own JSON copy (the cost of migrating, apart from the
+size of the cards).
 """
 
 from __future__ import annotations
@@ -76,8 +90,40 @@ def _ability(by_kind, rng: random.Random) -> str:
     return " ".join(parts)
 
 
-def make_designs(view, count: int, seed: int) -> list[dict]:
-    """``count`` distinct card designs of the 6th edition, with their 6th-edition cost."""
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _ability_subs(by_kind, rng: random.Random) -> str:
+    """An ability of the 12th's system: condition, costs joined ", also ", then sub-abilities (one
+    sentence each: a target selection and effects joined ", then ")."""
+    head = []
+    if by_kind["condition"] and rng.random() < 0.35:
+        comp = rng.choice(by_kind["condition"])
+        head.append(comp.text.render(_values(comp, rng)))
+    if by_kind["cost"] and rng.random() < 0.3:
+        costs = [rng.choice(by_kind["cost"]) for _ in range(1 if rng.random() < 0.8 else 2)]
+        rendered = [c.text.render(_values(c, rng)) for c in costs]
+        joined = ", also ".join([r[:-1] if r.endswith("→") else r for r in rendered[:-1]] + rendered[-1:])
+        head.append(_capital(joined))
+    subs = []
+    for _ in range(1 if rng.random() < 0.8 else 2):
+        effects = [rng.choice(by_kind["effect"]) for _ in range(1 if rng.random() < 0.75 else 2)]
+        rendered = [e.text.render(_values(e, rng)) for e in effects]
+        body = ", then ".join([r[:-1] if r.endswith(".") else r for r in rendered[:-1]] + rendered[-1:])
+        needs_target = any(e.formula is not None and "t" in e.formula.variables for e in effects)
+        if needs_target or rng.random() < 0.2:
+            comp = rng.choice(by_kind["target"])
+            body = f"{_capital(comp.text.render(_values(comp, rng)))} {body[:1].lower() + body[1:]}"
+        subs.append(_capital(body))
+    return " ".join(head + subs)
+
+
+def make_designs(view, count: int, seed: int, edition=6) -> list[dict]:
+    """``count`` distinct card designs of ``edition`` (the 6th, or the 13th), with the figure its
+    rules give (the 13th's bear their Edition Indicator)."""
+    if edition != 6:
+        return _make_designs_subs(view, count, seed, edition)
     from kotc_rulesc.cards import judge
 
     catalog = view.catalog(6)
@@ -120,6 +166,43 @@ def make_designs(view, count: int, seed: int) -> list[dict]:
     return designs
 
 
+def _make_designs_subs(view, count: int, seed: int, edition) -> list[dict]:
+    from kotc_rulesc.cards import judge
+
+    catalog = view.catalog(edition)
+    figure = catalog.system.figure
+    by_kind: dict[str, list] = {k.id: [] for k in catalog.system.kinds}
+    for comp in catalog.components:
+        if comp.status == "legal":
+            by_kind[comp.kind].append(comp)
+    rng = random.Random(seed)
+    designs: list[dict] = []
+    seen: set[tuple] = set()
+    attempts = 0
+    while len(designs) < count:
+        attempts += 1
+        if attempts > 50 * count + 1000:
+            raise SystemExit(f"could only make {len(designs)} distinct designs")
+        if rng.random() < 0.6:
+            lines = [f"{name}: {_ability_subs(by_kind, rng)}" for name in rng.sample(("STRIKE", "GUARD", "RALLY", "HEX"), rng.choice((1, 1, 2)))]
+            card = {"type": "minion", "sp": rng.randint(0, 6), "hp": rng.randint(0, 12), "text": "\n".join(lines)}
+        else:
+            card = {"type": "spell", "text": _ability_subs(by_kind, rng)}
+        key = (card["type"], card.get("sp"), card.get("hp"), card["text"])
+        if key in seen:
+            continue
+        j = judge({"name": "design", "edition": edition, **card}, edition, view)
+        if j.status != "legal" or j.cost is None:
+            continue  # an order or count rule the sampler broke
+        seen.add(key)
+        level = j.cost
+        if rng.random() < 0.03:
+            level = max(0, level + rng.choice((-1, 1)))  # a misprint
+        designs.append({"type": card["type"], "edition": edition, figure: level,
+                        **{k: card[k] for k in ("sp", "hp") if k in card}, "text": card["text"]})
+    return designs
+
+
 def write_collection(path: Path, designs: list[dict], cards: int, seed: int) -> None:
     rng = random.Random(seed + 1)
     weights = [1.0 / (rank + 1) for rank in range(len(designs))]  # Zipf-like popularity
@@ -146,6 +229,8 @@ def json_copy(src: Path, dst: Path) -> float:
 def child(argv: list[str]) -> None:
     """Run one migration in this process and print its figures as JSON (called via --child)."""
     src, dst, jobs = argv[0], argv[1], int(argv[2])
+    target = argv[3] if argv[3] == "11-pre" else int(argv[3])
+    assume = int(argv[4]) if argv[4] != "-" else None
     import io
 
     t0 = time.perf_counter()
@@ -164,7 +249,7 @@ def child(argv: list[str]) -> None:
 
     runmod.Migrator = Counting
     err = io.StringIO()
-    code = runmod.run(runmod.Options(src, "11-pre", assume=6, output=dst, jobs=jobs), view, stderr=err)
+    code = runmod.run(runmod.Options(src, target, assume=assume, output=dst, jobs=jobs), view, stderr=err)
     t2 = time.perf_counter()
     m = stats["migrator"]
     print(json.dumps({
@@ -181,9 +266,10 @@ def child(argv: list[str]) -> None:
     }))
 
 
-def migrate_in_child(src: Path, dst: Path, jobs: int) -> dict:
+def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume) -> dict:
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, __file__, "--child", str(src), str(dst), str(jobs)],
+    out = subprocess.run([sys.executable, __file__, "--child", str(src), str(dst), str(jobs), str(target),
+                          str(assume) if assume is not None else "-"],
                          check=True, capture_output=True, text=True, cwd=ROOT)
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     figures["wall"] = time.perf_counter() - start
@@ -191,45 +277,37 @@ def migrate_in_child(src: Path, dst: Path, jobs: int) -> dict:
     return figures
 
 
-def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2:])
-        return
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cards", type=int, default=1_000_000)
-    ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
-    ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
-    ap.add_argument("--seed", type=int, default=6)
-    ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
-    args = ap.parse_args()
+#: the collections measured: name → (design edition, --from, --to)
+COLLECTIONS = {"6-11pre": (6, 6, "11-pre"), "13-17": (13, None, 17)}
 
-    from kotc_rulesc.cards.rules_source import get_view
 
-    view = get_view(None)
-    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kotc-bench-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    src = workdir / "collection.jsonl"
+def _command(assume, target) -> str:
+    return f"migrate{f' --from {assume}' if assume is not None else ''} --to {target}"
+
+
+def measure(view, args, name: str, workdir: Path) -> dict:
+    """Generate one collection, copy it as plain JSON, migrate it per --jobs; print and return the figures."""
+    edition, assume, target = COLLECTIONS[name]
+    src = workdir / f"collection-{name}.jsonl"
     designs = min(args.designs, args.cards)
     t = time.perf_counter()
-    pool = make_designs(view, designs, args.seed)
+    pool = make_designs(view, designs, args.seed, edition)
     write_collection(src, pool, args.cards, args.seed)
     size = src.stat().st_size
-    print(f"collection: {args.cards:,} cards drawn from {designs:,} designs of the 6th edition catalog, "
+    print(f"\n== {name}: {args.cards:,} cards drawn from {designs:,} designs of the {edition}th edition catalog, "
           f"{size / 1e6:.1f} MB JSONL (generated in {time.perf_counter() - t:.1f} s)")
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
-          "(other processes share the cores: compare CPU seconds too)")
 
     cpu0 = time.process_time()
-    base = json_copy(src, workdir / "copy.jsonl")
+    base = json_copy(src, workdir / f"copy-{name}.jsonl")
     print(f"plain JSON read-and-write (json.loads + json.dumps per line): {base:.2f} s, {args.cards / base:,.0f} cards/s; "
           f"CPU {time.process_time() - cpu0:.1f} s")
 
     results = {}
     for jobs in (int(j) for j in args.jobs.split(",")):
-        f = migrate_in_child(src, workdir / f"migrated-{jobs}.jsonl", jobs)
+        f = migrate_in_child(src, workdir / f"migrated-{name}-{jobs}.jsonl", jobs, target, assume)
         results[jobs] = f
         rate = args.cards / f["migrate"]
-        line = (f"migrate --from 6 --to 11-pre --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
+        line = (f"{_command(assume, target)} --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
                 f"{f['migrate'] / base:.2f}x the JSON copy), {f['wall']:.2f} s wall with start-up "
                 f"(rules loaded in {f['load']:.2f} s); peak RSS {f['rss_self_kb'] / 1024:.0f} MB")
         if jobs > 1:
@@ -247,9 +325,49 @@ def main() -> None:
         for jobs, f in results.items():
             if jobs > 1:
                 print(f"scaling with --jobs {jobs}: {results[1]['migrate'] / f['migrate']:.2f}x")
-        outputs = {j: (workdir / f"migrated-{j}.jsonl").read_bytes() for j in results}
+        outputs = {j: (workdir / f"migrated-{name}-{j}.jsonl").read_bytes() for j in results}
         same = len(set(outputs.values())) == 1
         print(f"outputs of every --jobs value identical: {same}")
+    return {"base": base, "results": results, "command": _command(assume, target)}
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child(sys.argv[2:])
+        return
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cards", type=int, default=1_000_000, help="cards per collection")
+    ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
+    ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
+    ap.add_argument("--collections", default=",".join(COLLECTIONS), help=f"comma-separated, of {', '.join(COLLECTIONS)}")
+    ap.add_argument("--seed", type=int, default=6)
+    ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
+    args = ap.parse_args()
+    names = [n for n in args.collections.split(",") if n]
+    for n in names:
+        if n not in COLLECTIONS:
+            ap.error(f"--collections: {n!r} is none of {', '.join(COLLECTIONS)}")
+
+    from kotc_rulesc.cards.rules_source import get_view
+
+    view = get_view(None)
+    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kotc-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
+          "(other processes share the cores: compare CPU seconds too)")
+    figures = {name: measure(view, args, name, workdir) for name in names}
+
+    print("\n== summary (--jobs 1 where measured, else the first --jobs value)")
+    ratios = {}
+    for name, f in figures.items():
+        jobs = 1 if 1 in f["results"] else next(iter(f["results"]))
+        r = f["results"][jobs]
+        ratios[name] = r["migrate"] / f["base"]
+        print(f"{name:>8}: {f['command']} --jobs {jobs}: {args.cards / r['migrate']:,.0f} cards/s, "
+              f"{ratios[name]:.2f}x its JSON copy ({args.cards / f['base']:,.0f} cards/s)")
+    if len(ratios) == 2:
+        (a, ra), (b, rb) = ratios.items()
+        print(f"ratio of ratios {b} / {a}: {rb / ra:.2f} (1.00: migrating costs the same per JSON copy)")
     if not args.keep:
         for p in workdir.iterdir():
             p.unlink()

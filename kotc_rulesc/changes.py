@@ -66,6 +66,7 @@ class Rewrite:
     edition: int | None  # None: the edition of the revision is unknown (made by ``by``)
     by: int
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (migrate keeps the old wording as printed)
 
     def apply(self, sentence: str) -> str | None:
         """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""

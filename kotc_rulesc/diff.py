@@ -67,12 +67,14 @@ PARAMETERS = (
     ("starting_hitpoints", "Starting hitpoints"),
     ("deck_ultra_points", "Ultra Points per deck (at most)"),
     ("edition_indicator", "Edition Indicator on cards"),
+    ("cost_revised", "Cards older than a cost revision of one of their texts"),
+    ("exhaustive_lists", "Lists of refurbished and pruned cards exhaustive"),
     ("zones", "Zones"),
     ("ability_layout", "Ability layout"),
     ("keywords", "Keywords"),
 )
 #: parameters only later rulebooks state: left out where a rulebook has none, not shown as unknown
-OPTIONAL_PARAMETERS = frozenset({"deck_ultra_points"})
+OPTIONAL_PARAMETERS = frozenset({"deck_ultra_points", "cost_revised", "exhaustive_lists"})
 
 
 class DiffOrderError(ValueError):

@@ -226,7 +226,7 @@ class TextRevisions(EventKind):
 
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
-                          ev.when.edition, ev.when.by, ev.sources)
+                          ev.when.edition, ev.when.by, ev.sources, ev.listed)
         t.current[ev.component] = ev.text
         if ev.formula is not None:
             t.formula[ev.component] = ev.formula

@@ -704,6 +704,8 @@ class _Builder:
             deck_ultra_points=_int(node.get("deck_ultra_points")),
             sections={str(k): str(v) for k, v in (node.get("sections") or {}).items()},
             edition_indicator=node.get("edition_indicator"),
+            cost_revised=node.get("cost_revised"),
+            exhaustive_lists=node.get("exhaustive_lists"),
             terms={str(k): str(v) for k, v in (node.get("terms") or {}).items()},
             zones=tuple(str(z) for z in node.get("zones") or ()),
             ability_layout=tuple(str(z) for z in node.get("ability_layout") or ()),

@@ -123,7 +123,9 @@ class TextRevision:
     #: phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
     #: table lists as a row (every revision before the 14th's tables, and the unlisted ones)
     row: tuple[str, str] | None = None
-    listed: bool = True  # False: the guide changes the wording, no rulebook list names it
+    #: False: no rulebook list names the rewording (an older card reads as the new wording, and
+    #: migrate keeps its text as printed: the lists are exhaustive)
+    listed: bool = True
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,14 @@ class Rulebook:
     #: "revised", "redacted", "limits", "costs" ("Revised Levels"); where it is silent, the 1st–12th's
     sections: dict[str, str] = field(default_factory=dict)
     edition_indicator: bool | str | None = None  # True: cards print one; "required": a card without one is invalid
+    #: what becomes of a card whose edition is older than a cost revision of a text it uses:
+    #: "reissue" (it must bear a later Edition Indicator: re-issued, it may be used), "prune" (it is
+    #: out: nothing cures it); None where the rulebook does not say
+    cost_revised: str | None = None
+    #: True: its lists of refurbished and pruned cards name every case (the 13th on: "This section
+    #: exhaustively lists all cases in which cards are refurbished or pruned."), so a card keeps the
+    #: level its design edition gave it unless a list prunes it
+    exhaustive_lists: bool | None = None
     terms: dict[str, str] = field(default_factory=dict)
     zones: tuple[str, ...] = ()
     ability_layout: tuple[str, ...] = ()
@@ -553,6 +563,11 @@ class RuleSet:
     def components(self) -> dict[str, ComponentDecl]:
         return {c.id: c for e in self.editions for c in e.components}
 
+    def type_aliases(self) -> dict[str, str]:
+        """Every rulebook's words for a card type, both ways (:func:`term_aliases`)."""
+        types = {t.id for e in self.editions if e.system is not None for t in e.system.types}
+        return term_aliases((e.rulebook for e in self.editions), types)
+
     def newest_with_catalog(self) -> int:
         """The newest main-line edition whose component catalog is declared (the default edition
         of cost and check-cards, and of migrate's target): an edition whose catalog no source
@@ -571,13 +586,15 @@ def ordinal(n: EditionKey) -> str:
     return f"{n}{suffix}"
 
 
-def term_aliases(rulebooks: Iterable[Rulebook | None]) -> dict[str, str]:
+def term_aliases(rulebooks: Iterable[Rulebook | None], types: set[str]) -> dict[str, str]:
     """The rulebooks' words for a card type ("minion" for creature and back), from their terms:
-    a card written in one edition's words reads in another's."""
+    a card written in one edition's words reads in another's.  ``types``: every card type of
+    every system (a rulebook's terms also name its figure, hitpoints, "pruned" for banned …)."""
     aliases: dict[str, str] = {}
     for rulebook in rulebooks:
         for term, word in (rulebook.terms if rulebook else {}).items():
-            if word != term:  # both ways: "minion" reads as creature where creature is a type, and back
+            # both ways: "minion" reads as creature where creature is a type, and back
+            if word != term and (term in types or word.lower() in types):
                 aliases.setdefault(word.lower(), term)
                 aliases.setdefault(term.lower(), word.lower())
     return aliases

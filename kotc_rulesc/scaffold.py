@@ -87,6 +87,10 @@ def _rulebook_lines(rb: Rulebook | None) -> list[str]:
             lines.append(f"#   {key}: {getattr(rb, key)}")
     if rb.edition_indicator is not None:
         lines.append(f"#   edition_indicator: {rb.edition_indicator if isinstance(rb.edition_indicator, str) else 'true' if rb.edition_indicator else 'false'}")
+    if rb.exhaustive_lists is not None:
+        lines.append(f"#   exhaustive_lists: {'true' if rb.exhaustive_lists else 'false'}")
+    if rb.cost_revised is not None:
+        lines.append(f"#   cost_revised: {rb.cost_revised}")
     if rb.terms:
         lines.append("#   terms: {" + ", ".join(f"{k}: {_q(v)}" for k, v in rb.terms.items()) + "}")
     for key in ("zones", "ability_layout", "keywords"):

@@ -118,6 +118,8 @@ def rulebook_params_json(cat: Catalog) -> dict[str, Any] | None:
         "deck_ultra_points": rb.deck_ultra_points,
         "sections": dict(rb.sections),
         "edition_indicator": rb.edition_indicator,
+        "cost_revised": rb.cost_revised,
+        "exhaustive_lists": rb.exhaustive_lists,
         "terms": dict(rb.terms),
         "zones": list(rb.zones),
         "ability_layout": list(rb.ability_layout),
@@ -214,6 +216,13 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
     }
 
 
+#: what the rulebook's rule on cards older than a cost revision of one of their texts says (Rulebook.cost_revised)
+_COST_REVISED = {
+    "reissue": "must bear a later Edition Indicator (migrate re-issues them)",
+    "prune": "pruned (migrate keeps them as they were; --reissue re-issues them)",
+}
+
+
 def catalog_text(cat: Catalog, rules: RuleSet) -> str:
     """A readable listing of the catalog, grouped by kind as the guide is."""
     lines = [f"Keeper of the Cards — {ordinal(cat.edition)} Edition"]
@@ -273,6 +282,10 @@ def catalog_text(cat: Catalog, rules: RuleSet) -> str:
             *([("Ultra Points per deck", f"at most {rb.deck_ultra_points}")] if rb.deck_ultra_points is not None else []),
             ("Edition Indicator", None if rb.edition_indicator is None else
              "required (a card without one is invalid)" if rb.edition_indicator == "required" else ("yes" if rb.edition_indicator else "no")),
+            *([("cards older than a cost revision", _COST_REVISED.get(rb.cost_revised, rb.cost_revised))]
+              if rb.cost_revised is not None else []),
+            *([("lists of revised and banned cards", "exhaustive (a card keeps its design edition's figure unless "
+                "a list prunes it)")] if rb.exhaustive_lists else []),
             ("terms", ", ".join(f"{k} = {v}" for k, v in rb.terms.items()) or None),
             ("zones", ", ".join(rb.zones) or None),
             ("ability layout", " → ".join(rb.ability_layout) or None),

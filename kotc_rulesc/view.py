@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from .fold import Catalog, derive_passes, fold
-from .model import EditionKey, RuleSet, edition_number, term_aliases
+from .model import EditionKey, RuleSet, edition_number
 from .passes import Pass
 from .passes import path as passes_path
 
@@ -74,5 +74,5 @@ class FoldedRules:
 
     def type_aliases(self) -> dict[str, str]:
         if self._aliases is None:
-            self._aliases = term_aliases(e.rulebook for e in self.rules.editions)
+            self._aliases = self.rules.type_aliases()
         return self._aliases

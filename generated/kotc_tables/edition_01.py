@@ -7,7 +7,7 @@
 #   rules/edition-01.yaml
 #     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -1603,6 +1603,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=False,
+    cost_revised=None,
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

@@ -11,7 +11,7 @@
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 3rd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2800,6 +2800,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=False,
+    cost_revised=None,
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

@@ -13,7 +13,7 @@
 #   rules/edition-04.yaml
 #     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 4th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2866,6 +2866,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=False,
+    cost_revised=None,
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

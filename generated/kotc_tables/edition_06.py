@@ -17,7 +17,7 @@
 #   rules/edition-06.yaml
 #     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 6th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -3254,6 +3254,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=False,
+    cost_revised=None,
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

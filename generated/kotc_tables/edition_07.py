@@ -19,7 +19,7 @@
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 7th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -3518,6 +3518,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=False,
+    cost_revised=None,
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

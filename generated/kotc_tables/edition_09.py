@@ -21,9 +21,9 @@
 #   rules/edition-08.yaml
 #     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
 #   rules/edition-09.yaml
-#     a4fd191a5b05e7a7ef73430bd5e2b4952af8ebef30481ab740a00c6f4201bc2d
+#     f523b23130569bcc3ad5ccfbb50893b7207ca43251896f6cfc894ba2f5230afa
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 9th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -4106,6 +4106,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=True,
+    cost_revised="reissue",
+    exhaustive_lists=None,
     terms={
         "creature": "creature",
         "spell": "spell",

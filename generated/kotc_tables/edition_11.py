@@ -21,13 +21,13 @@
 #   rules/edition-08.yaml
 #     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
 #   rules/edition-09.yaml
-#     a4fd191a5b05e7a7ef73430bd5e2b4952af8ebef30481ab740a00c6f4201bc2d
+#     f523b23130569bcc3ad5ccfbb50893b7207ca43251896f6cfc894ba2f5230afa
 #   rules/edition-10.yaml
-#     ef0b0e952ceae7cf9f6dcdf6795f5df8dbf5da58c7db284672e8aef5b53e8719
+#     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
 #     e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -2942,6 +2942,8 @@ RULEBOOK = Rulebook(
     deck_ultra_points=None,
     sections={},
     edition_indicator=True,
+    cost_revised=None,
+    exhaustive_lists=None,
     terms={"creature": "creature", "spell": "spell", "cost": "level", "hitpoints": "HP"},
     zones=("Deck", "Graveyard", "Reserves", "Battlefield", "Trapfield", "Granary", "Hand"),
     ability_layout=("name", "condition", "cost", "target", "effects"),

@@ -34,7 +34,7 @@ from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
 from .parse import parse_card, type_aliases
 
-__all__ = ["Judgement", "Reason", "judge", "judge_input", "status_of"]
+__all__ = ["Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "status_of", "term"]
 
 
 @dataclass
@@ -121,6 +121,25 @@ def _bears(indicator: int | None) -> str:
     return "bears no Edition Indicator" if indicator is None else f"bears the Edition Indicator {indicator}"
 
 
+def cost_revision_rule(view: Any, edition: Any, revised_in: int | None) -> str:
+    """What becomes of a card older than a cost revision of one of its texts, judged in ``edition``:
+    ``"prune"`` or ``"reissue"`` (:attr:`~kotc_rulesc.model.Rulebook.cost_revised`).  The rulebook in
+    force in ``edition`` says it; where it is silent, the rulebook of the revision's edition; where
+    both are, ``"reissue"`` (a card must bear a later Edition Indicator, as the 9th rulebook says)."""
+    for key in (edition, revised_in):
+        if key is None or key not in view.keys:
+            continue
+        rulebook = view.catalog(key).rulebook
+        if rulebook is not None and rulebook.cost_revised is not None:
+            return rulebook.cost_revised
+    return "reissue"
+
+
+def term(rulebook: Any, word: str) -> str:
+    """A rulebook's own word for ``word`` (its ``terms``): "pruned" for banned from the 13th on."""
+    return (rulebook.terms.get(word) if rulebook is not None else None) or word
+
+
 def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any) -> list[Reason]:
     n = catalog.edition
     comp = use.state or catalog.by_id()[use.component]
@@ -172,10 +191,18 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         now = change.now.notation() if change.now else "unknown"
         happened = change.when.happened_by(n)
         if older == "yes" and happened == "yes":
+            if cost_revision_rule(view, n, change.when.edition) == "prune":
+                design = "no Edition Indicator" if fields.edition is None else f"the {ordinal(fields.edition)} edition"
+                rule = (f"a card containing it whose design edition is older than the revision edition is "
+                        f"{term(catalog.rulebook, 'banned')}, and this card's design edition is {design}")
+                figure = f"effect on the {catalog.system.figure}"
+            else:
+                rule = (f"a card using it must bear an Edition Indicator of that edition or later, "
+                        f"and this card {_bears(fields.edition)}")
+                figure = "cost"
             out.append(Reason(
                 "cost-revised",
-                f"{what} had its cost revised {when_phrase(change.when)} (was {was}, now {now}); "
-                f"a card using it must bear an Edition Indicator of that edition or later, and this card {_bears(fields.edition)}",
+                f"{what} had its {figure} revised {when_phrase(change.when)} (was {was}, now {now}); {rule}",
                 change.when.edition,
                 change.sources,
             ))
@@ -189,6 +216,34 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
             ))
         break
     return out
+
+
+def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard | None, catalog: Catalog, view: Any) -> int | None:
+    """The figure the card has in its design edition — its components as read in the edition judged
+    (a refurbished text is the same component), their formulas and the card-cost rule its design
+    edition's — when the rulebook of the edition judged keeps a card's design-edition figure
+    (``exhaustive_lists``: only a listed revision prunes a card, and a changed level rule is none)
+    and that edition is on the way to it after the last clean slate; otherwise ``None``."""
+    rulebook = catalog.rulebook
+    design = fields.edition
+    if parsed is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
+        return None
+    if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
+        return None
+    if not view.path(design, catalog.edition):
+        return None
+    then = view.catalog(design)
+    comps = then.by_id()
+    if not all(u.component in comps for u in parsed.uses()):
+        return None  # a text that did not exist yet
+    moved = {id(u): replace(u, state=comps[u.component]) for u in parsed.uses()}
+    again = replace(
+        parsed,
+        card_part=moved[id(parsed.card_part)] if parsed.card_part else None,
+        abilities=[replace(a, uses=[moved[id(u)] for u in a.uses], subs=[[moved[id(u)] for u in s] for s in a.subs])
+                   for a in parsed.abilities],
+    )
+    return card_cost(card, again, then, fields.type).total
 
 
 # --------------------------------------------------------------------------- a card
@@ -232,7 +287,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         reasons.append(Reason(
             "clean-slate",
             f"the {ordinal(clean)} edition is a clean slate: every card whose Edition Indicator is missing or older "
-            f"than {clean} is banned, and this card {_bears(fields.edition)}",
+            f"than {clean} is {term(view.catalog(clean).rulebook, 'banned')}, and this card {_bears(fields.edition)}",
             clean,
             decl.sources if decl else (),
         ))
@@ -299,6 +354,10 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             elif any(r.code == "cost-revised" for r in reasons):
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
+            elif _design_figure(card, fields, parsed, catalog, view) == fields.cost:
+                notes.append(f"the printed {figure} {fields.cost} is the card's design edition's (the {ordinal(fields.edition)}); "
+                             f"by the {ordinal(edition)} edition's rules {_figure_is(figure, total)}, but its rulebook's lists, "
+                             "which name every case in which a card is pruned, name none that prunes it")
             else:
                 reasons.append(Reason(
                     "cost-mismatch",

@@ -79,6 +79,31 @@ def _joins(system: System | None) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _card_joins(catalog: Catalog, design: int | None, view: Any) -> dict[str, tuple[str, ...]]:
+    """The joins a card may print: its edition's, and where the rulebook keeps a card as its design
+    edition made it (``exhaustive_lists``: only its lists refurbish or prune a card) those of the
+    editions from its design edition on (the 13th's ", also " between activation costs, which the 14th
+    made " and ")."""
+    joins = _joins(catalog.system)
+    rulebook = catalog.rulebook
+    if view is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
+        return joins
+    if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
+        return joins
+    key = (id(view), catalog.edition, design)
+    cached = _CARD_JOINS.get(key)
+    if cached is not None and cached[0] is view:
+        return dict(cached[1])
+    for p in view.path(design, catalog.edition) or ():
+        for join, ends in _joins(view.catalog(p.source).system).items():
+            joins[join] = tuple(dict.fromkeys(joins.get(join, ()) + ends))
+    _CARD_JOINS[key] = (view, dict(joins))
+    return joins
+
+
+_CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
 def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
     """The clauses of a sentence, each with the separator that follows it (a space after ":",
     ";" or "→", or a join such as ", also " that replaced the clause's end mark)."""
@@ -94,18 +119,19 @@ def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str
     return [(c, sep) for c, sep in out if c]
 
 
-def _read_clauses(sentence: str, catalog: Catalog, view: Any) -> tuple[list[Use] | None, str, list[str]]:
+def _read_clauses(sentence: str, catalog: Catalog, view: Any,
+                  joins: dict[str, tuple[str, ...]]) -> tuple[list[Use] | None, str, list[str]]:
     """The uses of a sentence made of several components, each ending in ":", ";", "→" or "."
-    or joined to the next by a join of the system (", also " in place of the end mark);
+    or joined to the next by one of ``joins`` (", also " in place of the end mark);
     or (None, the first clause no component reads, its problems).  Longest spans first: a
     component may itself contain ";" or ":"."""
-    joins = _joins(catalog.system)
     clauses = _clauses(sentence, joins)
+    longest = _most_clauses(catalog, joins)
     uses: list[Use] = []
     seps: list[str] = []  # what follows each use
     i = 0
     while i < len(clauses):
-        for span in range(len(clauses) - i, 0, -1):
+        for span in range(min(len(clauses) - i, longest), 0, -1):
             raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
             last_sep = clauses[i + span - 1][1]
             use, problems = None, []
@@ -166,6 +192,22 @@ class _Entry:
 _INDEXES: dict[int, tuple[Catalog, dict[str, list[_Entry]]]] = {}
 
 
+def _most_clauses(catalog: Catalog, joins: dict[str, tuple[str, ...]]) -> int:
+    """The most clauses one component text of the catalog (any wording) spans, read with ``joins``
+    (its own ", " or ": " inside): no longer span of a sentence can be one component."""
+    key = (id(catalog), tuple(sorted(joins)))
+    cached = _MOST_CLAUSES.get(key)
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    most = max((len(_clauses(str(entry.template), joins)) for entries in _index(catalog).values() for entry in entries),
+               default=1)
+    _MOST_CLAUSES[key] = (catalog, most)
+    return most
+
+
+_MOST_CLAUSES: dict[tuple[int, tuple[str, ...]], tuple[Catalog, int]] = {}
+
+
 def _index(catalog: Catalog) -> dict[str, list[_Entry]]:
     """skeleton → entries, built once per catalog (current wordings before earlier ones)."""
     cached = _INDEXES.get(id(catalog))
@@ -223,14 +265,32 @@ def _later_binds(comp_id: str, wording: Template, view: Any) -> dict[str, int]:
     return binds
 
 
+def _phrase_patterns(system: System | None) -> list[tuple[str, str, re.Pattern]]:
+    """(the phrase in lowercase, its plural, its pattern) of the system's agreement phrases, longer
+    phrases first; once per system."""
+    cached = _PHRASES.get(id(system))
+    if cached is not None and cached[0] is system:
+        return cached[1]
+    pairs = sorted(((form, plural) for plural, forms in (system.phrases if system else ()) for form in forms),
+                   key=lambda fp: -len(fp[0]))
+    patterns = [(form.lower(), plural,
+                 re.compile(r"(?<![\w'])" + re.escape(form) + r"(?![\w'])", re.IGNORECASE if form[:1].islower() else 0))
+                for form, plural in pairs]
+    _PHRASES[id(system)] = (system, patterns)
+    return patterns
+
+
+_PHRASES: dict[int, tuple[Any, list[tuple[str, str, re.Pattern]]]] = {}
+
+
 def _phrase_forms(sentence: str, system: System | None) -> list[tuple[str, str]]:
     """The sentence with one singular phrase of the system's agreement put back in the plural
     ("it" → "the targets"), each with a note saying so; longer phrases first."""
     out = []
-    pairs = sorted(((form, plural) for plural, forms in (system.phrases if system else ()) for form in forms),
-                   key=lambda fp: -len(fp[0]))
-    for form, plural in pairs:
-        pattern = re.compile(r"(?<![\w'])" + re.escape(form) + r"(?![\w'])", re.IGNORECASE if form[:1].islower() else 0)
+    lowered = sentence.lower()
+    for form, plural, pattern in _phrase_patterns(system):
+        if form not in lowered:
+            continue  # (the pattern cannot match)
         for match in pattern.finditer(sentence):
             printed = match.group(0)
             wanted = plural[0].upper() + plural[1:] if printed[:1].isupper() else plural
@@ -517,7 +577,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         )
         return None, problems, notes
 
-    joins = _joins(system)
+    joins = _card_joins(catalog, fields.edition, view)
     card_part: Use | None = None
     card_part_line: int | None = None
     abilities: list[Ability] = []
@@ -553,7 +613,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 # components that end in ":", ";" or "→" (an activation condition, a target
                 # selection, the 12th's activation costs) share a sentence with what follows
                 # them, as joined ones do (", then "): read the clauses, longest first
-                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view)
+                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view, joins)
                 if clause_uses is not None and sentence_problems:  # read, but joined against the list rule
                     for message in sentence_problems:
                         malformed(f"{where}: {message}", fld)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..model import RuleSet, term_aliases
+from ..model import RuleSet
 from ..passes import Pass
 from .common import FORMAT, GENERATOR, Input, base_name, header, module_docstring
 from ..fold import derive_passes
@@ -39,7 +39,7 @@ def emit_init(rules: RuleSet, all_inputs: list[Input]) -> str:
         assign("EDITION_MODULES", {k: edition_module(k) for k in rules.all_keys}),
         assign("STEP_MODULES", tuple(step_module(p) for p in derive_passes(rules))),
         assign("NEWEST_WITH_CATALOG", rules.newest_with_catalog()),
-        assign("TYPE_ALIASES", term_aliases(e.rulebook for e in rules.editions)),
+        assign("TYPE_ALIASES", rules.type_aliases()),
         assign("RULES_FILES", {e.key: base_name(e.file) for e in rules.editions}),
         assign("SOURCES", {s.id: (s.file, s.title) for s in rules.sources.values()}),
         assign("INPUTS", tuple((i.name, i.sha256) for i in all_inputs)),

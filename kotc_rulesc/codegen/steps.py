@@ -87,6 +87,7 @@ def emit_step(rules: RuleSet, p: Pass, hashes: dict[str, Input]) -> str:
                     edition=rw.edition,
                     by=rw.by,
                     sources=tuple(rw.sources),
+                    **({} if rw.listed else {"listed": False}),
                 ),
             )
         )

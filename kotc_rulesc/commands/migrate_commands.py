@@ -27,7 +27,12 @@ def _fail(message: str, code: int = 2) -> None:
               help="Write the migrated collection to OUT ('-': standard output, the default).")
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak.")
 @click.option("--from", "assume", type=EDITION, default=None, metavar="E",
-              help="The edition of cards that bear no Edition Indicator (required when the collection has such cards).")
+              help="The edition of cards that bear no Edition Indicator (required when the collection has such cards, "
+                   "unless N's rulebook makes an Edition Indicator required: such a card is then invalid, kept and marked).")
+@click.option("--reissue", is_flag=True,
+              help="Re-issue a card that N's rulebook prunes because a text it uses had its cost (level) revised after "
+                   "its design edition: its figure recomputed in N and its Edition Indicator set to N, when every other "
+                   "text on it is valid in N. Without it such a card is kept as it was and marked (the rulebook's verdict).")
 @click.option("--report", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="FILE",
               help="Write the full report to FILE ('-': standard output, when the collection does not go there).")
 @click.option("--report-format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True,
@@ -38,7 +43,7 @@ def _fail(message: str, code: int = 2) -> None:
                    "YAML collections are migrated in one process.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
-def migrate(collection, target, output, in_place, assume, report, report_format, dry_run, jobs, rules_dir):
+def migrate(collection, target, output, in_place, assume, reissue, report, report_format, dry_run, jobs, rules_dir):
     """Migrate the cards of COLLECTION (YAML, JSON or JSONL; '-' for standard input) to edition N.
 
     Each card goes from its edition E — its Edition Indicator (the 'edition'
@@ -47,14 +52,25 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
 
     \b
     - revised wording is rewritten to N's wording (bound values, singular forms),
-      also a wording already revised before E; the Edition Indicator stays as
+      also a wording already revised before E — from the 13th on, each text the
+      rulebooks' Refurbished Card Texts list (a card is "refurbished"), in
+      edition order; a rewording no rulebook list names is kept as printed,
+      with a note.  The Edition Indicator (the design edition) stays as
       printed: it names the edition whose costs the printed cost follows, and a
-      wording erratum changes no cost (so migrating again changes nothing);
-      a card already of edition N is judged only;
-    - a card using a component whose cost was revised after E is re-issued: its
-      cost recomputed under N and its Edition Indicator set to N;
-    - crossing a clean-slate edition bans a card, unless the data declares a
-      successor for every component it uses (the card is then re-issued);
+      wording erratum changes no cost (so migrating again changes nothing); a
+      card already of edition N is judged only;
+    - a card using a component whose cost was revised after E gets what the
+      rulebook says: up to the 11th's pre-release ("MUST bear an Edition
+      Indicator ... no less than the cost revision edition") it is re-issued,
+      its cost recomputed under N and its Edition Indicator set to N; from the
+      16th ("Revised Levels": a card "whose design edition is older than the
+      revision edition ... is pruned") it is pruned — kept as it was and
+      marked — unless --reissue asks for the re-issue, made only when every
+      other text on the card is valid in N (the report says what it would be);
+    - crossing a clean-slate edition bans (from the 13th: prunes) a card,
+      unless the data declares a successor for every component it uses (the
+      card is then re-issued); a card with no Edition Indicator where N's
+      rulebook requires one is invalid: kept and marked, without --from;
     - a card that is banned for any other reason (redacted, over a limit, a
       wrong printed cost, text no edition knows, a fact no source gives) is kept
       exactly as it was and marked with a 'migration' field: status, from, to,
@@ -81,7 +97,9 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
 
     \b
     Examples:
-      kotc-rulesc migrate examples/collection.yaml --from 6 -o migrated.yaml --report report.md --report-format markdown
+      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o migrated.yaml --report report.md --report-format markdown
+      kotc-rulesc migrate examples/mixed-collection.yaml --to 17 -o mixed-17.yaml --report -
+      kotc-rulesc migrate examples/mixed-collection.yaml --to 17 --reissue --dry-run
       kotc-rulesc migrate cards.jsonl --from 6 --in-place --report -
       kotc-rulesc migrate old.json --from 6 --dry-run
       cat cards.jsonl | kotc-rulesc migrate - --from 6 --to 11-pre --jobs 2 > new.jsonl
@@ -119,6 +137,7 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
         report_format=report_format,
         jobs=jobs or default_jobs(),
         rules_dir=rules_dir,
+        reissue=reissue,
     )
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:

@@ -99,9 +99,9 @@ class Context:
     def note(self, result: BlockResult, rec: Record) -> None:
         result.totals.add(rec)
         if self.report_format is not None and rec.notable:
-            result.entries.append(render_card(rec, self.report_format))
+            result.entries.append(render_card(rec, self.report_format, self.migrator.words))
         if not rec.legal and len(result.attention) < self.attention_cap:
-            result.attention.append(attention_line(rec))
+            result.attention.append(attention_line(rec, self.migrator.words))
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:
         try:
@@ -110,7 +110,7 @@ class Context:
             raise MissingFrom(index, line, card.get("name")) from None
 
 
-def attention_line(rec: Record) -> str:
+def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
     """One line for a card that does not end legal: ``[index] Name (line N): banned — codes``."""
     name = f" {rec.name}" if rec.name else ""
     where = f" (line {rec.line})" if rec.line else ""
@@ -118,7 +118,8 @@ def attention_line(rec: Record) -> str:
     if d is None:
         return f"[{rec.index}]{name}{where}: error — {rec.problem}"
     codes = ", ".join(dict.fromkeys(r.code for r in d.reasons)) or d.status
-    return f"[{rec.index}]{name}{where}: {d.status} — {codes}"
+    status = (words or {}).get(d.status, d.status)  # "pruned" for banned where the rulebook says so
+    return f"[{rec.index}]{name}{where}: {status} — {codes}"
 
 
 # --------------------------------------------------------------------------- writing a changed card

@@ -49,6 +49,7 @@ class WorkerConfig:
     target: int
     assume: int | None
     report_format: str | None
+    reissue: bool = False
 
 
 _INHERITED: tuple[WorkerConfig, Context] | None = None  # set before forking
@@ -66,7 +67,7 @@ def _init(config: WorkerConfig) -> None:
     from .plan import Migrator
 
     view = get_view(config.rules_dir)
-    _CONTEXT = Context(Migrator(view, config.target, config.assume), config.report_format)
+    _CONTEXT = Context(Migrator(view, config.target, config.assume, reissue=config.reissue), config.report_format)
 
 
 # --------------------------------------------------------------------------- the tasks

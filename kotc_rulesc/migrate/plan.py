@@ -11,13 +11,18 @@ For a card of edition E (its Edition Indicator, or the edition assumed with
    has one.  A card already of edition N is judged only;
 2. the rewritten card is judged in N (:func:`kotc_rulesc.cards.legality.judge`):
 
-   * legal — the rewritten text is kept (``rewritten``), or nothing changed
-     (``unchanged``).  The Edition Indicator stays: it names the edition whose
-     costs the printed cost follows, and a wording erratum changes no cost;
+   * legal — the rewritten text is kept (``rewritten``; from the 13th the rulebooks
+     call it *refurbished*), or nothing changed (``unchanged``).  The Edition
+     Indicator stays: it names the edition whose costs the printed cost follows (the
+     design edition), and a wording erratum changes no cost.  A rewording no rulebook
+     list names (``listed: false``) is not made: the card keeps that text, with a note;
    * banned only because a component's cost was revised after the card's edition
      (``cost-revised``; the printed cost then no longer matches), or after crossing a
      clean slate on successors — the card is *re-issued*: cost recomputed under N,
-     Edition Indicator set to N, the rewritten text kept;
+     Edition Indicator set to N, the rewritten text kept (and every wording N's).
+     Unless the rulebook says such a card is pruned (``Rulebook.cost_revised:
+     prune``, the 16th's Revised Levels): then it is kept as it was, marked, with a
+     note of what ``--reissue`` (``Migrator(reissue=True)``) would make of it;
    * any other ban, an unknown fact, or an unreadable card — the card is kept exactly
      as it was (not even its rewrites are applied) and marked with every reason,
      and with a suggested legal replacement where the data declares one.
@@ -160,17 +165,25 @@ class Migrator:
     without it such a card raises :class:`NeedsFrom`.  ``cache`` bounds the number of
     distinct cards remembered (two generations of that many)."""
 
-    def __init__(self, view: Any, target: int, assume: int | None = None, cache: int = 8192):
-        from ..cards.legality import judge  # the card engine; imported here to keep start-up light
+    def __init__(self, view: Any, target: int, assume: int | None = None, cache: int = 8192, reissue: bool = False):
+        from ..cards.legality import cost_revision_rule, judge  # the card engine; imported here to keep start-up light
 
         self._judge = judge
+        self._rule = cost_revision_rule
         self.view = view
         self.target = target
         self.assume = assume
+        #: re-issue a card whose rulebook prunes it for a cost revision after its design edition
+        #: (``--reissue``), when that is all that keeps it from being legal
+        self.reissue = reissue
+        #: the target rulebook's own words for the outcomes, where it has them (its ``terms``: from the
+        #: 13th a card is "refurbished" or "pruned"); the report uses them
+        rulebook = view.catalog(target).rulebook
+        self.words: dict[str, str] = {k: v for k, v in (rulebook.terms if rulebook else {}).items() if k in ("revised", "banned")}
         self.first = view.first
         self.last = view.last
         self.newest = view.newest
-        self._runs: dict[Any, list[Any]] = {}
+        self._runs: dict[tuple[Any, bool], list[Any]] = {}
         self._key_fields = card_fields(view)
         self._memo = Memo(cache)
         self.hits = 0
@@ -261,10 +274,13 @@ class Migrator:
 
         text = card.get("text")
         rewrites: list[TextRewrite] = []
+        kept: list[TextRewrite] = []  # rewordings no rulebook list names: the card keeps its text
         crossed = False
         if isinstance(text, str):
-            new_text, rewrites, crossed, blocked = self._rewrite(source, text)
+            new_text, done, crossed, blocked = self._rewrite(source, text)
             crossed = crossed and not blocked
+            for rw in done:
+                (rewrites if rw.listed else kept).append(rw)
         else:
             new_text = text
         probe = dict(card)
@@ -276,28 +292,37 @@ class Migrator:
         codes = {r.code for r in j.reasons}
 
         if j.status == "legal" and not crossed:
+            notes = _kept_notes(kept)
             if rewrites:
-                return Decision("rewritten", source, n, assumed, text=new_text, rewrites=tuple(rewrites))
-            return Decision("unchanged", source, n, assumed)
+                return Decision("rewritten", source, n, assumed, text=new_text, rewrites=tuple(rewrites), notes=notes)
+            return Decision("unchanged", source, n, assumed, notes=notes)
 
-        if codes <= _REISSUE_CODES and (crossed or "cost-revised" in codes) and j.cost is not None:
+        reissuable = codes <= _REISSUE_CODES and (crossed or "cost-revised" in codes) and j.cost is not None
+        # the rulebook of N (or of the revision) prunes a card older than a cost revision ("Revised
+        # Levels"): it is kept as it was, unless --reissue asks for a re-issue
+        pruned = reissuable and not self.reissue and any(
+            r.code == "cost-revised" and self._rule(self.view, n, r.edition) == "prune" for r in j.reasons)
+        if reissuable and not pruned:
             # Re-issued: N's Edition Indicator answers every cost-revised reason (and a clean slate),
             # the cost computed under N every cost-mismatch, and nothing else about the card changes —
             # so the re-issued card is legal in N (the tests judge every re-issued card they make).
-            notes = self._printed_cost_notes(card, source, j.cost)
-            why = tuple(r for r in j.reasons if r.code == "cost-revised")
-            if crossed:
-                why += self._clean_slate_reasons(source)
-            return Decision(
-                "reissued", source, n, assumed,
-                text=new_text if new_text != text else None,
-                cost=(card.get(j.figure), j.cost),
-                figure=j.figure,
-                edition=(card.get("edition"), edition_number(n)),
-                rewrites=tuple(rewrites),
-                reasons=why,
-                notes=notes,
-            )
+            if kept:  # a card of N prints N's wordings, also those no rulebook list names
+                new_text, rewrites = self._reissued_text(source, text, card, j)
+            if new_text is not None:
+                notes = self._printed_cost_notes(card, source, j.cost)
+                why = tuple(r for r in j.reasons if r.code == "cost-revised")
+                if crossed:
+                    why += self._clean_slate_reasons(source)
+                return Decision(
+                    "reissued", source, n, assumed,
+                    text=new_text if new_text != text else None,
+                    cost=(card.get(j.figure), j.cost),
+                    figure=j.figure,
+                    edition=(card.get("edition"), edition_number(n)),
+                    rewrites=tuple(rewrites),
+                    reasons=why,
+                    notes=notes,
+                )
 
         if crossed and j.status == "error":
             # re-issued in N the card cannot be read (a clean slate gave a whole new catalog): it is
@@ -309,6 +334,10 @@ class Migrator:
             codes = {r.code for r in j.reasons}
         status = j.status if j.status != "legal" else "banned"
         notes = self._printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
+        if pruned and (not kept or self._reissued_text(source, text, card, j)[0] is not None):
+            notes += (f"with --reissue it would be re-issued: {j.figure} {card.get(j.figure)} → {j.cost}, "
+                      f"Edition Indicator {card.get('edition')} → {edition_number(n)} (its other texts are valid "
+                      f"in the {ordinal(n)} edition)",)
         return _marked(Decision(
             status, source, n, assumed,
             reasons=tuple(j.reasons),
@@ -318,7 +347,20 @@ class Migrator:
 
     # ------------------------------------------------------------------ the passes
 
-    def _run(self, source: int) -> list[Any]:
+    @cached_property
+    def _joins(self) -> dict[str, tuple[str, ...]]:
+        """What joins two components in the editions from the first to the target, and the end
+        marks it replaces (", also " → "→"): the rewriter reads joined components as the parser does."""
+        out: dict[str, tuple[str, ...]] = {}
+        keys = [self.first] + [p.target for p in self.view.path(self.first, self.target) or ()]
+        for key in keys:
+            for kind in self.view.catalog(key).system.kinds:
+                for join in kind.joins:
+                    if kind.end:
+                        out[join] = tuple(dict.fromkeys(out.get(join, ()) + (kind.end,)))
+        return out
+
+    def _run(self, source: int, unlisted: bool = False) -> list[Any]:
         """What rewrites a card of edition ``source``: LineRewriters, and the clean-slate passes
         source+1 … target between them.
 
@@ -327,19 +369,29 @@ class Migrator:
         of your unexhausted cards in play.", revised in the 2nd), and the card engine reads it so;
         migrated to N it says what N says.  A current wording matches no earlier pass (each pass's
         new wording never matches its old one), so for text in the card's own wording this is the
-        same as running source+1 … target.  A card already of the target edition is judged only."""
-        run = self._runs.get(source)
+        same as running source+1 … target.  A card already of the target edition is judged only.
+        They start after the last clean slate at or before the card's edition that gave a whole new
+        catalog (the 11th, 12th, 13th): no earlier wording is a text of that catalog.
+
+        ``unlisted``: also make the rewordings no rulebook list names (for a card re-issued in N, which
+        prints N's wordings)."""
+        run = self._runs.get((source, unlisted))
         if run is None:
             run = []
             pending: list[Pass] = []
             own = self.view.resolve(source)
-            after_source = own == self.view.resolve(self.first)
+            begin = self.first
+            for p in self.view.path(self.first, own) or ():
+                declared = self.view.catalog(p.target).declared
+                if p.clean_slate and declared is not None and declared.catalog_whole:
+                    begin = p.target
+            after_source = own == self.view.resolve(begin)
             # a card already of the target edition (an empty path) is judged only
-            steps = self.view.path(self.first, self.target) if self.view.path(source, self.target) else []
+            steps = self.view.path(begin, self.target) if self.view.path(source, self.target) else []
             for p in steps:
                 if p.clean_slate and after_source:
                     if pending:
-                        run.append(LineRewriter(pending))
+                        run.append(LineRewriter(pending, unlisted=unlisted, joins=self._joins))
                         pending = []
                     run.append(p)
                     if p.rewrites:
@@ -349,15 +401,15 @@ class Migrator:
                 if p.target == own:
                     after_source = True
             if pending:
-                run.append(LineRewriter(pending))
-            self._runs[source] = run
+                run.append(LineRewriter(pending, unlisted=unlisted, joins=self._joins))
+            self._runs[(source, unlisted)] = run
         return run
 
-    def _rewrite(self, source: int, text: str) -> tuple[str, list[TextRewrite], bool, bool]:
+    def _rewrite(self, source: int, text: str, unlisted: bool = False) -> tuple[str, list[TextRewrite], bool, bool]:
         """(text, rewrites, crossed a clean slate, some component had no successor)."""
         rewrites: list[TextRewrite] = []
         crossed = blocked = False
-        for step in self._run(source):
+        for step in self._run(source, unlisted):
             if isinstance(step, LineRewriter):
                 text, done = step.text(text)
                 rewrites.extend(done)
@@ -368,6 +420,17 @@ class Migrator:
                     rewrites.extend(done)
                     blocked = not ok
         return text, rewrites, crossed, blocked
+
+    def _reissued_text(self, source: int, text: str, card: dict, j: Any) -> tuple[str | None, list[TextRewrite]]:
+        """The text of a card re-issued in N, every wording N's (also those no rulebook list names),
+        and its rewrites; ``None`` when the card so re-issued would not be legal in N."""
+        new_text, done, _, _ = self._rewrite(source, text, unlisted=True)
+        candidate = dict(card)
+        candidate.pop(MARK, None)
+        candidate.update({"text": new_text, "edition": edition_number(self.target), j.figure: j.cost})
+        if self._judge(candidate, self.target, self.view).status != "legal":
+            return None, []
+        return new_text, done
 
     def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
         """Map every component to its successor across the clean slate ``p``; ok is False
@@ -483,6 +546,17 @@ class _Successor:
     successor: str
     binds: dict[str, int]
     sources: tuple[str, ...]
+
+
+def _kept_notes(kept: list[TextRewrite]) -> tuple[str, ...]:
+    """Say which texts the card keeps as printed although a later guide rewords them."""
+    out = []
+    for rw in kept:
+        if rw.old.casefold() == rw.new.casefold():
+            continue  # only the first letter: where a text stands says which (the guides' rule)
+        out.append(f'"{rw.old}" is kept as printed: the {ordinal(rw.edition) + " edition" if rw.edition else "later"} '
+                   f'guide rewords it "{rw.new}", and no rulebook list refurbishes it (the card reads as the new wording)')
+    return tuple(out)
 
 
 def _swap_sentences(text: str, swaps: dict[str, str]) -> str:

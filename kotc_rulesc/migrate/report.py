@@ -8,6 +8,14 @@ Cards that end legal and unchanged are only counted.
 Formats: ``text`` (for reading in a terminal), ``markdown`` (for an issue or a
 pull request) and ``json`` (one object: ``collection``, ``to``, ``from``,
 ``dry_run``, ``cards`` — the entries — and ``totals``).
+
+Every rewritten text names the revision it follows: the card's sentence before and
+after, the component's wording before and after (a rulebook's row: "summon [x] level
+[y] pawns." → "craft [x] level [y] pawns."), its edition and sources; every card
+kept as it was names each reason with its edition and sources.  The words are the
+target rulebook's where it has its own (``terms``: from the 13th a card is
+"refurbished" or "pruned"); the JSON's ``status`` stays the migrator's code and
+``outcome`` gives the rulebook's word.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from typing import Any, TextIO
 from ..model import ordinal
 from .plan import LEGAL, Decision, reason_json
 
-__all__ = ["Record", "Totals", "render_card", "ReportWriter", "summary_line", "FORMATS"]
+__all__ = ["Record", "Totals", "render_card", "ReportWriter", "summary_line", "status_word", "outcome", "FORMATS"]
 
 FORMATS = ("text", "markdown", "json")
 _STATUS_WORDS = {
@@ -30,6 +38,23 @@ _STATUS_WORDS = {
     "unknown": "UNKNOWN legality, kept as it was",
     "error": "ERROR, kept as it was",
 }
+
+
+def status_word(status: str, words: dict[str, str] | None = None) -> str:
+    """How the report names a status: the target rulebook's word where it has one ("refurbished",
+    "PRUNED, kept as it was"), else the migrator's ("text rewritten", "BANNED, kept as it was")."""
+    words = words or {}
+    if status == "rewritten" and "revised" in words:
+        return words["revised"]
+    if status == "banned" and "banned" in words:
+        return f"{words['banned'].upper()}, kept as it was"
+    return _STATUS_WORDS[status]
+
+
+def outcome(status: str, words: dict[str, str] | None = None) -> str:
+    """The rulebook's word for a status (JSON ``outcome``): "refurbished", "pruned", else the status."""
+    words = words or {}
+    return words.get({"rewritten": "revised", "banned": "banned"}.get(status, ""), status)
 
 
 @dataclass
@@ -57,10 +82,10 @@ class Record:
         d = self.decision
         return d is None or self.changed or not d.legal or bool(d.notes)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, words: dict[str, str] | None = None) -> dict[str, Any]:
         d = self.decision
         out: dict[str, Any] = {"index": self.index, "line": self.line, "name": self.name, "status": self.status,
-                               "changed": self.changed}
+                               "outcome": outcome(self.status, words), "changed": self.changed}
         if d is None:
             out["reasons"] = [{"code": "malformed", "edition": None, "sources": [], "message": self.problem}]
             return out
@@ -126,12 +151,12 @@ class Totals:
         return dict(self.counts)
 
 
-def summary_line(t: Totals, dry_run: bool = False) -> str:
+def summary_line(t: Totals, dry_run: bool = False, words: dict[str, str] | None = None) -> str:
     c = t.counts
     migrated = f"{c['migrated']} migrated"
     if c["reissued"]:
         migrated += f" ({c['reissued']} re-issued)"
-    banned = f"{c['banned']} banned"
+    banned = f"{c['banned']} {(words or {}).get('banned', 'banned')}"
     if c["unknown"]:
         banned += f" ({c['unknown']} of unknown legality)"
     verb = "would change" if dry_run else "changed"
@@ -173,24 +198,28 @@ def _reason_text(reason: Any) -> str:
     return f"{reason.code}{fld}: {reason.message} [{_ed(reason.edition)}; {_sources(reason.sources)}]"
 
 
-def _rewrite_why(rw: Any) -> str:
+def _rewrite_why(rw: Any, words: dict[str, str] | None = None, code: str = '"') -> str:
+    """What a rewritten sentence follows: 'refurbished in the 16th edition: "summon [x] level [y]
+    pawns." → "craft [x] level [y] pawns." (effect-summon-level-pawns) [guide-16, rulebook-16]'."""
     if rw.successor:
         return f"{rw.component} → its successor {rw.successor}, clean slate of the {ordinal(rw.edition)} [{_sources(rw.sources)}]"
-    return f"{rw.component}, revised in {_when(rw.edition, rw.by)} [{_sources(rw.sources)}]"
+    verb = (words or {}).get("revised", "revised") if rw.listed else "reworded (no rulebook list names it)"
+    wording = f": {code}{rw.wording[0]}{code} → {code}{rw.wording[1]}{code}" if rw.wording else ""
+    return f"{verb} in {_when(rw.edition, rw.by)}{wording} ({rw.component}) [{_sources(rw.sources)}]"
 
 
-def _text_card(r: Record) -> str:
+def _text_card(r: Record, words: dict[str, str] | None = None) -> str:
     d = r.decision
     if d is None:
         return f"{_title(r)}: {_STATUS_WORDS['error']}\n    malformed: {r.problem}\n"
-    status = _STATUS_WORDS[d.status]
+    status = status_word(d.status, words)
     if d.status == "unchanged" and r.changed:
         status = "legal; the migration mark of an earlier run removed"
     lines = [f"{_title(r)}: {status} ({_path(d)})"]
     if d.legal:
         for rw in d.rewrites:
             lines.append(f'    line {rw.line}: "{rw.old}" → "{rw.new}"')
-            lines.append(f"        {_rewrite_why(rw)}")
+            lines.append(f"        {_rewrite_why(rw, words)}")
         if d.cost is not None:
             lines.append(f"    {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → {d.cost[1]}")
         if d.edition is not None:
@@ -210,18 +239,18 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _markdown_card(r: Record) -> str:
+def _markdown_card(r: Record, words: dict[str, str] | None = None) -> str:
     d = r.decision
     title = _md(_title(r))
     if d is None:
         return f"### {title}: {_STATUS_WORDS['error']}\n\n- malformed: {_md(str(r.problem))}\n\n"
-    status = _STATUS_WORDS[d.status]
+    status = status_word(d.status, words)
     if d.status == "unchanged" and r.changed:
         status = "legal; the migration mark of an earlier run removed"
     out = [f"### {title}: {status}", "", f"- editions: {_path(d)}"]
     if d.legal:
         for rw in d.rewrites:
-            out.append(f"- line {rw.line}: `{rw.old}` → `{rw.new}` — {_md(_rewrite_why(rw))}")
+            out.append(f"- line {rw.line}: `{rw.old}` → `{rw.new}` — {_md(_rewrite_why(rw, words, '`'))}")
         if d.cost is not None:
             out.append(f"- {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → **{d.cost[1]}**")
         if d.edition is not None:
@@ -242,13 +271,14 @@ def _markdown_card(r: Record) -> str:
     return "\n".join(out) + "\n\n"
 
 
-def render_card(record: Record, fmt: str) -> str:
-    """One card's entry in ``fmt`` (``json``: the object, without a separator)."""
+def render_card(record: Record, fmt: str, words: dict[str, str] | None = None) -> str:
+    """One card's entry in ``fmt`` (``json``: the object, without a separator); ``words``: the target
+    rulebook's own words for the outcomes (:attr:`~kotc_rulesc.migrate.plan.Migrator.words`)."""
     if fmt == "json":
-        return json.dumps(record.to_json(), ensure_ascii=False)
+        return json.dumps(record.to_json(words), ensure_ascii=False)
     if fmt == "markdown":
-        return _markdown_card(record)
-    return _text_card(record)
+        return _markdown_card(record, words)
+    return _text_card(record, words)
 
 
 # --------------------------------------------------------------------------- the whole report
@@ -257,9 +287,10 @@ def render_card(record: Record, fmt: str) -> str:
 class ReportWriter:
     """Writes a report to ``stream``: :meth:`begin`, then card entries, then :meth:`end`."""
 
-    def __init__(self, stream: TextIO, fmt: str):
+    def __init__(self, stream: TextIO, fmt: str, words: dict[str, str] | None = None):
         self.stream = stream
         self.fmt = fmt
+        self.words = words or {}
         self._first = True
 
     def begin(self, collection: str, target: int, assume: int | None, dry_run: bool) -> None:
@@ -286,9 +317,10 @@ class ReportWriter:
             self.stream.write(("\n" if not self._first else "") + '], "totals": ' + json.dumps(totals.to_json()) + "}\n")
         elif self.fmt == "markdown":
             c = totals.counts
-            self.stream.write("## Totals\n\n| cards | migrated | of which re-issued | unchanged | banned | of which unknown | errors |\n")
+            banned = self.words.get("banned", "banned")
+            self.stream.write(f"## Totals\n\n| cards | migrated | of which re-issued | unchanged | {banned} | of which unknown | errors |\n")
             self.stream.write("|---:|---:|---:|---:|---:|---:|---:|\n")
             self.stream.write(f"| {c['cards']} | {c['migrated']} | {c['reissued']} | {c['unchanged']} | {c['banned']} | "
                               f"{c['unknown']} | {c['errors']} |\n")
         else:
-            self.stream.write(f"Totals: {summary_line(totals, dry_run)}\n")
+            self.stream.write(f"Totals: {summary_line(totals, dry_run, self.words)}\n")

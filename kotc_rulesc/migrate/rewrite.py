@@ -7,7 +7,10 @@ a revised wording comes out in the next wording, with the values the revision
 binds and the singular forms its numbers call for.  Whatever no rewrite touches —
 names, spacing, typographic quotes of unrevised sentences, lines that are not
 component text — is kept character for character, so that a migrated card differs
-from the original exactly where a wording was revised.
+from the original exactly where a wording was revised.  A revision that no rulebook
+list names (``listed: false``: from the 13th the lists of refurbished texts are
+exhaustive) is reported as a step with ``listed`` False but not made: the sentence
+stays as printed.
 
 Clean-slate passes are not handled here: whether a card survives one depends on
 what its components are, which :mod:`kotc_rulesc.migrate.plan` reads.
@@ -46,10 +49,17 @@ class TextRewrite:
     by: int  # the edition by which it had happened
     sources: tuple[str, ...]
     successor: str | None = None  # a clean slate's successor component that replaced ``component``
+    #: the component's wording before and after the revision, as the guides (and the rulebook's row)
+    #: print it: ("summon [x] level [y] pawns.", "craft [x] level [y] pawns.")
+    wording: tuple[str, str] | None = None
+    #: False: no rulebook list names the revision: the card keeps ``old`` as printed (``new`` is
+    #: what the guide now prints)
+    listed: bool = True
 
     @classmethod
     def of(cls, line: int, old: str, new: str, rw: Rewrite) -> "TextRewrite":
-        return cls(line, old, new, rw.component, rw.edition, rw.by, tuple(rw.sources))
+        return cls(line, old, new, rw.component, rw.edition, rw.by, tuple(rw.sources), None,
+                   (str(rw.old), str(rw.new)), rw.listed)
 
     def to_json(self) -> dict:
         out = {
@@ -63,6 +73,10 @@ class TextRewrite:
         }
         if self.successor is not None:
             out["successor"] = self.successor
+        if self.wording is not None:
+            out["wording"] = {"old": self.wording[0], "new": self.wording[1]}
+        if not self.listed:
+            out["listed"] = False
         return out
 
 
@@ -79,16 +93,50 @@ def split_line(line: str) -> tuple[str, list[str]]:
     return prefix, _SENTENCE_END.split(line)
 
 
+def _first_word(text: str) -> str:
+    return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
+def _letter_forms(sentence: str) -> tuple[str, ...]:
+    """The sentence as printed, then with its first letter in the other case (the guides' rule: a
+    text's first letter is capitalized where it opens its ability or sub-ability, and only there)."""
+    forms = opening_forms(sentence)
+    if len(forms) == 1 and sentence[:1].islower():
+        return sentence, sentence[0].upper() + sentence[1:]
+    return forms
+
+
+def _first_letter_as(printed: str, new: str) -> str:
+    """``new`` with its first letter in the case of ``printed``'s: where the text stands says which."""
+    if printed[:1].isupper():
+        return new[:1].upper() + new[1:]
+    if printed[:1].islower():
+        return new[:1].lower() + new[1:]
+    return new
+
+
 class LineRewriter:
     """Rewrites lines of card text through a fixed run of passes, remembering each distinct line
     and sentence.
 
     The memory is bounded (:class:`~kotc_rulesc.migrate.memo.Memo`): a collection of any size
     shares a few thousand distinct sentences, and a new one costs a few regular expression
-    matches."""
+    matches.
 
-    def __init__(self, passes: Sequence[Pass], limit: int = 20000):
+    ``unlisted``: also make the rewordings no rulebook list names (a card re-issued in the target
+    edition prints its wordings); by default they are reported and not made.  ``joins``: what may
+    join two components in place of the first one's end mark (", also " → "→"), as the systems of
+    the editions migrated through say (:attr:`~kotc_rulesc.model.KindDecl.joins`)."""
+
+    def __init__(self, passes: Sequence[Pass], limit: int = 20000, unlisted: bool = False,
+                 joins: dict[str, tuple[str, ...]] | None = None):
         self.passes = [p for p in passes if p.rewrites]
+        self.unlisted = unlisted
+        self.joins = dict(joins or {})
+        self._separator = re.compile(
+            _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(self.joins, key=len, reverse=True)))
+        # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
+        self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
         # per pass, the rewrites by the skeleton of their old wording: a sentence can only match
         # a wording with the same skeleton, so one look-up rules out every other rewrite
         self._index: list[dict[str, list[Rewrite]]] = []
@@ -98,6 +146,11 @@ class LineRewriter:
                 for key in rw.old.skeletons():
                     index.setdefault(key, []).append(rw)
             self._index.append(index)
+        self._any = frozenset(key for index in self._index for key in index)  # a sentence no pass can match: at once
+        # the first words of the old wordings (lowercase): a span of clauses that starts with another
+        # word matches none (None: some wording starts with a variable, so any word may)
+        firsts = {_first_word(str(rw.old)) for p in self.passes for rw in p.rewrites}
+        self._firsts = None if any(w.startswith("[") for w in firsts) else frozenset(firsts)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)
 
@@ -110,31 +163,87 @@ class LineRewriter:
         return hit[0], list(hit[1])
 
     def _sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
-        steps: list[tuple[str, str, Rewrite]] = []
         current = normalize(sentence)
+        new, steps = self._whole(current)
+        if steps:
+            return new, steps
+        clauses = self._clauses(current)
+        if len(clauses) < 2:
+            return None, ()
+        # a sentence of several components (the 11th on): components ending in ":", ";" or "→", or
+        # joined to the next (", also " in place of the end mark "→"); longest spans of clauses
+        # first, as the card parser reads them (a component may itself contain ", " or ":")
+        out: list[str] = []
+        taken_all: list[tuple[str, str, Rewrite]] = []
         changed = False
+        i = 0
+        while i < len(clauses):
+            hit = None
+            if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
+                out.append(clauses[i][0] + clauses[i][1])  # no old wording starts so
+                i += 1
+                continue
+            for span in range(min(len(clauses) - i, self._span), 0, -1):
+                if i == 0 and span == len(clauses):
+                    continue  # the whole sentence: read above
+                raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
+                for end in self.joins.get(clauses[i + span - 1][1], ("",)):
+                    new, taken = self._whole(raw + end)
+                    if new is not None and end:
+                        new = new[:-len(end)] if new.endswith(end) else None
+                        taken = taken if new is not None else ()
+                    if taken:
+                        hit = (span, raw, new, taken)
+                        break
+                if hit:
+                    break
+            if hit is None:
+                out.append(clauses[i][0] + clauses[i][1])
+                i += 1
+                continue
+            span, raw, new, taken = hit
+            out.append((new if new is not None else raw) + clauses[i + span - 1][1])
+            taken_all.extend(taken)
+            changed = changed or new is not None
+            i += span
+        return ("".join(out) if changed else None), tuple(taken_all)
+
+    def _clauses(self, sentence: str) -> list[tuple[str, str]]:
+        """The clauses of a sentence, each with the separator that follows it: a space after ":",
+        ";" or "→", or a join that replaced the clause's end mark (``"".join`` gives the sentence)."""
+        out: list[tuple[str, str]] = []
+        pos = 0
+        for m in self._separator.finditer(sentence):
+            if m.end() == pos or m.start() == len(sentence) or m.start() < pos:
+                continue
+            out.append((sentence[pos:m.start()], m.group(0)))
+            pos = m.end()
+        out.append((sentence[pos:], ""))
+        if "".join(c + sep for c, sep in out) != sentence or not all(c for c, _ in out):
+            return [(sentence, "")]
+        return out
+
+    def _whole(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
+        """The sentence (or clause) read as one component through every pass."""
+        steps: list[tuple[str, str, Rewrite]] = []
+        changed = False
+        if not any(skeleton(form) in self._any for form in _letter_forms(current)):
+            return None, ()
         for index in self._index:
             # in the pass's order: the first that matches, as Pass.rewrite; a text the guide prints
-            # lowercase ("draw [x] cards.") is capitalized where it opens its ability, and stays so
-            for form in opening_forms(current):
+            # lowercase ("draw [x] cards.") is capitalized where it opens its ability, one it prints
+            # capitalized ("Target up to [x] …;") is lowercase after a join, and each stays so
+            for form in _letter_forms(current):
                 rw, new = next(((rw, new) for rw in index.get(skeleton(form), ()) if (new := rw.apply(form)) is not None),
                                (None, None))
                 if rw is not None:
-                    new = new[:1].upper() + new[1:] if form != current else new
+                    new = _first_letter_as(current, new)
+                    if new == current:
+                        break  # only its first letter: where the text stands says which (no change)
                     steps.append((current, new, rw))
-                    current, changed = new, True
+                    if rw.listed or self.unlisted:  # (a rewording no rulebook list names is reported, not made)
+                        current, changed = new, True
                     break
-        if not changed and len(parts := _CLAUSE_END.split(current)) > 1:
-            # a sentence of several components (the 11th on): each clause on its own
-            out, seps = [], _CLAUSE_END.findall(current)
-            for i, clause in enumerate(parts):
-                new, taken = self._sentence(clause) if clause else (None, ())
-                out.append(new if new is not None else clause)
-                steps.extend(taken)
-                changed = changed or new is not None
-                if i < len(seps):
-                    out.append(seps[i])
-            current = "".join(out)
         return (current if changed else None), tuple(steps)
 
     def _line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
@@ -156,6 +265,9 @@ class LineRewriter:
                     pieces[i:i + span] = [raw.replace(core, new, 1)] + [""] * (span - 1)
                     steps.extend(taken)
                     changed = True
+                    break
+                if taken:  # only rewordings no rulebook list names: the sentence stays as printed
+                    steps.extend(taken)
                     break
             i += 2
         return (prefix + "".join(pieces) if changed else line), tuple(steps)

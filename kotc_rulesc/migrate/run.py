@@ -60,6 +60,7 @@ class Options:
     jobs: int = 1
     rules_dir: str | None = None
     block: int = BLOCK
+    reissue: bool = False  # --reissue: re-issue cards the target's rulebook prunes for a cost revision
 
 
 # --------------------------------------------------------------------------- input
@@ -175,7 +176,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
 
     fp, size, display = _open(opts.collection)
     state = _Run(opts)
-    migrator = Migrator(view, opts.target, opts.assume)
+    migrator = Migrator(view, opts.target, opts.assume, reissue=opts.reissue)
     sink: Any = None
     report_file = report_text = None
     try:
@@ -203,7 +204,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             head, start = head[len(_BOM):], len(_BOM)
         stream = _Prefixed(head, fp, start)
         if report_text is not None:
-            state.report = ReportWriter(report_text, opts.report_format)
+            state.report = ReportWriter(report_text, opts.report_format, migrator.words)
             state.report.begin(display, opts.target, opts.assume, opts.dry_run)
         progress = Progress(size, stderr)
         if fmt == "yaml":
@@ -245,7 +246,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
                 pass
 
     if not report_on_stdout:
-        print(summary_line(state.totals, opts.dry_run), file=stderr)
+        print(summary_line(state.totals, opts.dry_run, migrator.words), file=stderr)
         if state.report is None and state.attention:
             for line in state.attention:
                 print(f"  {line}", file=stderr)
@@ -266,7 +267,7 @@ def _parallel(opts: Options, size: int | None) -> bool:
 def _config(opts: Options, ctx: Context):
     from .jobs import WorkerConfig
 
-    return WorkerConfig(opts.rules_dir, opts.target, opts.assume, ctx.report_format)
+    return WorkerConfig(opts.rules_dir, opts.target, opts.assume, ctx.report_format, opts.reissue)
 
 
 def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Progress, size: int | None) -> None:

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/changes.py
-#     13f15bd695dab57337b2c4c93d7ceb476af8093a937253e4935f1350fec997fa
+#     1248a32001fe1069eb9782572b1ff3338009ba1ddde301555ca6f3214704d325
 """What history events leave behind: in a component's record, and in a migration step.
 
 A folded component keeps its earlier wordings (:class:`Wording`), cost revisions
@@ -74,6 +74,7 @@ class Rewrite:
     edition: int | None  # None: the edition of the revision is unknown (made by ``by``)
     by: int
     sources: tuple[str, ...]
+    listed: bool = True  # False: no rulebook list names it (migrate keeps the old wording as printed)
 
     def apply(self, sentence: str) -> str | None:
         """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     e332ea64d3cc9eaaf748f849328c45e21b231ae9c90f56070cc2635b82a428b2
+#     64d708be1488e1bfdb428e21efeecf07b818c0984f18d8cf55d1a782d206118e
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -234,7 +234,7 @@ class TextRevisions(EventKind):
 
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),
-                          ev.when.edition, ev.when.by, ev.sources)
+                          ev.when.edition, ev.when.by, ev.sources, ev.listed)
         t.current[ev.component] = ev.text
         if ev.formula is not None:
             t.formula[ev.component] = ev.formula

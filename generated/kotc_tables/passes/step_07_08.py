@@ -21,7 +21,7 @@
 #   rules/edition-08.yaml
 #     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Migration pass: 7th → 8th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes

@@ -21,25 +21,25 @@
 #   rules/edition-08.yaml
 #     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
 #   rules/edition-09.yaml
-#     a4fd191a5b05e7a7ef73430bd5e2b4952af8ebef30481ab740a00c6f4201bc2d
+#     f523b23130569bcc3ad5ccfbb50893b7207ca43251896f6cfc894ba2f5230afa
 #   rules/edition-10.yaml
-#     ef0b0e952ceae7cf9f6dcdf6795f5df8dbf5da58c7db284672e8aef5b53e8719
+#     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
 #     e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358
 #   rules/edition-12.yaml
 #     2da0c10e5e4117616c8d3234a7b61b11a9916cb866668f3dbefb90732550db1c
 #   rules/edition-13.yaml
-#     b9924ec111edfc1636992a128c6fce8753ab2fd0f1450fccba2539dd21470497
+#     f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97
 #   rules/edition-14.yaml
-#     e1750a55f99ddb7d10141017d108c4137730ca90e0117733956371633747337d
+#     0893f19bb2baf6714e9339f39e70e37e274470db480dfe1c12896d352afb06af
 #   rules/edition-15.yaml
-#     27199c5c260bb082a8514ab8bb109de6e6b1a94086df92c17be445e51d90fde7
+#     23deac5b7eb21777d7914a2c31bd778a1b7957e6c9069a63e63ce6059672a6c5
 #   rules/edition-16.yaml
-#     79cba4acfce91cceb106eb0cabb2f098e74c48ebfb2cfa793685ab1ab9e0bd26
+#     d7e23c46c40502a4849e68efa2d78dd6a4e8d31eb44a7ae165ef05a149b07191
 #   rules/edition-17.yaml
-#     4a3f777ef93e6679144ea4986c2b657f44dd5c27d56d670da338f973e50c70bb
+#     c00fb0eb25c3cb8fdfbf44c7aa2b3664c384c097c172c9c1655ef5e65b00ffa2
 #   kotc_rulesc/schemas/edition.schema.json
-#     435b0de8f3898343934a1aef5e14365d2ddbf99ececaf80289fca11b9444f24f
+#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
 """Migration pass: 16th → 17th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
@@ -103,6 +103,7 @@ REWRITE_CONDITION_PLAY_CARD_ABILITY_TARGETED_13 = Rewrite(
     edition=17,
     by=17,
     sources=("guide-17",),
+    listed=False,
 )
 
 REWRITE_COST_REMOVE_COUNTERS_CARD = Rewrite(
@@ -130,6 +131,7 @@ REWRITE_COST_REMOVE_COUNTERS_CARD = Rewrite(
     edition=17,
     by=17,
     sources=("guide-17",),
+    listed=False,
 )
 
 REWRITE_TARGET_CARDS_TOP_DECK_13 = Rewrite(
@@ -157,6 +159,7 @@ REWRITE_TARGET_CARDS_TOP_DECK_13 = Rewrite(
     edition=17,
     by=17,
     sources=("guide-17",),
+    listed=False,
 )
 
 REWRITES = (

@@ -1,0 +1,410 @@
+"""Migrating to the 13th–17th editions: refurbished texts substituted as the rulebooks list them,
+pruned cards kept as they were and marked, ``--reissue`` for the other outcome.
+
+The 13th–17th rulebooks, "Refurbished and Pruned Cards": "As the game develops, any given card made
+for old editions can become outdated. In that case, one of two things happens: either the card is
+refurbished – meaning the card's outdated text is substituted for some other, newer card text; or
+the card is pruned – meaning it is no longer a valid card for use in a game. This section
+exhaustively lists all cases in which cards are refurbished or pruned."
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from ruamel.yaml import YAML
+
+from kotc_rulesc.cards import judge
+from kotc_rulesc.cli import main
+from kotc_rulesc.loader import load_rules
+from kotc_rulesc.migrate.plan import MARK, Migrator
+from kotc_rulesc.migrate.run import Options, run
+from kotc_rulesc.tables import TablesView
+from kotc_rulesc.view import FoldedRules
+
+from source_rulebooks import rulebook_lists
+
+ROOT = Path(__file__).resolve().parent.parent
+MIXED = ROOT / "examples" / "mixed-collection.yaml"
+NEWEST = 17
+FIRST = 13  # the latest clean slate: "13th Edition is considered to be a clean slate edition"
+
+
+@pytest.fixture(scope="module", params=["rules", "tables"])
+def view(request):
+    return FoldedRules(load_rules()) if request.param == "rules" else TablesView()
+
+
+def _rewrites(listed: bool | None = None):
+    """(pass, rewrite) of every text revision from the 14th to the 17th (the compiled passes)."""
+    tables = TablesView()
+    return [(p, rw) for p in tables.path(FIRST, NEWEST) for rw in p.rewrites if listed is None or rw.listed == listed]
+
+
+def _yaml(text: str):
+    return YAML(typ="safe").load(text)["cards"]
+
+
+def _migrate(args, tmp_path, name="out.yaml"):
+    out = tmp_path / name
+    result = CliRunner().invoke(main, ["migrate", *map(str, args), "-o", str(out)], catch_exceptions=False)
+    return result, out
+
+
+# --------------------------------------------------------------------------- the lists are the data
+
+
+@pytest.mark.parametrize("edition", [14, 15, 16, 17])
+def test_every_row_of_the_refurbished_tables_is_a_listed_text_revision(edition):
+    """"Any card containing any exact original text indicated here is refurbished as shown." Each row
+    of the edition's Refurbished Card Texts table rewords the texts that contain its original text, in
+    the edition whose table first lists it; a rewording no table lists is ``listed: false``."""
+    first_listed = {}
+    for e in range(14, NEWEST + 1):
+        for old, new, *_ in rulebook_lists(e)["revised"]:
+            first_listed.setdefault((old, new), e)
+    rows = [(old, new) for old, new, *_ in rulebook_lists(edition)["revised"]]
+    assert rows, "the 14th-17th rulebooks each print the table"
+    matched = set()
+    for p, rw in _rewrites():
+        old, new = str(rw.old), str(rw.new)
+        own = [row for row in rows if row[0] in old and first_listed[row] == rw.edition]
+        if rw.edition != edition:
+            continue
+        expected = old
+        for row_old, row_new in own:
+            expected = expected.replace(row_old, row_new)
+        if rw.listed:
+            assert own and expected == new, (rw.component, old, new, own)
+            matched.update(own)
+        else:  # "This section exhaustively lists all cases": a rewording no row makes is not a refurbishment
+            assert not own, (rw.component, old, new)
+    # every row this edition adds rewords at least one text
+    assert {row for row in rows if first_listed[row] == edition} <= matched
+
+
+@pytest.mark.parametrize("edition, rule", [(9, "reissue"), (10, "reissue"), ("11-pre", "reissue"), (16, "prune"), (17, "prune")])
+def test_the_rulebooks_say_what_becomes_of_a_card_older_than_a_cost_revision(edition, rule):
+    # 9th-11th pre-release, Revised Costs: "Any card bearing any of these texts MUST bear an Edition
+    # Indicator ..., which MUST indicate an edition number no less than the cost revision edition"
+    # 16th-17th, Revised Levels: "Any card containing any exact text indicated here, and whose design
+    # edition is older than the revision edition for the respective text(s), is pruned."
+    assert FoldedRules(load_rules()).catalog(edition).rulebook.cost_revised == rule
+    assert TablesView().catalog(edition).rulebook.cost_revised == rule
+
+
+# --------------------------------------------------------------------------- each refurbishment, both ways
+
+
+def _spell_around(kind: str, sentence: str) -> str:
+    """A spell whose one ability holds ``sentence`` (of ``kind``) where the 12th's system puts it."""
+    cap = sentence[:1].upper() + sentence[1:]
+    return {
+        "condition": f"{sentence} Draw 1 card.",
+        "cost": f"{cap} draw 1 card.",
+        "target": f"{cap} destroy the targets.",
+        "effect": cap,
+    }[kind]
+
+
+def _values(rw, x):
+    return {v: (x if v == "x" else 3) for v in rw.old.variables}
+
+
+@pytest.mark.parametrize("x", [1, 2])
+@pytest.mark.parametrize("step, rw", _rewrites(listed=True), ids=lambda v: getattr(v, "component", None) or f"{v.source}-{v.target}")
+def test_each_refurbishment_changes_its_original_text_and_leaves_its_new_text_alone(view, step, rw, x):
+    values = _values(rw, x)
+    old = rw.old.render(values)
+    text = _spell_around(rw.kind, old)
+    card = {"name": "Old", "type": "spell", "edition": step.source, "text": text}
+    designed = judge(card, step.source, view)
+    assert designed.status == "legal", [r.message for r in designed.reasons]
+    card["level"] = designed.cost
+
+    # changes: migrated to the revision's edition, the card reads the new text, and keeps its design
+    # edition and level ("the card's outdated text is substituted for some other, newer card text")
+    d = Migrator(view, step.target).decide(card)
+    new = rw.new.render({**values, **rw.binds})
+    expected = _spell_around(rw.kind, new)  # (its first letter as where it stands says)
+    assert d.status == "rewritten" and d.text == expected, d
+    assert set(d.updates()) == {"text"}
+    step_taken = [r for r in d.rewrites if r.component == rw.component and r.edition == step.target]
+    assert step_taken and step_taken[0].wording == (str(rw.old), str(rw.new)) and step_taken[0].listed
+    assert judge({**card, "text": d.text}, step.target, view).status == "legal"
+
+    # leaves alone: a card printed in the new text, of the revision's edition, is not touched by it
+    # (nor is the old text by a migration that stops before the revision's edition)
+    card_new = {**card, "edition": step.target, "text": d.text}
+    later = Migrator(view, NEWEST).decide(card_new)
+    assert not [r for r in later.rewrites if r.component == rw.component and r.edition == step.target]
+    assert rw.apply(new) is None
+    assert Migrator(view, step.source).decide(card).status == "unchanged"
+
+
+@pytest.mark.parametrize("step, rw", _rewrites(listed=False), ids=lambda v: getattr(v, "component", None) or f"{v.source}-{v.target}")
+def test_a_rewording_no_rulebook_list_names_is_kept_as_printed(view, step, rw):
+    """"This section exhaustively lists all cases in which cards are refurbished or pruned": a text
+    the guide rewords without a row stays as printed; the card reads as the new wording (a note)."""
+    old = rw.old.render(_values(rw, 2))
+    text = _spell_around(rw.kind, old)
+    if rw.kind == "effect" and "t" in str(view.catalog(step.source).by_id()[rw.component].formula):
+        text = f"Target up to 1 on-field minion; {old}" if step.source >= 16 else f"Target up to 1 in-play card; {old}"
+    card = {"name": "Kept", "type": "spell", "edition": step.source, "text": text}
+    card["level"] = judge(card, step.source, view).cost
+    d = Migrator(view, step.target).decide(card)
+    assert d.legal and old in (d.text or text)
+    assert not [r for r in d.rewrites if r.component == rw.component]
+    if old.casefold() != rw.new.render(_values(rw, 2)).casefold():  # (not only its first letter)
+        assert any("is kept as printed" in n and "no rulebook list refurbishes it" in n for n in d.notes)
+
+
+def test_refurbishments_of_later_editions_apply_in_edition_order(view):
+    # "ghost-play, must pay resource cost" → "hex-play" (14th table), then "this card as a resource" →
+    # "this card in your granary" (16th table): one text, two substitutions in edition order
+    card = {"name": "Ghost", "type": "spell", "edition": 13, "level": 2,
+            "text": "When this card as a resource is destroyed (ghost-play, must pay resource cost): Draw 1 card."}
+    steps = {14: "When this card as a resource is destroyed (hex-play): Draw 1 card.",
+             15: "When this card as a resource is destroyed (hex-play): Draw 1 card.",
+             16: "When this card in your granary is destroyed (hex-play): Draw 1 card.",
+             17: "When this card in your granary is destroyed (hex-play): Draw 1 card."}
+    for target, text in steps.items():
+        d = Migrator(view, target).decide(card)
+        assert d.status == "rewritten" and d.text == text
+        assert [r.edition for r in d.rewrites] == [e for e in (14, 16) if e <= target]
+    # a migration to the 13th (the card's own edition) changes nothing
+    assert Migrator(view, 13).decide(card).status == "unchanged"
+
+
+def test_a_lowercase_text_after_an_arrow_is_refurbished_lowercase(view):
+    # "Target up to [x] of your resources;" printed lowercase after an activation cost, 1: singular
+    card = {"name": "Tithe", "type": "spell", "edition": 13, "level": 1,
+            "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
+    d = Migrator(view, 16).decide(card)
+    assert d.text == "Self-exhaust 2 on-field minions→ target up to 1 card in your granary; bounce the targets."
+
+
+# --------------------------------------------------------------------------- pruned, or re-issued
+
+
+PEEK = {"name": "Peek", "type": "spell", "edition": 15, "level": 3,
+        "text": "See enemy's hand and target up to 1 card therein; sheathe the targets."}
+
+
+def test_a_card_older_than_a_revised_level_is_pruned_with_every_reason(view):
+    # Revised Levels: "See enemy's hand and target up to [x] cards therein" (16th Edition), "sheathe the
+    # targets" (16th Edition): "whose design edition is older than the revision edition ... is pruned"
+    for target in (16, 17):
+        d = Migrator(view, target).decide(PEEK)
+        assert d.status == "banned" and d.updates() == {}
+        assert [(r.code, r.edition, "rulebook-16" in r.sources) for r in d.reasons] == [("cost-revised", 16, True)] * 2
+        assert all("is pruned" in r.message and "design edition is the 15th" in r.message for r in d.reasons)
+        assert d.mark["status"] == "banned" and [r["code"] for r in d.mark["reasons"]] == ["cost-revised"] * 2
+        assert any("--reissue" in n and "level 3 → 6" in n for n in d.notes)
+    # designed for the 16th, it is legal as it is
+    assert Migrator(view, NEWEST).decide({**PEEK, "edition": 16, "level": 6}).status == "unchanged"
+
+
+def test_reissue_recomputes_the_level_and_sets_the_edition_indicator(view):
+    d = Migrator(view, NEWEST, reissue=True).decide(PEEK)
+    assert d.status == "reissued" and d.cost == (3, 6) and d.edition == (15, 17) and d.text is None
+    assert judge({**PEEK, **d.updates()}, NEWEST, view).status == "legal"
+    # a re-issued card prints the 17th's wordings, also those no rulebook list names
+    watcher = {"name": "Watcher", "type": "minion", "edition": 15, "level": 2, "sp": 0, "hp": 2,
+               "text": "PEEK: When this in-play card is ability-targeted: Target up to 1 in-play card; sheathe the targets."}
+    assert judge(watcher, 15, view).status == "legal"
+    kept = Migrator(view, NEWEST).decide(watcher)
+    assert kept.status == "banned" and kept.text is None
+    d = Migrator(view, NEWEST, reissue=True).decide(watcher)
+    assert d.status == "reissued"
+    assert d.text == "PEEK: When this on-field minion is targeted: Target up to 1 on-field minion; sheathe the targets."
+    assert judge({**watcher, **d.updates()}, NEWEST, view).status == "legal"
+
+
+def test_reissue_only_when_every_other_text_is_valid(view):
+    # the commented-out "Remove x counters from this card;" is no text of any guide: the card cannot be
+    # read, so it is not re-issued either
+    card = {**PEEK, "text": PEEK["text"] + " Remove 2 counters from this card; draw 1 card."}
+    d = Migrator(view, NEWEST, reissue=True).decide(card)
+    assert d.status == "error" and d.updates() == {}
+    # a card that a clean slate prunes is never re-issued
+    older = {"name": "Ravager", "type": "creature", "edition": 11, "level": 5, "offense": 3, "defense": 10,
+             "text": "Summon cost: Self-exhaust 2 creatures.\nWhen you take at least 5 damage: Target up to 2 in-play cards; Destroy the targets."}
+    d = Migrator(view, NEWEST, reissue=True).decide(older)
+    assert d.status == "banned" and [r.code for r in d.reasons] == ["clean-slate"] and d.updates() == {}
+
+
+def test_the_pruning_default_is_the_rulebooks_data(tmp_path):
+    """Nothing in the engine names an edition: with the 16th and 17th rulebooks' rule changed to
+    reissue, the same card is re-issued by default."""
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    for n in (16, 17):
+        f = rules / f"edition-{n}.yaml"
+        text = f.read_text()
+        assert "  cost_revised: prune  #" in text
+        f.write_text(text.replace("  cost_revised: prune  #", "  cost_revised: reissue  #"))
+    view = FoldedRules(load_rules(rules))
+    assert Migrator(view, NEWEST).decide(PEEK).status == "reissued"
+
+
+def test_a_changed_level_rule_prunes_no_card_the_lists_do_not_name(view):
+    # "This section exhaustively lists all cases in which cards are refurbished or pruned": the 14th's
+    # level rule lets a spell be level 0 ("If less than 0, set to 0"; the 13th: "If less than 1, set to
+    # 1"), which no list names — a 13th spell keeps its printed level 1
+    card = {"name": "Tithe", "type": "spell", "edition": 13, "level": 1,
+            "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
+    j = judge(card, NEWEST, view)
+    assert j.status == "legal" and j.cost == 0
+    assert any("design edition's (the 13th)" in n for n in j.notes)
+    # a level already wrong in its design edition is still wrong
+    wrong = judge({**card, "level": 2}, NEWEST, view)
+    assert wrong.status == "banned" and [r.code for r in wrong.reasons] == ["cost-mismatch"]
+    # the 14th's own card is judged by its own rule
+    assert judge({**card, "edition": 14}, NEWEST, view).status == "banned"
+
+
+# --------------------------------------------------------------------------- the mixed collection
+
+
+def _outcomes(cards):
+    return {(c["name"], c.get("edition")): c for c in cards}
+
+
+def test_a_mixed_collection_migrates_to_the_17th_as_the_rulebooks_say(tmp_path):
+    result, out = _migrate([MIXED, "--to", NEWEST, "--report", tmp_path / "report.json", "--report-format", "json"], tmp_path)
+    assert result.exit_code == 1, result.output  # some cards are pruned
+    before, after = _yaml(MIXED.read_text()), _yaml(out.read_text())
+    assert [c["name"] for c in after] == [c["name"] for c in before]  # nothing lost, nothing reordered
+    got = _outcomes(after)
+
+    def pruned(name, edition, codes):
+        card = got[(name, edition)]
+        mark = card.pop(MARK)
+        assert mark["status"] == "banned" and [r["code"] for r in mark["reasons"]] == codes, mark
+        assert card == _outcomes(before)[(name, edition)]  # kept exactly as it was
+        return mark
+
+    # older systems: "any card whose design edition is prior to 13th Edition is pruned"; a card with no
+    # Edition Indicator is also invalid ("Any card with no Edition Indicator is invalid.")
+    pruned("Frenzied Berserker", None, ["invalid", "clean-slate"])
+    pruned("Ravager", 11, ["clean-slate"])
+    pruned("Smasher", 12, ["clean-slate"])
+    pruned("Nameless", None, ["invalid", "clean-slate"])
+    mark = pruned("Peek", 15, ["cost-revised", "cost-revised"])
+    assert all(r["edition"] == 16 and "rulebook-16" in r["sources"] for r in mark["reasons"])
+
+    # refurbished: the new text, the design edition and the level as printed
+    texts = {
+        ("Granary Ghost", 13): "When this card in your granary is destroyed (hex-play): Draw 1 card.",
+        ("Field Marshal", 13): "MARCH: Target up to 2 on-field minions; destroy the targets.",
+        ("Tithe Collector", 13): "Self-exhaust 2 on-field minions→ target up to 1 card in your granary; bounce the targets.",
+        ("Wounded Oracle", 14): "When your on-field minion(s) is damaged: Draw 1 card.",
+        ("Lone Banisher", 14): "Target up to 1 on-field minion; destroy it.",
+        ("Pawn Summoner", 15): "Craft 2 level 3 pawns.",
+    }
+    for key, text in texts.items():
+        card, old = got[key], _outcomes(before)[key]
+        assert card == {**old, "text": text}, key
+    # unchanged: an unlisted formula change, an unlisted rewording, cards of their own edition
+    for key in [("Granary Burner", 15), ("Watcher", 16), ("Peek", 16), ("Negator", 17)]:
+        assert got[key] == _outcomes(before)[key], key
+
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["totals"] == {"cards": 15, "migrated": 6, "reissued": 0, "unchanged": 4, "banned": 5, "unknown": 0,
+                                "errors": 0, "changed": 11}
+    by_name = {(c["name"], c["from"]): c for c in report["cards"]}
+    pawns = by_name[("Pawn Summoner", 15)]
+    assert pawns["outcome"] == "refurbished" and pawns["text"] == [{
+        "line": 1, "old": "Summon 2 level 3 pawns.", "new": "Craft 2 level 3 pawns.", "component": "effect-summon-level-pawns",
+        "edition": 16, "by": 16, "sources": ["guide-16", "rulebook-16", "rulebook-17"],
+        "wording": {"old": "summon [x] level [y] pawns.", "new": "craft [x] level [y] pawns."}}]
+    assert by_name[("Peek", 15)]["outcome"] == "pruned"
+    assert any("kept as printed" in n for n in by_name[("Watcher", 16)]["notes"])
+
+
+def test_the_mixed_collection_is_idempotent_and_a_chain_equals_one_run(tmp_path):
+    _, direct = _migrate([MIXED, "--to", NEWEST], tmp_path, "direct.yaml")
+    _, again = _migrate([direct, "--to", NEWEST], tmp_path, "again.yaml")
+    assert again.read_bytes() == direct.read_bytes()  # migrating the result again changes nothing
+    _, fourteenth = _migrate([MIXED, "--to", 14], tmp_path, "fourteenth.yaml")
+    _, chained = _migrate([fourteenth, "--to", NEWEST], tmp_path, "chained.yaml")
+    assert chained.read_bytes() == direct.read_bytes()  # --to 14 then --to 17 is --to 17
+    # the YAML round trip keeps the comments and the layout: only the migration differs
+    original = MIXED.read_text().splitlines()
+    assert all(line in direct.read_text().splitlines() for line in original if line.lstrip().startswith("#"))
+
+
+def test_text_and_markdown_reports_name_each_refurbishment_and_each_pruning(tmp_path):
+    result = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run"], catch_exceptions=False)
+    text = result.stdout
+    assert "[9] Pawn Summoner (line 101): refurbished (15th → 17th)" in text
+    assert ('    line 1: "Summon 2 level 3 pawns." → "Craft 2 level 3 pawns."\n'
+            '        refurbished in the 16th edition: "summon [x] level [y] pawns." → "craft [x] level [y] pawns." '
+            "(effect-summon-level-pawns) [guide-16, rulebook-16, rulebook-17]") in text
+    assert "[8] Peek (line 94): PRUNED, kept as it was (15th → 17th)" in text
+    assert "had its effect on the level revised in the 16th edition (was t, now 3t)" in text
+    assert "[16th edition; guide-16, rulebook-16, rulebook-17]" in text
+    assert "Totals: 15 cards: 6 migrated, 4 unchanged, 5 pruned, 0 errors; 11 would change" in text
+    md = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run", "--report-format", "markdown"]).stdout
+    assert "### [8] Peek (line 94): PRUNED, kept as it was" in md
+    assert ("- line 1: `Summon 2 level 3 pawns.` → `Craft 2 level 3 pawns.` — refurbished in the 16th edition: "
+            "`summon [x] level [y] pawns.` → `craft [x] level [y] pawns.`") in md
+    assert "| cards | migrated | of which re-issued | unchanged | pruned |" in md
+
+
+def test_reissue_over_jsonl_with_jobs(tmp_path):
+    """--reissue reaches the worker processes; JSONL streams as YAML migrates."""
+    cards = _yaml(MIXED.read_text())
+    src = tmp_path / "mixed.jsonl"
+    src.write_text("".join(json.dumps(c) + "\n" for c in cards * 40))
+    outputs = []
+    for jobs in (1, 2):
+        out = tmp_path / f"out{jobs}.jsonl"
+        code = run(Options(str(src), NEWEST, output=str(out), jobs=jobs, block=2048, reissue=True), TablesView(),
+                   stderr=io.StringIO())
+        assert code == 1
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    peeks = [json.loads(line) for line in outputs[0].splitlines() if b"\"Peek\"" in line]
+    assert {(c["edition"], c["level"]) for c in peeks} == {(17, 6), (16, 6)} and not any(MARK in c for c in peeks)
+
+
+def test_joined_texts_are_refurbished_and_the_design_editions_join_stays(view):
+    # the 13th joins activation costs with ", also " ("Consecutive activation costs in an ability are
+    # connected with a comma followed by the word “also”"), the 14th with "and": a 13th card keeps its
+    # join and is read in the 17th; its texts are refurbished where they stand, joined or not
+    card = {"name": "Striker", "type": "minion", "edition": 13, "sp": 1, "hp": 2,
+            "text": "STRIKE: Self-exhaust 3 minions, also self-bury 3 resources→ Target up to 2 in-play cards; "
+                    "destroy the targets, then summon 2 level 3 pawns."}
+    card["level"] = judge(card, 13, view).cost
+    assert judge(card, NEWEST, view).status == "legal"
+    assert judge({**card, "edition": 14}, NEWEST, view).status == "error"  # not the 14th's join
+    d = Migrator(view, NEWEST).decide(card)
+    assert d.status == "rewritten" and d.text == (
+        "STRIKE: Self-exhaust 3 on-field minions, also self-bury 3 resources→ Target up to 2 on-field minions; "
+        "destroy the targets, then craft 2 level 3 pawns.")
+    assert Migrator(view, NEWEST).decide({**card, "text": d.text}).status == "unchanged"
+
+
+def test_the_readme_migration_excerpts_are_what_migrate_reports(tmp_path):
+    """Every entry of a report excerpt that follows a `kotc-rulesc migrate ... --report -` block of the
+    README is an entry of that command's report, word for word (the excerpts leave entries out)."""
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```sh\n(kotc-rulesc migrate [^\n]*--report -)\n```\n(?:(?!```)[^\n]*\n)*?```text\n([\s\S]*?)```", readme)
+    assert len(blocks) == 2  # the 6th → 11-pre and the mixed → 17th
+    for command, shown in blocks:
+        args = shlex.split(command)[1:]
+        args[args.index("-o") + 1] = str(tmp_path / "out")
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        report = result.stdout.split("\n\n")
+        for entry in shown.strip("\n").split("\n\n"):
+            assert entry.strip("\n") in (e.strip("\n") for e in report), entry
