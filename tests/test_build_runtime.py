@@ -56,8 +56,8 @@ def mini_out(tmp_path_factory):
     return out, card
 
 
-def _probe(args: list[str], pythonpath: Path | None):
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+def _probe(args: list[str], pythonpath: Path | None, **extra_env: str):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | extra_env
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env)
@@ -72,7 +72,8 @@ def test_check_cards_on_the_tables_reads_no_yaml_and_agrees_with_the_fold(mini_o
     compiled, probe = _probe(args, out)
     assert probe["heavy"] == [], "the tables path imported the YAML machinery"
     assert f"kotc_tables.edition_{int(edition):02d}" in probe["tables"]
-    folded, probe_yaml = _probe([*args[:-1], "--rules", str(MINI), str(card)], None)
+    # (the rules cache off: a cached load of --rules would need no YAML either)
+    folded, probe_yaml = _probe([*args[:-1], "--rules", str(MINI), str(card)], None, KOTC_RULESC_CACHE="off")
     assert "ruamel.yaml" in probe_yaml["heavy"] and probe_yaml["tables"] == []
     assert json.loads(compiled) == json.loads(folded)
     assert probe["code"] == probe_yaml["code"]
