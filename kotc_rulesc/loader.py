@@ -21,10 +21,10 @@ from typing import Any, Iterable
 import jsonschema
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .errors import Problem, ProblemsFound
+from .inputs import InputError, load_yaml, read_file
 from .fold import Replay, fold
 from .history import CLEAN_SLATE, KINDS
 from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
@@ -115,42 +115,21 @@ def _closest(word: str, options: Iterable[str]) -> str | None:
 
 
 def _read_yaml(path: Path, rep: _Reporter) -> Any:
+    """The data of one rules file, read under the input policy (:mod:`kotc_rulesc.inputs`: size,
+    encoding, line length, depth, integers, no aliases, no duplicate keys).  A file that cannot be
+    read is a problem marked ``unreadable`` (exit status 2), as a collection that cannot be read."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        rep.problems.append(Problem(rep.file, 0, 0, f"cannot read the file: {exc.strerror}", unreadable=True))
-        return None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        rep.problems.append(Problem(rep.file, line, 0, "the file is not UTF-8 text", "save it as UTF-8"))
-        return None
-    if "\x00" in text:
-        rep.whole("the file contains NUL bytes: it is binary, not YAML")
-        return None
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.allow_duplicate_keys = False
-    try:
-        data = yaml.load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        message = (exc.problem or "YAML syntax error").strip()
-        hint = None
-        if "duplicate key" in message.lower() or type(exc).__name__ == "DuplicateKeyError":
-            message = message.split("\n")[0]
-            hint = "each key may appear once in a mapping"
-        if exc.context and "duplicate" not in message:
-            message = f"{exc.context.strip()}: {message}"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        rep.problems.append(Problem(rep.file, line, col, message, hint))
-        return None
-    except YAMLError as exc:
-        rep.whole(f"YAML error: {exc}")
-        return None
-    if data is None:
-        rep.whole("the file is empty", "an edition file needs at least 'edition: N'")
+        text = read_file(path, rep.file)
+        if not text.strip():
+            raise InputError("the file is empty", file=rep.file, hint="an edition file needs at least 'edition: N'")
+        yaml = YAML(typ="rt")
+        yaml.preserve_quotes = True
+        data = load_yaml(yaml, text, rep.file)
+        if data is None:
+            raise InputError("the file holds no data (only comments?)", file=rep.file,
+                             hint="an edition file needs at least 'edition: N'")
+    except InputError as exc:
+        rep.problems.append(exc.located(rep.file).problem)
         return None
     return data
 

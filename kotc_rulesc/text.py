@@ -85,6 +85,9 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
+#: the input policy's (kotc_rulesc/inputs.py) longest number: a longer one fills no slot (this module
+#: is part of the tables' standalone core: the value is its own)
+MAX_DIGITS = 100
 
 
 def opening_forms(sentence: str) -> tuple[str, ...]:
@@ -202,7 +205,7 @@ class Template:
             if isinstance(seg, Lit):
                 parts.append(re.escape(seg.text))
             elif isinstance(seg, Slot):
-                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d+)")
+                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
             else:
                 parts.append(f"(?P<{prefix}a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
         return "".join(parts)

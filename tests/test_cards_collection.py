@@ -68,7 +68,6 @@ def test_json_cards_know_their_lines(tmp_path):
         ("no-extension", json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n"),
         ("pretty-json-without-extension", json.dumps({"cards": [GOOD_SPELL]}, indent=2)),
         ("yaml-without-extension", "cards:\n  - name: Insight\n    type: spell\n    edition: 2\n    cost: 4\n    text: Draw 2 cards.\n"),
-        ("several-json-lines.json", json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n"),
     ],
 )
 def test_accepted_shapes(tmp_path, name, content):
@@ -76,6 +75,16 @@ def test_accepted_shapes(tmp_path, name, content):
     path.write_text(content)
     items = list(read_collection(path))
     assert items and all(i.card == GOOD_SPELL and i.problems == [] and i.line for i in items)
+
+
+def test_a_json_file_holds_one_value(tmp_path):
+    """Trailing data after the JSON value is refused (the input policy), also when it is more cards:
+    one card per line is JSONL, and the message says to name the file so."""
+    path = tmp_path / "several-json-lines.json"
+    path.write_text(json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n")
+    with pytest.raises(CollectionError, match="extra data after the collection") as err:
+        list(read_collection(path))
+    assert err.value.problem.line == 2 and ".jsonl" in err.value.problem.hint
 
 
 def test_jsonl_without_extension_with_a_broken_first_line(tmp_path):

@@ -98,13 +98,18 @@ def test_every_problem_is_reported_at_once(tmp_path):
     assert any("edition-02.yaml" in p.file for p in problems)
 
 
-@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02binary", b"- just\n- a list\n", b"\xff\xfe bad utf8", b"edition: [1"])
-def test_garbage_files_never_traceback(tmp_path, content):
+@pytest.mark.parametrize("content, code", [
+    # a file the input policy cannot read (empty, binary, not UTF-8, not YAML): 2, as a collection
+    (b"", 2), (b"\x00\x01\x02binary", 2), (b"\xff\xfe bad utf8", 2), (b"edition: [1", 2),
+    # YAML that reads, but is no edition file: a problem in the rules, 1
+    (b"- just\n- a list\n", 1),
+])
+def test_garbage_files_never_traceback(tmp_path, content, code):
     root = tmp_path / "rules"
     shutil.copytree(MINI, root)
     (root / "edition-02.yaml").write_bytes(content)
     result = CliRunner().invoke(main, ["check", "--rules", str(root)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == code, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "edition-02.yaml" in result.output
 

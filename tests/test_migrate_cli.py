@@ -166,7 +166,7 @@ def test_unreadable_collection_exits_2_and_writes_nothing(tmp_path):
     src.write_text('{"cards": [{"name": "A", "type": "spell", "edition": 4, "cost": 2, "text": "Draw 1 card."}, {]}')
     result = invoke(str(src), "--in-place")
     assert result.exit_code == 2
-    assert "line 1" in result.stderr and "invalid JSON" in result.stderr
+    assert f"{src}:1:94: invalid JSON" in result.stderr  # located as file:line:column
     assert os.listdir(tmp_path) == ["bad.json"]
 
 

@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     07f6d4eeab94052b08fcef38a28ea9e9421507807986c77acfff6cb25ff1774c
+#     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
 #   kotc_rulesc/formula.py
-#     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
+#     3a5938ee5fee3fc75f1e49a532e534e953a2978cefd1ff0ef79f08698b23aebc
 #   kotc_rulesc/model.py
 #     90a05440117cfd3a06bb7a0708b0690d718fef189ee3e117ed5d298f2b4c39bd
 #   kotc_rulesc/wordiff.py

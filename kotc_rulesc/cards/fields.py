@@ -8,10 +8,14 @@ field.  Fields it does not know (flavor, artist, image, notes…) are left alone
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import MAX_DIGITS
 from .model import Reason
+
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
 @dataclass
 class CardFields:
@@ -153,5 +157,9 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
     elif not isinstance(text, str):
         bad("text", f"'text' must be a string (one paragraph per line), not {_kind_of(text)}")
     else:
-        out.paragraphs = [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        paragraphs = [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        long = [(i, m) for i, line in paragraphs for m in _LONG_NUMBER.finditer(line)]
+        for i, m in long:  # the input policy's limit on a number (a longer one fills no [x])
+            bad(f"text[{i}]", f"a number of {len(m.group())} digits (at most {MAX_DIGITS})")
+        out.paragraphs = None if long else paragraphs
     return out, problems

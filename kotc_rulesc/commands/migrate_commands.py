@@ -146,8 +146,8 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         _fail(str(exc))
     except MissingFrom as exc:
         _fail(exc.describe())
-    except Unreadable as exc:
-        _fail(f"{'<stdin>' if collection == '-' else collection}: {exc}")
+    except Unreadable as exc:  # the input policy's InputError, located
+        _fail(str(exc.located("<stdin>" if collection == "-" else collection)))
     finally:
         signal.signal(signal.SIGTERM, previous)
     sys.exit(code)

@@ -25,13 +25,15 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import CommentMark, MarkedYAMLError, YAMLError
+from ruamel.yaml.error import CommentMark
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
 from ruamel.yaml.tokens import CommentToken
 
-from ..cards.collection import _plain as plain  # ruamel's round-trip types → plain dict, list, str, int…
+from ..cards.collection import _plain as plain
+from ..cards.collection import yaml_cards
+from ..inputs import check_line_lengths, decode  # ruamel's round-trip types → plain dict, list, str, int…
 from .edit import insert_position, planned
-from .io_json import BlockResult, Context, Unreadable
+from .io_json import BlockResult, Context
 from .plan import MARK
 from .report import Record
 
@@ -232,31 +234,14 @@ def _insert(card: CommentedMap, position: int, key: str, value: Any) -> None:
 
 def migrate_yaml(ctx: Context, data: bytes, display: str) -> BlockResult:
     """Migrate a YAML collection; ``output`` is the new bytes (the input itself when nothing changed)."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Unreadable(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    text = decode(display, data, bom=False)
+    check_line_lengths(display, data)
     bom = text.startswith("\ufeff")
     body = text[1:] if bom else text
     yaml = _yaml(body)
-    try:
-        doc = yaml.load(body)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        message = (exc.problem or "syntax error").strip().split("\n")[0]
-        raise Unreadable(f"YAML error: {message}", mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
-    except YAMLError as exc:
-        raise Unreadable(f"YAML error: {exc}") from None
-    if isinstance(doc, CommentedMap) and "cards" in doc:
-        entries = doc["cards"]
-        if not isinstance(entries, CommentedSeq):
-            raise Unreadable("'cards' must be a list of cards", doc.lc.key("cards")[0] + 1)
-    elif isinstance(doc, CommentedSeq):
-        entries = doc
-    elif isinstance(doc, CommentedMap) and any(k in doc for k in ("name", "type", "text")):
+    doc, entries, how = yaml_cards(yaml, body, display)  # the same reading as check-cards and cost
+    if how == "card":
         entries = None  # a single card
-    else:
-        raise Unreadable('no cards: expected a mapping with a "cards" list, a list of cards, or one card')
 
     result = ctx.new_result()
     changed_any = False

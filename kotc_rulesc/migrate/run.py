@@ -10,30 +10,19 @@ outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
 from __future__ import annotations
 
 import io
-import json
 import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, BinaryIO, Iterator, TextIO
 
-from ..cards.collection import FORMAT_BY_SUFFIX
+from ..inputs import Input, InputError, JsonStream, detect_format, open_input, read_blocks, yaml_bytes
 from .atomic import AtomicOutput, NullOutput
-from .io_json import (
-    BlockResult,
-    Context,
-    JsonStream,
-    Unreadable,
-    count_cards,
-    json_cards,
-    jsonl_block,
-    read_blocks,
-)
+from .io_json import BlockResult, Context, count_cards, json_cards, jsonl_block
 from .plan import Migrator
 from .progress import Progress
 from .report import ReportWriter, Totals, summary_line
 
-__all__ = ["Options", "run", "detect_format", "UsageError"]
+__all__ = ["Options", "run", "detect_format", "UsageError"]  # detect_format: the input policy's
 
 BLOCK = 1 << 20  # bytes of JSONL per block
 JSON_BATCH = 2000  # cards of a JSON collection per batch
@@ -64,66 +53,6 @@ class Options:
 
 
 # --------------------------------------------------------------------------- input
-
-
-class _Prefixed(io.RawIOBase):
-    """A binary stream that first returns ``head`` (read from ``fp`` already, from ``start`` on),
-    then the rest of ``fp``; :meth:`tell` is the offset in ``fp``."""
-
-    def __init__(self, head: bytes, fp: BinaryIO, start: int = 0):
-        self.head = head
-        self.fp = fp
-        self.pos = start
-
-    def readable(self) -> bool:
-        return True
-
-    def tell(self) -> int:
-        return self.pos
-
-    def read(self, n: int = -1) -> bytes:
-        if self.head:
-            if n is None or n < 0:
-                data, self.head = self.head + self.fp.read(), b""
-            else:
-                data, self.head = self.head[:n], self.head[n:]
-        else:
-            data = self.fp.read(n)
-        self.pos += len(data)
-        return data
-
-
-def detect_format(name: str, head: bytes) -> str:
-    """``yaml``, ``json`` or ``jsonl``: by the file's extension, else by its first bytes."""
-    by_suffix = FORMAT_BY_SUFFIX.get(Path(name).suffix.lower()) if name != "-" else None
-    if by_suffix:
-        return by_suffix
-    text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
-    if text.startswith("["):
-        return "json"
-    if text.startswith("{"):
-        first = text.split("\n", 1)[0]
-        try:
-            value = json.loads(first)
-        except ValueError:
-            return "json"  # an object over several lines
-        if isinstance(value, dict) and "cards" in value:
-            return "json"  # a whole collection on one line
-        return "jsonl"
-    return "yaml"
-
-
-def _open(name: str) -> tuple[BinaryIO, int | None, str]:
-    """(binary stream, size or None, display name)."""
-    if name == "-":
-        return sys.stdin.buffer, None, "<stdin>"
-    try:
-        fp = open(name, "rb")
-    except IsADirectoryError:
-        raise Unreadable(f"{name} is a directory, not a collection file") from None
-    except OSError as exc:
-        raise Unreadable(f"cannot read {name}: {exc.strerror or exc}") from None
-    return fp, os.fstat(fp.fileno()).st_size, name
 
 
 # --------------------------------------------------------------------------- the run
@@ -174,7 +103,8 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         raise UsageError("the migrated collection goes to standard output; write the report to a file "
                          "(--report FILE), or the collection to one (-o FILE or --in-place)")
 
-    fp, size, display = _open(opts.collection)
+    inp = open_input(opts.collection)
+    size, display = inp.size, inp.display
     state = _Run(opts)
     migrator = Migrator(view, opts.target, opts.assume, reissue=opts.reissue)
     sink: Any = None
@@ -190,19 +120,15 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
     except OSError as exc:
         if report_file is not None:
             report_file.discard()
-        if fp is not sys.stdin.buffer:
-            fp.close()
+        inp.close()
         raise UsageError(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}") from None
     ctx = Context(migrator, opts.report_format if report_text is not None else None, ATTENTION)
     progress = None
     try:
-        head = fp.read(1 << 16)
+        head = inp.head()
         fmt = detect_format(opts.collection, head)
-        start = 0
         if fmt != "yaml" and head.startswith(_BOM):  # kept, and out of the JSON readers' way
-            sink.write(_BOM)
-            head, start = head[len(_BOM):], len(_BOM)
-        stream = _Prefixed(head, fp, start)
+            sink.write(inp.read(len(_BOM)))
         if report_text is not None:
             state.report = ReportWriter(report_text, opts.report_format, migrator.words)
             state.report.begin(display, opts.target, opts.assume, opts.dry_run)
@@ -210,15 +136,15 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         if fmt == "yaml":
             from .io_yaml import migrate_yaml  # ruamel.yaml only for YAML collections
 
-            data = stream.read()
+            data = yaml_bytes(inp)
             result = migrate_yaml(ctx, data, display)
             state.take(result)
             sink.write(result.output)
             progress.update(len(data))
         elif fmt == "jsonl":
-            _jsonl(state, ctx, stream, sink, progress, size)
+            _jsonl(state, ctx, inp, sink, progress, size)
         else:
-            _json(state, ctx, stream, sink, progress, size)
+            _json(state, ctx, inp, sink, progress, size)
         progress.close()
         if state.report is not None:
             state.report.end(state.totals, opts.dry_run)
@@ -229,16 +155,17 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         sink.commit()
         if report_file is not None:
             report_file.commit()
-    except BaseException:
+    except BaseException as exc:
         if progress is not None:
             progress.close()
         sink.discard()
         if report_file is not None:
             report_file.discard()
+        if isinstance(exc, InputError):
+            exc.located(display)
         raise
     finally:
-        if fp is not sys.stdin.buffer:
-            fp.close()
+        inp.close()
         if report_text is not None:
             try:
                 report_text.detach()
@@ -270,10 +197,19 @@ def _config(opts: Options, ctx: Context):
     return WorkerConfig(opts.rules_dir, opts.target, opts.assume, ctx.report_format, opts.reissue)
 
 
-def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Progress, size: int | None) -> None:
+def _jsonl(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress, size: int | None) -> None:
     opts = state.opts
     parallel = _parallel(opts, size)
-    blocks = read_blocks(stream, opts.block, first=max(opts.block // 64, 4096) if parallel else None)
+    blocks = read_blocks(stream, opts.block, first=max(opts.block // 64, 4096) if parallel else None, display=stream.display)
+    _jsonl_blocks(state, ctx, stream, blocks, sink, progress, parallel)
+    if state.totals["cards"] == 0:
+        raise InputError("the file is empty", file=stream.display, hint="JSONL has one card object per line")
+
+
+def _jsonl_blocks(state: _Run, ctx: Context, stream: Input, blocks: Iterator[bytes], sink: Any, progress: Progress,
+                  parallel: bool) -> None:
+    opts = state.opts
+    size = stream.size
     if not parallel:
         index, line = 0, 1
         for block in blocks:
@@ -307,10 +243,10 @@ def _jsonl(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Pro
         progress.update(nbytes)
 
 
-def _json(state: _Run, ctx: Context, stream: BinaryIO, sink: Any, progress: Progress, size: int | None) -> None:
+def _json(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress, size: int | None) -> None:
     opts = state.opts
     parallel = _parallel(opts, size)
-    reader = JsonStream(stream)
+    reader = JsonStream(stream, display=stream.display)
 
     def batches() -> Iterator[tuple[tuple, list]]:
         """((items, first index), pieces): pieces are raw text or the number of a card in items."""

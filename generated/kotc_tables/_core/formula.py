@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/formula.py
-#     f601907d747eb5073dcce79d216d9d696c9d4e7be524db11adf0818194d3ad69
+#     3a5938ee5fee3fc75f1e49a532e534e953a2978cefd1ff0ef79f08698b23aebc
 """The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
 
 A formula is parsed once into a small tree.  Everything else is derived from that
@@ -24,6 +24,11 @@ Grammar (juxtaposition multiplies, as the guide writes it: ``2x``, ``xt``, ``4xt
 
 A name made only of the component variables ``x y z t`` (``xt``, ``xy``) is their
 product; other names (``offense``, ``effect_costs``) stand for themselves.
+
+Limits (the input policy's, for formulas): a number has at most :data:`MAX_DIGITS`
+digits, an exponent is a whole number up to :data:`MAX_EXPONENT` and not itself
+raised to a power, and a formula nests at most :data:`MAX_DEPTH` levels (brackets,
+operations, calls), so that no formula can make the parser or an evaluation run away.
 """
 
 from __future__ import annotations
@@ -56,6 +61,11 @@ __all__ = [
 COMPONENT_VARIABLES = frozenset("xyzta")
 FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
 _SUPERSCRIPTS = {"²": 2, "³": 3}
+#: the input policy (kotc_rulesc/inputs.py) for formulas: digits of a number, the largest exponent,
+#: levels of nesting (this module is part of the tables' standalone core: the values are its own)
+MAX_DIGITS = 100
+MAX_EXPONENT = 9
+MAX_DEPTH = 64
 _TO_SUPERSCRIPT = {2: "²", 3: "³"}
 
 Value = Union[Fraction, int, Sequence[Union[Fraction, int]]]
@@ -117,19 +127,25 @@ _TOKEN = re.compile(
 )
 
 
+_BLANK_END = re.compile(r"\s*\Z")
+_BLANK = re.compile(r"\s*")
+
+
 def _tokens(text: str) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
     pos = 0
     while pos < len(text):
-        if text[pos:].strip() == "":
+        if _BLANK_END.match(text, pos):
             break
         m = _TOKEN.match(text, pos)
         if not m:
-            col = pos + 1 + (len(text[pos:]) - len(text[pos:].lstrip()))
+            col = _BLANK.match(text, pos).end() + 1
             raise FormulaError(f"unexpected character {text[col - 1]!r}", col)
         kind = m.lastgroup
         value = m.group(kind)
         col = m.start(kind) + 1
+        if kind == "num" and sum(ch.isdigit() for ch in value) > MAX_DIGITS:
+            raise FormulaError(f"a number of {sum(ch.isdigit() for ch in value)} digits (at most {MAX_DIGITS})", col)
         if kind == "name" and value not in FUNCTIONS and len(value) > 1 and set(value) <= COMPONENT_VARIABLES:
             # "xt" is x times t, as the guide writes it
             for i, ch in enumerate(value):
@@ -151,6 +167,12 @@ class _Parser:
         self.text = text
         self.toks = _tokens(text)
         self.i = 0
+        self.level = 0  # brackets, calls and signs open
+
+    def deeper(self, col: int) -> None:
+        self.level += 1
+        if self.level > MAX_DEPTH:
+            raise FormulaError(f"the formula nests more than {MAX_DEPTH} levels", col)
 
     def peek(self) -> tuple[str, str, int]:
         return self.toks[self.i]
@@ -173,6 +195,8 @@ class _Parser:
         kind, val, col = self.peek()
         if kind != "end":
             raise FormulaError(f"unexpected {val!r}", col)
+        if _depth(node) > MAX_DEPTH:
+            raise FormulaError(f"the formula nests more than {MAX_DEPTH} levels (operations in a row count too)", 1)
         return node
 
     def expr(self) -> Node:
@@ -201,13 +225,18 @@ class _Parser:
     def unary(self) -> Node:
         kind, val, _ = self.peek()
         if kind == "op" and val == "-":
-            self.take()
-            return Neg(self.unary())
+            _, _, col = self.take()
+            self.deeper(col)
+            node = Neg(self.unary())
+            self.level -= 1
+            return node
         return self.power()
 
     def power(self) -> Node:
         node = self.atom()
         kind, val, col = self.peek()
+        if kind in ("sup", "op") and val in ("²", "³", "^") and any(isinstance(n, Pow) for n in _walk(node)):
+            raise FormulaError("a power of a power: write the exponent out (x^6, not (x²)³)", col)
         if kind == "sup":
             self.take()
             return Pow(node, _SUPERSCRIPTS[val])
@@ -216,6 +245,8 @@ class _Parser:
             kind, val, col = self.take()
             if kind != "num" or not val.isdigit():
                 raise FormulaError("an exponent must be a whole number", col)
+            if int(val) > MAX_EXPONENT:
+                raise FormulaError(f"an exponent above {MAX_EXPONENT}", col)
             return Pow(node, int(val))
         return node
 
@@ -231,18 +262,22 @@ class _Parser:
                         f"unknown function {val!r} (known: {', '.join(sorted(FUNCTIONS))})", col
                     )
                 self.take()
+                self.deeper(col)
                 args = [self.expr()]
                 while self.peek()[1] == "," and self.peek()[0] == "op":
                     self.take()
                     args.append(self.expr())
                 self.expect(")")
+                self.level -= 1
                 return Call(val, tuple(args))
             if val in FUNCTIONS:
                 raise FormulaError(f"function {val!r} needs arguments in parentheses", col)
             return Var(val)
         if kind == "op" and val == "(":
+            self.deeper(col)
             node = self.expr()
             self.expect(")")
+            self.level -= 1
             return node
         found = "the end of the formula" if kind == "end" else repr(val)
         raise FormulaError(f"expected a number, a variable or '(', found {found}", col)
@@ -405,18 +440,38 @@ def _py(node: Node, names: Mapping[str, str]) -> str:
     return f"({left} {node.op} {right})"
 
 
+def _depth(node: Node) -> int:
+    """Levels of the tree (no recursion: a long chain of operations is a deep tree)."""
+    deepest = 0
+    todo = [(node, 1)]
+    while todo:
+        n, d = todo.pop()
+        deepest = max(deepest, d)
+        if isinstance(n, BinOp):
+            todo += [(n.left, d + 1), (n.right, d + 1)]
+        elif isinstance(n, Neg):
+            todo.append((n.operand, d + 1))
+        elif isinstance(n, Pow):
+            todo.append((n.base, d + 1))
+        elif isinstance(n, Call):
+            todo += [(a, d + 1) for a in n.args]
+    return deepest
+
+
 def _walk(node: Node):
-    yield node
-    if isinstance(node, BinOp):
-        yield from _walk(node.left)
-        yield from _walk(node.right)
-    elif isinstance(node, Neg):
-        yield from _walk(node.operand)
-    elif isinstance(node, Pow):
-        yield from _walk(node.base)
-    elif isinstance(node, Call):
-        for a in node.args:
-            yield from _walk(a)
+    """Every node of the tree, parents first (no recursion)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        if isinstance(n, BinOp):
+            todo += [n.right, n.left]
+        elif isinstance(n, Neg):
+            todo.append(n.operand)
+        elif isinstance(n, Pow):
+            todo.append(n.base)
+        elif isinstance(n, Call):
+            todo += reversed(n.args)
 
 
 # --------------------------------------------------------------------------- facade

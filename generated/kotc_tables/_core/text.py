@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     07f6d4eeab94052b08fcef38a28ea9e9421507807986c77acfff6cb25ff1774c
+#     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
 """The component-text language: ``"Draw [x] cards."`` as a structure.
 
 A component text is parsed once into segments: literal text, variable slots
@@ -93,6 +93,9 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
+#: the input policy's (kotc_rulesc/inputs.py) longest number: a longer one fills no slot (this module
+#: is part of the tables' standalone core: the value is its own)
+MAX_DIGITS = 100
 
 
 def opening_forms(sentence: str) -> tuple[str, ...]:
@@ -210,7 +213,7 @@ class Template:
             if isinstance(seg, Lit):
                 parts.append(re.escape(seg.text))
             elif isinstance(seg, Slot):
-                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d+)")
+                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
             else:
                 parts.append(f"(?P<{prefix}a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
         return "".join(parts)

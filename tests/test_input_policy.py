@@ -1,0 +1,409 @@
+"""The input policy (kotc_rulesc/inputs.py, README "Input policy"): one answer per file in every
+command and format, located, never a traceback, never a hang.
+
+Each defect the fuzz run of issue 15 found has a named regression test here; the policy matrix
+runs every refused input through check-cards, cost and migrate in each format it applies to."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc import inputs
+from kotc_rulesc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = str(Path(__file__).resolve().parent / "fixtures" / "mini_rules")
+
+GOOD = {"name": "Insight", "type": "spell", "edition": 2, "cost": 4, "text": "Draw 2 cards."}
+GOOD_LINE = json.dumps(GOOD)
+GOOD_YAML = "  - name: Insight\n    type: spell\n    edition: 2\n    cost: 4\n    text: Draw 2 cards.\n"
+
+
+def invoke(*args: str, input: bytes | None = None):
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+COMMANDS = ("check-cards", "cost", "migrate")
+
+
+def run_command(command: str, path: Path, *extra: str):
+    """One of the card commands on ``path`` (mini rules, edition 2; migrate 2 → 3 to a file beside it)."""
+    if command == "migrate":
+        out = path.parent / f"out-{path.name}"
+        return invoke("migrate", str(path), "--from", "2", "--to", "3", "-o", str(out), "--rules", MINI, *extra), out
+    return invoke(command, str(path), "-e", "2", "--rules", MINI, *extra), None
+
+
+def subprocess_cli(*args: str, timeout: float = 60, **kwargs) -> tuple[subprocess.CompletedProcess, float]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "generated")])}
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "kotc_rulesc", *args], capture_output=True, timeout=timeout, env=env, **kwargs)
+    return done, time.monotonic() - start
+
+
+# --------------------------------------------------------------------------- the policy matrix
+
+DEEP_JSON = "[" * 5000 + "]" * 5000
+DEEP_YAML = "[" * 5000 + "]" * 5000
+LONG_INT = "9" * 5000
+
+
+def _json(card_text: str) -> bytes:
+    return ('{"cards": [\n  ' + GOOD_LINE + ",\n  " + card_text + "\n]}\n").encode()
+
+
+def _jsonl(card_text: str) -> bytes:
+    return (GOOD_LINE + "\n" + card_text + "\n").encode()
+
+
+def _yaml(card_yaml: str) -> bytes:
+    return ("cards:\n" + GOOD_YAML + card_yaml).encode()
+
+
+BAD_CARD = '{"name": "Bad", "type": "spell", "edition": 2, "text": "Draw 2 cards.", %s}'
+
+#: (case, {format: (content, exit status)}); in JSONL a content rule makes one unreadable card (1),
+#: elsewhere the whole file cannot be read (2)
+MATRIX = [
+    ("long-integer", {
+        "json": (_json(BAD_CARD % f'"cost": {LONG_INT}'), 2),
+        "jsonl": (_jsonl(BAD_CARD % f'"cost": {LONG_INT}'), 1),
+        "yaml": (_yaml(f"  - name: Bad\n    cost: {LONG_INT}\n"), 2),
+    }),
+    ("deep-nesting", {
+        "json": (_json(BAD_CARD % f'"extra": {DEEP_JSON}'), 2),
+        "jsonl": (_jsonl(BAD_CARD % f'"extra": {DEEP_JSON}'), 1),
+        "yaml": (_yaml(f"  - name: Bad\n    extra: {DEEP_YAML}\n"), 2),
+    }),
+    ("lone-surrogate", {
+        "json": (_json('{"name": "Bad \\ud83c", "type": "spell", "edition": 2, "text": "Draw 2 cards."}'), 2),
+        "jsonl": (_jsonl('{"name": "Bad \\ud83c", "type": "spell", "edition": 2, "text": "Draw 2 cards."}'), 1),
+        "yaml": (_yaml('  - name: "Bad \\ud83c"\n    type: spell\n'), 2),
+    }),
+    ("duplicate-key", {
+        "json": (_json('{"name": "A", "name": "B", "type": "spell", "edition": 2, "text": "Draw 2 cards."}'), 2),
+        "jsonl": (_jsonl('{"name": "A", "name": "B", "type": "spell", "edition": 2, "text": "Draw 2 cards."}'), 1),
+        "yaml": (_yaml("  - name: A\n    name: B\n"), 2),
+    }),
+    ("nan-and-infinity", {
+        "json": (_json(BAD_CARD % '"cost": NaN'), 2),
+        "jsonl": (_jsonl(BAD_CARD % '"cost": 1e999'), 1),
+    }),
+    ("yaml-alias", {
+        "yaml": (_yaml("  - &card {name: A, type: spell, edition: 2, cost: 4, text: Draw 2 cards.}\n  - *card\n"), 2),
+    }),
+    ("empty", {"json": (b"", 2), "jsonl": (b"", 2), "yaml": (b"", 2)}),
+    ("only-white-space", {"json": (b" \n\n", 2), "jsonl": (b"\n \n", 2), "yaml": (b"# nothing\n", 2)}),
+    ("nul-byte", {"json": (_json(GOOD_LINE) + b"\x00", 2), "jsonl": (_jsonl(GOOD_LINE) + b"\x00\n", 2),
+                  "yaml": (_yaml("") + b"\x00", 2)}),
+    ("not-utf8", {"json": (_json('"caf\xe9"').replace(b"\xc3\xa9", b"\xe9"), 2),
+                  "jsonl": (_jsonl(GOOD_LINE) + b'{"name": "caf\xe9"}\n', 2),
+                  "yaml": (_yaml("  - name: caf\xe9\n").replace(b"\xc3\xa9", b"\xe9"), 2)}),
+    ("trailing-data", {"json": (_json(GOOD_LINE) + b'{"cards": []}\n', 2),
+                       "yaml": (_yaml("") + b"---\ncards: []\n", 2)}),
+]
+
+MATRIX_CASES = [
+    pytest.param(case, fmt, content, code, command, id=f"{case}-{fmt}-{command}")
+    for case, formats in MATRIX
+    for fmt, (content, code) in formats.items()
+    for command in COMMANDS
+]
+
+
+@pytest.mark.parametrize("case, fmt, content, code, command", MATRIX_CASES)
+def test_policy_matrix(tmp_path, case, fmt, content, code, command):
+    path = tmp_path / f"cards.{fmt}"
+    path.write_bytes(content)
+    result, out = run_command(command, path)
+    assert result.exit_code == code, result.output
+    if code == 2:
+        # one located message (file, and a line where there is one), nothing on standard output
+        assert re.search(rf"^(error|Error): {re.escape(str(path))}(:\d+)*: ", result.stderr, re.M), result.stderr
+        assert result.stdout == ""
+        if out is not None:
+            assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+    else:
+        # JSONL: the card on line 2 cannot be read, the card on line 1 is judged
+        if command == "migrate":
+            lines = out.read_bytes().split(b"\n")
+            assert lines[1] == content.split(b"\n")[1]  # kept byte for byte
+            assert json.loads(lines[0])["name"] == "Insight"
+            assert "1 error" in result.stderr
+        else:
+            assert f"{path}:2: malformed: card 1: " in result.stdout, result.stdout
+            assert re.search(r"^(\[0\] )?Insight: (legal|cost 4)", result.stdout, re.M), result.stdout
+
+
+def test_the_matrix_covers_every_command_and_format():
+    assert {fmt for _, formats in MATRIX for fmt in formats} == {"json", "jsonl", "yaml"}
+    assert len(MATRIX_CASES) == 3 * sum(len(f) for _, f in MATRIX)
+
+
+# --------------------------------------------------------------------------- named regression tests: card files
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_long_integer_in_a_card_file_is_located_not_a_traceback(tmp_path, command):
+    """Was: a ValueError traceback (check-cards, cost, YAML migrate), or Python's own
+    'sys.set_int_max_str_digits()' text as the message."""
+    for fmt, content in (("json", _json(BAD_CARD % f'"cost": {LONG_INT}')), ("yaml", _yaml(f"  - name: Bad\n    cost: {LONG_INT}\n"))):
+        path = tmp_path / f"c.{fmt}"
+        path.write_bytes(content)
+        result, _ = run_command(command, path)
+        assert result.exit_code == 2
+        assert "an integer of 5000 digits (at most 100)" in result.stderr
+        assert "set_int_max_str_digits" not in result.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_deep_nesting_in_a_card_file_is_located_not_a_recursion_error(tmp_path, jobs):
+    """Was: RecursionError in check-cards, cost and migrate, also with --jobs 2."""
+    from kotc_rulesc.loader import load_rules
+    from kotc_rulesc.migrate.run import Options, run
+    from kotc_rulesc.view import FoldedRules
+
+    path = tmp_path / "c.jsonl"
+    lines = [GOOD_LINE] * 3000
+    lines[2500] = BAD_CARD % f'"extra": {DEEP_JSON}'
+    path.write_text("\n".join(lines) + "\n")
+    report = tmp_path / "report.json"
+    code = run(Options(str(path), 3, assume=2, output=str(tmp_path / "out.jsonl"), report=str(report),
+                       report_format="json", jobs=int(jobs), block=8192, rules_dir=MINI),
+               FoldedRules(load_rules(MINI)), stderr=io.StringIO())
+    assert code == 1
+    data = json.loads(report.read_text())
+    (bad,) = [c for c in data["cards"] if c["status"] == "error"]
+    assert bad["index"] == 2500 and bad["line"] == 2501
+    assert "nested more than 64 levels" in json.dumps(bad)
+
+
+def test_lone_surrogate_escape_in_jsonl_is_one_unreadable_card_everywhere(tmp_path):
+    """Was: a UnicodeEncodeError traceback in check-cards, while migrate exited 0."""
+    path = tmp_path / "c.jsonl"
+    path.write_text(GOOD_LINE + '\n{"name": "\\ud83c", "type": "spell", "edition": 2, "cost": 4, "text": "Draw 2 cards."}\n')
+    for command in COMMANDS:
+        result, _ = run_command(command, path)
+        assert result.exit_code == 1, (command, result.output)
+        assert "lone UTF-16 surrogate escape \\ud83c" in result.output
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_device_as_input_is_refused_at_once(device, command):
+    """Was: no limit; killed for memory after minutes."""
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    extra = ["--from", "2", "--to", "3"] if command == "migrate" else ["-e", "2"]
+    done, took = subprocess_cli(command, device, *extra, "--rules", MINI, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert took < 20
+    assert b"Traceback" not in done.stderr
+    assert re.search(rb"binary|not UTF-8", done.stderr), done.stderr
+
+
+def test_a_stream_is_read_up_to_its_limit(monkeypatch):
+    """Standard input, a pipe, a device: at most MAX_STREAM bytes (set low here)."""
+    monkeypatch.setattr(inputs, "MAX_STREAM", 5000)
+    data = (GOOD_LINE + "\n").encode() * 200
+    for args in (["check-cards", "-", "-e", "2"], ["cost", "-", "-e", "2"], ["migrate", "-", "--from", "2", "--to", "3"]):
+        result = invoke(*args, "--rules", MINI, input=data)
+        assert result.exit_code == 2, result.output
+        assert "<stdin>: more than 5,000 bytes from a stream" in result.stderr
+
+
+def test_a_yaml_file_is_read_up_to_its_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_YAML", 1000)
+    path = tmp_path / "c.yaml"
+    path.write_bytes(_yaml(GOOD_YAML * 20))
+    for command in COMMANDS:
+        result, _ = run_command(command, path)
+        assert result.exit_code == 2
+        assert "larger than 1,000 bytes, the limit for a YAML file" in result.stderr
+
+
+def test_a_single_huge_jsonl_line_is_refused_quickly(tmp_path):
+    """Was: migrate of a single 100 MB JSONL line did not finish.  (3 MiB here: over the limit.)"""
+    path = tmp_path / "c.jsonl"
+    path.write_text(GOOD_LINE + "\n" + '{"name": "' + "x" * (3 << 20) + '"}\n' + GOOD_LINE + "\n")
+    for command in COMMANDS:
+        start = time.monotonic()
+        result, out = run_command(command, path)
+        assert time.monotonic() - start < 20
+        assert result.exit_code == 2, result.output
+        assert f"{path}:2: a line longer than 1 MiB" in result.stderr
+        assert out is None or not out.exists()
+
+
+def test_the_line_limit_holds_in_every_format(tmp_path, monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_LINE", 200)
+    long = "x" * 300
+    cases = {
+        "yaml": _yaml(f"  - name: {long}\n"),
+        "jsonl": _jsonl(f'{{"name": "{long}"}}'),
+        "json": _json(f'{{"name": "{long}"}}'),
+    }
+    for fmt, content in cases.items():
+        path = tmp_path / f"c.{fmt}"
+        path.write_bytes(content)
+        for command in COMMANDS:
+            result, _ = run_command(command, path)
+            assert result.exit_code == 2, (fmt, command, result.output)
+            assert re.search(r"a line longer than 200 bytes|a single JSON value larger than 200 bytes", result.stderr), result.stderr
+
+
+# --------------------------------------------------------------------------- named regression tests: exit codes agree
+
+
+def test_empty_jsonl_exits_2_in_every_command(tmp_path):
+    """Was: 2 from check-cards, 0 from migrate."""
+    path = tmp_path / "c.jsonl"
+    path.write_bytes(b"")
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2 and "the file is empty" in result.stderr
+        assert out is None or not out.exists()
+
+
+@pytest.mark.parametrize("bad", [b"\x00", b"\xff"], ids=["nul", "not-utf8"])
+def test_nul_bytes_and_invalid_utf8_exit_2_and_migrate_writes_nothing(tmp_path, bad):
+    """Was: 2 from check-cards, 1 from migrate, which wrote its output anyway."""
+    path = tmp_path / "c.jsonl"
+    path.write_bytes((GOOD_LINE + "\n").encode() * 3 + bad + b"\n" + (GOOD_LINE + "\n").encode())
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, result.output
+        assert f"{path}:4:1: the file is" in result.stderr
+        assert out is None or not out.exists()
+
+
+def test_trailing_data_after_json_exits_2_in_every_command(tmp_path):
+    """Was: 1 from check-cards and cost (read as JSONL), 2 from migrate."""
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"cards": [GOOD]}) + "\n" + json.dumps(GOOD) + "\n")
+    for command in COMMANDS:
+        result, _ = run_command(command, path)
+        assert result.exit_code == 2
+        assert f"{path}:2:1: extra data after the collection" in result.stderr
+
+
+def test_duplicate_key_in_json_exits_2_in_every_command(tmp_path):
+    """Was: 1 from check-cards, 0 from cost and migrate (the last value silently won)."""
+    path = tmp_path / "c.json"
+    path.write_text('{"cards": [\n  {"name": "A", "type": "spell", "edition": 2, "cost": 4,\n   "cost": 5, "text": "Draw 2 cards."}\n]}\n')
+    for command in COMMANDS:
+        result, _ = run_command(command, path)
+        assert result.exit_code == 2
+        assert f"{path}:3:4: duplicate key 'cost'" in result.stderr
+
+
+# --------------------------------------------------------------------------- named regression tests: rules files
+
+
+def _rules(tmp_path: Path, extra: str) -> Path:
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    path = root / "edition-01.yaml"
+    path.write_text(path.read_text() + extra)
+    return root
+
+
+ALIAS_BOMB = "notes:\n  - &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"  - &{b} [*{a}, *{a}, *{a}, *{a}, *{a}, *{a}, *{a}, *{a}, *{a}]\n" for a, b in zip("abcdefgh", "bcdefghi"))
+
+
+@pytest.mark.parametrize("name, extra, message", [
+    ("alias-bomb", ALIAS_BOMB, "a YAML alias (*a): aliases are not allowed"),
+    ("deep-nesting", "deep: " + "{a: " * 5000 + "1" + "}" * 5000 + "\n", "nested more than 64 levels deep"),
+    ("long-integer", f"big: {LONG_INT}\n", "an integer of 5000 digits (at most 100)"),
+    ("long-comment-line", "# " + "x" * (5 << 20) + "\n", "a line longer than 1 MiB"),
+])
+def test_a_hostile_rules_file_is_refused_at_once(tmp_path, name, extra, message):
+    """Was: an alias bomb ran check for minutes; deep nesting a RecursionError traceback; a long
+    integer a ValueError traceback; a 5 MB comment line about 18 s."""
+    root = _rules(tmp_path, "\n" + extra)
+    for command in (["check"], ["editions"], ["show", "-e", "2"]):
+        done, took = subprocess_cli(*command, "--rules", str(root), timeout=120)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert took < 20, took
+        out = (done.stdout + done.stderr).decode()
+        assert "Traceback" not in out
+        assert re.search(rf"edition-01\.yaml:\d+(:\d+)?: {re.escape(message)}", out), out
+
+
+def test_a_rules_file_that_cannot_be_read_exits_2_like_a_collection(tmp_path):
+    """The same policy, the same status: a rules file that does not parse is input that cannot be
+    read (2), as a collection that does not parse; what parses but is wrong is a problem (1)."""
+    root = _rules(tmp_path, "\nedition: 9\n")  # a duplicate key
+    result = invoke("check", "--rules", str(root))
+    assert result.exit_code == 2 and "duplicate key 'edition'" in result.output
+    root = _rules(tmp_path / "b", "\nnonsense: 1\n")
+    result = invoke("check", "--rules", str(root))
+    assert result.exit_code == 1 and "unknown key 'nonsense'" in result.output
+
+
+# --------------------------------------------------------------------------- formulas and card texts
+
+
+@pytest.mark.parametrize("formula, message", [
+    ("9" * 5000, "a number of 5000 digits (at most 100)"),
+    ("(" * 3000 + "x" + ")" * 3000, "the formula nests more than 64 levels"),
+    ("x" + "+x" * 3000, "the formula nests more than 64 levels"),
+    ("-" * 3000 + "x", "the formula nests more than 64 levels"),
+    ("x^999999999", "an exponent above 9"),
+    ("(x^9)^9", "a power of a power"),
+])
+def test_a_hostile_formula_is_a_located_problem(tmp_path, formula, message):
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    path = root / "edition-01.yaml"
+    path.write_text(path.read_text().replace('formula: "4x"', f'formula: "{formula}"'))
+    result = invoke("check", "--rules", str(root))
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+
+
+def test_a_number_too_long_in_a_card_text_is_malformed(tmp_path):
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(dict(GOOD, text=f"Draw {LONG_INT} cards.")) + "\n")
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 1, result.output
+        said = result.output if out is None else out.read_text()
+        assert "a number of 5000 digits (at most 100)" in said
+
+
+# --------------------------------------------------------------------------- the README states the policy
+
+
+def test_the_readme_states_the_input_policy():
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Input policy", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| ---")][1:]
+    assert len(rows) == len(inputs.POLICY)
+    for row, (what, limit, code, _) in zip(rows, inputs.POLICY):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[1] == limit and cells[2] == str(code), (row, what)
+
+
+def test_the_core_modules_hold_the_same_limits():
+    """formula.py and text.py are part of the tables' standalone core, so they state the limits
+    they apply themselves: the same values as the input policy."""
+    from kotc_rulesc import formula, text
+
+    assert formula.MAX_DIGITS == text.MAX_DIGITS == inputs.MAX_DIGITS
+    assert formula.MAX_DEPTH == inputs.MAX_DEPTH
