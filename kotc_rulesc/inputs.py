@@ -210,11 +210,17 @@ class Input:
                              "the limit for input that is not a regular file", file=self.display,
                              hint="save it to a file first")
 
+    def _raw_read(self, n: int) -> bytes:
+        try:
+            return self.fp.read(n)
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror or exc}", file=self.display) from None
+
     def _fill(self, n: int) -> bytes:
         out = []
         want = n
         while want > 0:
-            data = self.fp.read(want)
+            data = self._raw_read(want)
             if not data:
                 break
             self._count(len(data))
@@ -240,7 +246,7 @@ class Input:
             rest = self._head[self._given:self._given + n]
             self._given += len(rest)
         else:
-            rest = self.fp.read(n)
+            rest = self._raw_read(n)
             self._count(len(rest))
         self._pos += len(rest)
         return rest
