@@ -66,6 +66,10 @@ def migrate(collection, target, output, in_place, assume, report, report_format,
       every run and removed once the card is legal;
     - a printed cost that was already wrong in the card's own edition is
       reported; it is corrected only when the card is re-issued.
+    - migrated in steps (--to 9, then --to 11-pre), a card re-issued in the
+      first step keeps that step's Edition Indicator: it costs the same, and
+      it is legal; a card that does not end legal is kept as it was in the
+      input of the run that judged it.
 
     The output keeps the input's format: YAML keeps its comments, key order and
     quoting (a diff shows only what changed); JSON and JSONL are streamed card by
