@@ -7,6 +7,7 @@ cards have problems (listed), 2 usage or unreadable input.
 
 from __future__ import annotations
 
+import errno
 import importlib
 
 import click
@@ -42,6 +43,20 @@ class _Group(click.Group):
             return None
         commands = importlib.import_module(f".commands.{module}", __package__).COMMANDS
         return next(c for c in commands if c.name == name)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno not in _OUTPUT_ERRORS:
+                raise
+            # standard output could not be written (a full disk, /dev/full, an I/O error): a clean
+            # error, exit 2; a closed pipe (EPIPE) is click's to handle
+            click.echo(f"error: cannot write {exc.filename or 'standard output'}: {exc.strerror}", err=True)
+            ctx.exit(2)
+
+
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
 @click.group(

@@ -114,6 +114,8 @@ POLICY: tuple[tuple[str, str, int, str], ...] = (
     ("a number in a card's text", f"{MAX_DIGITS} digits", 1, "a number of 5000 digits (at most 100)"),
     ("a formula in the rules: a number; an exponent; nesting", f"{MAX_DIGITS} digits; 9; {MAX_DEPTH} levels", 1,
      "an exponent above 9"),
+    ("a value a formula computes for a card (also: a division by zero)", "3322 bits (about 1,000 digits)", 1,
+     "the cost of \"…\" cannot be computed from …: a value of more than 3322 bits"),
 )
 
 
@@ -210,11 +212,17 @@ class Input:
                              "the limit for input that is not a regular file", file=self.display,
                              hint="save it to a file first")
 
+    def _raw_read(self, n: int) -> bytes:
+        try:
+            return self.fp.read(n)
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror or exc}", file=self.display) from None
+
     def _fill(self, n: int) -> bytes:
         out = []
         want = n
         while want > 0:
-            data = self.fp.read(want)
+            data = self._raw_read(want)
             if not data:
                 break
             self._count(len(data))
@@ -240,7 +248,7 @@ class Input:
             rest = self._head[self._given:self._given + n]
             self._given += len(rest)
         else:
-            rest = self.fp.read(n)
+            rest = self._raw_read(n)
             self._count(len(rest))
         self._pos += len(rest)
         return rest
@@ -855,8 +863,12 @@ def _yaml_classes() -> tuple[Any, Any]:
             event = self.parser.peek_event()
             value = event.value
             if isinstance(value, str) and _LONE.search(value):
-                ch = _LONE.search(value).group()
-                raise ComposerError(None, None, _surrogate_message(f"\\u{ord(ch):04x}"), event.start_mark)
+                # a pair of surrogate escapes ("\ud83d\ude00") is one character, as in JSON; a lone one is none
+                try:
+                    event.value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+                except UnicodeDecodeError as exc:
+                    ch = value[exc.start // 2]
+                    raise ComposerError(None, None, _surrogate_message(f"\\u{ord(ch):04x}"), event.start_mark) from None
             return super().compose_scalar_node(anchor)
 
     class PolicyConstructor(RoundTripConstructor):

@@ -27,7 +27,7 @@ from .errors import Problem, ProblemsFound
 from .inputs import InputError, load_yaml, read_file
 from .fold import Replay, fold
 from .history import CLEAN_SLATE, KINDS
-from .formula import COMPONENT_VARIABLES, Formula, FormulaError, parse_formula
+from .formula import COMPONENT_VARIABLES, EVALUATION_ERRORS, Formula, FormulaError, parse_formula
 from .model import (
     CardTypeDecl,
     ComponentDecl,
@@ -505,7 +505,7 @@ class _Builder:
             env = {name: Fraction(v) for name, v in zip(names, values)}
             try:
                 same = old.evaluate({**env, **binds}) == formula.evaluate({**env, **binds})
-            except (ZeroDivisionError, KeyError):
+            except EVALUATION_ERRORS:
                 continue
             if not same:
                 rep.at(node, "formula", f"formula: {formula} with {binds or 'no binds'} does not cost the old wording what {old} did",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .formula import Formula, Num
+from .formula import EVALUATION_ERRORS, Formula, Num, too_large
 from .model import When, ordinal
 from .text import Template
 from .wordiff import WordDiff, word_diff
@@ -59,9 +59,10 @@ def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
     if f is None:
         return None
     try:
-        return f.evaluate(env)
-    except (KeyError, ZeroDivisionError):
+        value = f.evaluate(env)
+    except EVALUATION_ERRORS:
         return None
+    return None if too_large(value) or not isinstance(value, (int, Fraction)) else value
 
 
 def sample_env(*formulas: Formula | None) -> dict[str, int]:

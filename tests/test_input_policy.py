@@ -377,6 +377,51 @@ def test_a_hostile_formula_is_a_located_problem(tmp_path, formula, message):
     assert message in result.output
 
 
+@pytest.mark.parametrize("formula, message", [
+    ("sum(x)", "sum adds up a list"),
+    ("ceil(x, x)", "ceil takes one argument, not 2"),
+])
+def test_a_formula_that_could_only_fail_does_not_parse(tmp_path, formula, message):
+    """Found by the fuzz suite: sum(x) passed check, then costing a card raised a TypeError
+    traceback (in cost and in build); ceil(x, x) silently dropped its second argument."""
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    path = root / "edition-01.yaml"
+    path.write_text(path.read_text().replace('formula: "4x"', f'formula: "{formula}"'))
+    result = invoke("check", "--rules", str(root))
+    assert result.exit_code == 1 and message in result.output
+
+
+@pytest.mark.parametrize("where, old, new, edition, note", [
+    ("edition-02.yaml", 'spell_cost: "max(1, ceil(ability_cost))"', 'spell_cost: "1/0"', "2",
+     "the cost cannot be computed by the card-cost rule: spell_cost = 1/0: division by zero"),
+    ("edition-01.yaml", 'formula: "4x"', 'formula: "x^9*x^9*x^9*x^9*x^9*x^9"', "1",
+     "a value of more than 3322 bits (about 1,000 digits)"),
+])
+def test_a_formula_that_fails_on_a_card_leaves_its_figure_unknown(tmp_path, where, old, new, edition, note):
+    """Found by the fuzz suite: a card-cost rule that divides by zero was a ZeroDivisionError
+    traceback; a value of thousands of digits could not even be printed (Python's 4,300 digits)."""
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    path = root / where
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new))
+    assert invoke("check", "--rules", str(root)).exit_code == 0
+    result = invoke("cost", "-e", edition, "--type", "spell", "--text", f"Draw {'9' * 90} cards.", "--rules", str(root))
+    assert result.exit_code == 1, result.output
+    assert note in result.output
+
+
+def test_a_decimal_in_a_formula_is_written_out_exactly():
+    """Found by the fuzz suite: 9999999999999999999999993.5 was printed through a float (and then
+    did not read back); 0.00048828125 was rounded to ten places."""
+    from kotc_rulesc.formula import parse_formula
+
+    for text in ("9999999999999999999999993.5", "0.00048828125", "0.5", "1.25x"):
+        assert parse_formula(text).notation() == text
+        assert parse_formula(parse_formula(text).notation()) == parse_formula(text)
+
+
 def test_a_number_too_long_in_a_card_text_is_malformed(tmp_path):
     path = tmp_path / "c.jsonl"
     path.write_text(json.dumps(dict(GOOD, text=f"Draw {LONG_INT} cards.")) + "\n")

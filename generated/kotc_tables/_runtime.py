@@ -7,13 +7,13 @@
 #   kotc_rulesc/text.py
 #     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
 #   kotc_rulesc/formula.py
-#     3a5938ee5fee3fc75f1e49a532e534e953a2978cefd1ff0ef79f08698b23aebc
+#     6c5414f4f4f33ec7fbf44e75ba550cb666ff0598648d1036da3132c00a78b263
 #   kotc_rulesc/model.py
 #     90a05440117cfd3a06bb7a0708b0690d718fef189ee3e117ed5d298f2b4c39bd
 #   kotc_rulesc/wordiff.py
 #     5809b555ffdd53539920627066cb26e132d152fe1a28d1b90b35932ad2a084e9
 #   kotc_rulesc/wording.py
-#     8aeac1943bc6114eef0c627a9e1e720c53cf5fa4cb44c0c07573c920837e8687
+#     fda927f3c3f644520fd7752fb0efde3d3ae7d42da101f118163cccd34e057d7a
 #   kotc_rulesc/changes.py
 #     1248a32001fe1069eb9782572b1ff3338009ba1ddde301555ca6f3214704d325
 #   kotc_rulesc/history.py

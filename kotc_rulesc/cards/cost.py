@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..fold import Catalog
+from ..formula import EVALUATION_ERRORS, MAX_VALUE_BITS, too_large
 from ..model import ordinal
 from .model import ParsedCard, Use
 
@@ -78,8 +79,8 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
     env: dict[str, Any] = dict(use.values)
     env.update(used)
     try:
-        value = formula.evaluate(env)
-    except (KeyError, ZeroDivisionError) as exc:
+        value = _evaluate(formula, env)
+    except _Incomputable as exc:
         notes.append(f'the cost of "{use.wording}" cannot be computed from {formula.notation()}: {exc}')
         return part, None
     part["value"] = fraction_text(value)
@@ -156,11 +157,32 @@ def _scope(uses: list[Use], place: str, catalog: Catalog, notes: list[str], oute
     return parts, (env if known else None), given
 
 
+class _Incomputable(Exception):
+    """A formula cannot be evaluated with the card's values (the message says why)."""
+
+
+def _evaluate(formula: Any, env: dict[str, Any]) -> Fraction:
+    """``formula`` evaluated, or :class:`_Incomputable`: a division by zero, a value missing or of the
+    wrong kind, or a value too large to be of use (the rules are data: none of it is a traceback)."""
+    try:
+        value = formula.evaluate(env)
+    except EVALUATION_ERRORS as exc:
+        raise _Incomputable(str(exc).strip("'\"") or type(exc).__name__) from None
+    if too_large(value):
+        raise _Incomputable(f"a value of more than {MAX_VALUE_BITS} bits (about 1,000 digits)")
+    if not isinstance(value, (int, Fraction)):
+        raise _Incomputable(f"{formula.notation()} is not a number")
+    return value
+
+
 def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) -> Fraction:
     """Evaluate the scope's formulas in order (helpers, then its ``_cost``), recording each in ``entry``."""
     value = Fraction(0)
     for name, formula in rule.scope(scope):
-        value = formula.evaluate(env)
+        try:
+            value = _evaluate(formula, env)
+        except _Incomputable as exc:
+            raise _Incomputable(f"{name} = {formula.notation()}: {exc}") from None
         env[name] = value
         entry[name] = fraction_text(value)
     return value
@@ -169,10 +191,21 @@ def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) ->
 def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None) -> CostResult:
     """The figure of ``card`` (read as ``parsed``, of the system's type ``card_type``, by default
     its printed type) in the catalog's edition, with a breakdown per component, sub-ability and
-    ability: each scope's formulas of the rule, innermost first."""
+    ability: each scope's formulas of the rule, innermost first.  A rule formula that cannot be
+    evaluated leaves the figure unknown, with a note saying why."""
+    notes: list[str] = []
+    made: dict[str, Any] = {}
+    try:
+        return _card_cost(card, parsed, catalog, card_type, notes, made)
+    except _Incomputable as exc:
+        notes.append(f"the {catalog.system.figure} cannot be computed by the card-cost rule: {exc}")
+        return CostResult(None, made["breakdown"], notes)
+
+
+def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None, notes: list[str],
+               made: dict[str, Any]) -> CostResult:
     if card_type is None:
         card_type = str(card.get("type", "")).strip().lower()
-    notes: list[str] = []
     rule = catalog.cost_rule
     system = catalog.system
     ctype = system.card_type(card_type)
@@ -189,6 +222,7 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str |
         "abilities": [],
         "total": None,
     }
+    made["breakdown"] = breakdown
     for st in ctype.stats:
         breakdown[st.name] = card.get(st.name) or 0
     if rule is not None:

@@ -85,9 +85,14 @@ def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rule
     its Ultra Points (the 17th: at most 10; a card's are the sum of its
     texts' [+N]).
 
+    The file is read under README's input policy (limits on size, lines,
+    nesting and numbers; no YAML aliases, duplicate keys or data after the
+    JSON): a file it refuses cannot be read; in JSONL a line it refuses is
+    one unreadable card, and the others are judged.
+
     Exit status: 0 when every card is legal (and, with --deck, the deck),
     1 when any card is banned, unreadable or of unknown legality or the deck
-    is not legal, 2 for usage errors or an unreadable file.
+    is not legal, 2 for usage errors or a file that cannot be read.
 
     \b
     Examples:
@@ -219,7 +224,8 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
 
     Exit status: 0 when every figure is known, 1 when a card cannot be
     costed, 2 for usage errors (no card given, --text without --type, a type
-    or stat the edition does not have) and an unreadable CARD_FILE.
+    or stat the edition does not have) and a CARD_FILE that cannot be read
+    (README's input policy, as for check-cards).
 
     \b
     Examples:

@@ -24,8 +24,9 @@ def _fail(message: str, code: int = 2) -> None:
               help="The edition to migrate to: a number, or a pre-release such as 11-pre (default: the newest "
                    "edition whose component catalog is declared; `kotc-rulesc editions` lists them).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="OUT",
-              help="Write the migrated collection to OUT ('-': standard output, the default).")
-@click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak.")
+              help="Write the migrated collection to OUT, a file ('-': standard output, the default); never COLLECTION itself.")
+@click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak "
+              "(a second run on the same file meanwhile refuses).")
 @click.option("--from", "assume", type=EDITION, default=None, metavar="E",
               help="The edition of cards that bear no Edition Indicator (required when the collection has such cards, "
                    "unless N's rulebook makes an Edition Indicator required: such a card is then invalid, kept and marked).")
@@ -34,7 +35,8 @@ def _fail(message: str, code: int = 2) -> None:
                    "its design edition: its figure recomputed in N and its Edition Indicator set to N, when every other "
                    "text on it is valid in N. Without it such a card is kept as it was and marked (the rulebook's verdict).")
 @click.option("--report", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="FILE",
-              help="Write the full report to FILE ('-': standard output, when the collection does not go there).")
+              help="Write the full report to FILE ('-': standard output, when the collection does not go there); "
+                   "neither COLLECTION nor OUT.")
 @click.option("--report-format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True,
               help="The format of the report.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print the report of what would change (to standard output unless --report).")
@@ -80,12 +82,18 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
       every run and removed once the card is legal;
     - a printed cost that was already wrong in the card's own edition is
       reported; it is corrected only when the card is re-issued.
+    - migrated in steps (--to 9, then --to 11-pre), a card re-issued in the
+      first step keeps that step's Edition Indicator: it costs the same, and
+      it is legal; a card that does not end legal is kept as it was in the
+      input of the run that judged it.
 
     The output keeps the input's format: YAML keeps its comments, key order and
     quoting (a diff shows only what changed); JSON and JSONL are streamed card by
     card in constant memory.  Writes go to a temporary file renamed into place:
-    a failed or interrupted run leaves no partial output.  Without -o or
-    --in-place the collection goes to standard output.
+    a failed or interrupted run leaves no partial output (a killed run's
+    temporary files are removed by the next run).  Without -o or --in-place
+    the collection goes to standard output.  An output is a file, never
+    COLLECTION nor the other output: a device, FIFO or folder is refused.
 
     Without --report a summary goes to standard error (with --dry-run, the full
     report goes to standard output).  A progress bar appears on a terminal for
@@ -93,7 +101,8 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
 
     Exit status: 0 when every card ends legal, 1 when any card is banned, of
     unknown legality or cannot be migrated, 2 for usage errors, unreadable
-    collections and cards without an Edition Indicator when --from is missing.
+    collections (README's input policy), cards without an Edition Indicator
+    when --from is missing, and an output that cannot be written (a full disk).
 
     \b
     Examples:
@@ -105,6 +114,7 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
       cat cards.jsonl | kotc-rulesc migrate - --from 6 --to 11-pre --jobs 2 > new.jsonl
     """
     from ..errors import ProblemsFound
+    from ..migrate.atomic import Changed, OutputError
     from ..migrate.io_json import MissingFrom, Unreadable
     from ..migrate.jobs import default_jobs
     from ..migrate.run import Options, UsageError, run
@@ -148,6 +158,12 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         _fail(exc.describe())
     except Unreadable as exc:  # the input policy's InputError, located
         _fail(str(exc.located("<stdin>" if collection == "-" else collection)))
+    except OutputError as exc:  # a full disk, an I/O error: the temporary files are gone, the input untouched
+        where = "standard output" if exc.filename == "<stdout>" else exc.filename
+        _fail(f"cannot write {where}: {exc.strerror}; nothing was written"
+              + ("" if collection == "-" else f", {collection} is as it was"))
+    except Changed as exc:
+        _fail(f"{exc} changed while it was being migrated (another program wrote it): nothing was written; run again")
     finally:
         signal.signal(signal.SIGTERM, previous)
     sys.exit(code)

@@ -65,7 +65,8 @@ def check(rules_dir: str | None) -> None:
 
     Exit status: 0 when the rules are clean, 1 with the list of problems, 2
     when the rules cannot be read (no such directory, no rules files in it, a
-    file that cannot be opened).
+    file that cannot be opened or does not parse: YAML syntax, or README's
+    input policy — sizes, nesting, numbers, no aliases or duplicate keys).
 
     \b
     Examples:

@@ -19,6 +19,12 @@ Workers are forked where the platform allows it (they inherit the rules already
 loaded); elsewhere each builds its context from a small picklable
 :class:`WorkerConfig`.  Decisions one worker makes travel to the others
 (:class:`Shared`), so a card design is decided about once however many workers see it.
+
+Workers die with the main process, however it ends: on SIGINT or SIGTERM it stops
+them as it unwinds; killed (SIGKILL), the kernel kills them (``PR_SET_PDEATHSIG`` on
+Linux), and elsewhere their pipes reach end of file (a forked worker closes the
+main process's ends it inherited).  A run that was killed leaves its slot folder
+behind; the next run with workers removes it (its ``lock`` is free).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import os
 import pickle
 import shutil
 import signal
+import sys
 import tempfile
 from collections import deque
 from dataclasses import dataclass
@@ -35,7 +42,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 
-__all__ = ["WorkerConfig", "Shared", "ordered_map", "jsonl_task", "json_task", "default_jobs", "read_range"]
+__all__ = ["WorkerConfig", "Shared", "ordered_map", "jsonl_task", "json_task", "default_jobs", "read_range", "remove_stale_slots"]
 
 #: task messages larger than this go through a slot file (a pipe holds about 200 KB)
 _INLINE = 32 << 10
@@ -98,7 +105,9 @@ def read_range(path: str, offset: int, length: int) -> bytes:
         fd = _FILES[path] = os.open(path, os.O_RDONLY)
     data = os.pread(fd, length, offset)
     if len(data) != length:
-        raise OSError(f"{path} changed while it was being migrated")
+        from ..inputs import InputError
+
+        raise InputError("the file changed while it was being migrated (it is shorter now)", file=path)
     return data
 
 
@@ -149,8 +158,30 @@ class WorkerFailed(RuntimeError):
     """A worker process died without an answer."""
 
 
-def _serve(conn: Any, config: WorkerConfig) -> None:
-    """A worker's loop: read a task, run it, send back ``(True, result)`` or ``(False, exception)``."""
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel kill this process when its parent dies (Linux: ``PR_SET_PDEATHSIG``), even
+    by SIGKILL; elsewhere the pipe does it: the worker reads end of file and returns."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - no libc, no prctl
+            pass
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+
+def _serve(conn: Any, config: WorkerConfig, parent: int | None = None, inherited: tuple = ()) -> None:
+    """A worker's loop: read a task, run it, send back ``(True, result)`` or ``(False, exception)``.
+    ``inherited`` are the main process's ends of the pipes (this worker's and the ones started
+    before it), which a forked worker holds too: closed, so that when the main process dies, every
+    pipe reaches end of file."""
+    for end in inherited:
+        end.close()
+    if parent is not None:
+        _die_with_parent(parent)
     _init(config)
     while True:
         try:
@@ -174,9 +205,11 @@ def _serve(conn: Any, config: WorkerConfig) -> None:
 
 
 class _Worker:
-    def __init__(self, mp: Any, config: WorkerConfig):
+    def __init__(self, mp: Any, config: WorkerConfig, others: list["_Worker"] = ()):
         self.conn, child = mp.Pipe()
-        self.process = mp.Process(target=_serve, args=(child, config), daemon=True)
+        forked = mp.get_start_method() == "fork"
+        inherited = tuple(w.conn for w in others) + (self.conn,) if forked else ()
+        self.process = mp.Process(target=_serve, args=(child, config, os.getpid(), inherited), daemon=True)
         self.process.start()
         child.close()
         self.busy = 0
@@ -211,11 +244,14 @@ def ordered_map(
     methods = multiprocessing.get_all_start_methods()
     mp = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     limit = 2 * jobs
-    slots = tempfile.mkdtemp(prefix="kotc-migrate-")
+    remove_stale_slots()
+    slots = tempfile.mkdtemp(prefix=SLOTS_PREFIX)
+    lock = _lock_slots(slots)
     _INHERITED = (config, context)
     workers: list[_Worker] = []
     try:
-        workers = [_Worker(mp, config) for _ in range(jobs)]
+        for _ in range(jobs):
+            workers.append(_Worker(mp, config, workers))
         _INHERITED = None
         pending: deque = deque()  # (keep, worker), in task order
         for number, (args, keep) in enumerate(tasks):
@@ -246,3 +282,49 @@ def ordered_map(
             worker.process.join()
             worker.conn.close()
         shutil.rmtree(slots, ignore_errors=True)
+        if lock is not None:
+            os.close(lock)
+
+
+#: the folder of the slot files of one run, in the temporary folder: ``kotc-rulesc-slots-XXXXXXXX``,
+#: with a ``lock`` file its run holds; a folder whose lock is free was left by a run that was killed
+SLOTS_PREFIX = "kotc-rulesc-slots-"
+
+
+def _lock_slots(slots: str) -> int | None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        return None
+    fd = os.open(os.path.join(slots, "lock"), os.O_WRONLY | os.O_CREAT, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+def remove_stale_slots(directory: str | None = None) -> list[str]:
+    """Remove the slot folders that killed runs left in the temporary folder (their lock is free)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        return []
+    directory = directory or tempfile.gettempdir()
+    removed = []
+    try:
+        names = [n for n in os.listdir(directory) if n.startswith(SLOTS_PREFIX)]
+    except OSError:
+        return []
+    for name in names:
+        path = os.path.join(directory, name)
+        try:
+            fd = os.open(os.path.join(path, "lock"), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        os.close(fd)
+        removed.append(name)
+    return removed

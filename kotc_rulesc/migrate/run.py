@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
 from ..inputs import Input, InputError, JsonStream, detect_format, open_input, read_blocks, yaml_bytes
-from .atomic import AtomicOutput, NullOutput
+from .atomic import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from .io_json import BlockResult, Context, count_cards, json_cards, jsonl_block
 from .plan import Migrator
 from .progress import Progress
@@ -85,9 +85,51 @@ def _report_stream(opts: Options, stdout: BinaryIO) -> tuple[Any, TextIO | None,
     if target is None:
         return None, None, False
     if target == "-":
-        return None, io.TextIOWrapper(stdout, encoding="utf-8", write_through=True), True
-    sink = AtomicOutput(target)
+        return None, io.TextIOWrapper(GuardedStream(stdout), encoding="utf-8", write_through=True), True
+    sink = AtomicOutput(os.path.realpath(target))  # through a link: replace the file it points to
     return sink, io.TextIOWrapper(sink.file, encoding="utf-8", newline=""), False
+
+
+def _check_destinations(opts: Options) -> None:
+    """Outputs never destroy inputs: -o and --report are regular files (or -), neither the
+    collection (nor, with --in-place, its backup) nor each other."""
+    collection = None if opts.collection == "-" else opts.collection
+    output = None if opts.dry_run or opts.in_place or opts.output in (None, "-") else opts.output
+    report = None if opts.report in (None, "-") else opts.report
+    for flag, path in (("-o", output), ("--report", report)):
+        if path is None:
+            continue
+        problem = destination_problem(path)
+        if problem:
+            raise UsageError(f"{flag} {problem}: migrate writes a file and renames it into place; "
+                             "for standard output give - " + ("(or leave -o out)" if flag == "-o" else "(--report -)"))
+        if same_file(path, collection):
+            raise UsageError(f"{flag} {path} is the collection itself: " + (
+                "to replace it, use --in-place (which keeps COLLECTION.bak); or write to another file" if flag == "-o"
+                else "the report would replace it; write the report to another file (or - for standard output)"))
+    if same_file(output, report):
+        raise UsageError(f"-o and --report name one file ({report}): one would replace the other")
+    if opts.in_place and collection is not None and same_file(report, os.fspath(backup_path(os.path.realpath(collection)))):
+        raise UsageError(f"--report {report} is the backup that --in-place keeps of the collection: "
+                         "write the report to another file")
+
+
+def _open_collection(opts: Options) -> tuple[Input, tuple[int, int] | None]:
+    """The collection, open; with --in-place also locked (a second run refuses), and the device and
+    inode of the file read, which is the file that will be replaced."""
+    inp = open_input(opts.collection)
+    if not opts.in_place or opts.dry_run:
+        return inp, None
+    busy = (f"{opts.collection} is being migrated in place by another run: it holds the file's lock "
+            "(or has just replaced it); run again when that run has finished")
+    try:
+        if not lock_exclusive(inp.fp.fileno(), os.path.realpath(opts.collection)):
+            raise Busy(opts.collection)
+    except Busy:
+        inp.close()
+        raise UsageError(busy) from None
+    held = os.fstat(inp.fp.fileno())
+    return inp, (held.st_dev, held.st_ino)
 
 
 def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO | None = None) -> int:
@@ -103,7 +145,9 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         raise UsageError("the migrated collection goes to standard output; write the report to a file "
                          "(--report FILE), or the collection to one (-o FILE or --in-place)")
 
-    inp = open_input(opts.collection)
+    _check_destinations(opts)
+
+    inp, read = _open_collection(opts)
     size, display = inp.size, inp.display
     state = _Run(opts)
     migrator = Migrator(view, opts.target, opts.assume, reissue=opts.reissue)
@@ -114,9 +158,10 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         if opts.dry_run:
             sink = NullOutput()
         elif opts.in_place:  # through a link: replace the file it points to, not the link
-            sink = AtomicOutput(os.path.realpath(opts.collection), backup=True)
+            sink = AtomicOutput(os.path.realpath(opts.collection), backup=True, expect=read)
         else:
-            sink = AtomicOutput(opts.output if opts.output is not None else "-", stdout=stdout)
+            output = opts.output if opts.output is not None else "-"
+            sink = AtomicOutput(output if output == "-" else os.path.realpath(output), stdout=stdout)
     except OSError as exc:
         if report_file is not None:
             report_file.discard()

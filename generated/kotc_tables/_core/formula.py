@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/formula.py
-#     3a5938ee5fee3fc75f1e49a532e534e953a2978cefd1ff0ef79f08698b23aebc
+#     6c5414f4f4f33ec7fbf44e75ba550cb666ff0598648d1036da3132c00a78b263
 """The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
 
 A formula is parsed once into a small tree.  Everything else is derived from that
@@ -54,6 +54,8 @@ __all__ = [
     "FUNCTIONS",
     "CompiledFormula",
     "var",
+    "too_large",
+    "EVALUATION_ERRORS",
 ]
 
 #: single-letter variables that juxtapose ("axt" is a·x·t): a component's own x, y, z, and the
@@ -66,6 +68,20 @@ _SUPERSCRIPTS = {"²": 2, "³": 3}
 MAX_DIGITS = 100
 MAX_EXPONENT = 9
 MAX_DEPTH = 64
+#: a value a formula computes is of use up to this many bits (about 1,000 digits); a larger one is
+#: too large to compute a card's figure from (:func:`too_large`)
+MAX_VALUE_BITS = 3322
+#: what evaluating a formula can raise for the data it is given (callers report it, never a traceback):
+#: a division by zero, a variable without a value, a list where a number is due
+EVALUATION_ERRORS = (ZeroDivisionError, KeyError, TypeError)
+
+
+def too_large(value: Any) -> bool:
+    """Is ``value`` (a Fraction or an int) larger than a figure can be (:data:`MAX_VALUE_BITS`)?"""
+    if not isinstance(value, (int, Fraction)):
+        return False
+    value = Fraction(value)
+    return max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_VALUE_BITS
 _TO_SUPERSCRIPT = {2: "²", 3: "³"}
 
 Value = Union[Fraction, int, Sequence[Union[Fraction, int]]]
@@ -269,6 +285,10 @@ class _Parser:
                     args.append(self.expr())
                 self.expect(")")
                 self.level -= 1
+                if val in ("ceil", "floor") and len(args) != 1:
+                    raise FormulaError(f"{val} takes one argument, not {len(args)}", col)
+                if val == "sum" and (len(args) != 1 or not isinstance(args[0], Var) or args[0].name in COMPONENT_VARIABLES):
+                    raise FormulaError("sum adds up a list, such as sum(effect_costs): one name of a list", col)
                 return Call(val, tuple(args))
             if val in FUNCTIONS:
                 raise FormulaError(f"function {val!r} needs arguments in parentheses", col)
@@ -292,24 +312,37 @@ def _fmt_number(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     den = value.denominator
+    places = 0
     for p in (2, 5):
+        n = 0
         while den % p == 0:
             den //= p
-    if den == 1:  # a terminating decimal: 0.5, 1.5, 0.25
-        text = f"{float(value):.10f}".rstrip("0")
-        return text
+            n += 1
+        places = max(places, n)
+    if den == 1:  # a terminating decimal: 0.5, 1.5, 0.25, written out exactly
+        digits = str(abs(value.numerator) * 10**places // value.denominator).rjust(places + 1, "0")
+        return ("-" if value < 0 else "") + (digits[:-places] + "." + digits[-places:]).rstrip("0")
     return f"{value.numerator}/{value.denominator}"
 
 
 def _juxtaposable(node: Node) -> bool:
     """Can ``node`` follow another factor without a ``*`` (``2x``, ``xt``, ``2(x+t)``)?"""
     if isinstance(node, Var):
-        return len(node.name) == 1
+        return node.name in COMPONENT_VARIABLES  # the tokenizer splits "xt", not "qx"
     if isinstance(node, Pow):
         return _juxtaposable(node.base)
     if isinstance(node, BinOp) and node.op == "*":
         return _juxtaposable(node.left) and _juxtaposable(node.right)
     return False
+
+
+_TRAILING_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
+
+
+def _ends_in_name(text: str) -> bool:
+    """Would a variable written right after ``text`` run into a name (``q`` then ``x``: ``qx``)?"""
+    m = _TRAILING_NAME.search(text)
+    return m is not None and not set(m.group()) <= COMPONENT_VARIABLES
 
 
 def _compact(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
@@ -331,7 +364,7 @@ def _compact(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
             # a product on the right keeps its brackets, or it would read back as a longer product
             # from the left: "3(2x)" is 3·(2x), "3*2x" is (3·2)·x
             text = left + ("*(" if isinstance(node.left, (Neg, Call)) else "(") + _compact(node.right) + ")"
-        elif _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)):
+        elif _juxtaposable(node.right) and not isinstance(node.left, (Neg, Call)) and not _ends_in_name(left):
             text = left + _compact(node.right, prec)
         elif isinstance(node.right, BinOp) and node.right.op in "+-":
             text = left + "(" + _compact(node.right) + ")"

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/wording.py
-#     8aeac1943bc6114eef0c627a9e1e720c53cf5fa4cb44c0c07573c920837e8687
+#     fda927f3c3f644520fd7752fb0efde3d3ae7d42da101f118163cccd34e057d7a
 """How changes are put into words: costs, limits, editions, formulas on sample values, and
 one component's change between two editions (:class:`ComponentChange`).
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .formula import Formula, Num
+from .formula import EVALUATION_ERRORS, Formula, Num, too_large
 from .model import When, ordinal
 from .text import Template
 from .wordiff import WordDiff, word_diff
@@ -67,9 +67,10 @@ def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
     if f is None:
         return None
     try:
-        return f.evaluate(env)
-    except (KeyError, ZeroDivisionError):
+        value = f.evaluate(env)
+    except EVALUATION_ERRORS:
         return None
+    return None if too_large(value) or not isinstance(value, (int, Fraction)) else value
 
 
 def sample_env(*formulas: Formula | None) -> dict[str, int]:
