@@ -617,7 +617,6 @@ class JsonStream:
         self._line = 1  # the line at _lpos
         self._lpos = 0
         self._bytes_line = 1  # the line at the end of the bytes read
-        self.depth = 0  # the nesting of the cards (1 in a bare list, 2 in {"cards": [...]})
 
     def _fail(self, message: str, pos: int | None = None, hint: str | None = None) -> InputError:
         if pos is None:

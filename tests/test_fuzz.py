@@ -19,7 +19,6 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
