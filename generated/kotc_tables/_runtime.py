@@ -7,7 +7,7 @@
 #   kotc_rulesc/text.py
 #     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
 #   kotc_rulesc/formula.py
-#     6c5414f4f4f33ec7fbf44e75ba550cb666ff0598648d1036da3132c00a78b263
+#     19fb18d44b6974c0f748c32ad824e20d44fa118d203b79bfc35d6a51443f1df0
 #   kotc_rulesc/model.py
 #     1729e8fc978702d1cbfa51cc3eae0181229f14720aaf125c03f12598f9753033
 #   kotc_rulesc/wordiff.py
