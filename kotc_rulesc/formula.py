@@ -70,10 +70,10 @@ EVALUATION_ERRORS = (ZeroDivisionError, KeyError, TypeError)
 
 def too_large(value: Any) -> bool:
     """Is ``value`` (a Fraction or an int) larger than a figure can be (:data:`MAX_VALUE_BITS`)?"""
-    if not isinstance(value, (int, Fraction)):
+    try:
+        return value.numerator.bit_length() > MAX_VALUE_BITS or value.denominator.bit_length() > MAX_VALUE_BITS
+    except AttributeError:  # not a number (a list, for sum)
         return False
-    value = Fraction(value)
-    return max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_VALUE_BITS
 _TO_SUPERSCRIPT = {2: "²", 3: "³"}
 
 Value = Union[Fraction, int, Sequence[Union[Fraction, int]]]

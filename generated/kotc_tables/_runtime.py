@@ -7,7 +7,7 @@
 #   kotc_rulesc/text.py
 #     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
 #   kotc_rulesc/formula.py
-#     6c5414f4f4f33ec7fbf44e75ba550cb666ff0598648d1036da3132c00a78b263
+#     19fb18d44b6974c0f748c32ad824e20d44fa118d203b79bfc35d6a51443f1df0
 #   kotc_rulesc/model.py
 #     90a05440117cfd3a06bb7a0708b0690d718fef189ee3e117ed5d298f2b4c39bd
 #   kotc_rulesc/wordiff.py

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/formula.py
-#     6c5414f4f4f33ec7fbf44e75ba550cb666ff0598648d1036da3132c00a78b263
+#     19fb18d44b6974c0f748c32ad824e20d44fa118d203b79bfc35d6a51443f1df0
 """The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
 
 A formula is parsed once into a small tree.  Everything else is derived from that
@@ -78,10 +78,10 @@ EVALUATION_ERRORS = (ZeroDivisionError, KeyError, TypeError)
 
 def too_large(value: Any) -> bool:
     """Is ``value`` (a Fraction or an int) larger than a figure can be (:data:`MAX_VALUE_BITS`)?"""
-    if not isinstance(value, (int, Fraction)):
+    try:
+        return value.numerator.bit_length() > MAX_VALUE_BITS or value.denominator.bit_length() > MAX_VALUE_BITS
+    except AttributeError:  # not a number (a list, for sum)
         return False
-    value = Fraction(value)
-    return max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_VALUE_BITS
 _TO_SUPERSCRIPT = {2: "²", 3: "³"}
 
 Value = Union[Fraction, int, Sequence[Union[Fraction, int]]]
