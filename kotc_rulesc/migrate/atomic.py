@@ -376,27 +376,17 @@ def _make_backup(target: str) -> None:
     bak = os.fspath(backup_path(target))
     directory = os.path.dirname(os.path.abspath(target))
     name = os.path.join(directory, f"{_temp_prefix(bak)}{os.getpid()}-{os.urandom(4).hex()}{TEMP_SUFFIX}")
+    fd = None
     try:
-        os.link(target, name)
-    except OSError:
-        fd, name = _locked_temp(bak)
         try:
+            os.link(target, name)
+        except OSError:
+            fd, name = _locked_temp(bak)
             with open(target, "rb") as src, os.fdopen(os.dup(fd), "wb") as dst:
                 shutil.copyfileobj(src, dst, 1 << 20)
                 dst.flush()
                 os.fsync(dst.fileno())
             shutil.copystat(target, name)
-            os.replace(name, bak)
-        except BaseException:
-            try:
-                os.unlink(name)
-            except FileNotFoundError:
-                pass
-            raise
-        finally:
-            os.close(fd)
-        return
-    try:
         os.replace(name, bak)
     except BaseException:
         try:
@@ -404,6 +394,9 @@ def _make_backup(target: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _umask() -> int:
