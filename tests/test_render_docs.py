@@ -346,6 +346,18 @@ def test_rendering_is_deterministic_to_the_byte(docs):
         assert not re.search(r"\d{4}-\d\d-\d\d", text), f"{path} holds a date"
 
 
+def test_compiled_templates_are_kept_and_render_the_same_bytes(docs, monkeypatch, tmp_path):
+    """The jinja2 bytecode cache (beside the rules cache) saves compiling the templates on the
+    next build; what it renders is what a build without any cache renders."""
+    monkeypatch.setenv("KOTC_RULESC_CACHE", str(tmp_path))
+    first = render_docs(real_rules())  # compiles the templates and keeps them
+    kept = sorted(p.name for p in (tmp_path / "templates").iterdir())
+    assert kept and all(name.endswith(".cache") for name in kept)
+    assert render_docs(real_rules()) == first == docs  # read back from the cache
+    monkeypatch.setenv("KOTC_RULESC_CACHE", "off")
+    assert render_docs(real_rules()) == docs
+
+
 def test_every_html_page_parses_without_errors(docs, mini_docs):
     for pages in (docs, mini_docs, render_docs(load_rules(FIXTURES / "nasty_rules"))):
         for path, text in pages.items():
