@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from kotc_rulesc.codegen import generate, write
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.tables import TablesView
+from loaded import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -25,7 +25,7 @@ def real_rules_present() -> bool:
 def build_into(rules_dir: Path, out: Path) -> TablesView:
     """Compile ``rules_dir`` into ``out`` (the tables, without the docs pages) and return a view
     on the result."""
-    write(out, generate(load_rules(rules_dir), rules_dir, docs=False))
+    write(out, generate(rules_of(rules_dir), rules_dir, docs=False))
     return TablesView.from_directory(out)
 
 

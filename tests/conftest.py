@@ -12,6 +12,7 @@ import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
+from loaded import rules_of
 
 # The loaded-rules cache (kotc_rulesc.rules_cache) of the tests' commands goes to a folder of
 # this run's own, not the user's ~/.cache (subprocesses inherit it).
@@ -29,6 +30,4 @@ settings.load_profile("kotc")
 @pytest.fixture(scope="session")
 def rules():
     """The bundled rules, loaded once (modules that need their own copy define ``rules`` themselves)."""
-    from kotc_rulesc.loader import load_rules
-
-    return load_rules()
+    return rules_of()

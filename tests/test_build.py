@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from kotc_rulesc.tables import CORE_MODULES
 from kotc_rulesc.cli import main
 from kotc_rulesc.codegen import generate, render_available
-from kotc_rulesc.loader import load_rules
 
 from codegen_support import MINI, NASTY, REAL, ROOT, real_rules_present, run_cli
+from loaded import rules_of
 
 
 def invoke(*args):
@@ -33,7 +33,7 @@ def rules_copy(tmp_path):
 
 def _total(rules_dir: Path) -> int:
     """How many files a build of ``rules_dir`` writes (the tables, the manifest, the docs pages)."""
-    return len(generate(load_rules(rules_dir), rules_dir))
+    return len(generate(rules_of(rules_dir), rules_dir))
 
 
 def _tables(paths) -> list[str]:
@@ -140,7 +140,7 @@ def test_removing_an_edition_removes_its_modules(rules_copy, tmp_path):
     (rules_copy / "edition-03.yaml").unlink()
     result = invoke("build", "--rules", str(rules_copy), "--out", str(out))
     assert result.exit_code == 0 and "removed" in result.output
-    assert sorted(_tree(out)) == sorted(generate(load_rules(rules_copy), rules_copy))
+    assert sorted(_tree(out)) == sorted(generate(rules_of(rules_copy), rules_copy))
     assert _tables(_tree(out)) == [
         "MANIFEST.json",
         "kotc_tables/__init__.py",
@@ -230,7 +230,7 @@ def test_two_builds_are_byte_identical_whatever_the_hash_seed_locale_or_time(rul
     first = _build_in_subprocess(tmp_path / "a" / "rules", tmp_path / "a" / "out", "1", "C", "UTC")
     second = _build_in_subprocess(tmp_path / "b" / "rules", tmp_path / "b" / "out", "4242", "C.UTF-8", "Asia/Tokyo")
     assert first == second
-    assert first == generate(load_rules(rules_dir), tmp_path / "a" / "rules")
+    assert first == generate(rules_of(rules_dir), tmp_path / "a" / "rules")
 
 
 @pytest.mark.skipif(not render_available(), reason="kotc_rulesc.render (issue 6) is not there yet")
@@ -239,7 +239,7 @@ def test_the_docs_pages_are_written_under_docs_and_named_in_the_manifest(rules_c
 
     out = tmp_path / "generated"
     assert invoke("build", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
-    pages = render_docs(load_rules(rules_copy))
+    pages = render_docs(rules_of(rules_copy))
     assert pages
     for rel, text in pages.items():
         assert (out / "docs" / rel).read_text(encoding="utf-8") == text

@@ -13,6 +13,7 @@ from kotc_rulesc.cards.collection import CollectionError, collection_schema, rea
 from kotc_rulesc.cards.fields import read_fields
 
 from test_cards_input import BAD_CARDS, GOOD_CREATURE, GOOD_SPELL
+from loaded import rules_of
 
 YAML_TEXT = """\
 # a collection with comments and extra fields
@@ -139,9 +140,8 @@ FIELD_CASES = [c for c in BAD_CARDS if c[2] == "malformed" and not c[3].startswi
 
 def _system():
     from kotc_rulesc.fold import fold
-    from kotc_rulesc.loader import load_rules
 
-    return fold(load_rules(), 2).system
+    return fold(rules_of(), 2).system
 
 
 @pytest.mark.parametrize("case", FIELD_CASES, ids=[c[0] for c in FIELD_CASES])

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from kotc_rulesc.cards import judge
-from kotc_rulesc.loader import load_rules
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 FOURTH = """\
@@ -34,7 +33,7 @@ def view(tmp_path_factory):
     for path in MINI.iterdir():
         shutil.copy(path, root / path.name)
     (root / "edition-04.yaml").write_text(FOURTH)
-    return FoldedRules(load_rules(root))
+    return view_of(root)
 
 
 def spell(text, **extra):

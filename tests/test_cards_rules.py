@@ -8,8 +8,7 @@ from click.testing import CliRunner
 
 from kotc_rulesc.cards import judge, read_collection
 from kotc_rulesc.cli import main
-from kotc_rulesc.loader import load_rules
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples" / "collection.yaml"
@@ -37,7 +36,7 @@ PHOENIX = {
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules(RULES))
+    return view_of(RULES)
 
 
 def codes(j):

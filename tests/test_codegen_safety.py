@@ -23,9 +23,9 @@ from kotc_rulesc.codegen.common import CodegenError, function_source
 from kotc_rulesc.codegen.pysrc import Call, Name, WIDTH, assign, expr, str_literal
 from kotc_rulesc.fold import fold
 from kotc_rulesc.formula import Formula, Var
-from kotc_rulesc.loader import load_rules
 
 from codegen_support import NASTY, build_into
+from loaded import rules_of
 
 HOSTILE = ["__import__", '"""', "\\", "\n", "{", "}", "'''"]
 
@@ -46,11 +46,11 @@ GENERATED_NAME = re.compile(r"(cost|rule)_[a-z0-9_]+|REWRITE_[A-Z0-9_]+")
 
 @pytest.fixture(scope="module")
 def nasty_files():
-    return generate(load_rules(NASTY), NASTY, docs=False)
+    return generate(rules_of(NASTY), NASTY, docs=False)
 
 
 def test_the_fixture_really_is_hostile():
-    rules = load_rules(NASTY)
+    rules = rules_of(NASTY)
     texts = [str(c.text) for e in rules.editions for c in e.components]
     texts += [str(r.text) for e in rules.editions for r in e.text_revisions]
     joined = "".join(texts) + "".join(s.title + s.file for s in rules.sources.values())
@@ -83,7 +83,7 @@ def test_generated_modules_use_only_the_generators_vocabulary(nasty_files):
 
 def test_the_package_imports_with_the_standard_library_alone_and_texts_round_trip(tmp_path):
     build_into(NASTY, tmp_path)
-    rules = load_rules(NASTY)
+    rules = rules_of(NASTY)
     expected = {
         n: [[c.id, str(c.text), [str(w.text) for w in c.wordings]] for c in fold(rules, n).components]
         for n in (rules.first, rules.last)
@@ -166,7 +166,7 @@ def test_unusual_names_in_the_build_directory_stay_out_of_code(tmp_path):
     odd.mkdir()
     for f in NASTY.iterdir():
         (odd / f.name).write_bytes(f.read_bytes())
-    files = generate(load_rules(odd), odd, docs=False)
+    files = generate(rules_of(odd), odd, docs=False)
     for path, data in files.items():
         if path.endswith(".py"):
             compile(data, path, "exec")

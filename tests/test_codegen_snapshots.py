@@ -12,17 +12,17 @@ import re
 import pytest
 
 from kotc_rulesc.codegen import generate
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.tables import CORE_MODULES
 
 from codegen_support import MINI
+from loaded import rules_of
 
 _SHA = re.compile(r"\b[0-9a-f]{64}\b")
 
 
 @pytest.fixture(scope="module")
 def mini_files() -> dict[str, bytes]:
-    return generate(load_rules(MINI), MINI, docs=False)
+    return generate(rules_of(MINI), MINI, docs=False)
 
 
 EXPECTED = [

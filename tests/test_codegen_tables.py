@@ -12,7 +12,6 @@ from kotc_rulesc.codegen.build import source_inputs
 from kotc_rulesc.codegen.editions import edition_inputs, emit_edition
 from kotc_rulesc.fold import fold
 from kotc_rulesc.formula import parse_formula
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.model import RuleSet
 from kotc_rulesc.fold import derive_passes
 from kotc_rulesc.show import catalog_json
@@ -20,6 +19,7 @@ from kotc_rulesc.tables import CompiledFormula
 from kotc_rulesc.text import Template
 
 from codegen_support import MINI, NASTY, REAL, build_into, real_rules_present
+from loaded import rules_of
 
 RULE_SETS = [
     pytest.param(MINI, id="mini"),
@@ -45,7 +45,7 @@ def _envs(variables):
 @pytest.fixture(scope="module", params=RULE_SETS)
 def pair(request, tmp_path_factory):
     rules_dir = request.param
-    rules = load_rules(rules_dir)
+    rules = rules_of(rules_dir)
     view = build_into(rules_dir, tmp_path_factory.mktemp(rules_dir.name))
     return rules, view
 

@@ -13,6 +13,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.diff import DiffOrderError, diff_editions, diff_text
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.view import FoldedRules
+from loaded import rules_of, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
@@ -21,7 +22,7 @@ MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
 def real_view() -> FoldedRules:
     if not any((ROOT / "rules").glob("edition-*.yaml")):
         pytest.skip("the bundled rules/ are not written yet")
-    return FoldedRules(load_rules(ROOT / "rules"))
+    return view_of(ROOT / "rules")
 
 
 def declared_pairs() -> list[tuple]:
@@ -29,7 +30,7 @@ def declared_pairs() -> list[tuple]:
     and the pre-release branch."""
     if not any((ROOT / "rules").glob("edition-*.yaml")):
         return []
-    return [(e.follows, e.key) for e in load_rules(ROOT / "rules").editions if not e.base]
+    return [(e.follows, e.key) for e in rules_of(ROOT / "rules").editions if not e.base]
 
 
 def run(*args: str):
@@ -38,7 +39,7 @@ def run(*args: str):
 
 @pytest.fixture(scope="module")
 def mini() -> FoldedRules:
-    return FoldedRules(load_rules(MINI))
+    return view_of(MINI)
 
 
 # --------------------------------------------------------------------------- snapshots
@@ -54,7 +55,7 @@ def test_the_snapshots_cover_every_rules_file():
     pairs = declared_pairs()
     if not pairs:
         pytest.skip("the bundled rules/ are not written yet")
-    assert pairs[0][0] == 1 and pairs[-1][1] == load_rules(ROOT / "rules").last
+    assert pairs[0][0] == 1 and pairs[-1][1] == rules_of(ROOT / "rules").last
     assert (10, "11-pre") in pairs and (10, 11) in pairs
 
 
@@ -135,7 +136,7 @@ def test_backwards_or_equal_editions_are_a_usage_error():
     far = run("--rules", str(MINI), "1", "9")
     assert far.exit_code == 2 and "edition 9 is not in the rules (they hold editions 1, 2, 3)" in far.output
     with pytest.raises(DiffOrderError):
-        diff_editions(FoldedRules(load_rules(MINI)), 3, 1)
+        diff_editions(view_of(MINI), 3, 1)
 
 
 def test_json_has_one_stable_shape():

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from browser import Browser, find_chromium
+from loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "generated" / "docs"
@@ -57,13 +58,12 @@ def browser():
 def pages(tmp_path_factory) -> list[Path]:
     """Every generated HTML page, and the diffs (written where the docs' style would be)."""
     from kotc_rulesc.diff import diff_editions
-    from kotc_rulesc.loader import load_rules
     from kotc_rulesc.model import parse_edition_key
     from kotc_rulesc.render import render_diff
     from kotc_rulesc.view import FoldedRules
 
     out = tmp_path_factory.mktemp("diffs")
-    view = FoldedRules(load_rules())
+    view = view_of()
     diffs = []
     for a, b in DIFFS:
         path = out / f"diff-{a}-{b}.html"

@@ -13,16 +13,15 @@ from click.testing import CliRunner
 
 from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
-from kotc_rulesc.loader import load_rules
-from kotc_rulesc.view import FoldedRules
 
 from source_guides_html import guide_entries
 from test_source_documents import same_formula, show_json
+from loaded import view_of
 
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules())
+    return view_of()
 
 
 def test_show_11_reproduces_the_11th_guide_entry_by_entry():

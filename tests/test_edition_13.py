@@ -9,17 +9,16 @@ from __future__ import annotations
 import pytest
 
 from kotc_rulesc.cards import judge
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.tables import TablesView
-from kotc_rulesc.view import FoldedRules
 
 from source_guides_html import guide_entries, level_rule_paragraphs
 from test_source_documents import same_formula, show_json
+from loaded import view_of
 
 
 @pytest.fixture(scope="module", params=["rules", "tables"])
 def view(request):
-    return FoldedRules(load_rules()) if request.param == "rules" else TablesView()
+    return view_of() if request.param == "rules" else TablesView()
 
 
 def test_show_13_reproduces_the_13th_guide_entry_by_entry():

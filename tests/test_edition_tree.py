@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
 from kotc_rulesc.fold import fold
-from kotc_rulesc.loader import check_rules, load_rules
+from kotc_rulesc.loader import check_rules
 from kotc_rulesc.model import edition_number, ordinal, parse_edition_key
-from kotc_rulesc.view import FoldedRules
+from loaded import rules_of, view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 
@@ -49,7 +49,7 @@ def test_edition_keys():
 
 
 def test_a_pre_release_is_a_branch_of_its_own(tmp_path):
-    rules = load_rules(with_pre(tmp_path))
+    rules = rules_of(with_pre(tmp_path))
     assert rules.all_keys == [1, 2, "3-pre", 3] and rules.last == 3
     assert [d.key for d in rules.lineage("3-pre")] == [1, 2, "3-pre"]
     pre, main3 = fold(rules, "3-pre").by_id(), fold(rules, 3).by_id()
@@ -61,7 +61,7 @@ def test_a_pre_release_is_a_branch_of_its_own(tmp_path):
 
 def test_cards_are_judged_and_migrated_along_the_line(tmp_path):
     root = with_pre(tmp_path)
-    view = FoldedRules(load_rules(root))
+    view = view_of(root)
     card = {"name": "S", "type": "spell", "edition": 3, "cost": 6, "text": "Draw 2 cards."}
     # a card bearing 3 is the pre-release's when judged there: it costs 3x there
     assert judge(card, "3-pre", view).status == "legal"

@@ -14,18 +14,17 @@ from collections import Counter
 import pytest
 
 from kotc_rulesc.cards import judge
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.tables import TablesView
-from kotc_rulesc.view import FoldedRules
 
 from source_guides_html import guide_entries
 from source_rulebooks import rulebook_lists
 from test_source_documents import same_formula, show_json
+from loaded import view_of
 
 
 @pytest.fixture(scope="module", params=["rules", "tables"])
 def view(request):
-    return FoldedRules(load_rules()) if request.param == "rules" else TablesView()
+    return view_of() if request.param == "rules" else TablesView()
 
 
 @pytest.mark.parametrize("edition, size", [(14, 55), (15, 61), (16, 68), (17, 91)])

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from kotc_rulesc import inputs
 from kotc_rulesc.cli import main
+from loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = str(Path(__file__).resolve().parent / "fixtures" / "mini_rules")
@@ -173,9 +174,7 @@ def test_long_integer_in_a_card_file_is_located_not_a_traceback(tmp_path, comman
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_deep_nesting_in_a_card_file_is_located_not_a_recursion_error(tmp_path, jobs):
     """Was: RecursionError in check-cards, cost and migrate, also with --jobs 2."""
-    from kotc_rulesc.loader import load_rules
     from kotc_rulesc.migrate.run import Options, run
-    from kotc_rulesc.view import FoldedRules
 
     path = tmp_path / "c.jsonl"
     lines = [GOOD_LINE] * 3000
@@ -184,7 +183,7 @@ def test_deep_nesting_in_a_card_file_is_located_not_a_recursion_error(tmp_path, 
     report = tmp_path / "report.json"
     code = run(Options(str(path), 3, assume=2, output=str(tmp_path / "out.jsonl"), report=str(report),
                        report_format="json", jobs=int(jobs), block=8192, rules_dir=MINI),
-               FoldedRules(load_rules(MINI)), stderr=io.StringIO())
+               view_of(MINI), stderr=io.StringIO())
     assert code == 1
     data = json.loads(report.read_text())
     (bad,) = [c for c in data["cards"] if c["status"] == "error"]

@@ -28,6 +28,7 @@ from kotc_rulesc.tables import TablesView
 from kotc_rulesc.view import FoldedRules
 
 from source_rulebooks import rulebook_lists
+from loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "examples" / "mixed-collection.yaml"
@@ -37,7 +38,7 @@ FIRST = 13  # the latest clean slate: "13th Edition is considered to be a clean 
 
 @pytest.fixture(scope="module", params=["rules", "tables"])
 def view(request):
-    return FoldedRules(load_rules()) if request.param == "rules" else TablesView()
+    return view_of() if request.param == "rules" else TablesView()
 
 
 def _rewrites(listed: bool | None = None):
@@ -94,7 +95,7 @@ def test_the_rulebooks_say_what_becomes_of_a_card_older_than_a_cost_revision(edi
     # Indicator ..., which MUST indicate an edition number no less than the cost revision edition"
     # 16th-17th, Revised Levels: "Any card containing any exact text indicated here, and whose design
     # edition is older than the revision edition for the respective text(s), is pruned."
-    assert FoldedRules(load_rules()).catalog(edition).rulebook.cost_revised == rule
+    assert view_of().catalog(edition).rulebook.cost_revised == rule
     assert TablesView().catalog(edition).rulebook.cost_revised == rule
 
 

@@ -9,10 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate import atomic
 from kotc_rulesc.migrate.run import Options, detect_format, run
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 RULES = str(HERE / "rules")
@@ -186,7 +185,7 @@ def test_default_target_is_the_newest_edition_with_a_catalog():
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules(RULES))
+    return view_of(RULES)
 
 
 def _many(n: int) -> bytes:

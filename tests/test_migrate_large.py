@@ -8,17 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate import atomic
 from kotc_rulesc.migrate.run import Options, run
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
 
 RULES = Path(__file__).parent / "fixtures" / "migrate" / "rules"
 
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules(RULES))
+    return view_of(RULES)
 
 
 def card(i: int) -> tuple[dict, str]:

@@ -13,18 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate.edit import edit_dict
 from kotc_rulesc.migrate.plan import MARK, Migrator, NeedsFrom
 from kotc_rulesc.migrate.rewrite import LineRewriter, split_line
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
+from loaded import view_of
 
 RULES = Path(__file__).parent / "fixtures" / "migrate" / "rules"
 
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules(RULES))
+    return view_of(RULES)
 
 
 @pytest.fixture
@@ -271,7 +271,7 @@ def test_line_rewriter_agrees_with_running_every_pass_on_the_real_rules():
     applied by every pass in turn — and the new wording is a fixpoint.  By default a rewording no
     rulebook list names (``listed: false``) is a step taken but not made: the sentence stays."""
     root = Path(__file__).resolve().parent.parent / "rules"
-    passes = FoldedRules(load_rules(root)).passes()
+    passes = view_of(root).passes()
     checked = unlisted = 0
     for start in range(len(passes)):
         run = passes[start:]

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate.io_json import (
     Context,
     JsonStream,
@@ -21,14 +20,14 @@ from kotc_rulesc.migrate.io_json import (
     read_blocks,
 )
 from kotc_rulesc.migrate.plan import Migrator
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules(HERE / "rules"))
+    return view_of(HERE / "rules")
 
 
 def ctx(view, target=4, assume=1, report="json"):

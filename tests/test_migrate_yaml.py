@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate.io_json import Context
 from kotc_rulesc.migrate.io_yaml import detect_indent, migrate_yaml
 from kotc_rulesc.migrate.plan import Migrator
-from kotc_rulesc.view import FoldedRules
+from loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 COLLECTION = HERE / "collection.yaml"
@@ -18,7 +17,7 @@ COLLECTION = HERE / "collection.yaml"
 
 @pytest.fixture(scope="module")
 def view():
-    return FoldedRules(load_rules(HERE / "rules"))
+    return view_of(HERE / "rules")
 
 
 def migrate(view, data: bytes, target=4, assume=1):

@@ -22,6 +22,7 @@ from kotc_rulesc.render import formula_html, md_escape, render_docs
 from kotc_rulesc.text import normalize
 
 from seed_documents import guide_components, rulebook_lists
+from loaded import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -36,7 +37,7 @@ UNMARKED_IN_THE_11TH = "You may re-roll up to [x] dice for the rest of this turn
 def real_rules():
     if not any((ROOT / "rules").glob("edition-*.yaml")):
         pytest.skip("the bundled rules/ are not written yet")
-    return load_rules(ROOT / "rules")
+    return rules_of(ROOT / "rules")
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def docs() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def mini_docs() -> dict[str, str]:
-    return render_docs(load_rules(FIXTURES / "mini_rules"))
+    return render_docs(rules_of(FIXTURES / "mini_rules"))
 
 
 # --------------------------------------------------------------------------- reading pages back
@@ -359,7 +360,7 @@ def test_compiled_templates_are_kept_and_render_the_same_bytes(docs, monkeypatch
 
 
 def test_every_html_page_parses_without_errors(docs, mini_docs):
-    for pages in (docs, mini_docs, render_docs(load_rules(FIXTURES / "nasty_rules"))):
+    for pages in (docs, mini_docs, render_docs(rules_of(FIXTURES / "nasty_rules"))):
         for path, text in pages.items():
             if path.endswith(".html"):
                 parser = html5lib.HTMLParser(strict=True)

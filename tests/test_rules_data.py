@@ -10,11 +10,12 @@ from kotc_rulesc.fold import fold
 from kotc_rulesc.loader import check_rules, load_rules
 
 from seed_documents import guide_components, rulebook_lists
+from loaded import rules_of
 
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_rules()
+    return rules_of()
 
 
 def show_json(edition: int) -> dict:

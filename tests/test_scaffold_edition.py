@@ -13,9 +13,10 @@ from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
 from kotc_rulesc.fold import fold
 from kotc_rulesc.history import edition_summary
-from kotc_rulesc.loader import check_rules, load_rules
+from kotc_rulesc.loader import check_rules
 from kotc_rulesc.scaffold import scaffold_text
 from kotc_rulesc.tables import TablesView
+from loaded import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
@@ -67,7 +68,7 @@ def test_the_skeleton_of_the_next_edition_is_valid_as_written(tmp_path):
     for taught in ("binds: {x: 5}", "edition: unknown", "after: ", "limits: {x: 7}", "# catalog: unknown", "# rulebook:", "# card_cost:", "successor:"):
         assert taught in text, taught
     assert "#   - component: condition-take-damage" in text and "now: 2x" in text
-    loaded = load_rules(rules)
+    loaded = rules_of(rules)
     assert loaded.last == 4 and edition_summary(loaded.edition(4)) == "no changes"
     assert fold(loaded, 4).catalog_known
 
@@ -86,7 +87,7 @@ def test_after_an_edition_whose_catalog_is_unknown_the_skeleton_says_unknown_too
     assert result.exit_code == 0, result.output
     text = (rules / f"edition-{NEXT}.yaml").read_text()
     assert "\ncatalog: unknown\n" in text and "Delete this line only when a source gives this edition's" in text
-    loaded = load_rules(rules)
+    loaded = rules_of(rules)
     assert not fold(loaded, NEXT).catalog_known  # never a silent guess that an older catalog still holds
     assert f"#   source: rulebook-{LAST}" in text and '#   terms: {creature: "minion"' in text
     assert f"# This edition's documents are declared there: guide-{NEXT}, rulebook-{NEXT}." in text
@@ -97,7 +98,7 @@ def test_the_next_edition_is_scaffolded_in_the_last_ones_system(tmp_path):
     result = invoke("new-edition", str(NEXT), "--rules", str(rules))
     assert result.exit_code == 0, result.output
     text = (rules / f"edition-{NEXT}.yaml").read_text()
-    loaded = load_rules(rules)
+    loaded = rules_of(rules)
     system = fold(loaded, LAST).system
     # the example of a new component is of the kind whose formula adds to the figure (the effects)
     adds = next(k.id for k in system.kinds if k.role == "cost" and k.place != "card")
@@ -137,7 +138,7 @@ def test_an_existing_file_is_replaced_only_with_force(tmp_path):
     path.write_text("edition: 4\nfollows: [")
     forced = invoke("new-edition", "4", "--rules", str(rules), "--force", "--discard-changes")
     assert forced.exit_code == 0 and "Replaced" in forced.output
-    assert path.read_text() == scaffold_text(load_rules(MINI), 4)
+    assert path.read_text() == scaffold_text(rules_of(MINI), 4)
     assert (rules / "edition-04.yaml.bak").read_text() == "edition: 4\nfollows: ["
 
 
@@ -163,7 +164,7 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
     "[x]-dice-heal yourself.": its catalog is the last edition's plus this file's changes (levels:
     a spell is its ability, the sum of its effects; x = 2 and x = 3 here)."""
     rules = copy_rules(ROOT / "rules", tmp_path / "rules")
-    last = fold(load_rules(rules), LAST)
+    last = fold(rules_of(rules), LAST)
     by_text = {str(c.text): c for c in last.components}
     draw, heal = by_text["draw [x] cards."], by_text["[x]-dice-heal yourself."]
     old = draw.formula.evaluate({"x": 2})  # the last edition's "Draw 2 cards."
@@ -177,7 +178,7 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
         "draw-next": spell("Draw 2 cards.", NEXT, int(3 * old)),  # 3 × the old formula
         "heal": spell("3-dice-heal yourself.", LAST, int(heal.formula.evaluate({"x": 3}))),
     }
-    before = load_rules(rules)
+    before = rules_of(rules)
     assert {k: judge(c, NEXT, _view(before)).status for k, c in cards.items()} == {"draw": "legal", "draw-next": "banned", "heal": "legal"}
 
     tripled = f"3({draw.formula.notation()})" if len(draw.formula.notation()) > 1 else f"3{draw.formula.notation()}"
@@ -187,7 +188,7 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
     )
     checked = invoke("check", "--rules", str(rules))
     assert checked.exit_code == 0, checked.output
-    now = fold(load_rules(rules), NEXT).by_id()[draw.id].formula.notation()
+    now = fold(rules_of(rules), NEXT).by_id()[draw.id].formula.notation()
 
     out = tmp_path / "generated"
     built = invoke("build", "--rules", str(rules), "--out", str(out))
@@ -214,7 +215,7 @@ def test_the_maintainers_path_scaffold_edit_build_diff_docs_legality(tmp_path):
     assert f"edition-{NEXT}.html" in (out / "docs" / "index.html").read_text()
 
     # the legality of the affected cards changes, on the built tables as on the rules
-    for view in (_view(load_rules(rules)), TablesView.from_directory(out)):
+    for view in (_view(rules_of(rules)), TablesView.from_directory(out)):
         verdicts = {k: judge(c, NEXT, view) for k, c in cards.items()}
         assert verdicts["draw"].status == "banned" and [r.code for r in verdicts["draw"].reasons] == ["cost-revised"]
         assert verdicts["draw-next"].status == "legal" and verdicts["draw-next"].cost == 3 * old
