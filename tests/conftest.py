@@ -15,9 +15,12 @@ from hypothesis import HealthCheck, settings
 from loaded import rules_of
 
 # The loaded-rules cache (kotc_rulesc.rules_cache) of the tests' commands goes to a folder of
-# this run's own, not the user's ~/.cache (subprocesses inherit it).
-os.environ["KOTC_RULESC_CACHE"] = tempfile.mkdtemp(prefix="kotc-rulesc-cache-")
-atexit.register(shutil.rmtree, os.environ["KOTC_RULESC_CACHE"], True)
+# this run's own, not the user's ~/.cache (subprocesses inherit it).  With pytest-xdist the
+# controller makes it and its workers inherit it: one cache for the run (its writes are atomic).
+if "PYTEST_XDIST_WORKER" not in os.environ or not os.environ.get("KOTC_RULESC_TEST_CACHE"):
+    os.environ["KOTC_RULESC_TEST_CACHE"] = tempfile.mkdtemp(prefix="kotc-rulesc-cache-")
+    atexit.register(shutil.rmtree, os.environ["KOTC_RULESC_TEST_CACHE"], True)
+os.environ["KOTC_RULESC_CACHE"] = os.environ["KOTC_RULESC_TEST_CACHE"]
 
 settings.register_profile(
     "kotc",

@@ -1,10 +1,13 @@
 """The wheel carries everything: built once, installed into a fresh venv, every command run from a
 directory outside the repository, on the bundled rules and on a maintainer's own checkout.
 
-Slow (a wheel build and a venv with kotc-rulesc's dependencies, about a minute): the wheel is
-built once per session from a copy of the working tree (so that a stale ``build/`` or
-``*.egg-info`` of the checkout cannot leak into it), and pip installs the dependencies from the
-package index (its cache makes the second run quick).
+Slow (a wheel build, a venv and a dozen commands in it): the wheel is built once per session from
+a copy of the working tree (so that a stale ``build/`` or ``*.egg-info`` of the checkout cannot
+leak into it).  The venv is made without pip, and the wheel installed into it with this
+interpreter's pip and ``--no-deps``: the venv sees the dependencies already installed for the
+tests (one ``.pth`` line naming their directory — whose own ``.pth`` files, such as the
+checkout's editable install, a ``.pth`` line does not run), rather than downloading them again.
+That the wheel declares the project's dependencies is checked from its metadata.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+import tomllib
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -52,12 +57,16 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def venv(wheel, tmp_path_factory) -> Path:
-    """A fresh venv with the wheel (and its dependencies) installed, nothing of the checkout."""
+    """A fresh venv with the wheel installed, and nothing of the checkout."""
     env_dir = tmp_path_factory.mktemp("venv")
-    done = _run([sys.executable, "-m", "venv", str(env_dir)])
+    done = _run([sys.executable, "-m", "venv", "--without-pip", str(env_dir)])
     assert done.returncode == 0, done.stderr
     python = env_dir / "bin" / "python"
-    done = _run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", str(wheel)])
+    site = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], env=_env())
+    here = {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
+    (Path(site.stdout.strip()) / "kotc-test-dependencies.pth").write_text("".join(f"{p}\n" for p in sorted(here)))
+    done = _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                 "--disable-pip-version-check", "-q", str(wheel)])
     assert done.returncode == 0, done.stdout + done.stderr
     return env_dir
 
@@ -113,6 +122,17 @@ def test_the_wheel_metadata_names_the_licence_of_the_license_file(wheel):
     assert meta["Description-Content-Type"] == "text/markdown" and "# kotc-rulesc" in meta.get_payload()
     assert any(c.startswith("Topic :: Games") for c in meta.get_all("Classifier"))
     assert meta.get_all("Project-URL")
+
+
+def test_the_wheel_requires_the_projects_dependencies(wheel):
+    """(The venv borrows the installed dependencies, so pip does not resolve them: the wheel must
+    still declare every one, as pyproject.toml lists them.)"""
+    with zipfile.ZipFile(wheel) as zf:
+        info = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(zf.read(info).decode())
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    required = [r for r in meta.get_all("Requires-Dist") if "extra ==" not in r]
+    assert sorted(r.replace(" ", "") for r in required) == sorted(d.replace(" ", "") for d in declared)
 
 
 # --------------------------------------------------------------------------- every command, installed

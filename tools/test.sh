@@ -25,4 +25,6 @@ if [[ -z "${KOTC_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 && ! c
     fi
 fi
 
-.venv/bin/python -m pytest "$@"
+# The tests run on every core (pytest-xdist), each test file on one worker so that its module
+# fixtures are built once; `-n 0` runs them in this process, e.g. for `--pdb` or `--snapshot-update`.
+.venv/bin/python -m pytest -n auto --dist loadfile "$@"
