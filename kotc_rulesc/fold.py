@@ -12,7 +12,6 @@ a silent guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .formula import Formula
@@ -33,12 +32,13 @@ from .model import (
 from .changes import CostChange, LimitChange, Wording
 from .history import CLEAN_SLATE, KINDS, Track
 from .passes import Pass
+from .record import field, record
 from .text import Template
 
 Status = Literal["legal", "redacted", "unknown"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ComponentState:
     """A component as it stands in one edition."""
 
@@ -70,7 +70,7 @@ class ComponentState:
         return max(editions) if editions else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Catalog:
     """Everything known about one edition."""
 
@@ -162,7 +162,7 @@ def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> 
     return rules.first
 
 
-@dataclass
+@record
 class _Line:
     """The state of one line of editions after an edition: what the passes know (``track``), the
     fold's components and what else a catalog carries."""

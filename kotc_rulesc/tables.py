@@ -15,7 +15,7 @@ and there is one engine.  ``Catalog.declared`` holds the facts of the edition's 
 file but not its event lists: the passes carry those.
 
 This module imports only the standard library and kotc_rulesc's own stdlib-only
-modules (text, formula, model, fold, passes) — never the loader.
+modules (record, text, formula, model, fold, passes) — never the loader.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ TABLES_PACKAGE = "kotc_tables"
 
 #: the core modules the tables are made of, shipped in their ``_core/`` (standard library only;
 #: they import one another)
-CORE_MODULES = ("text", "formula", "model", "wordiff", "wording", "changes", "history", "fold", "passes")
+CORE_MODULES = ("record", "text", "formula", "model", "wordiff", "wording", "changes", "history", "fold", "passes")
 
 
 class TablesMissing(ImportError):

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Literal
 
+from .record import record
 from .text import normalize
 
 __all__ = ["Run", "Runs", "WordDiff", "word_diff"]
@@ -41,7 +41,7 @@ _CHUNK = re.compile(r"(\S+)(\s*)")
 _END_PUNCT = re.compile(r"[.,;:!?]+$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Run:
     """A piece of one side's text, and whether it was kept, removed or added."""
 
@@ -87,7 +87,7 @@ class Runs(tuple):
         return self.render(lambda s: s, ("[-", "-]"), ("{+", "+}"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WordDiff:
     old: Runs
     new: Runs
@@ -97,7 +97,7 @@ class WordDiff:
         return self.old.changed or self.new.changed
 
 
-@dataclass
+@record
 class _Chunk:
     word: str  # the word as printed, with its punctuation
     space: str  # the whitespace after it

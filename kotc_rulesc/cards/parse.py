@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..fold import Catalog, ComponentState, Wording
 from ..model import System, ordinal
+from ..record import record
 from ..text import Template, normalize, opening_forms, skeleton
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use, when_phrase
@@ -181,7 +181,7 @@ def _series_problems(uses: list[Use], seps: list[str], system: System | None) ->
 # --------------------------------------------------------------------------- the look-up index
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Entry:
     comp: ComponentState
     template: Template  # the wording this entry matches (current or earlier)

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     b85e78c9670ccb00a0244e92e637adc1832ecc9d1ae1193e188a168e10e397b3
+#     5905570d117b0a6433496abb95a57e7d76f98db4af5e817a336166f10c79f9b1
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -20,7 +20,6 @@ a silent guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .formula import Formula
@@ -41,12 +40,13 @@ from .model import (
 from .changes import CostChange, LimitChange, Wording
 from .history import CLEAN_SLATE, KINDS, Track
 from .passes import Pass
+from .record import field, record
 from .text import Template
 
 Status = Literal["legal", "redacted", "unknown"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ComponentState:
     """A component as it stands in one edition."""
 
@@ -78,7 +78,7 @@ class ComponentState:
         return max(editions) if editions else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Catalog:
     """Everything known about one edition."""
 
@@ -170,7 +170,7 @@ def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> 
     return rules.first
 
 
-@dataclass
+@record
 class _Line:
     """The state of one line of editions after an edition: what the passes know (``track``), the
     fold's components and what else a catalog carries."""

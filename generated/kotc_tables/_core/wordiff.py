@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/wordiff.py
-#     5809b555ffdd53539920627066cb26e132d152fe1a28d1b90b35932ad2a084e9
+#     1a5903c7d1ad8b18ca1ccea12f86b6c57498d874cbad43e8b21f5ad8f0b695a0
 """Word-level differences between two wordings, marked the way the rulebooks mark them.
 
 The 11th rulebook prints a revision as the old text with its removed words struck
@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Literal
 
+from .record import record
 from .text import normalize
 
 __all__ = ["Run", "Runs", "WordDiff", "word_diff"]
@@ -49,7 +49,7 @@ _CHUNK = re.compile(r"(\S+)(\s*)")
 _END_PUNCT = re.compile(r"[.,;:!?]+$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Run:
     """A piece of one side's text, and whether it was kept, removed or added."""
 
@@ -95,7 +95,7 @@ class Runs(tuple):
         return self.render(lambda s: s, ("[-", "-]"), ("{+", "+}"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WordDiff:
     old: Runs
     new: Runs
@@ -105,7 +105,7 @@ class WordDiff:
         return self.old.changed or self.new.changed
 
 
-@dataclass
+@record
 class _Chunk:
     word: str  # the word as printed, with its punctuation
     space: str  # the whitespace after it
