@@ -26,7 +26,6 @@ them as Markdown (``~~`` / ``**``), HTML (``<del>`` / ``<ins>``) or plain text
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Callable, Iterable, Literal
 
@@ -135,6 +134,8 @@ def _absorbed(bare: _Chunk, side: list[_Chunk], k: int, punctuated: _Chunk) -> b
 
 
 def _align(old: list[_Chunk], new: list[_Chunk]) -> None:
+    import difflib  # (only a reading diff needs it, not a judged card)
+
     matcher = difflib.SequenceMatcher(None, [c.key for c in old], [c.key for c in new], autojunk=False)
     pairs = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -29,7 +29,6 @@ costed with ``t = 0``.
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
@@ -351,6 +350,8 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
 
 
 def _closest(sentence: str, catalog: Catalog, n: int = 3) -> list[str]:
+    import difflib  # (only an unknown text needs it)
+
     key = skeleton(sentence)
     scored = []
     for comp in catalog.components or ():

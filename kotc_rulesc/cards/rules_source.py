@@ -12,7 +12,6 @@ tables were built from, or the tables are missing, the rules are folded from the
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
 
@@ -32,6 +31,8 @@ def _checkout_rules_dir(view) -> Path | None:
 
 def tables_are_stale(inputs: tuple[tuple[str, str], ...], rules_dir: Path) -> bool:
     """Do the rules files in ``rules_dir`` differ from the ones the tables were built from?"""
+    import hashlib  # (only a source checkout's tables are checked: an installed kotc-rulesc never needs it)
+
     built = {name.rsplit("/", 1)[-1]: digest for name, digest in inputs if name.endswith((".yaml", ".yml"))}
     present = {
         p.name: hashlib.sha256(p.read_bytes()).hexdigest()

@@ -13,7 +13,7 @@
 #   kotc_rulesc/model.py
 #     aff423932a9d2b00d6de2ac0ac64a6acf30196dadc404b2a5316a6986981b7fa
 #   kotc_rulesc/wordiff.py
-#     1a5903c7d1ad8b18ca1ccea12f86b6c57498d874cbad43e8b21f5ad8f0b695a0
+#     4e58a23ac0d5dd9d555d613ac07e7101d8b4475560f05313edc8d1fadbd6e3e2
 #   kotc_rulesc/wording.py
 #     08f30ae529352941cfd444a7370685868f8d7fbef9edec3036c2102aea20ffba
 #   kotc_rulesc/changes.py

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/wordiff.py
-#     1a5903c7d1ad8b18ca1ccea12f86b6c57498d874cbad43e8b21f5ad8f0b695a0
+#     4e58a23ac0d5dd9d555d613ac07e7101d8b4475560f05313edc8d1fadbd6e3e2
 """Word-level differences between two wordings, marked the way the rulebooks mark them.
 
 The 11th rulebook prints a revision as the old text with its removed words struck
@@ -34,7 +34,6 @@ them as Markdown (``~~`` / ``**``), HTML (``<del>`` / ``<ins>``) or plain text
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Callable, Iterable, Literal
 
@@ -143,6 +142,8 @@ def _absorbed(bare: _Chunk, side: list[_Chunk], k: int, punctuated: _Chunk) -> b
 
 
 def _align(old: list[_Chunk], new: list[_Chunk]) -> None:
+    import difflib  # (only a reading diff needs it, not a judged card)
+
     matcher = difflib.SequenceMatcher(None, [c.key for c in old], [c.key for c in new], autojunk=False)
     pairs = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
