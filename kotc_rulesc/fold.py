@@ -237,7 +237,7 @@ class Replay:
                 decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                 **{name: tuple(items) for name, items in self.steps.items()},
             ))
-        self.after[decl.key] = line.copy()  # (a copy: the next edition goes on from it)
+        self.after[decl.key] = line  # (kept as it is: an edition that follows it begins from a copy)
 
     def catalog(self, key: EditionKey) -> Catalog:
         """The catalog of edition ``key``: its line's state, and what an event of unknown edition

@@ -21,7 +21,7 @@
 #   kotc_rulesc/history.py
 #     467bd15a2da77f205fd762777f7343116775c4cb4eabcf7532aa00a0914e6ae5
 #   kotc_rulesc/fold.py
-#     5905570d117b0a6433496abb95a57e7d76f98db4af5e817a336166f10c79f9b1
+#     06ec2f7b7eaa9accc309fcee7f0e2356f68617dff499f5eeeb07a010c779c9a7
 #   kotc_rulesc/passes.py
 #     b846b2b91892077d5297f798c10c71f4a47f63ed655869b7accfb2de9b23a11d
 """The names the generated modules use: kotc-rulesc's own classes, from _core/ (or, when

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     5905570d117b0a6433496abb95a57e7d76f98db4af5e817a336166f10c79f9b1
+#     06ec2f7b7eaa9accc309fcee7f0e2356f68617dff499f5eeeb07a010c779c9a7
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -245,7 +245,7 @@ class Replay:
                 decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                 **{name: tuple(items) for name, items in self.steps.items()},
             ))
-        self.after[decl.key] = line.copy()  # (a copy: the next edition goes on from it)
+        self.after[decl.key] = line  # (kept as it is: an edition that follows it begins from a copy)
 
     def catalog(self, key: EditionKey) -> Catalog:
         """The catalog of edition ``key``: its line's state, and what an event of unknown edition

@@ -1,0 +1,73 @@
+"""What the latency-critical commands import (issue 16; ``bench/startup.py`` times them).
+
+A non-timed check: ``check-cards`` and ``cost`` on one card read the compiled tables and need
+no YAML, schema, template or diff library, no other command's module, and no class whose methods
+``@dataclass`` would generate at import (the core's value classes are ``kotc_rulesc.record``
+records); ``check``, ``show`` and ``diff`` on a rules-cache hit read no rules file.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: never imported on these paths
+HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "tempfile", "kotc_rulesc.loader", "kotc_rulesc.codegen",
+         "kotc_rulesc.render")
+
+_PROBE = """
+import json, sys
+from kotc_rulesc.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+heavy = sorted({m for m in sys.modules for h in %r if m == h or m.startswith(h + ".")})
+commands = sorted(m for m in sys.modules if m.startswith("kotc_rulesc.commands.") and not m.endswith("_arg"))
+dataclasses = sorted(f"{m.__name__}.{name}" for m in list(sys.modules.values())
+                     if getattr(m, "__name__", "").startswith(("kotc_rulesc", "kotc_tables"))
+                     for name, value in vars(m).items()
+                     if isinstance(value, type) and value.__module__ == m.__name__ and hasattr(value, "__dataclass_fields__"))
+print(json.dumps({"code": code, "heavy": heavy, "commands": commands, "dataclasses": dataclasses}))
+""" % (HEAVY,)
+
+
+def _imports(*args: str, env: dict | None = None) -> dict:
+    done = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, env=env)
+    assert done.stdout, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def card(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("card") / "card.json"
+    path.write_text(json.dumps({"cards": [{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 2 cards."}]}))
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["check-cards", "cost"])
+def test_one_card_imports_only_what_judging_it_needs(command, card):
+    seen = _imports(command, "--edition", "17", card)
+    assert seen["code"] in (0, 1)
+    assert seen["heavy"] == []
+    assert seen["commands"] == ["kotc_rulesc.commands.card_commands"]
+    assert seen["dataclasses"] == []
+
+
+@pytest.mark.parametrize("args", [["check"], ["show", "-e", "17"], ["diff", "9", "11-pre"]])
+def test_a_rules_cache_hit_reads_no_rules_file(args, tmp_path):
+    import os
+
+    env = {**os.environ, "KOTC_RULESC_CACHE": str(tmp_path / "cache")}
+    rules = ["--rules", str(ROOT / "rules")]
+    first = _imports(*args, *rules, env=env)  # a miss: the rules are read, and kept
+    assert first["code"] == 0 and "kotc_rulesc.loader" in first["heavy"]
+    again = _imports(*args, *rules, env=env)
+    assert again["code"] == 0
+    assert [m for m in again["heavy"] if m != "difflib"] == []  # (show and diff word-diff the wordings)
