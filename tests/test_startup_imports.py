@@ -1,9 +1,10 @@
 """What the latency-critical commands import (issue 16; ``bench/startup.py`` times them).
 
 A non-timed check: ``check-cards`` and ``cost`` on one card read the compiled tables and need
-no YAML, schema, template or diff library, no other command's module, and no class whose methods
-``@dataclass`` would generate at import (the core's value classes are ``kotc_rulesc.record``
-records); ``check``, ``show`` and ``diff`` on a rules-cache hit read no rules file.
+no YAML, schema, template or diff library, no other command's module, not the replay that folds
+the rules, and no class whose methods ``@dataclass`` would generate at import (the core's value
+classes are ``kotc_rulesc.record`` records); ``check``, ``show`` and ``diff`` on a rules-cache
+hit read no rules file.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: never imported on these paths
 HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "tempfile", "kotc_rulesc.loader", "kotc_rulesc.codegen",
          "kotc_rulesc.render")
+#: the replay that folds the rules' history: the compiled tables need none of it
+REPLAY = {"kotc_rulesc.fold", "kotc_rulesc.history", "kotc_rulesc.wording", "kotc_rulesc.wordiff", "kotc_rulesc.view"}
 
 _PROBE = """
 import json, sys
@@ -34,7 +37,8 @@ dataclasses = sorted(f"{m.__name__}.{name}" for m in list(sys.modules.values())
                      if getattr(m, "__name__", "").startswith(("kotc_rulesc", "kotc_tables"))
                      for name, value in vars(m).items()
                      if isinstance(value, type) and value.__module__ == m.__name__ and hasattr(value, "__dataclass_fields__"))
-print(json.dumps({"code": code, "heavy": heavy, "commands": commands, "dataclasses": dataclasses}))
+ours = sorted(m for m in sys.modules if m.startswith("kotc_rulesc."))
+print(json.dumps({"code": code, "heavy": heavy, "commands": commands, "dataclasses": dataclasses, "ours": ours}))
 """ % (HEAVY,)
 
 
@@ -57,6 +61,7 @@ def test_one_card_imports_only_what_judging_it_needs(command, card):
     assert seen["code"] in (0, 1)
     assert seen["heavy"] == []
     assert seen["commands"] == ["kotc_rulesc.commands.card_commands"]
+    assert REPLAY.isdisjoint(seen["ours"]) and "kotc_rulesc.catalog" in seen["ours"]
     assert seen["dataclasses"] == []
 
 
@@ -71,3 +76,27 @@ def test_a_rules_cache_hit_reads_no_rules_file(args, tmp_path):
     again = _imports(*args, *rules, env=env)
     assert again["code"] == 0
     assert [m for m in again["heavy"] if m != "difflib"] == []  # (show and diff word-diff the wordings)
+
+
+def test_the_tables_need_only_the_core_modules_their_values_are_made_of():
+    """share_core lends a tables package kotc-rulesc's own VALUE_MODULES; every edition and pass
+    loads with those alone (no copy from _core/ is imported, and not the replay's modules)."""
+    from kotc_rulesc.codegen.runtime import RUNTIME_NAMES
+    from kotc_rulesc.tables import CORE_MODULES, VALUE_MODULES
+
+    assert {module for module, _ in RUNTIME_NAMES.values()} <= set(VALUE_MODULES) <= set(CORE_MODULES)
+    code = (
+        "import json, sys\n"
+        "from kotc_rulesc.tables import TablesView\n"
+        "view = TablesView()\n"
+        "catalogs = [view.catalog(key) for key in view.keys]\n"
+        "passes = view.passes()\n"
+        "core = sorted(m for m in sys.modules if m.startswith('kotc_rulesc.') and m != 'kotc_rulesc.tables')\n"
+        "copies = sorted(m for m, mod in sys.modules.items() if m.startswith('kotc_tables._core.')\n"
+        "                and not mod.__name__.startswith('kotc_rulesc.'))\n"
+        "print(json.dumps({'core': core, 'copies': copies, 'passes': len(passes)}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    seen = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout else done.stderr
+    assert seen["copies"] == [] and seen["passes"] > 0
+    assert seen["core"] == sorted(f"kotc_rulesc.{m}" for m in VALUE_MODULES)

@@ -18,10 +18,12 @@
 #     08f30ae529352941cfd444a7370685868f8d7fbef9edec3036c2102aea20ffba
 #   kotc_rulesc/changes.py
 #     8f9718ed3acb93ed6f83ef2e2e6433fefecf88e62a2d341430edaa06e1621e32
+#   kotc_rulesc/catalog.py
+#     f75f25515f25afa066a3d454d900a8b3ce12319c89e9c35fffa1ddeabe5c93fe
 #   kotc_rulesc/history.py
 #     467bd15a2da77f205fd762777f7343116775c4cb4eabcf7532aa00a0914e6ae5
 #   kotc_rulesc/fold.py
-#     06ec2f7b7eaa9accc309fcee7f0e2356f68617dff499f5eeeb07a010c779c9a7
+#     77e049c54268d60722792127810f7a43a7e4c7cc3370cb000bf5369b15e55296
 #   kotc_rulesc/passes.py
 #     b846b2b91892077d5297f798c10c71f4a47f63ed655869b7accfb2de9b23a11d
 """The names the generated modules use: kotc-rulesc's own classes, from _core/ (or, when
@@ -62,7 +64,7 @@ from ._core.changes import (
     StepLimitChange,
     Wording,
 )
-from ._core.fold import (
+from ._core.catalog import (
     Catalog,
     ComponentState,
 )

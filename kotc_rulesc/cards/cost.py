@@ -18,7 +18,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..fold import Catalog
+from ..catalog import Catalog
 from ..formula import EVALUATION_ERRORS, MAX_VALUE_BITS, too_large
 from ..model import ordinal
 from ..record import field, record

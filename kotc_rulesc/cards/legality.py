@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..fold import Catalog, ComponentState
+from ..catalog import Catalog, ComponentState
 from ..model import When, edition_number, ordinal
 from ..record import field, record, replace
 from .cost import card_cost

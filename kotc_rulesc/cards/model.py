@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..fold import ComponentState
+from ..catalog import ComponentState
 from ..model import When, ordinal
 from ..record import field, record
 

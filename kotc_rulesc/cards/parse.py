@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..fold import Catalog, ComponentState, Wording
+from ..catalog import Catalog, ComponentState
+from ..changes import Wording
 from ..model import System, ordinal
 from ..record import record
 from ..text import Template, normalize, opening_forms, skeleton

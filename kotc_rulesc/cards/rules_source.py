@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..view import RulesView
+if TYPE_CHECKING:  # (view.py's FoldedRules needs the replay, which the tables do not)
+    from ..view import RulesView
 
 
 def _checkout_rules_dir(view) -> Path | None:
