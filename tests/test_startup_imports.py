@@ -100,3 +100,22 @@ def test_the_tables_need_only_the_core_modules_their_values_are_made_of():
     seen = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout else done.stderr
     assert seen["copies"] == [] and seen["passes"] > 0
     assert seen["core"] == sorted(f"kotc_rulesc.{m}" for m in VALUE_MODULES)
+
+
+def test_the_program_freezes_what_start_up_loaded_and_main_alone_does_not():
+    """cli.run (the console script, python -m kotc_rulesc) moves the objects loaded before the
+    command out of the cyclic collector's way; main, as tests and library users call it, does not."""
+    code = (
+        "import gc, sys\n"
+        "from kotc_rulesc.cli import main, run\n"
+        "sys.argv = ['kotc-rulesc', '--version']\n"
+        "for entry in (lambda: main(['--version']), run):\n"
+        "    try:\n"
+        "        entry()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "    print(gc.get_freeze_count(), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    after_main, after_run = map(int, done.stderr.split())
+    assert after_main == 0 and after_run > 1000
