@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import bundled
-from .record import replace
 
 __all__ = ["build_key", "cache_dir", "check_rules", "load_rules", "read_verdict", "write_verdict"]
 
@@ -155,6 +154,8 @@ def check_rules(directory: str | Path | None = None) -> tuple[Any, list[Any]]:
 
     rules, problems = read(directory)
     if key is not None and rules is not None and not problems:
+        from .record import replace
+
         # the declarations only: the loader's replay of them (RuleSet.history) is three times
         # their size, and replaying again (fold.history_of, only when a catalog is asked for) is
         # quicker than unpickling it
