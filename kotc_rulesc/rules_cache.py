@@ -103,9 +103,9 @@ def _read(key: str, kind: str = "rules") -> Any:
 
 @contextmanager
 def _gc_paused() -> Iterator[None]:
-    """Unpickling the rules makes some 30,000 objects, none of them garbage; the cyclic garbage
-    collector, run every few hundred of them, would walk the growing graph again and again (half
-    of a hit's time)."""
+    """Unpickling the rules makes thousands of objects, none of them garbage; the cyclic garbage
+    collector, run every few hundred of them, would walk the growing graph again and again (a
+    third of the unpickling time)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
