@@ -1,24 +1,30 @@
-"""Start-up time of `kotc-rulesc check-cards` on a one-card file: folding the YAML vs the tables.
+"""Start-up and latency of kotc-rulesc's commands, each as a multiple of ``python -c pass``.
 
-Each run is a fresh interpreter (a subprocess), as a user or a CI job starts it:
+Each run is a fresh interpreter (a subprocess), as a user or a CI job starts it, running this
+checkout's code (the script's own directory is put first on PYTHONPATH, whatever kotc-rulesc is
+installed).  The tables are built from the rules into a temporary directory first, so the
+figures never depend on a stale generated/, and the rules cache lives there too.
 
-* ``yaml``   — ``check-cards --rules DIR card.json``: loads and validates the rules
-  files (ruamel.yaml, jsonschema) and folds the edition in memory;
-* ``tables`` — ``check-cards card.json``: reads the compiled tables package
-  (``kotc_tables``), built here from the same rules into a temporary directory that
-  is put first on PYTHONPATH, so the figures never depend on a stale generated/;
-* ``python`` — ``python -c pass``, the floor no command can go below.
+Issue 16's two latency targets, and the figures that show them:
 
-Prints the median, minimum and maximum wall time of N runs of each (runs are
-interleaved, so machine noise hits all three alike), and which heavy modules each
-mode imported.  By default the byte-code caches are written by a warm-up run and
-used, as in any normal installation (PYTHONDONTWRITEBYTECODE is removed from the
-children's environment); ``--no-bytecode`` measures with every module compiled
-from source on each start.
+* **one card, ≤ 3× python** — ``check-cards card.json`` and ``cost card.json`` on a one-card file,
+  reading the compiled tables (as an installed kotc-rulesc does: the tables are not a source
+  checkout's, so no rules file is hashed); ``check-cards --rules DIR`` (the rules cache hit) is
+  shown beside them;
+* **unchanged rules, ≤ 0.3 s** — ``check``, ``show --edition 17`` and ``diff 9 11-pre`` with the
+  rules cache hit, and ``build --check`` once a full check has found the output up to date.
 
-    python bench/startup.py                       # rules/, 21 runs, the default edition
+``python -c pass`` is the floor no command goes below (the baseline of every ratio).  For each
+command: the median and minimum wall time and the median CPU time (user + system) of N runs,
+runs interleaved so that machine noise hits all alike, the ratios of the wall and CPU medians to
+python's, the peak resident memory, and which heavy modules it imported.  On a busy machine the
+CPU ratio is the steadier figure.  By default the byte-code caches are written by a warm-up run
+and used, as in any installation (PYTHONDONTWRITEBYTECODE is removed from the children's
+environment); ``--no-bytecode`` compiles every module from source on each start.
+
+    python bench/startup.py                       # rules/, 21 runs
     python bench/startup.py --runs 41 --edition 11-pre
-    python bench/startup.py --rules tests/fixtures/mini_rules --edition 2
+    python bench/startup.py --rules tests/fixtures/mini_rules --edition 2 --diff 1 2 --show 2
 """
 
 from __future__ import annotations
@@ -34,12 +40,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("ruamel", "jsonschema", "jinja2", "kotc_rulesc.loader", "kotc_tables")
+HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "kotc_rulesc.loader", "kotc_rulesc.codegen", "kotc_tables")
 CARD = {
     "cards": [
         {"name": "Insight", "type": "spell", "edition": 11, "cost": 4, "text": "Draw 2 cards."},
     ]
 }
+ONE_CARD_TIMES_PYTHON = 3.0
+UNCHANGED_RULES_SECONDS = 0.3
 
 _PROBE = """
 import runpy, sys
@@ -48,19 +56,24 @@ try:
     runpy.run_module("kotc_rulesc.cli", run_name="__main__")
 except SystemExit:
     pass
-heavy = sorted({m for m in sys.modules for h in %r if m == h or m.startswith(h + ".")})
-print("\\nIMPORTED " + " ".join(sorted({m.split(".")[0] if m != "kotc_rulesc.loader" else m for m in heavy})),
-      file=sys.stderr)
+heavy = {m for m in sys.modules for h in %r if m == h or m.startswith(h + ".")}
+print("\\nIMPORTED " + " ".join(sorted({m if m.startswith("kotc_rulesc.") else m.split(".")[0] for m in heavy
+                                        if m.count(".") <= 1})), file=sys.stderr)
 """ % (HEAVY,)
 
 
-def _time(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    elapsed = time.perf_counter() - start
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
-    return elapsed
+def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (user + system) and peak resident kB of one run of ``cmd``."""
+    with tempfile.TemporaryFile() as stderr:
+        start = time.perf_counter()
+        child = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
+        _, status, usage = os.wait4(child.pid, 0)  # (wait4: this child's own resource usage)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode not in (0, 1):
+            stderr.seek(0)
+            raise SystemExit(f"{' '.join(cmd)} failed ({child.returncode}):\n{stderr.read().decode(errors='replace')}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def _imported(args: list[str], env: dict[str, str]) -> str:
@@ -69,11 +82,18 @@ def _imported(args: list[str], env: dict[str, str]) -> str:
     return lines[-1][len("IMPORTED") :].strip() or "(none)" if lines else "?"
 
 
+def _figure(name: str, group: str, argv: list[str] | None, env: dict[str, str]) -> dict:
+    return {"name": name, "group": group, "argv": argv, "env": env, "wall": [], "cpu": [], "rss": []}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default=str(ROOT / "rules"), help="the rules directory (default: rules/)")
-    parser.add_argument("--runs", type=int, default=21, help="runs of each mode (default: 21)")
-    parser.add_argument("--edition", default=None, help="the edition to judge in (10, 11-pre, …)")
+    parser.add_argument("--runs", type=int, default=21, help="runs of each command (default: 21)")
+    parser.add_argument("--edition", default=None, help="the edition the card is judged in (default: the newest)")
+    parser.add_argument("--show", default="17", metavar="EDITION", help="the edition `show` prints (default: 17)")
+    parser.add_argument("--diff", nargs=2, default=["9", "11-pre"], metavar=("A", "B"),
+                        help="the editions `diff` compares (default: 9 11-pre)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--no-bytecode",
@@ -88,61 +108,82 @@ def main() -> None:
         card = tmp_path / "card.json"
         card.write_text(json.dumps(CARD))
         out = tmp_path / "generated"
-        built = subprocess.run(
-            [sys.executable, "-m", "kotc_rulesc.cli", "build", "--rules", str(rules), "--out", str(out)],
-            capture_output=True,
-            text=True,
-        )
-        if built.returncode != 0:
-            raise SystemExit(f"building the tables failed:\n{built.stdout}{built.stderr}")
-
-        drop = {"PYTHONPATH", "PYTHONDONTWRITEBYTECODE"}
+        drop = {"PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "KOTC_RULESC_CACHE"}
         base_env = {k: v for k, v in os.environ.items() if k not in drop}
+        base_env["KOTC_RULESC_CACHE"] = str(tmp_path / "cache")
         if args.no_bytecode:
             base_env["PYTHONDONTWRITEBYTECODE"] = "1"
             base_env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "no-such-cache")
-        tables_env = {**base_env, "PYTHONPATH": str(out)}
-        edition = ["--edition", str(args.edition)] if args.edition is not None else []
-        cli = [sys.executable, "-m", "kotc_rulesc.cli", "check-cards"]
-        modes = {
-            "yaml": (cli + ["--rules", str(rules), *edition, str(card)], base_env),
-            "tables": (cli + [*edition, str(card)], tables_env),
-            "python": ([sys.executable, "-c", "pass"], base_env),
-        }
-        for cmd, env in modes.values():  # warm the byte-code caches and the disk cache
-            _time(cmd, env)
-        times: dict[str, list[float]] = {name: [] for name in modes}
-        for _ in range(args.runs):
-            for name, (cmd, env) in modes.items():
-                times[name].append(_time(cmd, env))
-        imported = {
-            "yaml": _imported(["check-cards", "--rules", str(rules), *edition, str(card)], base_env),
-            "tables": _imported(["check-cards", *edition, str(card)], tables_env),
-            "python": "(none)",
-        }
+        code_env = {**base_env, "PYTHONPATH": str(ROOT)}  # this checkout's code; the tables are out's
+        tables_env = {**base_env, "PYTHONPATH": os.pathsep.join([str(out), str(ROOT)])}
+        cli = [sys.executable, "-m", "kotc_rulesc"]
+        built = subprocess.run(cli + ["build", "--rules", str(rules), "--out", str(out)],
+                               env=code_env, capture_output=True, text=True)
+        if built.returncode != 0:
+            raise SystemExit(f"building the tables failed:\n{built.stdout}{built.stderr}")
 
-    figures = {
-        name: {
-            "median_ms": round(statistics.median(ts) * 1000, 1),
-            "min_ms": round(min(ts) * 1000, 1),
-            "max_ms": round(max(ts) * 1000, 1),
-            "imported": imported[name],
+        edition = ["--edition", str(args.edition)] if args.edition is not None else []
+        one, rules_group = "one card", "unchanged rules"
+        figures = [
+            _figure("python -c pass", "baseline", [sys.executable, "-c", "pass"], base_env),
+            _figure("check-cards, one card", one, cli + ["check-cards", *edition, str(card)], tables_env),
+            _figure("cost, one card", one, cli + ["cost", *edition, str(card)], tables_env),
+            _figure("check-cards --rules", one, cli + ["check-cards", "--rules", str(rules), *edition, str(card)], code_env),
+            _figure("check", rules_group, cli + ["check", "--rules", str(rules)], code_env),
+            _figure(f"show -e {args.show}", rules_group, cli + ["show", "--rules", str(rules), "-e", args.show], code_env),
+            _figure(f"diff {' '.join(args.diff)}", rules_group, cli + ["diff", "--rules", str(rules), *args.diff], code_env),
+            _figure("build --check", rules_group, cli + ["build", "--check", "--rules", str(rules), "--out", str(out)],
+                    code_env),
+        ]
+        for f in figures:  # warm the byte-code caches, the disk cache, the rules cache and build's verdict
+            _run(f["argv"], f["env"])
+        for _ in range(args.runs):
+            for f in figures:
+                wall, cpu, rss = _run(f["argv"], f["env"])
+                f["wall"].append(wall)
+                f["cpu"].append(cpu)
+                f["rss"].append(rss)
+        for f in figures:
+            f["imported"] = "(none)" if f["group"] == "baseline" else _imported(f["argv"][3:], f["env"])
+
+    load = os.getloadavg()
+    python_wall, python_cpu = (statistics.median(figures[0][k]) for k in ("wall", "cpu"))
+    rows = []
+    for f in figures:
+        wall, cpu = statistics.median(f["wall"]), statistics.median(f["cpu"])
+        row = {
+            "figure": f["name"],
+            "median_ms": round(wall * 1000, 1),
+            "min_ms": round(min(f["wall"]) * 1000, 1),
+            "cpu_median_ms": round(cpu * 1000, 1),
+            "x_python": round(wall / python_wall, 2),
+            "cpu_x_python": round(cpu / python_cpu, 2),
+            "peak_rss_mb": round(max(f["rss"]) / 1024, 1),
+            "imported": f["imported"],
         }
-        for name, ts in times.items()
-    }
+        if f["group"] == one and f["name"].endswith("one card"):
+            row["target"] = f"<= {ONE_CARD_TIMES_PYTHON:g}x python"
+            row["met"] = row["x_python"] <= ONE_CARD_TIMES_PYTHON
+        elif f["group"] == rules_group:
+            row["target"] = f"<= {UNCHANGED_RULES_SECONDS:g} s"
+            row["met"] = wall <= UNCHANGED_RULES_SECONDS
+        rows.append(row)
     if args.json:
-        data = {"rules": str(rules), "runs": args.runs, "bytecode": not args.no_bytecode, "modes": figures}
+        data = {"rules": str(rules), "runs": args.runs, "bytecode": not args.no_bytecode, "load": load, "figures": rows}
         print(json.dumps(data, indent=2))
         return
     cache = "compiled from source each run" if args.no_bytecode else "byte-code cached"
-    print(f"kotc-rulesc check-cards on a one-card file; rules: {rules}; {args.runs} runs each; {cache}")
-    print(f"{'mode':<8} {'median':>9} {'min':>9} {'max':>9}  heavy modules imported")
-    for name, f in figures.items():
-        print(
-            f"{name:<8} {f['median_ms']:>7.1f}ms {f['min_ms']:>7.1f}ms {f['max_ms']:>7.1f}ms  {f['imported']}"
-        )
-    y, t, p = (figures[m]["median_ms"] for m in ("yaml", "tables", "python"))
-    print(f"tables vs yaml: {y / t:.1f}x faster ({y - t:.0f} ms saved); above bare python: {t - p:.0f} ms")
+    print(f"kotc-rulesc start-up and latency; rules: {rules}; {args.runs} runs each, interleaved; {cache}; "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'figure':<22} {'median':>9} {'min':>9} {'x python':>8} {'cpu':>9} {'x python':>8} {'peak RSS':>9}"
+          f"  {'target':<24} heavy modules imported")
+    for r in rows:
+        target = f"{r['target']}: {'met' if r['met'] else 'MISSED'}" if "target" in r else ""
+        print(f"{r['figure']:<22} {r['median_ms']:>7.1f}ms {r['min_ms']:>7.1f}ms {r['x_python']:>7.2f}x "
+              f"{r['cpu_median_ms']:>7.1f}ms {r['cpu_x_python']:>7.2f}x {r['peak_rss_mb']:>6.1f} MB  {target:<24} "
+              f"{r['imported']}")
+    print("x python: the median as a multiple of python -c pass's (wall, then CPU = user + system);"
+          " the targets are issue 16's (wall)")
 
 
 if __name__ == "__main__":

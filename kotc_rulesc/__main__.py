@@ -1,6 +1,6 @@
 """``python -m kotc_rulesc``: the same command line as ``kotc-rulesc``."""
 
-from .cli import main
+from .cli import run
 
 if __name__ == "__main__":
-    main(prog_name="kotc-rulesc")
+    run()

@@ -10,16 +10,15 @@ hold them.  Standard library only: this module is part of the core the compiled 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .formula import Formula
 from .model import When
+from .record import field, record
 from .text import Template
 
 __all__ = ["Ban", "CostChange", "LimitChange", "Reinstated", "Rewrite", "StepCostChange", "StepLimitChange", "Wording"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Wording:
     """An earlier wording of a component, still read as the current one."""
 
@@ -33,7 +32,7 @@ class Wording:
     listed: bool = True  # False: no rulebook list names the revision
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CostChange:
     """A cost revision in a component's record: when, the formula before and after."""
 
@@ -44,7 +43,7 @@ class CostChange:
     listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LimitChange:
     """A limit revision in a component's record."""
 
@@ -54,7 +53,7 @@ class LimitChange:
     sources: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rewrite:
     """Old wording → new wording of one component, made by one edition."""
 
@@ -79,7 +78,7 @@ class Rewrite:
         return f'"{self.old}" → "{self.new}"'
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ban:
     """A component redacted by this step."""
 
@@ -92,7 +91,7 @@ class Ban:
     replacement_binds: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reinstated:
     """A component an earlier edition redacted, legal again from this step on."""
 
@@ -102,7 +101,7 @@ class Reinstated:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StepCostChange:
     """A cost revision made by a step: the formula a card's component had (``was``) and has (``now``)."""
 
@@ -116,7 +115,7 @@ class StepCostChange:
     listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StepLimitChange:
     """A limit revision made by a step."""
 

@@ -16,13 +16,13 @@ wording, then id; parameters in the rulebook's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
 from .model import edition_number, kind_titles, ordinal
+from .record import field, record
 from .show import rulebook_params_json
 from .wording import (
     SAMPLE,
@@ -87,7 +87,7 @@ class DiffOrderError(ValueError):
 # --------------------------------------------------------------------------- the diff
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ValueChange:
     """A rulebook parameter, term or card-cost part whose value differs; ``None`` is unknown."""
 
@@ -105,7 +105,7 @@ class ValueChange:
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RuleDiff:
     a: int
     b: int

@@ -6,11 +6,12 @@ in the ``file:line:column: message`` form that editors and CI logs understand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable
 
+from .record import field, record
 
-@dataclass(frozen=True, order=True)
+
+@record(frozen=True, order=True)
 class Problem:
     """One thing wrong, where it is, and (optionally) how to fix it."""
 

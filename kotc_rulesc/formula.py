@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence, Union
+
+from .record import record
 
 __all__ = [
     "Formula",
@@ -91,35 +92,35 @@ class FormulaError(ValueError):
 # --------------------------------------------------------------------------- tree
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Num:
     value: Fraction
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Var:
     name: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BinOp:
     op: str  # one of + - * /
     left: "Node"
     right: "Node"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Neg:
     operand: "Node"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pow:
     base: "Node"
     exponent: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Call:
     name: str
     args: tuple["Node", ...]
@@ -502,7 +503,7 @@ def _walk(node: Node):
 # --------------------------------------------------------------------------- facade
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Formula:
     """A parsed formula.  Two formulas are equal when their trees are equal."""
 

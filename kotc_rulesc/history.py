@@ -25,7 +25,6 @@ Standard library only: this module is part of the core the compiled tables ship.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
@@ -39,6 +38,7 @@ from .model import (
     TextRevision,
     ordinal,
 )
+from .record import field, record, replace
 from .text import Template
 from .wording import (
     ComponentChange,
@@ -55,7 +55,7 @@ from .wording import (
 __all__ = ["CLEAN_SLATE", "EventKind", "KINDS", "Track", "edition_summary"]
 
 
-@dataclass
+@record
 class Track:
     """What the passes know of each component just before an event: text, formula, limits, kind."""
 

@@ -22,8 +22,9 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _is_ignored(rel: PurePosixPath) -> bool:
-    return any(part in IGNORED_DIRS for part in rel.parts) or rel.name.endswith(_IGNORED_SUFFIXES)
+def _read(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def on_disk(out_dir: Path) -> list[str]:
@@ -32,11 +33,9 @@ def on_disk(out_dir: Path) -> list[str]:
         return []
     found = []
     for root, dirs, names in os.walk(out_dir):
-        dirs[:] = sorted(d for d in dirs if d not in IGNORED_DIRS)
-        for name in sorted(names):
-            rel = PurePosixPath(Path(root, name).relative_to(out_dir).as_posix())
-            if not _is_ignored(rel):
-                found.append(str(rel))
+        dirs[:] = [d for d in dirs if d not in IGNORED_DIRS]
+        under = PurePosixPath(Path(root).relative_to(out_dir).as_posix())  # (once a folder: "." at the top)
+        found.extend(str(under / name) for name in names if not name.endswith(_IGNORED_SUFFIXES))
     return sorted(found)
 
 
@@ -59,6 +58,6 @@ def matches_manifest(out_dir: Path, verified: str) -> bool:
         listed = {f["path"]: f["sha256"] for f in json.loads((out_dir / MANIFEST).read_bytes())["files"]}
         if set(on_disk(out_dir)) != set(listed) | {MANIFEST}:
             return False
-        return all(_sha256((out_dir / path).read_bytes()) == sha for path, sha in listed.items())
+        return all(_sha256(_read(os.path.join(out_dir, path))) == sha for path, sha in listed.items())
     except (OSError, ValueError, KeyError, TypeError):
         return False

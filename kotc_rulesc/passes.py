@@ -13,16 +13,15 @@ migrator runs those.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .model import EditionKey
 from .changes import Ban, Reinstated, Rewrite
 from .changes import StepCostChange as CostChange
 from .changes import StepLimitChange as LimitChange
+from .record import record
 from .text import normalize
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pass:
     """Everything the step ``source → target`` does (target is the edition that follows source:
     the next on the main line, or a pre-release branching from source)."""

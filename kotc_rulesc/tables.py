@@ -6,7 +6,7 @@ migrate cards parse no YAML and import neither ruamel.yaml nor jsonschema.  Each
 edition's module is imported the first time its catalog is asked for.
 
 The tables are made of the engine's own classes: an edition module's ``CATALOG`` *is* a
-:class:`~kotc_rulesc.fold.Catalog` (texts are :class:`~kotc_rulesc.text.Template`,
+:class:`~kotc_rulesc.catalog.Catalog` (texts are :class:`~kotc_rulesc.text.Template`,
 formulas :class:`~kotc_rulesc.formula.CompiledFormula` running the generated functions)
 and a pass module's ``STEP`` a :class:`~kotc_rulesc.passes.Pass`.  The package carries
 copies of the core modules for use without kotc-rulesc (``_core/``); loading it here,
@@ -15,7 +15,8 @@ and there is one engine.  ``Catalog.declared`` holds the facts of the edition's 
 file but not its event lists: the passes carry those.
 
 This module imports only the standard library and kotc_rulesc's own stdlib-only
-modules (text, formula, model, fold, passes) — never the loader.
+modules (record, text, formula, model, changes, catalog, passes) — never the loader, nor the
+replay that folds the rules (fold, history).
 """
 
 from __future__ import annotations
@@ -26,20 +27,25 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from .fold import Catalog
+from .catalog import Catalog
 from .formula import CompiledFormula
 from .model import EditionKey, Source, edition_number
 from .passes import Pass
 from .passes import path as passes_path
 
-__all__ = ["CORE_MODULES", "TABLES_PACKAGE", "CompiledFormula", "TablesMissing", "TablesView", "load_package", "share_core"]
+__all__ = ["CORE_MODULES", "VALUE_MODULES", "TABLES_PACKAGE", "CompiledFormula", "TablesMissing", "TablesView", "load_package", "share_core"]
 
 #: the package ``kotc-rulesc build`` writes under generated/
 TABLES_PACKAGE = "kotc_tables"
 
 #: the core modules the tables are made of, shipped in their ``_core/`` (standard library only;
 #: they import one another)
-CORE_MODULES = ("text", "formula", "model", "wordiff", "wording", "changes", "history", "fold", "passes")
+CORE_MODULES = (
+    "record", "text", "formula", "model", "wordiff", "wording", "changes", "catalog", "history", "fold", "passes",
+)
+#: those the tables' values are instances of (every module ``_runtime`` imports from, and what
+#: those import): the ones :func:`share_core` lends; the replay's (fold, history …) are not needed
+VALUE_MODULES = ("record", "text", "formula", "model", "changes", "catalog", "passes")
 
 
 class TablesMissing(ImportError):
@@ -47,10 +53,10 @@ class TablesMissing(ImportError):
 
 
 def share_core(package: str) -> None:
-    """Before ``package`` (a tables package) is imported: make its ``_core`` modules kotc-rulesc's
-    own, so that its values are instances of the classes the CLI uses (``build --check`` keeps
-    the copies identical to them)."""
-    for module in CORE_MODULES:
+    """Before ``package`` (a tables package) is imported: make the ``_core`` modules its values
+    are made of kotc-rulesc's own, so that they are instances of the classes the CLI uses
+    (``build --check`` keeps the copies identical to them)."""
+    for module in VALUE_MODULES:
         sys.modules.setdefault(f"{package}._core.{module}", importlib.import_module(f"kotc_rulesc.{module}"))
 
 

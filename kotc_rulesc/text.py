@@ -24,9 +24,10 @@ in the same clause agrees too ("at least [x] cards in your hand are destroyed").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, Union
+
+from .record import record
 
 __all__ = [
     "Template",
@@ -54,17 +55,17 @@ class TemplateError(ValueError):
         self.column = column
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Lit:
     text: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Slot:
     var: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Agree:
     var: str
     plural: str
@@ -111,7 +112,7 @@ def skeleton(sentence: str) -> str:
 _TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TemplateMatch:
     """A printed sentence read back: the values, and whether the forms agreed."""
 
@@ -120,7 +121,7 @@ class TemplateMatch:
     conflicts: tuple[str, ...]  # e.g. ("x is 2 in one place and 3 in another",)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Template:
     """A parsed component text.  ``str(t)`` is the canonical ``[x]`` wording."""
 

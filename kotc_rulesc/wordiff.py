@@ -26,11 +26,10 @@ them as Markdown (``~~`` / ``**``), HTML (``<del>`` / ``<ins>``) or plain text
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Literal
 
+from .record import record
 from .text import normalize
 
 __all__ = ["Run", "Runs", "WordDiff", "word_diff"]
@@ -41,7 +40,7 @@ _CHUNK = re.compile(r"(\S+)(\s*)")
 _END_PUNCT = re.compile(r"[.,;:!?]+$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Run:
     """A piece of one side's text, and whether it was kept, removed or added."""
 
@@ -87,7 +86,7 @@ class Runs(tuple):
         return self.render(lambda s: s, ("[-", "-]"), ("{+", "+}"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WordDiff:
     old: Runs
     new: Runs
@@ -97,7 +96,7 @@ class WordDiff:
         return self.old.changed or self.new.changed
 
 
-@dataclass
+@record
 class _Chunk:
     word: str  # the word as printed, with its punctuation
     space: str  # the whitespace after it
@@ -135,6 +134,8 @@ def _absorbed(bare: _Chunk, side: list[_Chunk], k: int, punctuated: _Chunk) -> b
 
 
 def _align(old: list[_Chunk], new: list[_Chunk]) -> None:
+    import difflib  # (only a reading diff needs it, not a judged card)
+
     matcher = difflib.SequenceMatcher(None, [c.key for c in old], [c.key for c in new], autojunk=False)
     pairs = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -6,12 +6,12 @@ describe its events), the diff and the docs.  Standard library only."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .formula import EVALUATION_ERRORS, Formula, Num, too_large
 from .model import When, ordinal
+from .record import field, record
 from .text import Template
 from .wordiff import WordDiff, word_diff
 
@@ -102,7 +102,7 @@ def binds_text(binds: dict[str, int]) -> str:
 
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ComponentChange:
     """One component's change between two editions (a diff row) or made by one step (a changelog
     row), described by the event kind that owns it: ``line`` in plain text, ``detail`` (what

@@ -103,7 +103,7 @@ out = {}
 for n in kotc_tables.EDITIONS:
     mod = kotc_tables.edition(n)
     out[n] = [[c.id, str(c.text), [str(w.text) for w in c.wordings]] for c in mod.COMPONENTS]
-    assert mod.CATALOG.components is mod.COMPONENTS and type(mod.CATALOG).__module__ == "kotc_tables._core.fold"
+    assert mod.CATALOG.components is mod.COMPONENTS and type(mod.CATALOG).__module__ == "kotc_tables._core.catalog"
     for c in mod.COMPONENTS:
         env = {v: 2 for v in "xyzt"}
         assert c.formula is None or c.formula.evaluate(env) is not None

@@ -49,7 +49,7 @@ def test_each_hook_names_a_real_command_and_real_options(hook):
     assert hook["language"] == "python" and hook["pass_filenames"] is False
     argv = _argv(hook)
     pyproject = (ROOT / "pyproject.toml").read_text()
-    assert re.search(rf'^{re.escape(argv[0])} = "kotc_rulesc\.cli:main"$', pyproject, re.MULTILINE), \
+    assert re.search(rf'^{re.escape(argv[0])} = "kotc_rulesc\.cli:run"$', pyproject, re.MULTILINE), \
         f"{argv[0]} is not the console script pyproject.toml installs"
     command = main.get_command(None, argv[1])
     assert command is not None, f"kotc-rulesc has no command {argv[1]!r}"

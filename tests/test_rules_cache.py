@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kotc_rulesc import loader, rules_cache
-from kotc_rulesc.fold import fold
+from kotc_rulesc.fold import derive_passes, fold
 from kotc_rulesc.show import catalog_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +51,8 @@ def test_a_hit_is_the_rules_as_read(cache, tmp_path):
     assert not problems and len(reads) == 1  # not read again
     for key in first.all_keys:
         assert json.dumps(catalog_json(fold(again, key))) == json.dumps(catalog_json(fold(first, key)))
+    # (the cache keeps the declarations; a hit replays their history again, to the same passes)
+    assert derive_passes(again) == derive_passes(first) and again.history is not first.history
 
 
 def test_a_changed_rules_file_is_read_again(cache, rules_dir):

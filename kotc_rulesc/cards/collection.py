@@ -23,7 +23,6 @@ JSON or breaks a content rule, an entry that is not a mapping) travel with that 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -43,6 +42,7 @@ from ..inputs import (
     read_blocks,
     yaml_text,
 )
+from ..record import field, record
 
 __all__ = ["CardInput", "CollectionError", "read_collection", "collection_schema", "FORMAT_BY_SUFFIX"]
 
@@ -50,7 +50,7 @@ __all__ = ["CardInput", "CollectionError", "read_collection", "collection_schema
 CollectionError = InputError
 
 
-@dataclass
+@record
 class CardInput:
     index: int  # 0-based position in the collection
     card: dict | None  # None when the entry cannot be read as a card

@@ -15,19 +15,19 @@ with a note — never a guess; a component of a kind without formulas (role
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..fold import Catalog
+from ..catalog import Catalog
 from ..formula import EVALUATION_ERRORS, MAX_VALUE_BITS, too_large
 from ..model import ordinal
+from ..record import field, record
 from .model import ParsedCard, Use
 
 __all__ = ["CostResult", "card_cost", "fraction_text", "rule_note"]
 
 
-@dataclass
+@record
 class CostResult:
     """``total``: the card's cost (``None`` when unknown); ``breakdown``: JSON-ready detail."""
 

@@ -8,15 +8,15 @@ adds them up).  What the rulebook does not state is not checked, and said so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import ordinal
+from ..record import field, record
 
 __all__ = ["DeckVerdict", "judge_deck"]
 
 
-@dataclass
+@record
 class DeckVerdict:
     cards: int
     ultra_points: int | None  # None: a card's Ultra Points could not be computed

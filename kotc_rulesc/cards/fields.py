@@ -9,15 +9,15 @@ field.  Fields it does not know (flavor, artist, image, notes…) are left alone
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from ..record import record
 from ..text import MAX_DIGITS
 from .model import Reason
 
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
-@dataclass
+@record
 class CardFields:
     name: str | None
     type: str | None  # a card type of the system ("creature", "spell"); None when missing or invalid

@@ -24,11 +24,11 @@ message, the edition it rests on and its sources:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..fold import Catalog, ComponentState
+from ..catalog import Catalog, ComponentState
 from ..model import When, edition_number, ordinal
+from ..record import field, record, replace
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
@@ -37,7 +37,7 @@ from .parse import parse_card, type_aliases
 __all__ = ["Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "status_of", "term"]
 
 
-@dataclass
+@record
 class Judgement:
     index: int
     name: str | None

@@ -8,11 +8,11 @@ of a catalog component with its variable values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..fold import ComponentState
+from ..catalog import ComponentState
 from ..model import When, ordinal
+from ..record import field, record
 
 #: the reason codes of a judgement (ARCHITECTURE.md, "Cards")
 REASON_CODES = (
@@ -42,7 +42,7 @@ ERROR_CODES = frozenset({"malformed", "unknown-text"})
 BAN_CODES = frozenset({"invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reason:
     """Why a card is not simply legal: a code, a message, the edition and sources it rests on."""
 
@@ -62,7 +62,7 @@ class Reason:
         }
 
 
-@dataclass
+@record
 class Use:
     """One component sentence on a card.
 
@@ -82,7 +82,7 @@ class Use:
     state: ComponentState | None = None  # the component as it stands in the edition parsed against
 
 
-@dataclass
+@record
 class Ability:
     """One ability paragraph: its name (``None`` if unnamed), its components in order and, where
     the system has sub-abilities (the 12th's), the components of each (one sentence each)."""
@@ -96,7 +96,7 @@ class Ability:
         return next((u for u in self.uses if u.kind == kind), None)
 
 
-@dataclass
+@record
 class ParsedCard:
     card_part: Use | None  # a card-level component (the 1st–11th's caveat), its own first paragraph
     abilities: list[Ability]

@@ -29,13 +29,13 @@ costed with ``t = 0``.
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from ..fold import Catalog, ComponentState, Wording
+from ..catalog import Catalog, ComponentState
+from ..changes import Wording
 from ..model import System, ordinal
+from ..record import record
 from ..text import Template, normalize, opening_forms, skeleton
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use, when_phrase
@@ -181,7 +181,7 @@ def _series_problems(uses: list[Use], seps: list[str], system: System | None) ->
 # --------------------------------------------------------------------------- the look-up index
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Entry:
     comp: ComponentState
     template: Template  # the wording this entry matches (current or earlier)
@@ -351,6 +351,8 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
 
 
 def _closest(sentence: str, catalog: Catalog, n: int = 3) -> list[str]:
+    import difflib  # (only an unknown text needs it)
+
     key = skeleton(sentence)
     scored = []
     for comp in catalog.components or ():

@@ -12,11 +12,12 @@ tables were built from, or the tables are missing, the rules are folded from the
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..view import RulesView
+if TYPE_CHECKING:  # (view.py's FoldedRules needs the replay, which the tables do not)
+    from ..view import RulesView
 
 
 def _checkout_rules_dir(view) -> Path | None:
@@ -32,6 +33,8 @@ def _checkout_rules_dir(view) -> Path | None:
 
 def tables_are_stale(inputs: tuple[tuple[str, str], ...], rules_dir: Path) -> bool:
     """Do the rules files in ``rules_dir`` differ from the ones the tables were built from?"""
+    import hashlib  # (only a source checkout's tables are checked: an installed kotc-rulesc never needs it)
+
     built = {name.rsplit("/", 1)[-1]: digest for name, digest in inputs if name.endswith((".yaml", ".yml"))}
     present = {
         p.name: hashlib.sha256(p.read_bytes()).hexdigest()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..fold import Catalog, ComponentState, fold
 from ..history import KINDS
 from ..model import EditionKey, Range, Rulebook, RuleSet, edition_number, is_pre_release, ordinal
+from ..record import field_names
 from .common import (
     section,
     base_name,
@@ -73,7 +72,7 @@ def _rulebook(rb: Rulebook | None) -> Call | None:
     if rb is None:
         return None
     fields = {}
-    for name in (f.name for f in dataclasses.fields(Rulebook)):
+    for name in field_names(Rulebook):
         value = getattr(rb, name)
         if name in RULEBOOK_RANGES:
             fields[name] = _range(value)

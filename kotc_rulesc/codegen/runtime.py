@@ -1,7 +1,7 @@
 """What the generated tables are made of: kotc-rulesc's own core, shipped once.
 
 The edition modules and the migration passes are values of the engine's own classes —
-:class:`~kotc_rulesc.fold.Catalog`, :class:`~kotc_rulesc.text.Template`,
+:class:`~kotc_rulesc.catalog.Catalog`, :class:`~kotc_rulesc.text.Template`,
 :class:`~kotc_rulesc.passes.Pass`, … — not a mirror of them.  The build copies the
 standard-library-only core modules (``CORE_MODULES``) into the package's ``_core/``, so
 that a game engine, a bot or a web backend can use the tables without kotc-rulesc:
@@ -49,8 +49,8 @@ RUNTIME_NAMES = {
     "Successor": ("model", "Successor"),
     "System": ("model", "System"),
     "When": ("model", "When"),
-    "Catalog": ("fold", "Catalog"),
-    "ComponentState": ("fold", "ComponentState"),
+    "Catalog": ("catalog", "Catalog"),
+    "ComponentState": ("catalog", "ComponentState"),
     "CostChange": ("changes", "CostChange"),
     "LimitChange": ("changes", "LimitChange"),
     "Wording": ("changes", "Wording"),

@@ -98,7 +98,7 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
             click.echo(f"up to date: {_shown(out)} (every file matches {_shown(rules_path)}; checked before, unchanged since).")
             return
     from ..codegen import CodegenError, compare, foreign_output, generate, write
-    from .rules_commands import load_or_exit
+    from .rules_arg import load_or_exit
 
     rules = load_or_exit(str(rules_path))
     try:

@@ -10,7 +10,7 @@ import click
 
 from ..model import edition_number, ordinal
 from .edition_arg import EDITION, check_known
-from .rules_commands import RULES_OPTION, exit_with_problems
+from .rules_arg import RULES_OPTION, exit_with_problems
 
 EDITION_OPTION = click.option(
     "--edition",

@@ -10,7 +10,7 @@ import click
 
 from .edition_arg import EDITION
 
-from .rules_commands import RULES_OPTION, load_or_exit
+from .rules_arg import RULES_OPTION, load_or_exit
 
 
 @click.command()

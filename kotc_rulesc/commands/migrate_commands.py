@@ -180,7 +180,7 @@ def _view(rules_dir, problems_found):
     try:
         return get_view(rules_dir)
     except problems_found as exc:
-        from .rules_commands import exit_with_problems
+        from .rules_arg import exit_with_problems
 
         exit_with_problems(exc.problems)
 

@@ -5,46 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
-from .edition_arg import EDITION
-
 from ..history import edition_summary
 from ..model import EditionKey, RuleSet, ordinal
-
-RULES_OPTION = click.option(
-    "--rules",
-    "rules_dir",
-    type=click.Path(file_okay=False, path_type=str),
-    default=None,
-    help="The rules directory (default: the bundled rules/).",
-)
-
-
-def exit_with_problems(problems: list) -> NoReturn:
-    """Print every problem of the rules to standard error and exit: 2 when the rules cannot be
-    read at all (no such folder, a file that cannot be opened), 1 for problems in the data."""
-    from ..errors import exit_code
-
-    for problem in problems:
-        click.echo(str(problem), err=True)
-    code = exit_code(problems)
-    if code == 1:
-        click.echo(f"{len(problems)} problem(s) in the rules; run `kotc-rulesc check` after fixing them.", err=True)
-    sys.exit(code)
-
-
-def load_or_exit(rules_dir: str | None) -> RuleSet:
-    """Load the rules, or print every problem and exit (:func:`exit_with_problems`)."""
-    from ..errors import ProblemsFound
-    from ..rules_cache import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
-
-    try:
-        return load_rules(rules_dir)
-    except ProblemsFound as exc:
-        exit_with_problems(exc.problems)
+from .edition_arg import EDITION
+from .rules_arg import RULES_OPTION, load_or_exit
 
 
 def edition_or_exit(rules: RuleSet, edition: EditionKey) -> EditionKey:

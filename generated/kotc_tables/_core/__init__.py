@@ -4,24 +4,28 @@
 # tells whether this file is up to date.
 #
 # Generated from (sha256):
+#   kotc_rulesc/record.py
+#     5312b6af997e2d51e9c136ded6ce6c9e086b6c05ea9849e9f1332af9cbaa71c5
 #   kotc_rulesc/text.py
-#     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
+#     349c4e72f5c9df2c07430f48aa3bf2fe168e1e052524a437ceef567b110b5212
 #   kotc_rulesc/formula.py
-#     19fb18d44b6974c0f748c32ad824e20d44fa118d203b79bfc35d6a51443f1df0
+#     1044c2f97c5dec034a7dd1291f4be4521ec02eb9a972ae3a2f5157954fc980ab
 #   kotc_rulesc/model.py
-#     90a05440117cfd3a06bb7a0708b0690d718fef189ee3e117ed5d298f2b4c39bd
+#     aff423932a9d2b00d6de2ac0ac64a6acf30196dadc404b2a5316a6986981b7fa
 #   kotc_rulesc/wordiff.py
-#     5809b555ffdd53539920627066cb26e132d152fe1a28d1b90b35932ad2a084e9
+#     4e58a23ac0d5dd9d555d613ac07e7101d8b4475560f05313edc8d1fadbd6e3e2
 #   kotc_rulesc/wording.py
-#     fda927f3c3f644520fd7752fb0efde3d3ae7d42da101f118163cccd34e057d7a
+#     08f30ae529352941cfd444a7370685868f8d7fbef9edec3036c2102aea20ffba
 #   kotc_rulesc/changes.py
-#     1248a32001fe1069eb9782572b1ff3338009ba1ddde301555ca6f3214704d325
+#     8f9718ed3acb93ed6f83ef2e2e6433fefecf88e62a2d341430edaa06e1621e32
+#   kotc_rulesc/catalog.py
+#     f75f25515f25afa066a3d454d900a8b3ce12319c89e9c35fffa1ddeabe5c93fe
 #   kotc_rulesc/history.py
-#     64d708be1488e1bfdb428e21efeecf07b818c0984f18d8cf55d1a782d206118e
+#     467bd15a2da77f205fd762777f7343116775c4cb4eabcf7532aa00a0914e6ae5
 #   kotc_rulesc/fold.py
-#     b85e78c9670ccb00a0244e92e637adc1832ecc9d1ae1193e188a168e10e397b3
+#     77e049c54268d60722792127810f7a43a7e4c7cc3370cb000bf5369b15e55296
 #   kotc_rulesc/passes.py
-#     8ad91dfc8481f09cfc1ece599b778a1feb5192b58f1758155ed9216bdeabaeb8
+#     b846b2b91892077d5297f798c10c71f4a47f63ed655869b7accfb2de9b23a11d
 """kotc-rulesc's core, copied verbatim from the modules named in each file's header:
 the classes the tables are made of and the engine that reads them (text templates,
 formulas, the model, the folded catalog, the migration passes).  Standard library only.

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/changes.py
-#     1248a32001fe1069eb9782572b1ff3338009ba1ddde301555ca6f3214704d325
+#     8f9718ed3acb93ed6f83ef2e2e6433fefecf88e62a2d341430edaa06e1621e32
 """What history events leave behind: in a component's record, and in a migration step.
 
 A folded component keeps its earlier wordings (:class:`Wording`), cost revisions
@@ -18,16 +18,15 @@ hold them.  Standard library only: this module is part of the core the compiled 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .formula import Formula
 from .model import When
+from .record import field, record
 from .text import Template
 
 __all__ = ["Ban", "CostChange", "LimitChange", "Reinstated", "Rewrite", "StepCostChange", "StepLimitChange", "Wording"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Wording:
     """An earlier wording of a component, still read as the current one."""
 
@@ -41,7 +40,7 @@ class Wording:
     listed: bool = True  # False: no rulebook list names the revision
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CostChange:
     """A cost revision in a component's record: when, the formula before and after."""
 
@@ -52,7 +51,7 @@ class CostChange:
     listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LimitChange:
     """A limit revision in a component's record."""
 
@@ -62,7 +61,7 @@ class LimitChange:
     sources: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rewrite:
     """Old wording → new wording of one component, made by one edition."""
 
@@ -87,7 +86,7 @@ class Rewrite:
         return f'"{self.old}" → "{self.new}"'
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ban:
     """A component redacted by this step."""
 
@@ -100,7 +99,7 @@ class Ban:
     replacement_binds: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reinstated:
     """A component an earlier edition redacted, legal again from this step on."""
 
@@ -110,7 +109,7 @@ class Reinstated:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StepCostChange:
     """A cost revision made by a step: the formula a card's component had (``was``) and has (``now``)."""
 
@@ -124,7 +123,7 @@ class StepCostChange:
     listed: bool = True  # False: no rulebook list names it (it prunes no card)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StepLimitChange:
     """A limit revision made by a step."""
 

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/fold.py
-#     b85e78c9670ccb00a0244e92e637adc1832ecc9d1ae1193e188a168e10e397b3
+#     77e049c54268d60722792127810f7a43a7e4c7cc3370cb000bf5369b15e55296
 """Fold the declared history into the catalog of one edition.
 
 The rules files record *changes*; a player or engine needs *the state*: every
@@ -20,100 +20,26 @@ a silent guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from .formula import Formula
+from .catalog import Catalog, ComponentState, Status
 from .model import (
     ComponentDecl,
     CostRule,
     Disagreement,
     EditionDecl,
     EditionKey,
-    Rulebook,
     RuleSet,
-    Successor,
     System,
-    Tristate,
     When,
     edition_number,
 )
 from .changes import CostChange, LimitChange, Wording
 from .history import CLEAN_SLATE, KINDS, Track
 from .passes import Pass
-from .text import Template
+from .record import field, record
 
-Status = Literal["legal", "redacted", "unknown"]
-
-
-@dataclass(frozen=True)
-class ComponentState:
-    """A component as it stands in one edition."""
-
-    id: str
-    kind: str
-    text: Template
-    formula: Formula | None  # None: unknown
-    limits: dict[str, int | None]  # None: a limit whose value is unknown
-    status: Status
-    redacted: When | None  # the redaction, if it has (or may have) happened by this edition
-    wordings: tuple[Wording, ...]  # earlier wordings, oldest first
-    cost_changes: tuple[CostChange, ...]
-    limit_changes: tuple[LimitChange, ...]
-    sources: tuple[str, ...]
-    replacement: str | None = None
-    replacement_binds: dict[str, int] = field(default_factory=dict)
-    #: redactions an edition of this line lifted again: (redacted when, reinstated when, sources, note)
-    reinstated: tuple[tuple[When, When, tuple[str, ...], str | None], ...] = ()
-    disagreements: tuple[Disagreement, ...] = ()  # recorded about this component, up to this edition
-    ultra: int = 0  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
-
-    @property
-    def redacted_in(self) -> int | None:
-        return self.redacted.edition if self.redacted and self.status == "redacted" else None
-
-    def cost_revised_since(self) -> int | None:
-        """The edition of the latest cost revision (a card must bear this Edition Indicator or later)."""
-        editions = [c.when.edition or c.when.by for c in self.cost_changes]
-        return max(editions) if editions else None
-
-
-@dataclass(frozen=True)
-class Catalog:
-    """Everything known about one edition."""
-
-    edition: EditionKey  # 10, or "11-pre"
-    components: tuple[ComponentState, ...] | None  # None: the catalog is not in the sources
-    rulebook: Rulebook | None  # None: no source gives this edition's rulebook
-    cost_rule: CostRule | None
-    clean_slates: tuple[int, ...]  # clean-slate editions up to this one
-    successors: tuple[Successor, ...]  # declared by the clean slate of this edition
-    declared: EditionDecl | None  # this edition's own rules file, if it has one
-    disagreements: tuple[Disagreement, ...] = ()  # recorded by the files up to this edition
-    system: System | None = None  # how cards are built in this edition
-
-    @property
-    def number(self) -> int:
-        """The edition's number (11 for the 11th's pre-release): what Edition Indicators compare with."""
-        return edition_number(self.edition)
-
-    @property
-    def catalog_known(self) -> bool:
-        return self.components is not None
-
-    def by_id(self) -> dict[str, ComponentState]:
-        return {c.id: c for c in self.components or ()}
-
-    @property
-    def cost_rule_stated(self) -> bool:
-        """Does a source state the card-cost rule for this very edition?"""
-        return self.cost_rule is not None and self.cost_rule.edition == self.edition
-
-    @property
-    def clean_slate(self) -> int | None:
-        """The latest clean-slate edition up to this one."""
-        return self.clean_slates[-1] if self.clean_slates else None
-
+__all__ = ["Catalog", "ComponentState", "Replay", "derive_passes", "fold", "history_of", "replay"]
 
 class _Mutable:
     def __init__(self, decl: ComponentDecl):
@@ -170,7 +96,7 @@ def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> 
     return rules.first
 
 
-@dataclass
+@record
 class _Line:
     """The state of one line of editions after an edition: what the passes know (``track``), the
     fold's components and what else a catalog carries."""
@@ -245,7 +171,7 @@ class Replay:
                 decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                 **{name: tuple(items) for name, items in self.steps.items()},
             ))
-        self.after[decl.key] = line.copy()  # (a copy: the next edition goes on from it)
+        self.after[decl.key] = line  # (kept as it is: an edition that follows it begins from a copy)
 
     def catalog(self, key: EditionKey) -> Catalog:
         """The catalog of edition ``key``: its line's state, and what an event of unknown edition

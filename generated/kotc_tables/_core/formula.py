@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/formula.py
-#     19fb18d44b6974c0f748c32ad824e20d44fa118d203b79bfc35d6a51443f1df0
+#     1044c2f97c5dec034a7dd1291f4be4521ec02eb9a972ae3a2f5157954fc980ab
 """The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
 
 A formula is parsed once into a small tree.  Everything else is derived from that
@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence, Union
+
+from .record import record
 
 __all__ = [
     "Formula",
@@ -99,35 +100,35 @@ class FormulaError(ValueError):
 # --------------------------------------------------------------------------- tree
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Num:
     value: Fraction
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Var:
     name: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BinOp:
     op: str  # one of + - * /
     left: "Node"
     right: "Node"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Neg:
     operand: "Node"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pow:
     base: "Node"
     exponent: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Call:
     name: str
     args: tuple["Node", ...]
@@ -510,7 +511,7 @@ def _walk(node: Node):
 # --------------------------------------------------------------------------- facade
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Formula:
     """A parsed formula.  Two formulas are equal when their trees are equal."""
 

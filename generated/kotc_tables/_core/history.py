@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     64d708be1488e1bfdb428e21efeecf07b818c0984f18d8cf55d1a782d206118e
+#     467bd15a2da77f205fd762777f7343116775c4cb4eabcf7532aa00a0914e6ae5
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -33,7 +33,6 @@ Standard library only: this module is part of the core the compiled tables ship.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
@@ -47,6 +46,7 @@ from .model import (
     TextRevision,
     ordinal,
 )
+from .record import field, record, replace
 from .text import Template
 from .wording import (
     ComponentChange,
@@ -63,7 +63,7 @@ from .wording import (
 __all__ = ["CLEAN_SLATE", "EventKind", "KINDS", "Track", "edition_summary"]
 
 
-@dataclass
+@record
 class Track:
     """What the passes know of each component just before an event: text, formula, limits, kind."""
 

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     90a05440117cfd3a06bb7a0708b0690d718fef189ee3e117ed5d298f2b4c39bd
+#     aff423932a9d2b00d6de2ac0ac64a6acf30196dadc404b2a5316a6986981b7fa
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -16,13 +16,13 @@ are already parsed (:class:`~kotc_rulesc.text.Template`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Literal, Union
 
 import re
 
 from .formula import Formula
+from .record import field, record
 from .text import Template
 
 Tristate = Literal["yes", "no", "unknown"]
@@ -62,7 +62,7 @@ def parse_edition_key(text: str | int) -> EditionKey:
     return pre_release_key(n) if m.group(2) else n
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Where:
     """A place in a rules file (1-based line and column)."""
 
@@ -71,7 +71,7 @@ class Where:
     column: int = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class When:
     """When an event happened: a known edition, or *at or before* ``by`` (and after ``after``)."""
 
@@ -98,7 +98,7 @@ class When:
         return f"unknown edition (by the {ordinal(self.by)})"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ComponentDecl:
     id: str
     kind: str
@@ -112,7 +112,7 @@ class ComponentDecl:
     ultra: int = 0  # its Ultra Points value (the 17th's "[+1]"); 0 for a text with none
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TextRevision:
     component: str
     text: Template
@@ -136,7 +136,7 @@ class TextRevision:
     listed: bool = True
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reinstatement:
     """A component an earlier edition's document redacted and this edition's lists as legal."""
 
@@ -147,7 +147,7 @@ class Reinstatement:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Disagreement:
     """Two documents that say different things; recorded, shown, never silently resolved."""
 
@@ -157,7 +157,7 @@ class Disagreement:
     component: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Redaction:
     component: str
     when: When
@@ -167,7 +167,7 @@ class Redaction:
     replacement_binds: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CostRevision:
     component: str
     formula: Formula | None
@@ -180,7 +180,7 @@ class CostRevision:
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LimitRevision:
     component: str
     limits: dict[str, int | None]
@@ -189,7 +189,7 @@ class LimitRevision:
     where: Where
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Successor:
     component: str
     successor: str
@@ -197,7 +197,7 @@ class Successor:
     sources: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Range:
     min: int | None = None
     max: int | None = None
@@ -219,7 +219,7 @@ class Range:
         return text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rulebook:
     """Rulebook parameters as one rulebook states them; ``None`` where it is silent."""
 
@@ -260,7 +260,7 @@ KIND_ROLES = ("relief", "cost", "sets", "none")
 KIND_PLACES = ("card", "ability", "sub_ability")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KindDecl:
     """A kind of component: its section of the guide and what its formula does."""
 
@@ -288,7 +288,7 @@ class KindDecl:
         return f", joined {' or '.join(repr(j) for j in self.joins)}" if self.joins else ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StatDecl:
     """A number a card type prints besides the figure (offense, defense)."""
 
@@ -303,7 +303,7 @@ class StatDecl:
         return f"{self.name} ≥ {self.min}" if self.min is not None else self.name
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardTypeDecl:
     id: str  # e.g. "creature"
     stats: tuple[StatDecl, ...] = ()
@@ -318,7 +318,7 @@ class CardTypeDecl:
         return {"required": ", named", "none": ", unnamed"}.get(self.names, "")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class System:
     """How cards are built in an edition: card types, component kinds, ability grammar, figure.
 
@@ -412,7 +412,7 @@ def kind_titles(*systems: System | None) -> dict[str, str]:
 RULE_SCOPES = ("sub_ability", "ability")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CostRule:
     """How a card's figure is computed: named formulas, in the order the rules file gives them.
 
@@ -450,14 +450,14 @@ class CostRule:
         return self.scopes().get(scope, [])
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     id: str
     file: str
     title: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class EditionDecl:
     """One rules file: what one edition changed."""
 
@@ -490,7 +490,7 @@ class EditionDecl:
         return pre_release_key(self.number) if self.pre_release else self.number
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RuleSet:
     """Every edition, with the sources they cite.
 

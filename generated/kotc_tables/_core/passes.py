@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/passes.py
-#     8ad91dfc8481f09cfc1ece599b778a1feb5192b58f1758155ed9216bdeabaeb8
+#     b846b2b91892077d5297f798c10c71f4a47f63ed655869b7accfb2de9b23a11d
 """Migration passes: what one edition step (N → N+1) does to a card.
 
 A pass is data plus small functions, in the manner of pyupgrade's rewrites:
@@ -21,16 +21,15 @@ migrator runs those.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .model import EditionKey
 from .changes import Ban, Reinstated, Rewrite
 from .changes import StepCostChange as CostChange
 from .changes import StepLimitChange as LimitChange
+from .record import record
 from .text import normalize
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pass:
     """Everything the step ``source → target`` does (target is the edition that follows source:
     the next on the main line, or a pre-release branching from source)."""

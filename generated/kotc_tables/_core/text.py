@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     604930507c3bbd070f6cd59e777428b2f709b938b01cc3a16b6103caa705c776
+#     349c4e72f5c9df2c07430f48aa3bf2fe168e1e052524a437ceef567b110b5212
 """The component-text language: ``"Draw [x] cards."`` as a structure.
 
 A component text is parsed once into segments: literal text, variable slots
@@ -32,9 +32,10 @@ in the same clause agrees too ("at least [x] cards in your hand are destroyed").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, Union
+
+from .record import record
 
 __all__ = [
     "Template",
@@ -62,17 +63,17 @@ class TemplateError(ValueError):
         self.column = column
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Lit:
     text: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Slot:
     var: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Agree:
     var: str
     plural: str
@@ -119,7 +120,7 @@ def skeleton(sentence: str) -> str:
 _TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TemplateMatch:
     """A printed sentence read back: the values, and whether the forms agreed."""
 
@@ -128,7 +129,7 @@ class TemplateMatch:
     conflicts: tuple[str, ...]  # e.g. ("x is 2 in one place and 3 in another",)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Template:
     """A parsed component text.  ``str(t)`` is the canonical ``[x]`` wording."""
 

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/wording.py
-#     fda927f3c3f644520fd7752fb0efde3d3ae7d42da101f118163cccd34e057d7a
+#     08f30ae529352941cfd444a7370685868f8d7fbef9edec3036c2102aea20ffba
 """How changes are put into words: costs, limits, editions, formulas on sample values, and
 one component's change between two editions (:class:`ComponentChange`).
 
@@ -14,12 +14,12 @@ describe its events), the diff and the docs.  Standard library only."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .formula import EVALUATION_ERRORS, Formula, Num, too_large
 from .model import When, ordinal
+from .record import field, record
 from .text import Template
 from .wordiff import WordDiff, word_diff
 
@@ -110,7 +110,7 @@ def binds_text(binds: dict[str, int]) -> str:
 
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ComponentChange:
     """One component's change between two editions (a diff row) or made by one step (a changelog
     row), described by the event kind that owns it: ``line`` in plain text, ``detail`` (what
