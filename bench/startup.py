@@ -40,6 +40,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from figures import Figure, record  # noqa: E402  (bench/figures.py)
 HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "kotc_rulesc.loader", "kotc_rulesc.codegen", "kotc_tables")
 CARD = {
     "cards": [
@@ -168,6 +171,10 @@ def main() -> None:
             row["target"] = f"<= {UNCHANGED_RULES_SECONDS:g} s"
             row["met"] = wall <= UNCHANGED_RULES_SECONDS
         rows.append(row)
+    record(*(Figure(f"{r['figure']} (wall, median of {args.runs})", r["median_ms"], "ms", "python -c pass",
+                    round(python_wall * 1000, 1), r["target"].replace("<=", "≤"), r["met"], r["peak_rss_mb"],
+                    note=f"CPU {r['cpu_x_python']:.2f}× python's")
+             for r in rows if "target" in r))
     if args.json:
         data = {"rules": str(rules), "runs": args.runs, "bytecode": not args.no_bytecode, "load": load, "figures": rows}
         print(json.dumps(data, indent=2))
