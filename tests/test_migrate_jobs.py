@@ -384,6 +384,43 @@ def test_temporary_files_beside_the_outputs_while_it_runs(tmp_path, view, proces
     assert sorted(os.listdir(tmp_path / "out")) == ["new.jsonl", "report.md"]
 
 
+def test_in_place(tmp_path, view, processors):
+    """--in-place with workers: the collection replaced, the original kept as .bak, nothing else."""
+    data = mixed(2000)
+    results = []
+    for n in (1, 2):
+        src = tmp_path / str(n) / "cards.jsonl"
+        src.parent.mkdir()
+        src.write_bytes(data)
+        run(Options(str(src), 4, assume=1, in_place=True, jobs=n, block=2048, rules_dir=RULES), view, stderr=io.StringIO())
+        results.append(src.read_bytes())
+        assert (tmp_path / str(n) / "cards.jsonl.bak").read_bytes() == data
+        assert sorted(os.listdir(src.parent)) == ["cards.jsonl", "cards.jsonl.bak"]
+    assert results[0] == results[1] != data
+
+
+def test_temporary_files_that_cannot_be_made(tmp_path, view, processors, monkeypatch):
+    """A full disk (or a folder that cannot be written) where the segments go: an error naming the
+    output, nothing left behind."""
+    src = tmp_path / "cards.jsonl"
+    src.write_bytes(mixed(2000))
+    real = atomic.locked_temp
+    made = []
+
+    def full(target):
+        made.append(target)
+        if len(made) > 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(target)
+
+    monkeypatch.setattr(atomic, "locked_temp", full)
+    with pytest.raises(atomic.OutputError) as exc:
+        run(Options(str(src), 4, assume=1, output=str(tmp_path / "out.jsonl"), jobs=2, block=2048, rules_dir=RULES), view,
+            stderr=io.StringIO())
+    assert exc.value.errno == errno.ENOSPC and exc.value.filename == os.path.realpath(tmp_path / "out.jsonl")
+    assert sorted(os.listdir(tmp_path)) == ["cards.jsonl"]
+
+
 def test_standard_input_is_migrated_in_one_process(view, processors, monkeypatch):
     import sys
 

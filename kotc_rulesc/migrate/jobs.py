@@ -14,8 +14,10 @@ nothing: it appends the finished segments to the outputs in order as they come �
 them (:func:`~kotc_rulesc.migrate.atomic.copy_range`) — and removes them.  The output, the report
 and the totals are those of a run in one process, byte for byte.
 
-A worker writes each decision it makes to a file of its own, and reads the others' before each
-block, so that a card design is decided about once however many workers meet it.
+A worker writes each decision it makes to a file of its own, and reads the others' every
+:data:`PART` bytes, so that a card design is decided about once however many workers meet it
+(a block is checked as a whole first — what stops a block stops it before any of its cards — and
+then migrated in parts).
 
 How many workers (:func:`workers`): at most N, never more than the processors this process may
 run on (its CPU affinity and, in a container, its CPU quota), never more than the processors other
@@ -62,6 +64,7 @@ __all__ = [
     "Piece",
     "WorkerFailed",
     "workers",
+    "shareable",
     "plan",
     "count",
     "segment_blocks",
@@ -103,6 +106,8 @@ def workers(jobs: int, spare_only: bool = True) -> int:
     """How many workers ``--jobs jobs`` gets here: no more than the usable processors, and
     (``spare_only``) no more than the processors other programs left idle of late, so that a busy
     machine runs in one process (:mod:`~kotc_rulesc.migrate.cpus`)."""
+    if not hasattr(os, "pread"):  # pragma: no cover - Windows: segments cannot be read in place
+        return 1
     n = min(jobs, cpus.usable())
     if n > 1 and spare_only:
         spare = cpus.spare()
@@ -131,6 +136,11 @@ class Grid:
         if p < self.head:
             return min(self.head, self.start + ((p - self.start) // self.step + 1) * self.step)
         return self.head + ((p - self.head) // self.step + 1) * self.step
+
+
+def shareable(size: int, grid: Grid) -> bool:
+    """Is a file of ``size`` bytes large enough for two segments?"""
+    return size - grid.start >= 2 * MIN_BLOCKS * grid.step
 
 
 def plan(fd: int, size: int, grid: Grid, workers: int) -> list[int]:
@@ -174,9 +184,10 @@ def count(fd: int, start: int, end: int, display: str | None = None) -> tuple[in
         pos += len(data)
         if pos < end:
             cut = data.rfind(b"\n") + 1
-            piece, carry = carry + data[:cut], (carry + data if cut == 0 else data[cut:])
-            if cut == 0:
+            if cut == 0:  # no line end yet: a long line
+                carry += data
                 continue
+            piece, carry = carry + data[:cut], data[cut:]
         else:
             piece, carry = carry + data, b""
         lines += piece.count(b"\n")
@@ -229,7 +240,8 @@ def _parts(block: bytes, size: int = PART) -> Iterator[bytes]:
             break
         yield block[start:end]
         start = end
-    yield block[start:]
+    if start < len(block):
+        yield block[start:]
 
 
 # --------------------------------------------------------------------------- decisions shared
@@ -507,9 +519,13 @@ class _Files:
     """Temporary files the main process made (and removes)."""
 
     made: dict[str, int] = field(default_factory=dict)  # path → descriptor
+    scratch: str = ""  # the place of the files that belong to standard output
 
     def new(self, beside: str) -> tuple[int, tuple[str, tuple[int, int]]]:
-        fd, path = atomic.locked_temp(beside)
+        try:
+            fd, path = atomic.locked_temp(beside)
+        except OSError as exc:  # a full disk, a folder that cannot be written
+            raise atomic.OutputError(exc.errno, exc.strerror or str(exc), "<stdout>" if beside == self.scratch else beside)
         self.made[path] = fd
         return fd, (path, _ident(fd))
 
@@ -541,8 +557,8 @@ def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: li
     workers; ``progress`` is told of every byte migrated."""
     global _INHERITED
     segments = len(bounds) - 1
-    files = _Files()
     scratch = scratch_target()
+    files = _Files(scratch=scratch)
     if scratch in (output, report) or (output is None and report is None):
         atomic.remove_stale(scratch)
     methods = multiprocessing.get_all_start_methods()

@@ -265,11 +265,13 @@ def _jsonl_parallel(state: _Run, ctx: Context, stream: Input, head: bytes, sink:
         return False
     from . import jobs
 
+    grid = jobs.Grid(stream.tell(), len(head), min(opts.block, MAX_LINE))
+    if not jobs.shareable(size, grid):
+        return False
     workers = jobs.workers(opts.jobs, opts.spare_only)
     if workers < 2:
         return False
     fd = stream.fp.fileno()
-    grid = jobs.Grid(stream.tell(), len(head), min(opts.block, MAX_LINE))
     bounds = jobs.plan(fd, size, grid, workers)
     workers = min(workers, len(bounds) - 1)
     if workers < 2:
