@@ -27,6 +27,10 @@ exclusive ``flock`` while they are written; a run that was killed leaves one
 behind, and the next run writing to the same target removes those whose lock is
 free (:func:`remove_stale`).  An OS error on output (a full disk, ``EIO``) is an
 :class:`OutputError` naming the target; the temporary file is removed.
+
+The worker processes of ``migrate --jobs`` write their segments of an output to temporary files
+made the same way (:func:`locked_temp`, :func:`output_file`), which the output then takes in, in
+order (:meth:`AtomicOutput.append_from`, copied by the kernel: :func:`copy_range`).
 """
 
 from __future__ import annotations

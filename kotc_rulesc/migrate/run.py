@@ -4,7 +4,8 @@
 It returns the exit code: 0 when every card ends legal, 1 when any card is banned,
 of unknown legality or cannot be migrated, 2 for an unreadable collection or a
 missing ``--from``.  Nothing is written unless the whole collection was read:
-outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
+outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.  With ``--jobs``, a JSONL
+collection file large enough is migrated by worker processes (:mod:`~kotc_rulesc.migrate.jobs`).
 """
 
 from __future__ import annotations
