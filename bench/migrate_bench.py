@@ -38,6 +38,12 @@ Usage::
     .venv/bin/python bench/migrate_bench.py --cards 100000  # a quicker run
     .venv/bin/python bench/migrate_bench.py --cards 20000 --designs 20000   # every card distinct
     .venv/bin/python bench/migrate_bench.py --collections 13-17 --jobs 1    # one collection only
+    .venv/bin/python bench/migrate_bench.py --cards 200000 --force-workers  # --jobs 2's workers on a busy machine too
+
+Each --jobs value above 1 is compared with --jobs 1: the speed-up, the CPU time of both, the
+main process's share while the workers migrate.  On a machine whose processors are all busy,
+--jobs N runs in one process (as the command does); --force-workers starts the workers anyway,
+to show their cost there.
 
 The last lines compare the two collections: cards per second, and the time of each
 migration as a multiple of its own JSON copy (the cost of migrating, apart from the
@@ -244,6 +250,7 @@ def child(argv: list[str]) -> None:
     src, dst, jobs = argv[0], argv[1], int(argv[2])
     target = argv[3] if argv[3] == "11-pre" else int(argv[3])
     assume = int(argv[4]) if argv[4] != "-" else None
+    force = argv[5] == "force"  # --force-workers: start the workers however busy the machine is
     import io
 
     t0 = time.perf_counter()
@@ -252,6 +259,7 @@ def child(argv: list[str]) -> None:
 
     view = get_view(None)
     t1 = time.perf_counter()
+    cpu_loading = time.process_time()
     stats = {}
     original = runmod.Migrator
 
@@ -261,8 +269,19 @@ def child(argv: list[str]) -> None:
             stats["migrator"] = self
 
     runmod.Migrator = Counting
+    from kotc_rulesc.migrate import jobs as jobsmod
+
+    parallel = jobsmod.migrate
+
+    def measured(*a, **k):  # the workers' number, and the main process's CPU time while they migrate
+        stats["workers"], start = a[6], time.process_time()
+        yield from parallel(*a, **k)
+        stats["main_parallel"] = time.process_time() - start
+
+    jobsmod.migrate = measured
     err = io.StringIO()
-    code = runmod.run(runmod.Options(src, target, assume=assume, output=dst, jobs=jobs), view, stderr=err)
+    code = runmod.run(runmod.Options(src, target, assume=assume, output=dst, jobs=jobs, spare_only=not force), view,
+                      stderr=err)
     t2 = time.perf_counter()
     m = stats["migrator"]
     print(json.dumps({
@@ -270,19 +289,22 @@ def child(argv: list[str]) -> None:
         "load": t1 - t0,
         "migrate": t2 - t1,
         "summary": err.getvalue().splitlines()[0],
+        "cpu_loading": cpu_loading,
         "rss_self_kb": _peak_rss_kb(),
         "rss_workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
         "cpu_self": resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime,
         "cpu_workers": resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
         "hits": m.hits,
         "misses": m.misses,
+        "workers": stats.get("workers", 0),
+        "main_parallel": stats.get("main_parallel", 0.0),
     }))
 
 
-def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume) -> dict:
+def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume, force: bool = False) -> dict:
     start = time.perf_counter()
     out = subprocess.run([sys.executable, __file__, "--child", str(src), str(dst), str(jobs), str(target),
-                          str(assume) if assume is not None else "-"],
+                          str(assume) if assume is not None else "-", "force" if force else "policy"],
                          check=True, capture_output=True, text=True, cwd=ROOT)
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     figures["wall"] = time.perf_counter() - start
@@ -318,7 +340,7 @@ def measure(view, args, name: str, workdir: Path) -> dict:
 
     results = {}
     for jobs in (int(j) for j in args.jobs.split(",")):
-        f = migrate_in_child(src, workdir / f"migrated-{name}-{jobs}.jsonl", jobs, target, assume)
+        f = migrate_in_child(src, workdir / f"migrated-{name}-{jobs}.jsonl", jobs, target, assume, args.force_workers)
         results[jobs] = f
         rate = args.cards / f["migrate"]
         line = (f"{_command(assume, target)} --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
@@ -336,9 +358,18 @@ def measure(view, args, name: str, workdir: Path) -> dict:
         if f["stderr"]:
             print("    " + f["stderr"].replace("\n", "\n    "))
     if 1 in results:
+        one = results[1]
         for jobs, f in results.items():
             if jobs > 1:
-                print(f"scaling with --jobs {jobs}: {results[1]['migrate'] / f['migrate']:.2f}x")
+                cpu_one = one["cpu_self"] - one["cpu_loading"]  # CPU time migrating, the rules loaded
+                cpu = f["cpu_self"] - f["cpu_loading"] + f["cpu_workers"]
+                how = (f"{f['workers']} workers, the main process {f['main_parallel']:.2f} s CPU meanwhile "
+                       f"({f['main_parallel'] / cpu:.1%}); with a core per worker ≈"
+                       f"{cpu_one / (f['cpu_workers'] / f['workers'] + f['main_parallel']):.2f}x" if f["workers"]
+                       else "in one process: no processor was idle for a worker (--force-workers starts them anyway)")
+                print(f"--jobs {jobs} against --jobs 1: {one['migrate'] / f['migrate']:.2f}x as fast (wall time migrating, "
+                      f"load average {os.getloadavg()[0]:.2f}); CPU {cpu / cpu_one:.2f}x ({1e6 * cpu / args.cards:.0f} against "
+                      f"{1e6 * cpu_one / args.cards:.0f} µs per card); {how}")
         outputs = {j: (workdir / f"migrated-{name}-{j}.jsonl").read_bytes() for j in results}
         same = len(set(outputs.values())) == 1
         print(f"outputs of every --jobs value identical: {same}")
@@ -355,6 +386,8 @@ def main() -> None:
     ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
     ap.add_argument("--collections", default=",".join(COLLECTIONS), help=f"comma-separated, of {', '.join(COLLECTIONS)}")
     ap.add_argument("--seed", type=int, default=6)
+    ap.add_argument("--force-workers", action="store_true",
+                    help="start the --jobs workers even where no processor is idle (a busy machine runs in one process)")
     ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
     args = ap.parse_args()
     names = [n for n in args.collections.split(",") if n]

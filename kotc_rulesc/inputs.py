@@ -338,13 +338,14 @@ def _long_line(display: str | None, line: int) -> InputError:
                       "no card or rules entry needs one; is this the file you meant?")
 
 
-def read_blocks(fp: Any, size: int = 1 << 20, first: int | None = None, display: str | None = None) -> Iterator[bytes]:
+def read_blocks(fp: Any, size: int = 1 << 20, first: int | None = None, display: str | None = None,
+                line: int = 1) -> Iterator[bytes]:
     """Whole lines, about ``size`` bytes at a time (starting at ``first`` bytes and doubling up to
     ``size``, so that the first results come back soon); the last block may lack a final newline.
     A line longer than :data:`MAX_LINE` bytes stops with :class:`InputError` (bytes are read at most
-    :data:`MAX_LINE` at a time, so only a line that spans reads can be longer)."""
-    rest = b""
-    line = 1  # the line ``rest`` starts on
+    :data:`MAX_LINE` at a time, so only a line that spans reads can be longer); ``line`` is the number
+    of the first line ``fp`` reads (a part of a file that starts further on)."""
+    rest = b""  # ``line``: the line ``rest`` starts on
     size = min(size, MAX_LINE)
     step = min(first or size, size)
     while True:

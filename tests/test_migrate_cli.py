@@ -330,8 +330,8 @@ def test_byte_order_mark_and_links_are_kept(tmp_path):
 
 
 def test_jobs_from_standard_input_and_a_worker_error(view, monkeypatch):
-    """Blocks of standard input go to the workers through slot files; an error in a worker
-    (a card without an Edition Indicator deep in the file) stops the run with nothing written."""
+    """Standard input cannot be cut into segments: with --jobs it is migrated in one process, and
+    an error deep in it (a card without an Edition Indicator) stops the run with nothing written."""
     import sys
 
     from kotc_rulesc.migrate.io_json import MissingFrom

@@ -25,7 +25,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.migrate import atomic, jobs
+from kotc_rulesc.migrate import atomic, cpus, jobs
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(__file__).parent / "fixtures" / "migrate" / "rules")
@@ -51,6 +51,15 @@ def invoke(*args: str):
 def cli(*args: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "kotc_rulesc", "migrate", *args, "--from", "1", "--to", "4",
                              "--rules", RULES], env=ENV, **kwargs)
+
+
+def cli_with_workers(*args: str, **kwargs) -> subprocess.Popen:
+    """As :func:`cli`, on processors that count as idle: this machine may be busy, and --jobs then
+    starts no workers."""
+    code = ("import sys; from kotc_rulesc.migrate import cpus; cpus.spare = lambda: 64.0; "
+            "from kotc_rulesc.cli import main; main(prog_name='kotc-rulesc')")
+    return subprocess.Popen([sys.executable, "-c", code, "migrate", *args, "--from", "1", "--to", "4", "--rules", RULES],
+                            env=ENV, **kwargs)
 
 
 @pytest.fixture
@@ -245,16 +254,34 @@ def test_a_live_runs_temporary_file_is_left_alone(tmp_path, src):
         assert live.exists() and other.exists() and not stale.exists()
 
 
-def test_the_next_run_with_workers_removes_a_killed_runs_slot_folder(tmp_path, monkeypatch):
+def test_the_next_run_with_workers_removes_a_killed_runs_scratch_files(tmp_path, monkeypatch):
+    """The segments of a run with workers writing to standard output are temporary files in the
+    temporary folder: those a killed run left are removed by the next such run, a live run's kept."""
+    import fcntl
+    import io
     import tempfile
 
+    from kotc_rulesc.migrate.run import Options, run
+    from kotc_rulesc.view import FoldedRules
+    from kotc_rulesc.loader import load_rules
+
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    stale = tmp_path / f"{jobs.SLOTS_PREFIX}dead"
-    stale.mkdir()
-    (stale / "lock").write_bytes(b"")
-    (stale / "3.task").write_bytes(b"x" * 1000)
-    assert jobs.remove_stale_slots() == [stale.name]
-    assert not stale.exists()
+    monkeypatch.setattr(cpus, "usable", lambda: 2)
+    monkeypatch.setattr(cpus, "spare", lambda: 2.0)
+    scratch = os.path.basename(jobs.scratch_target())
+    stale = tmp_path / f".{scratch}.kotc-rulesc-dead0000.tmp"
+    live = tmp_path / f".{scratch}.kotc-rulesc-live0000.tmp"
+    for p in (stale, live):
+        p.write_bytes(b"x" * 1000)
+    src = tmp_path / "cards.jsonl"
+    src.write_bytes(jsonl(2000))
+    out = io.BytesIO()
+    with open(live, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        code = run(Options(str(src), 4, assume=1, jobs=2, block=4096, rules_dir=RULES), FoldedRules(load_rules(RULES)),
+                   stdout=out, stderr=io.StringIO())
+    assert code == 0 and out.getvalue().count(b"\n") == 2000
+    assert names(tmp_path) == sorted(["cards.jsonl", live.name])
 
 
 # --------------------------------------------------------------------------- OS errors on output
@@ -321,13 +348,15 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.skipif(cpus.usable() < 2, reason="--jobs 2 starts no workers where one processor is usable")
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
 def test_workers_die_with_the_main_process(tmp_path, sig):
     """Was: SIGKILL of migrate --jobs 2 left its workers running for many minutes, holding the main
     process's standard error open, so that a caller waiting on it never returned."""
     src = tmp_path / "cards.jsonl"
-    src.write_bytes(jsonl(40_000))  # over 2 MiB: spread over the workers
-    proc = cli(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    src.write_bytes(jsonl(60_000))  # over 4 MiB: spread over the workers
+    proc = cli_with_workers(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     assert _wait_for(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None)
     workers = _children(proc.pid)
     assert len(workers) >= 2, "the run ended before its workers could be seen"
@@ -343,6 +372,12 @@ def test_workers_die_with_the_main_process(tmp_path, sig):
     assert not (tmp_path / "out.jsonl").exists()
     if sig != signal.SIGKILL:
         assert names(tmp_path) == ["cards.jsonl"]
+    else:  # the temporary files it leaves behind are removed by the next run
+        proc = cli_with_workers(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+        assert proc.wait(120) == 0, proc.stderr.read()
+        proc.stderr.close()
+        assert names(tmp_path) == ["cards.jsonl", "out.jsonl"]
 
 
 def _end_of_file(stream, timeout: float) -> bool:

@@ -41,8 +41,13 @@ def _fail(message: str, code: int = 2) -> None:
               help="The format of the report.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print the report of what would change (to standard output unless --report).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-              help="Spread a large JSON or JSONL collection over N processes (0: one per core); the output order is kept. "
-                   "YAML collections are migrated in one process.")
+              help="Migrate a JSONL collection file with N worker processes (0: one per usable processor); the output, "
+                   "the report and the totals are those of one process, byte for byte. There are never more workers "
+                   "than processors this process may use (its CPU affinity, a container's CPU quota) and other "
+                   "programs leave idle: on a busy machine the run is one process, as more would only add their cost. "
+                   "The file is cut at line ends into segments that the workers take one at a time, shorter towards the "
+                   "end, and the main process only joins the finished segments. Standard input, JSON and YAML "
+                   "collections and files of less than about 4 MB are migrated in one process.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
 def migrate(collection, target, output, in_place, assume, reissue, report, report_format, dry_run, jobs, rules_dir):
@@ -111,12 +116,15 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
       kotc-rulesc migrate examples/mixed-collection.yaml --to 17 --reissue --dry-run
       kotc-rulesc migrate cards.jsonl --from 6 --in-place --report -
       kotc-rulesc migrate old.json --from 6 --dry-run
-      cat cards.jsonl | kotc-rulesc migrate - --from 6 --to 11-pre --jobs 2 > new.jsonl
+      kotc-rulesc migrate cards.jsonl --from 6 --to 11-pre --jobs 0 -o new.jsonl
     """
+    from ..migrate import cpus
+
+    cpus.mark()  # --jobs: how many processors other programs leave idle, measured while the rules load
     from ..errors import ProblemsFound
     from ..migrate.atomic import Changed, OutputError
     from ..migrate.io_json import MissingFrom, Unreadable
-    from ..migrate.jobs import default_jobs
+    from ..migrate.jobs import WorkerFailed
     from ..migrate.run import Options, UsageError, run
 
     if in_place and collection == "-":
@@ -145,7 +153,7 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         dry_run=dry_run,
         report=report,
         report_format=report_format,
-        jobs=jobs or default_jobs(),
+        jobs=jobs or cpus.default_jobs(),
         rules_dir=rules_dir,
         reissue=reissue,
     )
@@ -162,6 +170,8 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         where = "standard output" if exc.filename == "<stdout>" else exc.filename
         _fail(f"cannot write {where}: {exc.strerror}; nothing was written"
               + ("" if collection == "-" else f", {collection} is as it was"))
+    except WorkerFailed as exc:  # killed from outside (the out-of-memory killer): the temporary files are gone
+        _fail(f"{exc}: nothing was written" + ("" if collection == "-" else f", {collection} is as it was"))
     except Changed as exc:
         _fail(f"{exc} changed while it was being migrated (another program wrote it): nothing was written; run again")
     finally:

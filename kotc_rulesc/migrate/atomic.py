@@ -27,10 +27,15 @@ exclusive ``flock`` while they are written; a run that was killed leaves one
 behind, and the next run writing to the same target removes those whose lock is
 free (:func:`remove_stale`).  An OS error on output (a full disk, ``EIO``) is an
 :class:`OutputError` naming the target; the temporary file is removed.
+
+The worker processes of ``migrate --jobs`` write their segments of an output to temporary files
+made the same way (:func:`locked_temp`, :func:`output_file`), which the output then takes in, in
+order (:meth:`AtomicOutput.append_from`, copied by the kernel: :func:`copy_range`).
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import shutil
@@ -56,6 +61,9 @@ __all__ = [
     "same_file",
     "remove_stale",
     "lock_exclusive",
+    "locked_temp",
+    "output_file",
+    "copy_range",
     "TEMP_MARK",
 ]
 
@@ -193,8 +201,10 @@ def remove_stale(target: str) -> list[str]:
     return removed
 
 
-def _locked_temp(target: str) -> tuple[int, str]:
-    """A new temporary file beside ``target``, open and locked: (descriptor, path)."""
+def locked_temp(target: str) -> tuple[int, str]:
+    """A new temporary file beside ``target`` (``.TARGET.kotc-rulesc-XXXXXXXX.tmp``), open for reading
+    and writing and locked: (descriptor, path).  Whoever asks removes it; one a killed run left is
+    removed by the next run that writes ``target`` (:func:`remove_stale`)."""
     directory = os.path.dirname(os.path.abspath(target))
     while True:
         fd, name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=directory)
@@ -224,6 +234,45 @@ class _Raw(io.FileIO):
             return _write(self, data)
         except OSError as exc:
             raise _output_error(exc, self._target) from None
+
+
+def output_file(fd: int, target: str) -> io.BufferedWriter:
+    """The open temporary file ``fd`` as a buffered binary file whose OS errors are
+    :class:`OutputError` naming ``target``, the file it will become part of."""
+    return io.BufferedWriter(_Raw(fd, target), 1 << 16)
+
+
+def copy_range(src: int, dst: int, offset: int, length: int) -> None:
+    """Append ``length`` bytes of the file ``src`` from ``offset`` to ``dst`` at its position, copied
+    by the kernel where it can (:func:`os.copy_file_range`, else :func:`os.sendfile`), else read and
+    written; ``src``'s own position is left alone."""
+    end = offset + length
+    ways = _kernel_copies()
+    while offset < end:
+        count = min(end - offset, 1 << 30)
+        if ways:
+            try:
+                n = ways[0](src, dst, count, offset)
+            except OSError as exc:
+                if exc.errno not in (errno.EXDEV, errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP):
+                    raise
+                ways.pop(0)  # not between these two files here: the next way
+                continue
+        else:
+            data = os.pread(src, min(count, 1 << 20), offset)
+            n = os.write(dst, data) if data else 0
+        if n <= 0:
+            raise OSError(errno.EIO, "a temporary file is shorter than what was written to it")
+        offset += n
+
+
+def _kernel_copies() -> list:
+    ways = []
+    if hasattr(os, "copy_file_range"):
+        ways.append(lambda src, dst, count, offset: os.copy_file_range(src, dst, count, offset))
+    if hasattr(os, "sendfile"):
+        ways.append(lambda src, dst, count, offset: os.sendfile(dst, src, offset, count))
+    return ways
 
 
 class GuardedStream(io.RawIOBase):
@@ -268,8 +317,8 @@ class AtomicOutput:
             self.file: BinaryIO = tempfile.TemporaryFile()
         else:
             remove_stale(self.target)
-            fd, self.temp_name = _locked_temp(self.target)
-            self.file = io.BufferedWriter(_Raw(fd, self.target), 1 << 16)
+            fd, self.temp_name = locked_temp(self.target)
+            self.file = output_file(fd, self.target)
 
     # file-like
     def write(self, data: bytes) -> int:
@@ -281,6 +330,16 @@ class AtomicOutput:
     def flush(self) -> None:
         try:
             self.file.flush()
+        except OSError as exc:
+            raise _output_error(exc, self._name()) from None
+
+    def append_from(self, fd: int, offset: int, length: int) -> None:
+        """Append ``length`` bytes of the file ``fd`` from ``offset`` (a segment a worker process
+        wrote, :mod:`~kotc_rulesc.migrate.jobs`), copied by the kernel where it can."""
+        try:
+            self.file.flush()
+            copy_range(fd, self.file.fileno(), offset, length)
+            self.file.seek(0, os.SEEK_END)
         except OSError as exc:
             raise _output_error(exc, self._name()) from None
 
@@ -381,7 +440,7 @@ def _make_backup(target: str) -> None:
         try:
             os.link(target, name)
         except OSError:
-            fd, name = _locked_temp(bak)
+            fd, name = locked_temp(bak)
             with open(target, "rb") as src, os.fdopen(os.dup(fd), "wb") as dst:
                 shutil.copyfileobj(src, dst, 1 << 20)
                 dst.flush()

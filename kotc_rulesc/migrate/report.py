@@ -284,14 +284,22 @@ def render_card(record: Record, fmt: str, words: dict[str, str] | None = None) -
 # --------------------------------------------------------------------------- the whole report
 
 
-class ReportWriter:
-    """Writes a report to ``stream``: :meth:`begin`, then card entries, then :meth:`end`."""
+#: what goes before a JSON report's card entry that is not the first
+_JSON_SEPARATOR = ",\n  "
 
-    def __init__(self, stream: TextIO, fmt: str, words: dict[str, str] | None = None):
+
+class ReportWriter:
+    """Writes a report to ``stream``: :meth:`begin`, then card entries, then :meth:`end`.
+
+    With ``--jobs`` a worker process writes the entries of its segment of the collection with a
+    writer made ``following`` (as if entries came before them); the main process appends them
+    after :meth:`take_over`."""
+
+    def __init__(self, stream: TextIO, fmt: str, words: dict[str, str] | None = None, following: bool = False):
         self.stream = stream
         self.fmt = fmt
         self.words = words or {}
-        self._first = True
+        self._first = not following
 
     def begin(self, collection: str, target: int, assume: int | None, dry_run: bool) -> None:
         if self.fmt == "json":
@@ -307,10 +315,20 @@ class ReportWriter:
     def entry(self, rendered: str) -> None:
         """A card entry rendered by :func:`render_card` in this writer's format."""
         if self.fmt == "json":
-            self.stream.write(("\n  " if self._first else ",\n  ") + rendered)
+            self.stream.write(("\n  " if self._first else _JSON_SEPARATOR) + rendered)
         else:
             self.stream.write(rendered + ("\n" if self.fmt == "text" else ""))
         self._first = False
+
+    def take_over(self) -> int:
+        """Before the entries a ``following`` writer wrote elsewhere (at least one) are appended to
+        this writer's stream: write here what goes before them, and return how many of their first
+        bytes to leave out (a JSON report's first entry has no separator)."""
+        skip = len(_JSON_SEPARATOR.encode()) if self.fmt == "json" and self._first else 0
+        if skip:
+            self.stream.write("\n  ")
+        self._first = False
+        return skip
 
     def end(self, totals: Totals, dry_run: bool = False) -> None:
         if self.fmt == "json":
