@@ -125,7 +125,7 @@ def _take_tail(node: Any) -> str:
     token = slot[pos]
     if isinstance(container[key], (LiteralScalarString, FoldedScalarString)):
         slot[pos] = None
-        return token.value
+        return _spelled_out(token)
     eol, newline, tail = token.value.partition("\n")
     if eol.strip():
         token.value = eol + newline
@@ -143,10 +143,19 @@ def _give_tail(node: Any, tail: str) -> None:
     slot = container.ca.items.setdefault(key, [None, None, None, None] if pos == 2 else [None, None])
     token = slot[pos]
     if isinstance(container[key], (LiteralScalarString, FoldedScalarString)):
-        value = tail
-    else:
+        slot[pos] = CommentToken((_spelled_out(token) if token is not None else "") + tail, CommentMark(0), None)
+    else:  # after the leaf's own end-of-line comment, which stays at its column
         value = (token.value if token is not None else "\n") + tail
-    slot[pos] = CommentToken(value, CommentMark(0), None)
+        slot[pos] = CommentToken(value, CommentMark(token.start_mark.column if token is not None else 0), None)
+
+
+def _spelled_out(token: Any) -> str:
+    """The lines that follow a block scalar, with the indentation of the first one, which ruamel
+    keeps as the token's column, written out: they keep their column wherever they go."""
+    value = token.value
+    if value.startswith("\n") or not value.strip():
+        return value
+    return " " * token.start_mark.column + value
 
 
 # --------------------------------------------------------------------------- editing a card

@@ -96,6 +96,8 @@ class Writer:
             node = self._map()
             node["k"] = value
             out = self.dump(node)
+            if out.endswith("\n...\n"):  # the end of a document after a block kept open ("|+")
+                out = out[:-4]
             hit = out[3:-1] if out.startswith("k: ") else out[2:-1]  # after "k: " ("k:" alone for null)
             self._dumped.put(memo_key, hit)
         return hit
