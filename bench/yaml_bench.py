@@ -170,7 +170,7 @@ def write_yaml_collection(path: Path, designs: list[dict], cards: int, seed: int
 
 
 def _figures(seconds: float, **more) -> None:
-    print(json.dumps({"seconds": seconds, "rss_kb": _peak_rss_kb(), **more}))
+    print(json.dumps({"seconds": seconds, "cpu": time.process_time(), "rss_kb": _peak_rss_kb(), **more}))
 
 
 def child_copy(src: str, dst: str) -> None:
@@ -217,20 +217,28 @@ def child_migrate(src: str, dst: str, target: str, assume: str, whole: str) -> N
     stats = {}
     original = runmod.Migrator
 
-    class Counting(original):  # to report the decision cache's hit rate
+    class Counting(original):  # to report the decision cache's hit rate, and the time spent deciding
         def __init__(self, *a, **k):
             super().__init__(*a, **k)
             stats["migrator"] = self
+            self.deciding = 0.0
+
+        def decide(self, card):
+            start = time.perf_counter()
+            try:
+                return super().decide(card)
+            finally:
+                self.deciding += time.perf_counter() - start
 
     runmod.Migrator = Counting
-    t1 = time.perf_counter()
+    t1, cpu1 = time.perf_counter(), time.process_time()
     err = io.StringIO()
     code = runmod.run(runmod.Options(src, target if target == "11-pre" else int(target),
                                      assume=int(assume) if assume != "-" else None, output=dst), view, stderr=err)
     t2 = time.perf_counter()
     m = stats["migrator"]
     _figures(t2 - t1, load=t1 - t0, code=code, summary=err.getvalue().splitlines()[0], hits=m.hits, misses=m.misses,
-             parser=parser_kind())
+             parser=parser_kind(), deciding=m.deciding, cpu=time.process_time() - cpu1)
 
 
 def in_child(kind: str, *args: str) -> dict:
@@ -261,13 +269,16 @@ def measure(view, args, name: str, workdir: Path) -> dict:
     trip = None
     if not args.no_round_trip:
         trip = in_child("round-trip", src, workdir / "round-trip.yaml")
-        print(f"baseline, ruamel.yaml round trip (load + dump): {trip['seconds']:.2f} s; peak RSS {_mb(trip['rss_kb'])}")
+        print(f"baseline, ruamel.yaml round trip (load + dump): {trip['seconds']:.2f} s, CPU {trip['cpu']:.2f} s; "
+              f"peak RSS {_mb(trip['rss_kb'])}")
     command = _command(assume, target)
     f = in_child("migrate", src, workdir / f"migrated-{name}.yaml", target, assume if assume is not None else "-", "0")
     total = f["hits"] + f["misses"]
     print(f"{command}: {f['seconds']:.2f} s migrating ({args.cards / f['seconds']:,.0f} cards/s), "
-          f"{f['wall']:.2f} s wall with start-up (rules loaded in {f['load']:.2f} s); peak RSS {_mb(f['rss_kb'])}; "
-          f"parser {f['parser']}; decisions cached for {f['hits'] / total:.1%} of the cards")
+          f"{f['wall']:.2f} s wall with start-up (rules loaded in {f['load']:.2f} s); CPU {f['cpu']:.2f} s migrating; "
+          f"peak RSS {_mb(f['rss_kb'])}; parser {f['parser']}")
+    print(f"    of which deciding the cards (the Migrator, as for JSON): {f['deciding']:.2f} s, decisions cached for "
+          f"{f['hits'] / total:.1%} of the cards; reading and patching the YAML: {f['seconds'] - f['deciding']:.2f} s")
     print(f"    {f['summary']}; load average now {os.getloadavg()[0]:.2f}")
     ratios = f"    = {f['seconds'] / copy['seconds']:,.0f}x the text copy"
     if trip:
@@ -280,14 +291,15 @@ def measure(view, args, name: str, workdir: Path) -> dict:
               f"peak RSS {_mb(before['rss_kb'])} — the patching is {before['seconds'] / f['seconds']:.1f}x faster")
         same = (workdir / f"before-{name}.yaml").read_bytes() == (workdir / f"migrated-{name}.yaml").read_bytes()
         print(f"    outputs identical: {same}")
-    scale = 10_000 / args.cards
-    seconds = f["seconds"] * scale
-    verdict = "met" if seconds <= TARGET_SECONDS else f"missed by {seconds - TARGET_SECONDS:.1f} s"
     memory = f["rss_kb"] / 1024
+    if args.cards == 10_000:
+        seconds = f["seconds"]
+        verdict = "met" if seconds <= TARGET_SECONDS else f"missed by {seconds - TARGET_SECONDS:.1f} s"
+        timing = f"10,000 cards in <= {TARGET_SECONDS:.0f} s: {seconds:.2f} s, {verdict}"
+    else:
+        timing = "10,000 cards in <= 10 s: measured with --cards 10000 only"
     mverdict = "met" if memory <= TARGET_MB else f"missed by {memory - TARGET_MB:.0f} MB"
-    print(f"    target: 10,000 cards in <= {TARGET_SECONDS:.0f} s: {seconds:.2f} s"
-          f"{' (scaled from ' + format(args.cards, ',') + ' cards)' if args.cards != 10_000 else ''}, {verdict}; "
-          f"peak RSS <= {TARGET_MB:.0f} MB: {memory:.0f} MB, {mverdict}")
+    print(f"    targets (issue 16): {timing}; peak RSS <= {TARGET_MB:.0f} MB: {memory:.0f} MB, {mverdict}")
     return {"copy": copy, "round_trip": trip, "migrate": f, "before": before}
 
 

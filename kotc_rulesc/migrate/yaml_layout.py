@@ -26,11 +26,11 @@ its own resolver, and converted to plain values as
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any, Callable
 
 from ..inputs import MAX_DEPTH, MAX_DIGITS
 
-__all__ = ["Scalar", "Collection", "read_layout", "parser_kind", "BLOCK_STYLES"]
+__all__ = ["Scalar", "Collection", "CardList", "read_layout", "read_cards", "parser_kind", "BLOCK_STYLES"]
 
 #: scalar styles whose text runs over lines of their own (``|`` literal, ``>`` folded)
 BLOCK_STYLES = ("|", ">")
@@ -82,6 +82,10 @@ class _Decline(Exception):
     """The light reading does not take this document."""
 
 
+class _EntryFailed(Exception):
+    """The caller's handling of an entry raised (its exception is the cause)."""
+
+
 # --------------------------------------------------------------------------- the parser
 
 
@@ -98,20 +102,14 @@ def parser_kind() -> str:
     return "libyaml" if _c_parser() is not None else "pure"
 
 
-def _events(text: str) -> Iterator[Any]:
+def _next_event(text: str) -> Any:
+    """A function that returns the text's next parsing event."""
     parser = _c_parser()
     if parser is None:
         from ruamel.yaml import YAML
 
-        yield from YAML(typ="safe", pure=True).parse(text)
-        return
-    p = parser(text)
-    get = p.get_event
-    while True:
-        event = get()
-        yield event
-        if type(event).__name__ == "StreamEndEvent":
-            return
+        return iter(YAML(typ="safe", pure=True).parse(text)).__next__
+    return parser(text).get_event
 
 
 # --------------------------------------------------------------------------- scalars
@@ -127,19 +125,21 @@ class _Scalars:
         from ruamel.yaml.nodes import ScalarNode
         from ruamel.yaml.resolver import VersionedResolver
 
+        resolver = VersionedResolver()
         self._node = ScalarNode
-        self._resolve = VersionedResolver().resolve
+        self._resolve = resolver.resolve
+        #: the first characters of the texts the resolver may read as something else than text
+        self._special = frozenset(k for k in resolver.versioned_resolver if k)
         self._known: dict[str, Any] = {}
 
     def plain(self, raw: str) -> Any:
+        if raw and raw[0] not in self._special:
+            return raw  # no resolver starts with this character: text
         known = self._known
         if raw in known:
             return known[raw]
         tag = self._resolve(self._node, raw, (True, False))
-        if tag == _STR:
-            value: Any = raw
-        else:
-            value = _construct(tag, raw)
+        value: Any = raw if tag == _STR else _construct(tag, raw)
         if len(known) > 65536:
             known.clear()
         known[raw] = value
@@ -187,75 +187,130 @@ def read_layout(text: str) -> Any:
     from ruamel.yaml.error import YAMLError
 
     try:
-        return _compose(_events(text))
+        return _compose(_next_event(text))
     except (_Decline, YAMLError, ValueError):
         return None
 
 
-def _compose(events: Iterator[Any]) -> Any:
-    scalars = _Scalars()
+class CardList:
+    """A collection's list of cards as :func:`read_cards` read it: ``"cards"`` (the list of a
+    top-level ``cards:`` key) or ``"list"`` (the document is the list); the offset at which each
+    entry starts, and the last entry's node."""
+
+    def __init__(self, shape: str):
+        self.shape = shape
+        self.starts: list[int] = []
+        self.last: Any = None
+
+
+def read_cards(text: str, entry: Callable[[int, Any], None]) -> CardList | None:
+    """Read the collection ``text``, handing each entry of its card list to ``entry`` (its index, its
+    node) as soon as it is read — the entries are not kept, so memory does not grow with the
+    collection.  ``None`` when the light reading declines the document, when it is not a block list
+    of cards at column 0 (or under a top-level ``cards:``), or when that list is empty; ``entry`` may
+    have been called for entries before the point where it declined."""
+    if _DECLINE.search(text):
+        return None
+    from ruamel.yaml.error import YAMLError
+
+    cards: list[CardList] = []
+    try:
+        root = _compose(_next_event(text), entry, cards)
+    except (_Decline, YAMLError, ValueError):
+        return None
+    except _EntryFailed as failed:
+        raise failed.__cause__ from None
+    if not cards or not isinstance(root, Collection) or root.flow or root.column != 0 or not cards[0].starts:
+        return None
+    return cards[0]
+
+
+def _compose(next_event: Any, entry: Callable[[int, Any], None] | None = None, cards: list | None = None) -> Any:
+    """The tree the events make (one pass, no recursion: nesting is counted against the policy).
+    With ``entry``, the entries of the card list go to it instead of into the tree, and the
+    :class:`CardList` is appended to ``cards``."""
+    from ruamel.yaml import events as ev
+
+    scalar_event, mapping_start, sequence_start = ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent
+    ends = (ev.MappingEndEvent, ev.SequenceEndEvent)
+    plain = _Scalars().plain
     stack: list[Collection] = []
+    keys: list[Any] = []  # per open mapping: its key waiting for a value, or None
     root: Any = None
     documents = 0
-    pending_key: list[Any] = []  # per open mapping: its key waiting for a value, or None
-
-    def attach(node: Any) -> None:
-        nonlocal root
-        if not stack:
-            if root is not None:
-                raise _Decline()
-            root = node
-            return
-        parent = stack[-1]
-        if parent.keys is None:
-            parent.items.append(node)
-            parent.value.append(node.value)
-            return
-        key = pending_key[-1]
-        if key is None:  # a key
-            if not isinstance(node, Scalar):
-                raise _Decline()  # a complex key
-            k = node.value
-            if type(k) is not str and type(k) is not int:
-                raise _Decline()  # converted by str() when read as before: not worth the risk
-            if k in parent.value or any(other.value == k for other in parent.keys if type(other.value) is not type(k)):
-                raise _Decline()  # a key twice (or keys equal across types): the policy says it
-            parent.keys.append(node)
-            pending_key[-1] = node
-            return
-        parent.items.append(node)
-        parent.value[key.value] = node.value
-        pending_key[-1] = None
-
-    for event in events:
-        name = type(event).__name__
-        if name == "ScalarEvent":
+    listed: Collection | None = None  # the card list, once its start is read
+    found: CardList | None = None
+    while True:
+        event = next_event()
+        cls = event.__class__
+        if cls is scalar_event:
             if event.anchor is not None or event.tag is not None:
                 raise _Decline()
+            style = event.style or ""
             raw = event.value
-            value = scalars.plain(raw) if event.style in ("", None) else raw
-            attach(Scalar(value, event.style or "", event.start_mark, event.end_mark))
-        elif name in ("MappingStartEvent", "SequenceStartEvent"):
-            if event.anchor is not None or event.tag is not None:
+            node: Any = Scalar(plain(raw) if not style else raw, style, event.start_mark, event.end_mark)
+        elif cls is mapping_start or cls is sequence_start:
+            if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
                 raise _Decline()
-            if len(stack) >= MAX_DEPTH:
-                raise _Decline()
-            stack.append(Collection(name == "MappingStartEvent", event.flow_style, event.start_mark))
-            pending_key.append(None)
-        elif name in ("MappingEndEvent", "SequenceEndEvent"):
+            opened = Collection(cls is mapping_start, event.flow_style, event.start_mark)
+            if entry is not None and cls is sequence_start and listed is None and (
+                    not stack or len(stack) == 1 and stack[0].keys is not None and keys[0] is not None
+                    and keys[0].value == "cards"):
+                if opened.flow:
+                    raise _Decline()  # a flow list of cards: left to the round trip
+                listed = opened
+                found = CardList("list" if not stack else "cards")
+                cards.append(found)
+            stack.append(opened)
+            keys.append(None)
+            continue
+        elif cls in ends:
             node = stack.pop()
-            if pending_key.pop() is not None:
+            if keys.pop() is not None:
                 raise _Decline()  # cannot happen: a key always has a value
             if node.flow:
                 node.end = event.end_mark.index
                 node.end_line = event.end_mark.line
-            attach(node)
-        elif name == "DocumentStartEvent":
+        elif cls.__name__ == "DocumentStartEvent":
             documents += 1
             if documents > 1 or getattr(event, "version", None) or getattr(event, "tags", None):
                 raise _Decline()
-        elif name == "AliasEvent":
+            continue
+        elif cls.__name__ in ("StreamStartEvent", "DocumentEndEvent"):
+            continue
+        elif cls.__name__ == "StreamEndEvent":
+            return root
+        else:  # an alias
             raise _Decline()
-        elif name not in ("StreamStartEvent", "StreamEndEvent", "DocumentEndEvent"):
-            raise _Decline()
-    return root
+        # the node is complete: it goes into its parent
+        if not stack:
+            if root is not None:
+                raise _Decline()
+            root = node
+            continue
+        parent = stack[-1]
+        if parent is listed:  # an entry of the card list: handed over, not kept
+            found.starts.append(node.start)
+            found.last = node
+            try:
+                entry(len(found.starts) - 1, node)
+            except Exception as exc:  # the caller's own: not a reason to decline
+                raise _EntryFailed() from exc
+            continue
+        if parent.keys is None:
+            parent.items.append(node)
+            parent.value.append(node.value)
+            continue
+        key = keys[-1]
+        if key is None:  # a key
+            k = node.value
+            if node.__class__ is not Scalar or (type(k) is not str and type(k) is not int):
+                raise _Decline()  # a complex key, or one read as before only through str(): not worth the risk
+            if k in parent.value:
+                raise _Decline()  # a key twice: the policy says so
+            parent.keys.append(node)
+            keys[-1] = node
+            continue
+        parent.items.append(node)
+        parent.value[key.value] = node.value
+        keys[-1] = None

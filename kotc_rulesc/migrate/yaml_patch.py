@@ -2,8 +2,8 @@
 
 Loading a whole collection with ruamel.yaml's round-trip loader and dumping it
 again costs milliseconds per card, and memory in proportion.  Here the
-collection is read once, fast, by :func:`~kotc_rulesc.migrate.yaml_layout.read_layout`
-(every card's plain values and where its fields are), each card is decided as the
+collection is read once, fast, by :func:`~kotc_rulesc.migrate.yaml_layout.read_cards`
+(every card's plain values and where its fields are, a card at a time), each card is decided as the
 JSON migration decides it (:class:`~kotc_rulesc.migrate.plan.Migrator`, whose memo
 decides identical designs once), and only a changed card's text is rewritten:
 
@@ -35,11 +35,11 @@ from typing import Any
 
 from ..inputs import InputError, load_yaml
 from .edit import insert_position, planned
-from .io_json import BlockResult, Context
+from .io_json import BlockResult, Context, MissingFrom
 from .plan import MARK
 from .report import Record
 from .yaml_edit import edit_map, yaml_mark
-from .yaml_layout import BLOCK_STYLES, Collection, Scalar, read_layout
+from .yaml_layout import BLOCK_STYLES, CardList, Collection, Scalar, read_cards
 from .yaml_write import LONGEST, Writer
 
 __all__ = ["patch_collection"]
@@ -134,14 +134,15 @@ def _leaf_end(body: str, node: Any) -> int:
 class _Collection:
     """One document being patched: its text, its cards, and the patches made so far."""
 
-    def __init__(self, ctx: Context, body: str, root: Collection, cards: Collection, prefix: str):
+    def __init__(self, ctx: Context, body: str):
         self.ctx = ctx
         self.body = body
-        self.root = root
-        self.cards = cards
-        self.prefix = prefix  # what a card's lines are loaded under, alone: "cards:\n", or nothing (a bare list)
+        self.result = ctx.new_result()
+        self.cards: CardList | None = None  # once the whole document is read
         self._writer: Writer | None = None
         self.patches: list[tuple[int, int, str]] = []
+        self.alone: list[tuple[int, int, Any, Any]] = []  # cards to round-trip alone: (patch, index, node, decision)
+        self.missing: MissingFrom | None = None  # a card without an Edition Indicator, and no --from
 
     @property
     def writer(self) -> Writer:
@@ -153,10 +154,10 @@ class _Collection:
         """Where the lines of card ``index`` end: at the next entry's line, or, for the last, after
         the blank lines and comments that follow it."""
         body = self.body
-        items = self.cards.items
-        if index + 1 < len(items):
-            return _line_start(body, items[index + 1].start)
-        at = _line_end(body, _leaf_end(body, items[index]))
+        starts = self.cards.starts
+        if index + 1 < len(starts):
+            return _line_start(body, starts[index + 1])
+        at = _line_end(body, _leaf_end(body, self.cards.last))
         while at < len(body):
             nxt = _line_end(body, at)
             stripped = body[at:nxt].strip()
@@ -168,6 +169,16 @@ class _Collection:
     # -- one card ---------------------------------------------------------------
 
     def card(self, index: int, node: Any) -> None:
+        """Decide the card read at ``index`` and patch it (or leave it to be round-tripped alone
+        once the document is read)."""
+        if self.missing is not None:
+            return  # the run stops there, once the whole document has been read
+        try:
+            self._card(index, node)
+        except MissingFrom as exc:
+            self.missing = exc  # said when the document proves readable: an error in it comes first
+
+    def _card(self, index: int, node: Any) -> None:
         ctx = self.ctx
         line = node.line + 1
         if not isinstance(node, Collection) or not node.mapping:
@@ -182,7 +193,8 @@ class _Collection:
             try:
                 self.patches.append(self.patch(node, decision, updates, mark))
             except _RoundTripCard:
-                self.patches.append(self.round_trip(index, node, decision))
+                self.alone.append((len(self.patches), index, node, decision))
+                self.patches.append(None)
         name = card.get("name")
         ctx.note(self.result, Record(index, line, name if isinstance(name, str) else None, decision, changed))
 
@@ -338,27 +350,21 @@ def patch_collection(ctx: Context, body: str) -> BlockResult | None:
     """Migrate the YAML collection ``body`` by patching its changed cards; ``output`` is the new
     text, or ``None`` when no card changes.  ``None`` when the document is left to a round trip of
     the whole of it."""
-    root = read_layout(body)
-    if not isinstance(root, Collection) or root.flow or root.column != 0:
+    doc = _Collection(ctx, body)
+    cards = read_cards(body, doc.card)
+    if cards is None:
         return None  # a single card, no data, an error…: read as before
-    if root.mapping:
-        if "cards" not in root.value:
-            return None
-        cards = root.items[[k.value for k in root.keys].index("cards")]
-        prefix = "cards:\n"
-    else:
-        cards, prefix = root, ""
-    if not isinstance(cards, Collection) or cards.mapping or cards.flow or not cards.items:
-        return None
-    doc = _Collection(ctx, body, root, cards, prefix)
-    doc.result = ctx.new_result()
+    if doc.missing is not None:
+        raise doc.missing
+    doc.cards = cards
+    doc.prefix = "cards:\n" if cards.shape == "cards" else ""  # what a card's lines are loaded under, alone
     try:
-        for index, node in enumerate(cards.items):
-            doc.card(index, node)
+        for at, index, node, decision in doc.alone:
+            doc.patches[at] = doc.round_trip(index, node, decision)
     except _Unpatchable:
         return None
     result = doc.result
-    result.cards = len(cards.items)
+    result.cards = len(cards.starts)
     if not doc.patches:
         result.output = None
         return result

@@ -61,6 +61,7 @@ class Writer:
     at column 0; what is dumped is remembered, since a collection repeats its designs."""
 
     def __init__(self, text: str):
+        from ruamel.yaml import YAML
         from ruamel.yaml.comments import CommentedMap
         from ruamel.yaml.nodes import ScalarNode
         from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, FoldedScalarString,
@@ -74,10 +75,11 @@ class Writer:
         self._map = CommentedMap
         self._styles = {"'": SingleQuotedScalarString, '"': DoubleQuotedScalarString,
                         "|": LiteralScalarString, ">": FoldedScalarString}
-        self._analyze = round_trip_yaml(text).emitter.analyze_scalar  # the emitter's own judgement of a text
+        self._analyze = YAML(typ="rt").emitter.analyze_scalar  # the emitter's own judgement of a text
         resolve = self.yaml.resolver.resolve
         self._reads_as_text = lambda s: str(resolve(ScalarNode, s, (True, False))) == _STR
         self._dumped: Memo = Memo(4096)
+        self._scalars: Memo = Memo(8192)
         self._marks: Memo = Memo(1024)
 
     # -- through ruamel.yaml ----------------------------------------------------
@@ -128,7 +130,15 @@ class Writer:
 
     def _scalar(self, text: str, style: str, flow: bool) -> str:
         """A scalar on one line: ``Emitter.choose_scalar_style`` for a value in a block mapping
-        (``flow``: an item of a flow list), then the writer of the style chosen."""
+        (``flow``: in a flow mapping or list), then the writer of the style chosen; remembered."""
+        memo_key = (text, style, flow)
+        hit = self._scalars.get(memo_key)
+        if hit is None:
+            hit = self._choose(text, style, flow)
+            self._scalars.put(memo_key, hit)
+        return hit
+
+    def _choose(self, text: str, style: str, flow: bool) -> str:
         if not text or len(text) > LONGEST or _BREAKS.search(text):
             raise _Dump()
         if style == '"':
