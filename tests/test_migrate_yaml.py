@@ -541,3 +541,61 @@ def test_the_writer_writes_a_flow_card_as_ruamel_yaml_dumps_it(writer, mark, tag
     dumped = buf.getvalue()
     assert dumped.startswith("cards:\n") and dumped.endswith("\n")
     assert dumped[len("cards:\n"):].strip().lstrip("- ").strip() == written
+
+
+# -- the shapes and corners of a collection, patched as a whole round trip writes them
+
+
+@pytest.mark.parametrize("text", [
+    # other top-level keys around the list, a document start, a card round-tripped alone at the end
+    "# mine\nowner: me\ncards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
+    "  - {name: Misprint,  type: spell, cost: 5, text: Increase your hitpoints by 4.}\n# after the list\nnotes: kept\n",
+    "---\ncards:\n- name: Arcane Study\n  type: spell\n  cost: 8\n  text: Draw 2 cards.\n",
+    # a bare list
+    "- name: Arcane Study\n  type: spell\n  cost: 8\n  text: Draw 2 cards.\n- name: Misprint\n  type: spell\n  cost: 5\n"
+    "  text: Increase your hitpoints by 4.\n",
+    # entries that are not cards
+    "cards:\n  - 42\n  - \n  - [a, b]\n  - just text\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n",
+    # a nested mapping and a block list in a card, and a marker already there (replaced)
+    "cards:\n  - name: Misprint\n    type: spell\n    meta:\n      set: core\n      no: 7\n    cost: 5\n    text: Increase your hitpoints by 4.\n"
+    "    tags:\n      - a\n      - b\n    migration:\n      status: banned\n      from: 1\n      to: 3\n# end\n",
+])
+def test_shapes_are_patched_as_a_whole_round_trip_writes_them(view, text):
+    same_result(migrate(view, text.encode()), whole(view, text.encode()))
+
+
+def test_a_byte_order_mark_is_kept(view):
+    text = "cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
+    out = migrate(view, b"\xef\xbb\xbf" + text.encode()).output
+    assert out == b"\xef\xbb\xbf" + text.replace("    cost: 8", "    edition: 4\n    cost: 4").encode()
+
+
+def test_a_file_without_a_final_line_break_keeps_its_last_line_as_it_is(view):
+    """A round trip of the whole document ends every file with a line break; the patch changes
+    no more than the migration: a line after the last one (a marker) starts on a line of its own."""
+    text = "cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards."
+    assert migrate(view, text.encode()).output.decode() == text.replace("    cost: 8", "    edition: 4\n    cost: 4")
+    banned = text.replace("Arcane Study", "Misprint").replace("cost: 8", "cost: 5").replace("Draw 2 cards.", "Increase your hitpoints by 4.")
+    marked = migrate(view, banned.encode()).output.decode()
+    assert marked.startswith(banned + "\n    migration:\n") and marked.endswith("\n")
+
+
+def test_without_from_the_first_card_without_an_indicator_stops_the_run_as_before(view):
+    from kotc_rulesc.migrate.io_json import MissingFrom
+
+    text = "cards:\n  - name: Old Guard\n    type: spell\n    edition: 4\n    cost: 4\n    text: Draw 2 cards.\n" \
+           "  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
+    with pytest.raises(MissingFrom) as patched:
+        migrate(view, text.encode(), assume=None)
+    with pytest.raises(MissingFrom) as before:
+        whole(view, text.encode(), assume=None)
+    assert patched.value.describe() == before.value.describe() and "line 7" in patched.value.describe()
+
+
+def test_an_unreadable_document_is_unreadable_even_after_a_card_without_an_indicator(view):
+    """The document is read whole before a card stops the run: its syntax error comes first."""
+    from kotc_rulesc.inputs import InputError
+
+    text = "cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n  - {name: [\n"
+    with pytest.raises(InputError):
+        migrate(view, text.encode(), assume=None)

@@ -3,10 +3,11 @@
 ``migrate`` rewrites a YAML collection by patching the changed cards' lines
 (:mod:`kotc_rulesc.migrate.io_yaml`).  For that it needs every card's plain values,
 to decide the card, and where each of its fields is in the text, to rewrite only
-what changes.  :func:`read_layout` reads both in one pass over a YAML parser's
+what changes.  :func:`read_cards` reads both in one pass over a YAML parser's
 events — ruamel.yaml's C parser (libyaml, from ``ruamel.yaml.clib``) where it is
-installed, its pure-Python parser otherwise — into a light tree of positioned
-nodes: no comments, no round-trip types.
+installed, its pure-Python parser otherwise — into light trees of positioned
+nodes, no comments, no round-trip types, handed over a card at a time
+(:func:`read_layout` keeps the whole tree).
 
 It takes the plain subset of YAML that card collections are written in, and
 declines (returns ``None``) everything else: an anchor, an alias, a tag, a
@@ -89,12 +90,18 @@ class _EntryFailed(Exception):
 # --------------------------------------------------------------------------- the parser
 
 
+_PARSER: list[Any] = []
+
+
 def _c_parser() -> Any:
-    try:
-        from ruamel.yaml.cyaml import CParser
-    except ImportError:
-        return None
-    return CParser
+    """libyaml's parser as ruamel.yaml wraps it, or ``None`` where ``ruamel.yaml.clib`` is missing."""
+    if not _PARSER:
+        try:
+            from ruamel.yaml.cyaml import CParser
+        except ImportError:
+            CParser = None
+        _PARSER.append(CParser)
+    return _PARSER[0]
 
 
 def parser_kind() -> str:
