@@ -39,6 +39,8 @@ BLOCK_STYLES = ("|", ">")
 #: line counting and YAML's disagree on), tabs (where the two parsers' rules differ), a byte-order
 #: mark inside the text, and lone surrogates
 _DECLINE = re.compile("[\r\t\x85\u2028\u2029\ufeff\ud800-\udfff]")
+#: a block scalar's header as both parsers read it: indicators, then a comment after a space, or nothing
+_BLOCK_HEADER = re.compile(r"[|>][-+1-9]{0,2}(?: +#[^\n]*)? *(?:\n|\Z)")
 
 
 class Scalar:
@@ -186,6 +188,28 @@ def _construct(tag: Any, raw: str) -> Any:
 # --------------------------------------------------------------------------- composing
 
 
+def _plain_block(text: str, node: Scalar) -> bool:
+    """A block scalar both parsers read alike: a header of indicators (and a comment after a space),
+    and no blank line before its first line indented more than that line — libyaml takes ``|#`` and
+    such lines, ruamel.yaml refuses them."""
+    header = _BLOCK_HEADER.match(text, node.start)
+    if not header:
+        return False
+    at = header.end()
+    widest = 0
+    while at < node.end:
+        eol = text.find("\n", at, node.end)
+        line = text[at: node.end if eol < 0 else eol]
+        if line.strip():
+            return widest <= len(line) - len(line.lstrip(" "))
+        widest = max(widest, len(line))
+        if eol < 0:
+            break
+        at = eol + 1
+    return widest == 0
+
+
+
 def read_layout(text: str) -> Any:
     """The document's root node (a :class:`Collection` or a :class:`Scalar`), or ``None`` when
     the light reading declines it (see the module's docstring)."""
@@ -194,7 +218,7 @@ def read_layout(text: str) -> Any:
     from ruamel.yaml.error import YAMLError
 
     try:
-        return _compose(_next_event(text))
+        return _compose(text, _next_event(text))
     except (_Decline, YAMLError, ValueError):
         return None
 
@@ -222,7 +246,7 @@ def read_cards(text: str, entry: Callable[[int, Any], None]) -> CardList | None:
 
     cards: list[CardList] = []
     try:
-        root = _compose(_next_event(text), entry, cards)
+        root = _compose(text, _next_event(text), entry, cards)
     except (_Decline, YAMLError, ValueError):
         return None
     except _EntryFailed as failed:
@@ -232,7 +256,8 @@ def read_cards(text: str, entry: Callable[[int, Any], None]) -> CardList | None:
     return cards[0]
 
 
-def _compose(next_event: Any, entry: Callable[[int, Any], None] | None = None, cards: list | None = None) -> Any:
+def _compose(text: str, next_event: Any, entry: Callable[[int, Any], None] | None = None,
+             cards: list | None = None) -> Any:
     """The tree the events make (one pass, no recursion: nesting is counted against the policy).
     With ``entry``, the entries of the card list go to it instead of into the tree, and the
     :class:`CardList` is appended to ``cards``."""
@@ -256,6 +281,8 @@ def _compose(next_event: Any, entry: Callable[[int, Any], None] | None = None, c
             style = event.style or ""
             raw = event.value
             node: Any = Scalar(plain(raw) if not style else raw, style, event.start_mark, event.end_mark)
+            if style in BLOCK_STYLES and not _plain_block(text, node):
+                raise _Decline()
         elif cls is mapping_start or cls is sequence_start:
             if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
                 raise _Decline()
