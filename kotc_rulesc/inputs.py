@@ -27,7 +27,9 @@ library's C decoder with hooks (duplicate keys, constants, floats), and checked
 by :func:`_scan`, a flat token scanner that also locates what the decoder
 refused; YAML is composed by ruamel.yaml under :func:`yaml_policy`, which counts
 depth and refuses aliases before anything is built.  ruamel.yaml is imported only
-when a YAML file is read.
+when a YAML file is read.  ``migrate`` reads a YAML collection first with a faster
+reader (:mod:`kotc_rulesc.migrate.yaml_layout`) that declines whatever this policy
+would refuse; such a file is then read here, so every refusal has one message.
 """
 
 from __future__ import annotations
