@@ -164,7 +164,7 @@ def test_workers_only_on_processors_others_leave_idle(monkeypatch):
     """No more workers than usable processors, nor than those idle since the command started (what
     this process ran itself counts as its own); where the kernel does not say, the usable ones."""
     monkeypatch.setattr(cpus, "usable", lambda: 4)
-    for spare, expected in ((0.2, 1), (1.0, 1), (1.6, 1), (1.8, 2), (2.9, 3), (7.5, 4), (None, 4)):
+    for spare, expected in ((0.2, 1), (1.0, 1), (1.4, 1), (1.6, 2), (2.9, 3), (7.5, 4), (None, 4)):
         monkeypatch.setattr(cpus, "spare", lambda: spare)
         assert jobs.workers(8) == expected, spare
     assert jobs.workers(8, spare_only=False) == 4

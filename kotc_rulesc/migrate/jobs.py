@@ -112,7 +112,7 @@ def workers(jobs: int, spare_only: bool = True) -> int:
     if n > 1 and spare_only:
         spare = cpus.spare()
         if spare is not None:
-            n = min(n, int(spare + 0.25))
+            n = min(n, int(spare + 0.5))  # the nearest whole number
     return max(1, n)
 
 
