@@ -254,6 +254,9 @@ def child(argv: list[str]) -> None:
     import io
 
     t0 = time.perf_counter()
+    from kotc_rulesc.migrate import cpus
+
+    cpus.mark()  # as the command does: idle processors are measured while the rules load
     from kotc_rulesc.cards.rules_source import get_view
     from kotc_rulesc.migrate import run as runmod
 

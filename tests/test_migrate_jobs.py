@@ -9,6 +9,7 @@ import functools
 import io
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,7 @@ def processors(monkeypatch):
     def set_processors(n: int) -> None:
         monkeypatch.setattr(cpus, "usable", lambda: n)
         monkeypatch.setattr(cpus, "spare", lambda: float(n))
+        monkeypatch.setattr(cpus.Meter, "available", lambda self: float(n))
 
     set_processors(4)
     return set_processors
@@ -164,7 +166,7 @@ def test_workers_only_on_processors_others_leave_idle(monkeypatch):
     """No more workers than usable processors, nor than those idle since the command started (what
     this process ran itself counts as its own); where the kernel does not say, the usable ones."""
     monkeypatch.setattr(cpus, "usable", lambda: 4)
-    for spare, expected in ((0.2, 1), (1.0, 1), (1.6, 1), (1.8, 2), (2.9, 3), (7.5, 4), (None, 4)):
+    for spare, expected in ((0.2, 1), (1.0, 1), (1.4, 1), (1.6, 2), (2.9, 3), (7.5, 4), (None, 4)):
         monkeypatch.setattr(cpus, "spare", lambda: spare)
         assert jobs.workers(8) == expected, spare
     assert jobs.workers(8, spare_only=False) == 4
@@ -183,6 +185,42 @@ def test_idle_processors_are_measured_from_the_kernels_counters(monkeypatch):
     monkeypatch.setattr(cpus, "_idle_ticks", lambda: None)
     cpus.mark()
     assert cpus.spare() is None
+
+
+def test_the_meter_counts_idle_processors_and_the_runs_own(monkeypatch):
+    idle = iter([(1000, 4000), (1100, 4200), (1100, 4400), (1100, 4600)])
+    ours = {None: iter([10, 60, 60]), 41: iter([5, 55, 255])}
+    monkeypatch.setattr(cpus, "_idle_ticks", lambda: next(idle))
+    monkeypatch.setattr(cpus, "_process_ticks", lambda pid=None: next(ours[pid]))
+    monkeypatch.setattr(cpus.os, "cpu_count", lambda: 2)
+    meter = cpus.Meter([41])
+    assert meter.available() == pytest.approx((100 + 100) / 200 * 2)  # half idle, half this run's
+    assert meter.available() == pytest.approx(200 / 200 * 2)  # no processor idle: all of it this run's
+    monkeypatch.setattr(cpus, "_process_ticks", lambda pid=None: None)  # a worker gone
+    assert meter.available() is None
+
+
+def test_fewer_workers_work_when_the_machine_gets_busy(tmp_path, view, processors, monkeypatch):
+    """Once other programs keep the processors busy (the meter finds one for this run), segments go
+    to one worker at a time; the result is the same."""
+    log = tmp_path / "log"
+    real = jobs._Worker.segment
+
+    def logged(self, task):
+        start = time.monotonic()
+        done = real(self, task)
+        with open(log, "a") as f:
+            f.write(f"{task.number} {start} {time.monotonic()}\n")
+        return done
+
+    monkeypatch.setattr(jobs._Worker, "segment", logged)
+    monkeypatch.setattr(cpus.Meter, "available", lambda self: 1.0)
+    monkeypatch.setattr(jobs, "_MEASURE", 0.0)
+    one, many = migrate_both(tmp_path, view, mixed(3000), jobs_n=3)
+    assert many == one
+    spans = sorted(tuple(map(float, line.split()))[1:] for line in log.read_text().splitlines() if int(line.split()[0]) >= 3)
+    assert len(spans) > 3
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # one at a time
 
 
 def test_the_kernels_counters(tmp_path):

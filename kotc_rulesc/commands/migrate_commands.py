@@ -44,7 +44,8 @@ def _fail(message: str, code: int = 2) -> None:
               help="Migrate a JSONL collection file with N worker processes (0: one per usable processor); the output, "
                    "the report and the totals are those of one process, byte for byte. There are never more workers "
                    "than processors this process may use (its CPU affinity, a container's CPU quota) and other "
-                   "programs leave idle: on a busy machine the run is one process, as more would only add their cost. "
+                   "programs leave idle, measured as the run goes: on a busy machine the run is one process, as more "
+                   "would only add their cost. "
                    "The file is cut at line ends into segments that the workers take one at a time, shorter towards the "
                    "end, and the main process only joins the finished segments. Standard input, JSON and YAML "
                    "collections and files of less than about 4 MB are migrated in one process.")

@@ -7,7 +7,9 @@ service, a container) rather than between processes, so that more workers add th
 speed.  :func:`usable` counts the processors of the CPU affinity, within a container's CPU quota;
 :func:`spare` measures how many of them were idle since :func:`mark` (the command's start), from
 the kernel's counters of idle time (``/proc/stat``), with no need to wait where the rules took long
-enough to load.  Where the kernel gives no such counters, every usable processor counts as idle.
+enough to load; while the workers run, a :class:`Meter` keeps measuring, so that fewer of them work
+when other programs come to keep the machine busy.  Where the kernel gives no such counters, every
+usable processor counts as idle.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import math
 import os
 import time
 
-__all__ = ["usable", "default_jobs", "mark", "spare"]
+__all__ = ["usable", "default_jobs", "mark", "spare", "Meter"]
 
 #: the shortest stretch of time over which idle processors are measured (seconds)
 LEAST = 0.05
@@ -117,3 +119,37 @@ def spare() -> float | None:
     elapsed = time.monotonic() - _MARK[0]
     own = (time.process_time() - _MARK[1]) / elapsed if elapsed > 0 else 0.0
     return idle / total * (os.cpu_count() or 1) + own
+
+
+def _process_ticks(pid: int | None = None) -> int | None:
+    """The clock ticks a process has run so far (user and system), by ``/proc/PID/stat``."""
+    try:
+        with open(f"/proc/{pid if pid is not None else 'self'}/stat", encoding="ascii", errors="replace") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+class Meter:
+    """How many processors a run's own processes (this one and ``pids``) could have had lately: the
+    idle ones, and those they used themselves — measured anew at every call to :meth:`available`."""
+
+    def __init__(self, pids: list[int]):
+        self.pids = pids
+        self.last = self._read()
+
+    def _read(self) -> tuple[int, int, int] | None:
+        ticks = _idle_ticks()
+        ours = [_process_ticks(pid) for pid in (None, *self.pids)]
+        if ticks is None or None in ours:
+            return None
+        return ticks[0], ticks[1], sum(ours)  # type: ignore[arg-type]
+
+    def available(self) -> float | None:
+        """Processors idle or used by this run since the last call; None where the kernel does not say."""
+        now = self._read()
+        last, self.last = self.last, now
+        if now is None or last is None or now[1] <= last[1]:
+            return None
+        return (now[0] - last[0] + now[2] - last[2]) / (now[1] - last[1]) * (os.cpu_count() or 1)

@@ -22,7 +22,8 @@ then migrated in parts).
 How many workers (:func:`workers`): at most N, never more than the processors this process may
 run on (its CPU affinity and, in a container, its CPU quota), never more than the processors other
 programs left idle since the command started (:mod:`~kotc_rulesc.migrate.cpus`), never more than
-the segments.  On a machine that other programs keep busy the scheduler shares the processors
+the segments; and as the run goes, the main process hands segments to no more workers at a time
+than the processors idle or used by the run lately.  On a machine that other programs keep busy the scheduler shares the processors
 between groups of processes (sessions, services, containers), not between processes, so workers
 would add their cost and no speed: such a run is one process, as with ``--jobs 1``.  The load
 average is not consulted: it lags a minute behind and counts this command's own earlier runs.
@@ -49,6 +50,7 @@ import signal
 import struct
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Callable, Iterator
@@ -85,6 +87,8 @@ PART = 64 << 10
 _COUNT_CHUNK = 4 << 20
 #: how often the main process updates the progress bar while it waits (seconds)
 _TICK = 0.25
+#: how often it measures the processors idle or used by the run (seconds)
+_MEASURE = 1.0
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,7 @@ def workers(jobs: int, spare_only: bool = True) -> int:
     if n > 1 and spare_only:
         spare = cpus.spare()
         if spare is not None:
-            n = min(n, int(spare + 0.25))
+            n = min(n, int(spare + 0.5))  # the nearest whole number
     return max(1, n)
 
 
@@ -549,12 +553,15 @@ def _stopped(proc: _Proc) -> WorkerFailed:
 
 def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: list[int], grid: Grid, jobs: int,
             config: WorkerConfig, context: Context, output: str | None, report: str | None,
-            report_newline: str | None, progress: Callable[[int], None]) -> Iterator[Piece]:
+            report_newline: str | None, progress: Callable[[int], None], spare_only: bool = True) -> Iterator[Piece]:
     """Migrate the segments ``bounds`` (:func:`plan`) of the collection ``path`` (open as ``fd``; its
     device and inode ``ident``) on ``jobs`` workers; yield them in order.  ``output`` and ``report``
     are the files the segments become part of (temporary files go beside them; None: not written;
     :func:`scratch_target` for standard output); ``context`` is this process's, handed to forked
-    workers; ``progress`` is told of every byte migrated."""
+    workers; ``progress`` is told of every byte migrated.  With ``spare_only``, segments go to no
+    more workers at a time than the processors idle or used by this run lately (:class:`~kotc_rulesc.
+    migrate.cpus.Meter`, every :data:`_MEASURE` seconds): when other programs come to keep the machine
+    busy, fewer work, down to one."""
     global _INHERITED
     segments = len(bounds) - 1
     scratch = scratch_target()
@@ -583,6 +590,8 @@ def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: li
             child.close()
             procs.append(_Proc(process, conn))
         _INHERITED = None
+        meter = cpus.Meter([p.process.pid for p in procs]) if spare_only else None
+        measured, active = time.monotonic(), jobs  # how many workers may work at a time
 
         numbers: list[tuple[int, int] | None] = [(0, 1)] + [None] * segments  # first index and line of each
         known = 1  # numbers[:known] are known
@@ -594,7 +603,7 @@ def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: li
         while nxt < segments:
             while given < min(known, failed) and given < segments:  # hand out what is known
                 idle = next((p for p in procs if p.task is None), None)
-                if idle is None:
+                if idle is None or sum(p.task is not None for p in procs) >= active:
                     break
                 out = files.new(output) if output is not None else None
                 rep = files.new(report) if report is not None else None
@@ -650,6 +659,11 @@ def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: li
             if now > shown:
                 progress(now - shown)
                 shown = now
+            if meter is not None and time.monotonic() - measured >= _MEASURE:
+                available = meter.available()
+                measured = time.monotonic()
+                if available is not None:
+                    active = max(1, min(jobs, int(available + 0.5)))
         now = sum(done)
         if now > shown:
             progress(now - shown)

@@ -284,7 +284,8 @@ def _jsonl_parallel(state: _Run, ctx: Context, stream: Input, head: bytes, sink:
     config = jobs.WorkerConfig(opts.rules_dir, opts.target, opts.assume, ctx.report_format, opts.reissue, ctx.attention_cap)
     st = os.fstat(fd)
     pieces = jobs.migrate(os.path.realpath(stream.name), (st.st_dev, st.st_ino), stream.display, fd, bounds, grid,
-                          workers, config, ctx, output, report_to, None if report_file is None else "", progress.update)
+                          workers, config, ctx, output, report_to, None if report_file is None else "", progress.update,
+                          opts.spare_only)
     with contextlib.closing(pieces):
         for piece in pieces:
             if piece.output is not None:
