@@ -519,8 +519,9 @@ def test_the_writer_writes_a_value_as_ruamel_yaml_dumps_it(writer, text, style):
     assert writer.value(text, style) == writer._dumped_value(text, style)
 
 
-reasons = st.fixed_dictionaries({"code": st.sampled_from(["redacted", "cost-revised"]), "edition": st.integers(1, 17) | st.just("unknown"),
-                                 "sources": st.lists(texts, max_size=3), "message": texts},
+reasons = st.fixed_dictionaries({"code": st.sampled_from(["redacted", "cost-revised"]),
+                                 "edition": st.integers(1, 17) | st.sampled_from(["unknown", None]),
+                                 "sources": st.lists(texts, max_size=3), "message": texts | st.none()},
                                 optional={"field": st.sampled_from(["text[1]", "cost"])})
 marks = st.fixed_dictionaries({"status": st.sampled_from(["banned", "error"]), "from": st.integers(1, 17),
                                "to": st.integers(1, 17) | st.just("11-pre")},
