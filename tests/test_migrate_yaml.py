@@ -332,7 +332,7 @@ def test_layouts_are_patched_not_round_tripped_alone(view, monkeypatch):
     plain layouts are patched (the card round trip is for the few a patch cannot take)."""
     text = ("cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8   # printed\n    text: |\n      Draw 2 cards.\n"
             "  - {name: Misprint, type: spell, cost: 5, text: Increase your hitpoints by 4.}  # flow\n")
-    monkeypatch.setattr(yaml_patch._Collection, "round_trip", lambda *a: pytest.fail("a card was round-tripped alone"))
+    monkeypatch.setattr(yaml_patch._Patching, "round_trip", lambda *a: pytest.fail("a card was round-tripped alone"))
     no_whole_round_trip(monkeypatch)
     out = migrate(view, text.encode()).output.decode()
     assert "    edition: 4\n    cost: 4   # printed\n" in out
@@ -402,13 +402,13 @@ def test_cards_a_patch_does_not_take_are_round_tripped_alone(view, card, monkeyp
     text = "cards:\n" + card + "  - name: Old Guard\n    type: creature\n    edition: 4\n    cost: 4\n" \
         "    text: This card has no abilities.\n"
     rounds = []
-    original = yaml_patch._Collection.round_trip
+    original = yaml_patch._Patching.round_trip
 
     def counted(self, *args):
         rounds.append(args[0])
         return original(self, *args)
 
-    monkeypatch.setattr(yaml_patch._Collection, "round_trip", counted)
+    monkeypatch.setattr(yaml_patch._Patching, "round_trip", counted)
     after = migrate(view, text.encode())
     assert rounds == [0]
     before = whole(view, text.encode())
