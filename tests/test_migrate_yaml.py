@@ -331,7 +331,7 @@ def test_layouts_are_patched_not_round_tripped_alone(view, monkeypatch):
     plain layouts are patched (the card round trip is for the few a patch cannot take)."""
     text = ("cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8   # printed\n    text: |\n      Draw 2 cards.\n"
             "  - {name: Misprint, type: spell, cost: 5, text: Increase your hitpoints by 4.}  # flow\n")
-    monkeypatch.setattr(yaml_patch._Collection, "round_trip", lambda *a: pytest.fail("a card was round-tripped alone"))
+    monkeypatch.setattr(yaml_patch._Patching, "round_trip", lambda *a: pytest.fail("a card was round-tripped alone"))
     no_whole_round_trip(monkeypatch)
     out = migrate(view, text.encode()).output.decode()
     assert "    edition: 4\n    cost: 4   # printed\n" in out
@@ -401,13 +401,13 @@ def test_cards_a_patch_does_not_take_are_round_tripped_alone(view, card, monkeyp
     text = "cards:\n" + card + "  - name: Old Guard\n    type: creature\n    edition: 4\n    cost: 4\n" \
         "    text: This card has no abilities.\n"
     rounds = []
-    original = yaml_patch._Collection.round_trip
+    original = yaml_patch._Patching.round_trip
 
     def counted(self, *args):
         rounds.append(args[0])
         return original(self, *args)
 
-    monkeypatch.setattr(yaml_patch._Collection, "round_trip", counted)
+    monkeypatch.setattr(yaml_patch._Patching, "round_trip", counted)
     after = migrate(view, text.encode())
     assert rounds == [0]
     before = whole(view, text.encode())
@@ -518,8 +518,9 @@ def test_the_writer_writes_a_value_as_ruamel_yaml_dumps_it(writer, text, style):
     assert writer.value(text, style) == writer._dumped_value(text, style)
 
 
-reasons = st.fixed_dictionaries({"code": st.sampled_from(["redacted", "cost-revised"]), "edition": st.integers(1, 17) | st.just("unknown"),
-                                 "sources": st.lists(texts, max_size=3), "message": texts},
+reasons = st.fixed_dictionaries({"code": st.sampled_from(["redacted", "cost-revised"]),
+                                 "edition": st.integers(1, 17) | st.sampled_from(["unknown", None]),
+                                 "sources": st.lists(texts, max_size=3), "message": texts | st.none()},
                                 optional={"field": st.sampled_from(["text[1]", "cost"])})
 marks = st.fixed_dictionaries({"status": st.sampled_from(["banned", "error"]), "from": st.integers(1, 17),
                                "to": st.integers(1, 17) | st.just("11-pre")},

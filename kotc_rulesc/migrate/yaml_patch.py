@@ -131,14 +131,15 @@ def _leaf_end(body: str, node: Any) -> int:
 # --------------------------------------------------------------------------- the collection
 
 
-class _Collection:
-    """One document being patched: its text, its cards, and the patches made so far."""
+class _Patching:
+    """One document being patched: its text, its cards as they are read, and the patches made so far."""
 
     def __init__(self, ctx: Context, body: str):
         self.ctx = ctx
         self.body = body
         self.result = ctx.new_result()
         self.cards: CardList | None = None  # once the whole document is read
+        self.prefix = ""  # what a card's lines are loaded under, alone: "cards:\n", or nothing (a bare list)
         self._writer: Writer | None = None
         self.patches: list[tuple[int, int, str]] = []
         self.alone: list[tuple[int, int, Any, Any]] = []  # cards to round-trip alone: (patch, index, node, decision)
@@ -350,14 +351,14 @@ def patch_collection(ctx: Context, body: str) -> BlockResult | None:
     """Migrate the YAML collection ``body`` by patching its changed cards; ``output`` is the new
     text, or ``None`` when no card changes.  ``None`` when the document is left to a round trip of
     the whole of it."""
-    doc = _Collection(ctx, body)
+    doc = _Patching(ctx, body)
     cards = read_cards(body, doc.card)
     if cards is None:
         return None  # a single card, no data, an error…: read as before
     if doc.missing is not None:
         raise doc.missing
     doc.cards = cards
-    doc.prefix = "cards:\n" if cards.shape == "cards" else ""  # what a card's lines are loaded under, alone
+    doc.prefix = "cards:\n" if cards.shape == "cards" else ""
     try:
         for at, index, node, decision in doc.alone:
             doc.patches[at] = doc.round_trip(index, node, decision)
