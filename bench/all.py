@@ -34,6 +34,7 @@ from figures import Figure, record, table  # noqa: E402
 SCRIPTS = [
     ("start-up and latency", "startup.py", ["--runs", "21"], ["--runs", "7"]),
     ("JSONL: migrate, check-cards, --jobs", "migrate_bench.py", ["--cards", "1000000"], ["--cards", "100000"]),
+    ("YAML collections: migrate", "yaml_bench.py", ["--cards", "10000"], ["--cards", "10000", "--no-round-trip"]),
 ]
 
 

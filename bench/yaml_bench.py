@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from figures import Figure, record  # noqa: E402  (bench/figures.py)
 from migrate_bench import COLLECTIONS, _command, _peak_rss_kb, make_designs  # noqa: E402
 
 TARGET_SECONDS = 10.0  # issue 16: 10,000 cards
@@ -304,6 +305,11 @@ def measure(view, args, name: str, workdir: Path) -> dict:
         timing = "10,000 cards in <= 10 s: measured with --cards 10000 only"
     mverdict = "met" if memory <= TARGET_MB else f"missed by {memory - TARGET_MB:.0f} MB"
     print(f"    targets (issue 16): {timing}; peak RSS <= {TARGET_MB:.0f} MB: {memory:.0f} MB, {mverdict}")
+    base = trip or copy
+    record(Figure(f"migrate YAML {name}, {args.cards:,} cards", round(f["seconds"], 2), "s",
+                  "ruamel.yaml round trip of the file" if trip else "the text read and written", round(base["seconds"], 3),
+                  f"≤ {TARGET_SECONDS:.0f} s, ≤ {TARGET_MB:.0f} MB (10,000 cards)",
+                  args.cards == 10_000 and f["seconds"] <= TARGET_SECONDS and memory <= TARGET_MB, round(memory, 1)))
     return {"copy": copy, "round_trip": trip, "migrate": f, "before": before}
 
 
