@@ -23,9 +23,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
+from typing import Any, Callable
 
 from ..inputs import InputError, JsonProblem, JsonStream, decode, json_line, read_blocks
+from ..memo import Memo
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import Record, Totals, render_card
@@ -85,6 +87,8 @@ class Context:
         self.migrator = migrator
         self.report_format = report_format
         self.attention_cap = attention_cap
+        #: JSONL lines already seen, but for the name (this process's own)
+        self.lines = LineMemo()
 
     def new_result(self) -> BlockResult:
         return BlockResult(0, Totals())
@@ -117,12 +121,21 @@ def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
 
 # --------------------------------------------------------------------------- writing a changed card
 
-# one encoder per style: json.dumps with arguments would build a new encoder for every card
-_ENCODERS = {
-    (escaped, spaced): json.JSONEncoder(ensure_ascii=escaped, separators=(", ", ": ") if spaced else (",", ":")).encode
-    for escaped in (False, True)
-    for spaced in (False, True)
-}
+
+def _encoder(escaped: bool, spaced: bool) -> Callable[[Any], str]:
+    """``json.dumps(value, ensure_ascii=escaped, separators=…)``: the same text from the standard
+    library's C encoder, made once (``json.dumps`` with arguments makes one per call, and checks
+    for cycles, which decoded JSON cannot have)."""
+    item, key = (", ", ": ") if spaced else (",", ":")
+    if c_make_encoder is None:  # pragma: no cover - a Python without the C accelerator
+        return json.JSONEncoder(ensure_ascii=escaped, separators=(item, key)).encode
+    encode = c_make_encoder(None, json.JSONEncoder().default, encode_basestring_ascii if escaped else encode_basestring,
+                            None, key, item, False, False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+# one encoder per style
+_ENCODERS = {(escaped, spaced): _encoder(escaped, spaced) for escaped in (False, True) for spaced in (False, True)}
 
 
 def _style(raw: str | bytes) -> tuple[bool, bool]:
@@ -132,10 +145,10 @@ def _style(raw: str | bytes) -> tuple[bool, bool]:
     return raw.isascii() and "\\u" in raw, '": ' in raw
 
 
-def dumps_line(card: dict, raw: str) -> str:
+def dumps_line(card: dict, raw: bytes) -> bytes:
     """A card as one JSONL line, in the style of its original line ``raw``."""
-    out = _ENCODERS[_style(raw)](card)
-    return out + "\r" if raw.endswith("\r") else out
+    out = _ENCODERS[_style(raw)](card).encode("utf-8")
+    return out + b"\r" if raw.endswith(b"\r") else out
 
 
 def dumps_element(card: dict, raw: str, base: str) -> str:
@@ -155,66 +168,122 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
 
 # --------------------------------------------------------------------------- JSONL
 
+#: how a line whose first field is the name starts, spaced or compact
+_NAME_FIRST = (b'{"name": "', b'{"name":"')
+
+
+def _name_cut(raw: bytes) -> tuple[int, int] | None:
+    """Where the name's text is in a line that starts with the name (``{"name": "…"``), as
+    ``(start, end)``, when that text is a plain name: printable ASCII, not blank, no escape —
+    so that the JSON string is the name itself, and the rest of the line says all else."""
+    start = 10 if raw.startswith(_NAME_FIRST[0]) else 9 if raw.startswith(_NAME_FIRST[1]) else 0
+    if not start:
+        return None
+    end = raw.find(b'"', start)
+    if end < 0:
+        return None
+    name = raw[start:end]
+    if b"\\" in name or not name.isascii() or not name.strip() or not name.decode("ascii").isprintable():
+        return None
+    return start, end
+
+
+class LineMemo:
+    """What became of JSONL lines already seen, but for the name: a line whose first field is a plain
+    name (:func:`_name_cut`) is remembered by the rest of its text, which decides everything else —
+    whether the input policy takes it, the card's decisive fields, its decision and its output, in
+    which the name is copied as it is.  The copies of a design in a collection differ by their names
+    alone: each is then written without being decoded or encoded again.  Bounded (:class:`Memo`)."""
+
+    __slots__ = ("_memo",)
+
+    def __init__(self, limit: int = 4096):
+        self._memo = Memo(limit)
+
+    def get(self, key: bytes) -> tuple[Decision, bytes | None, bytes | None] | None:
+        """``(decision, head, tail)``: the new line is ``head + name + tail``, or the line as it was
+        when ``head`` is ``None``."""
+        return self._memo.get(key)
+
+    def put(self, key: bytes, name: bytes, decision: Decision, raw: bytes, new: bytes) -> None:
+        if new is raw:
+            self._memo.put(key, (decision, None, None))
+            return
+        start = 10 if new.startswith(_NAME_FIRST[0]) else 9 if new.startswith(_NAME_FIRST[1]) else 0
+        if start and new.startswith(name + b'"', start):  # (a changed card keeps its name first)
+            self._memo.put(key, (decision, new[:start], new[start + len(name):]))
+
+
+def _blank(raw: bytes) -> bool:
+    """A line with nothing but white space (as :meth:`str.isspace` reads it)."""
+    return not raw or raw.isspace() or (raw[0] != 123 and raw.decode("utf-8").isspace())  # 123: "{"
+
+
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes.  A block that is
     not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
     the input policy refuses is one unreadable card, kept as it is."""
-    text = decode(None, block, first_line, bom=False)
+    if b"\x00" in block or not block.isascii():
+        decode(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result()
-    counts = result.totals.counts
-    decide = ctx.migrator.decide
+    totals = result.totals
+    migrator = ctx.migrator
+    decide = migrator.decide
+    seen = ctx.lines
     quiet = ctx.report_format is None
-    out: list = []
+    attention = result.attention
+    cap = ctx.attention_cap
+    out: list[bytes] = []
     append = out.append
     index = first_index
-    for n, raw in enumerate(text.split("\n")):
-        if not raw or raw.isspace():
+    for number, raw in enumerate(block.split(b"\n"), first_line):
+        if _blank(raw):
             append(raw)
             continue
+        cut = _name_cut(raw)
+        if cut is not None:
+            key = raw[:cut[0]] + raw[cut[1]:]
+            hit = seen.get(key)
+            if hit is not None:  # a line seen before, but for the name
+                d, head, tail = hit
+                name = raw[cut[0]:cut[1]]
+                append(raw if head is None else head + name + tail)
+                if quiet and (d.legal or len(attention) >= cap):
+                    totals.count(d.status, head is not None)
+                else:
+                    ctx.note(result, Record(index, number, name.decode("ascii"), d, head is not None))
+                index += 1
+                continue
         try:
             card = json_line(raw)
         except JsonProblem as exc:
             append(raw)
-            ctx.note(result, Record(index, first_line + n, None, None, False, exc.message))
+            ctx.note(result, Record(index, number, None, None, False, exc.message))
             index += 1
             continue
         if type(card) is not dict:
             append(raw)
-            ctx.note(result, Record(index, first_line + n, None, None, False,
+            ctx.note(result, Record(index, number, None, None, False,
                                     f"a JSON {type(card).__name__}, not a card (a JSON object)"))
             index += 1
             continue
         try:
             d = decide(card)
         except NeedsFrom:
-            raise MissingFrom(index, first_line + n, card.get("name")) from None
-        status = d.status
-        if status == "unchanged" and MARK not in card:  # the common cases, kept cheap
-            append(raw)
-            counts["cards"] += 1
-            counts["unchanged"] += 1
-            index += 1
-            continue
-        new = edit_dict(card, d)
-        if new is None:
-            append(raw)
-        else:
-            append(dumps_line(new, raw))
-        if quiet and d.legal:
-            counts["cards"] += 1
-            if new is not None:
-                counts["changed"] += 1
-                counts["migrated"] += 1
-                if status == "reissued":
-                    counts["reissued"] += 1
-            else:
-                counts["unchanged"] += 1
+            raise MissingFrom(index, number, card.get("name")) from None
+        edited = None if d.status == "unchanged" and MARK not in card else edit_dict(card, d)
+        new = raw if edited is None else dumps_line(edited, raw)
+        append(new)
+        if cut is not None and migrator.key(card) is not None:
+            seen.put(key, raw[cut[0]:cut[1]], d, raw, new)
+        if quiet and (d.legal or len(attention) >= cap):
+            totals.count(d.status, edited is not None)
         else:
             name = card.get("name")
-            ctx.note(result, Record(index, first_line + n, name if isinstance(name, str) else None, d, new is not None))
+            ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, edited is not None))
         index += 1
     result.cards = index - first_index
-    result.output = "\n".join(out).encode("utf-8")
+    result.output = b"\n".join(out)
     return result
 
 
