@@ -56,6 +56,8 @@ __all__ = [
     "open_input",
     "read_file",
     "decode",
+    "jsonl_lines",
+    "blank_line",
     "check_line_lengths",
     "detect_format",
     "FORMAT_BY_SUFFIX",
@@ -320,6 +322,22 @@ def decode(display: str, data: bytes, first_line: int = 1, final: bool = True, b
         line, col = _line_col(data, exc.start, first_line)
         raise InputError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})", line, col, display,
                          "save it as UTF-8") from None
+
+
+def jsonl_lines(display: str | None, block: bytes, first_line: int = 1, bom: bool = True) -> list[bytes]:
+    """The lines of ``block``, whole lines of JSONL (:func:`read_blocks`), as bytes — once the block is
+    known to be UTF-8 text without NUL bytes (else :class:`InputError`, located; an ASCII block is
+    known at once).  A byte-order mark that starts the file is dropped when ``bom``."""
+    if b"\x00" in block or not block.isascii():
+        decode(display, block, first_line, bom=bom)
+    if bom and first_line == 1 and block.startswith(codecs.BOM_UTF8):
+        block = block[len(codecs.BOM_UTF8):]
+    return block.split(b"\n")
+
+
+def blank_line(line: bytes) -> bool:
+    """A line (UTF-8) with nothing but white space, as :meth:`str.isspace` reads white space."""
+    return not line or line.isspace() or (line[0] != 123 and line.decode("utf-8").isspace())  # 123: "{"
 
 
 def check_line_lengths(display: str, data: bytes, first_line: int = 1) -> None:

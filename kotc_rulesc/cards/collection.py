@@ -34,10 +34,11 @@ from ..inputs import (
     InputError,
     JsonProblem,
     JsonStream,
-    decode,
+    blank_line,
     detect_format,
     json_keys,
     json_line,
+    jsonl_lines,
     load_yaml,
     open_input,
     read_blocks,
@@ -121,9 +122,8 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
     index = 0
     line = 1
     for block in read_blocks(inp, display=display):
-        text = decode(display, block, line)
-        for lineno, raw in enumerate(text.split("\n"), line):
-            if not raw.strip():
+        for lineno, raw in enumerate(jsonl_lines(display, block, line), line):
+            if blank_line(raw):
                 continue
             try:
                 card = json_line(raw)
@@ -131,7 +131,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
                 yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index}: {exc.message}")], lineno)
             else:
                 if isinstance(card, dict):
-                    yield CardInput(index, card, [], lineno, {k: lineno for k in card})
+                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno))
                 else:
                     yield _not_a_card(display, index, card, lineno)
             index += 1

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
 from typing import Any, Callable
 
-from ..inputs import InputError, JsonProblem, JsonStream, decode, json_line, read_blocks
+from ..inputs import InputError, JsonProblem, JsonStream, blank_line, json_line, jsonl_lines, read_blocks
 from ..memo import Memo
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
@@ -214,17 +214,11 @@ class LineMemo:
             self._memo.put(key, (decision, new[:start], new[start + len(name):]))
 
 
-def _blank(raw: bytes) -> bool:
-    """A line with nothing but white space (as :meth:`str.isspace` reads it)."""
-    return not raw or raw.isspace() or (raw[0] != 123 and raw.decode("utf-8").isspace())  # 123: "{"
-
-
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes.  A block that is
     not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
     the input policy refuses is one unreadable card, kept as it is."""
-    if b"\x00" in block or not block.isascii():
-        decode(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
+    lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result()
     totals = result.totals
     migrator = ctx.migrator
@@ -236,8 +230,8 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
     out: list[bytes] = []
     append = out.append
     index = first_index
-    for number, raw in enumerate(block.split(b"\n"), first_line):
-        if _blank(raw):
+    for number, raw in enumerate(lines, first_line):
+        if blank_line(raw):
             append(raw)
             continue
         cut = _name_cut(raw)
