@@ -87,8 +87,8 @@ class Context:
         self.migrator = migrator
         self.report_format = report_format
         self.attention_cap = attention_cap
-        #: JSONL lines already seen, but for the name (this process's own)
-        self.lines = LineMemo()
+        #: JSONL lines already seen, but for the name (this process's own: :func:`jsonl_block`)
+        self.lines = Memo(4096)
 
     def new_result(self) -> BlockResult:
         return BlockResult(0, Totals())
@@ -169,85 +169,75 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
 # --------------------------------------------------------------------------- JSONL
 
 #: how a line whose first field is the name starts, spaced or compact
-_NAME_FIRST = (b'{"name": "', b'{"name":"')
+_SPACED_NAME, _COMPACT_NAME = b'{"name": "', b'{"name":"'
+#: the bytes of a plain name: printable ASCII but the backslash (and the quote, which ends it)
+_PLAIN_NAME = bytes(c for c in range(0x20, 0x7F) if c not in b'\\"')
+#: what a card counts as in the totals, numbered: (status, changed)
+_OUTCOMES = [(status, changed) for status in ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
+             for changed in (False, True)]
+_OUTCOME = {outcome: number for number, outcome in enumerate(_OUTCOMES)}
 
 
-def _name_cut(raw: bytes) -> tuple[int, int] | None:
-    """Where the name's text is in a line that starts with the name (``{"name": "…"``), as
-    ``(start, end)``, when that text is a plain name: printable ASCII, not blank, no escape —
-    so that the JSON string is the name itself, and the rest of the line says all else."""
-    start = 10 if raw.startswith(_NAME_FIRST[0]) else 9 if raw.startswith(_NAME_FIRST[1]) else 0
-    if not start:
-        return None
-    end = raw.find(b'"', start)
-    if end < 0:
-        return None
+def _seen(raw: bytes, start: int, end: int, d: Decision, new: bytes) -> tuple | None:
+    """What :func:`jsonl_block` remembers of the line ``raw``, whose plain name is ``raw[start:end]``,
+    migrated to ``new``: ``(start, decision, legal, head, tail, outcome)`` — the line of another copy,
+    the same but for its name, becomes ``head + name + tail`` (or stays as it is when ``head`` is
+    ``None``); ``outcome`` numbers what it counts as.  ``None`` where the name is not first in ``new``."""
+    if new is raw:
+        return start, d, d.legal, None, None, _OUTCOME[d.status, False]
     name = raw[start:end]
-    if b"\\" in name or not name.isascii() or not name.strip() or not name.decode("ascii").isprintable():
+    at = 10 if new.startswith(_SPACED_NAME) else 9 if new.startswith(_COMPACT_NAME) else 0
+    if not at or not new.startswith(name + b'"', at):  # pragma: no cover - a changed card keeps its name first
         return None
-    return start, end
-
-
-class LineMemo:
-    """What became of JSONL lines already seen, but for the name: a line whose first field is a plain
-    name (:func:`_name_cut`) is remembered by the rest of its text, which decides everything else —
-    whether the input policy takes it, the card's decisive fields, its decision and its output, in
-    which the name is copied as it is.  The copies of a design in a collection differ by their names
-    alone: each is then written without being decoded or encoded again.  Bounded (:class:`Memo`)."""
-
-    __slots__ = ("_memo",)
-
-    def __init__(self, limit: int = 4096):
-        self._memo = Memo(limit)
-
-    def get(self, key: bytes) -> tuple[Decision, bytes | None, bytes | None] | None:
-        """``(decision, head, tail)``: the new line is ``head + name + tail``, or the line as it was
-        when ``head`` is ``None``."""
-        return self._memo.get(key)
-
-    def put(self, key: bytes, name: bytes, decision: Decision, raw: bytes, new: bytes) -> None:
-        if new is raw:
-            self._memo.put(key, (decision, None, None))
-            return
-        start = 10 if new.startswith(_NAME_FIRST[0]) else 9 if new.startswith(_NAME_FIRST[1]) else 0
-        if start and new.startswith(name + b'"', start):  # (a changed card keeps its name first)
-            self._memo.put(key, (decision, new[:start], new[start + len(name):]))
+    return start, d, d.legal, new[:at], new[at + len(name):], _OUTCOME[d.status, True]
 
 
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes.  A block that is
     not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
-    the input policy refuses is one unreadable card, kept as it is."""
+    the input policy refuses is one unreadable card, kept as it is.
+
+    Lines already seen but for the name are not decoded again (``ctx.lines``).  In a line whose first
+    field is the name (``{"name": "…", …``), written plainly — printable ASCII, not blank, no escape:
+    the JSON string is the name itself — the rest of the line decides all else: whether the input
+    policy takes it, the card's decisive fields, its decision, and its new text, in which the name is
+    copied as it is (a changed card keeps its name first).  The copies of a design in a collection
+    differ by their names alone: each copy after the first is written without being decoded,
+    decided or encoded again.  They are remembered by the text after the name, with where the name
+    starts (the spaced or compact style), in a bounded :class:`~kotc_rulesc.memo.Memo`."""
     lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result()
-    totals = result.totals
     migrator = ctx.migrator
     decide = migrator.decide
     seen = ctx.lines
     quiet = ctx.report_format is None
     attention = result.attention
     cap = ctx.attention_cap
+    tally = [0] * len(_OUTCOMES)  # cards only counted, by outcome
     out: list[bytes] = []
     append = out.append
     index = first_index
     for number, raw in enumerate(lines, first_line):
-        if blank_line(raw):
+        start = 10 if raw.startswith(_SPACED_NAME) else 9 if raw.startswith(_COMPACT_NAME) else 0
+        if start:
+            end = raw.find(b'"', start)
+            name = raw[start:end]
+            if end > start and not name.translate(None, _PLAIN_NAME) and not name.isspace():
+                hit = seen.new.get(raw[end:]) or seen.get(raw[end:])  # (the memo's newer generation first: at once)
+                if hit is not None and hit[0] == start:  # the line was seen before, but for the name
+                    _, d, legal, head, tail, outcome = hit
+                    append(raw if head is None else head + name + tail)
+                    if quiet and (legal or len(attention) >= cap):
+                        tally[outcome] += 1
+                    else:
+                        ctx.note(result, Record(index, number, name.decode("ascii"), d, head is not None))
+                    index += 1
+                    continue
+            else:
+                start = 0
+        elif not raw.startswith(b"{") and blank_line(raw):
             append(raw)
             continue
-        cut = _name_cut(raw)
-        if cut is not None:
-            key = raw[:cut[0]] + raw[cut[1]:]
-            hit = seen.get(key)
-            if hit is not None:  # a line seen before, but for the name
-                d, head, tail = hit
-                name = raw[cut[0]:cut[1]]
-                append(raw if head is None else head + name + tail)
-                if quiet and (d.legal or len(attention) >= cap):
-                    totals.count(d.status, head is not None)
-                else:
-                    ctx.note(result, Record(index, number, name.decode("ascii"), d, head is not None))
-                index += 1
-                continue
         try:
             card = json_line(raw)
         except JsonProblem as exc:
@@ -268,14 +258,19 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
         edited = None if d.status == "unchanged" and MARK not in card else edit_dict(card, d)
         new = raw if edited is None else dumps_line(edited, raw)
         append(new)
-        if cut is not None and migrator.key(card) is not None:
-            seen.put(key, raw[cut[0]:cut[1]], d, raw, new)
+        if start and migrator.key(card) is not None:  # (a card decided on its own is not remembered either)
+            remembered = _seen(raw, start, end, d, new)
+            if remembered is not None:
+                seen.put(raw[end:], remembered)
         if quiet and (d.legal or len(attention) >= cap):
-            totals.count(d.status, edited is not None)
+            tally[_OUTCOME[d.status, edited is not None]] += 1
         else:
             name = card.get("name")
             ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, edited is not None))
         index += 1
+    for (status, changed), cards in zip(_OUTCOMES, tally):
+        if cards:
+            result.totals.count(status, changed, cards)
     result.cards = index - first_index
     result.output = b"\n".join(out)
     return result

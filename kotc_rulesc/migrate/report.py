@@ -134,11 +134,11 @@ class Totals:
     def add(self, record: Record) -> None:
         self.count(record.status, record.changed)
 
-    def count(self, status: str, changed: bool) -> None:
-        """One card of ``status`` (a decision's, or "error"), whose output differs from its input or not."""
+    def count(self, status: str, changed: bool, cards: int = 1) -> None:
+        """``cards`` cards of ``status`` (a decision's, or "error"), whose output differs from their input or not."""
         counts = self.counts
         for key in _COUNTED[status, changed]:
-            counts[key] += 1
+            counts[key] += cards
 
     def merge(self, other: "Totals") -> None:
         for k, v in other.counts.items():
