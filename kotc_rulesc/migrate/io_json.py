@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
 from typing import Any, Callable
 
-from ..inputs import InputError, JsonProblem, JsonStream, blank_line, json_line, jsonl_lines, read_blocks
+from ..inputs import InputError, JsonProblem, JsonStream, blank_line, json_line, jsonl_lines, plain_name_at, read_blocks
 from ..memo import Memo
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
@@ -168,10 +168,6 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
 
 # --------------------------------------------------------------------------- JSONL
 
-#: how a line whose first field is the name starts, spaced or compact
-_SPACED_NAME, _COMPACT_NAME = b'{"name": "', b'{"name":"'
-#: the bytes of a plain name: printable ASCII but the backslash (and the quote, which ends it)
-_PLAIN_NAME = bytes(c for c in range(0x20, 0x7F) if c not in b'\\"')
 #: what a card counts as in the totals, numbered: (status, changed)
 _OUTCOMES = [(status, changed) for status in ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
              for changed in (False, True)]
@@ -186,8 +182,8 @@ def _seen(raw: bytes, start: int, end: int, d: Decision, new: bytes) -> tuple | 
     if new is raw:
         return start, d, d.legal, None, None, _OUTCOME[d.status, False]
     name = raw[start:end]
-    at = 10 if new.startswith(_SPACED_NAME) else 9 if new.startswith(_COMPACT_NAME) else 0
-    if not at or not new.startswith(name + b'"', at):  # pragma: no cover - a changed card keeps its name first
+    at, _ = plain_name_at(new)  # (a changed card keeps its name first: the same name, plain)
+    if not at:  # pragma: no cover
         return None
     return start, d, d.legal, new[:at], new[at + len(name):], _OUTCOME[d.status, True]
 
@@ -197,14 +193,13 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
     not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
     the input policy refuses is one unreadable card, kept as it is.
 
-    Lines already seen but for the name are not decoded again (``ctx.lines``).  In a line whose first
-    field is the name (``{"name": "…", …``), written plainly — printable ASCII, not blank, no escape:
-    the JSON string is the name itself — the rest of the line decides all else: whether the input
-    policy takes it, the card's decisive fields, its decision, and its new text, in which the name is
-    copied as it is (a changed card keeps its name first).  The copies of a design in a collection
-    differ by their names alone: each copy after the first is written without being decoded,
-    decided or encoded again.  They are remembered by the text after the name, with where the name
-    starts (the spaced or compact style), in a bounded :class:`~kotc_rulesc.memo.Memo`."""
+    Lines already seen but for the name (:func:`~kotc_rulesc.inputs.plain_name_at`) are not decoded
+    again: the rest of such a line decides all else — whether the input policy takes it, the card's
+    decisive fields, its decision, and its new text, in which the name is copied as it is (a changed
+    card keeps its name first).  The copies of a design in a collection differ by their names alone:
+    each copy after the first is written without being decoded, decided or encoded again.  They are
+    remembered (``ctx.lines``, a bounded :class:`~kotc_rulesc.memo.Memo`) by the text after the name,
+    with where the name starts (the spaced or compact style)."""
     lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result()
     migrator = ctx.migrator
@@ -218,23 +213,18 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
     append = out.append
     index = first_index
     for number, raw in enumerate(lines, first_line):
-        start = 10 if raw.startswith(_SPACED_NAME) else 9 if raw.startswith(_COMPACT_NAME) else 0
+        start, end = plain_name_at(raw)
         if start:
-            end = raw.find(b'"', start)
-            name = raw[start:end]
-            if end > start and not name.translate(None, _PLAIN_NAME) and not name.isspace():
-                hit = seen.new.get(raw[end:]) or seen.get(raw[end:])  # (the memo's newer generation first: at once)
-                if hit is not None and hit[0] == start:  # the line was seen before, but for the name
-                    _, d, legal, head, tail, outcome = hit
-                    append(raw if head is None else head + name + tail)
-                    if quiet and (legal or len(attention) >= cap):
-                        tally[outcome] += 1
-                    else:
-                        ctx.note(result, Record(index, number, name.decode("ascii"), d, head is not None))
-                    index += 1
-                    continue
-            else:
-                start = 0
+            hit = seen.new.get(raw[end:]) or seen.get(raw[end:])  # (the memo's newer generation first: at once)
+            if hit is not None and hit[0] == start:  # the line was seen before, but for the name
+                _, d, legal, head, tail, outcome = hit
+                append(raw if head is None else head + raw[start:end] + tail)
+                if quiet and (legal or len(attention) >= cap):
+                    tally[outcome] += 1
+                else:
+                    ctx.note(result, Record(index, number, raw[start:end].decode("ascii"), d, head is not None))
+                index += 1
+                continue
         elif not raw.startswith(b"{") and blank_line(raw):
             append(raw)
             continue
