@@ -169,3 +169,24 @@ def test_the_jsonl_report_lists_unchanged_cards_with_notes_as_the_json_report_do
         reports[fmt] = json.loads(report.read_text())["cards"]
     assert [(e["status"], bool(e.get("notes"))) for e in reports["jsonl"]] == [("unchanged", True)]
     assert reports["jsonl"] == reports["json"]
+
+
+def test_the_card_reader_decodes_a_line_seen_but_for_the_name_once(tmp_path, monkeypatch):
+    from kotc_rulesc.cards import collection
+
+    path = tmp_path / "copies.jsonl"
+    plain = b"".join(json.dumps({"name": f"Copy {i}", **design}, separators=style).encode() + b"\n"
+                     for i in range(40) for design in DESIGNS for style in ((", ", ": "), (",", ":")))
+    path.write_bytes(plain + copies(random.Random(8), 300))  # and lines of every kind
+    decoded = []
+    monkeypatch.setattr(collection, "json_line", lambda raw: decoded.append(raw) or json_line(raw))
+
+    def read():
+        return [(i.index, i.card, [str(p) for p in i.problems], i.line, i.field_lines) for i in collection.read_collection(path)]
+
+    remembered = read()
+    assert len(decoded) < len(remembered) / 2
+    monkeypatch.setattr(collection, "plain_name_at", lambda raw: (0, 0))  # every line decoded
+    assert remembered == read()
+    cards = [card for _, card, _, _, _ in remembered if card is not None]
+    assert all(a is not b for a, b in zip(cards, cards[1:]))  # each a card of its own
