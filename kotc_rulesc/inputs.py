@@ -27,7 +27,9 @@ library's C decoder with hooks (duplicate keys, constants, floats), and checked
 by :func:`_scan`, a flat token scanner that also locates what the decoder
 refused; YAML is composed by ruamel.yaml under :func:`yaml_policy`, which counts
 depth and refuses aliases before anything is built.  ruamel.yaml is imported only
-when a YAML file is read.
+when a YAML file is read.  A JSONL line is offered to orjson first, several times
+faster, which takes it only where its answer cannot differ (:func:`_fast_line`);
+every line it refuses or is in doubt about goes the standard library's way.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping
 
+from ..memo import Memo
 from ..model import ordinal
 from .legality import Judgement
 from .model import Reason
@@ -72,7 +73,7 @@ def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] 
     return "\n".join(lines)
 
 
-#: distinct judgements whose words a writer keeps (then it starts again)
+#: distinct judgements whose words a writer keeps (two generations of that many: :class:`Memo`)
 _KEPT = 4096
 
 
@@ -85,16 +86,14 @@ class CardTexts:
     def __init__(self, file: str | None, said: tuple[str, ...] = ()):
         self.file = file
         self.said = said
-        self._words: dict[int, tuple] = {}  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
+        self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
 
     def __call__(self, j: Judgement) -> str:
         words = self._words.get(id(j.reasons))
         if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
-            if len(self._words) >= _KEPT:
-                self._words.clear()
             words = (j.reasons, j.notes, _verdict_text(j), [(r, _reason_text(r)) for r in j.reasons],
                      [f"    note: {note}" for note in j.notes if note not in self.said])
-            self._words[id(j.reasons)] = words
+            self._words.put(id(j.reasons), words)
         _, _, verdict, reasons, notes = words
         head = f"[{j.index}] {j.name if j.name is not None else '(no name)'}{verdict}"
         if not reasons and not notes:
@@ -116,16 +115,14 @@ class CheckJson:
     def __init__(self, write: Callable[[str], Any], edition: Any):
         self.write = write
         self.empty = True
-        self._entries: dict[int, tuple] = {}  # id(reasons) → (reasons, notes, pieces between the lines)
+        self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines)
         write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')
 
     def card(self, j: Judgement) -> None:
         kept = self._entries.get(id(j.reasons))
         if kept is None or kept[0] is not j.reasons or kept[1] is not j.notes:
-            if len(self._entries) >= _KEPT:
-                self._entries.clear()
             kept = (j.reasons, j.notes, _entry_pieces(j))
-            self._entries[id(j.reasons)] = kept
+            self._entries.put(id(j.reasons), kept)
         pieces = kept[2]
         out = [("\n    " if self.empty else ",\n    ") + '{\n      "index": ' + str(j.index) + ',\n      "name": '
                + _dumps(j.name) + ",\n", pieces[0]]
