@@ -30,7 +30,11 @@ Then, in the same run:
 * ``migrate`` of the file (``--from 6 --to 11-pre``, ``--to 17``), in a child process per ``--jobs`` value,
   reporting the time of the migration itself (after the rules are loaded), the
   wall time of the whole command, and the peak resident memory (``getrusage``) of
-  the migrating process and of its largest worker.
+  the migrating process and of its largest worker;
+* ``check-cards`` of the file in the edition it migrates to (``-e 11-pre``, ``-e 17``; the text
+  report by default, ``--check-formats text,json`` for both), in a child process, its report
+  written to a file: the time of the judging (after the rules are loaded) and the peak
+  resident memory.
 
 Usage::
 
@@ -46,8 +50,8 @@ main process's share while the workers migrate.  On a machine whose processors a
 to show their cost there.
 
 The last lines compare the two collections: cards per second, and the time of each
-migration as a multiple of its own JSON copy (the cost of migrating, apart from the
-size of the cards).
+migration and check as a multiple of its own JSON copy (the cost of migrating or
+judging, apart from the size of the cards).
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from figures import Figure, record  # noqa: E402  (bench/figures.py)
 
 
 # --------------------------------------------------------------------------- the synthetic collection
@@ -283,9 +290,11 @@ def child(argv: list[str]) -> None:
 
     jobsmod.migrate = measured
     err = io.StringIO()
+    c1 = time.process_time()
     code = runmod.run(runmod.Options(src, target, assume=assume, output=dst, jobs=jobs, spare_only=not force), view,
                       stderr=err)
     t2 = time.perf_counter()
+    c2 = time.process_time()
     m = stats["migrator"]
     print(json.dumps({
         "code": code,
@@ -296,12 +305,61 @@ def child(argv: list[str]) -> None:
         "rss_self_kb": _peak_rss_kb(),
         "rss_workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
         "cpu_self": resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime,
+        "cpu_run": c2 - c1,  # the migration itself, in this process
         "cpu_workers": resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
         "hits": m.hits,
         "misses": m.misses,
         "workers": stats.get("workers", 0),
         "main_parallel": stats.get("main_parallel", 0.0),
     }))
+
+
+def check_child(argv: list[str]) -> None:
+    """Run ``check-cards`` in this process, its report to a file, and print its figures as JSON (called via --check-child)."""
+    src, dst, edition, fmt = argv
+    t0 = time.perf_counter()
+    from kotc_rulesc.cards import legality
+    from kotc_rulesc.cards.rules_source import get_view
+    from kotc_rulesc.cli import main as cli
+    from kotc_rulesc.commands import card_commands
+
+    view = get_view(None)
+    card_commands._view_or_exit = lambda rules_dir: view  # the rules once, loaded before the clock starts
+    stats = {}
+    original = legality.CardJudge
+
+    class Counting(original):  # to report the judgement cache's hit rate
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            stats["judge"] = self
+
+    legality.CardJudge = Counting
+    t1 = time.perf_counter()
+    c1 = time.process_time()
+    with open(dst, "w", encoding="utf-8") as out:
+        sys.stdout = out
+        try:
+            cli(["check-cards", src, "-e", edition, "--format", fmt], standalone_mode=False)
+            code = 0
+        except SystemExit as exc:
+            code = exc.code
+        finally:
+            sys.stdout = sys.__stdout__
+    t2 = time.perf_counter()
+    c2 = time.process_time()
+    memo = stats["judge"].memo
+    print(json.dumps({"code": code, "load": t1 - t0, "check": t2 - t1, "rss_self_kb": _peak_rss_kb(),
+                      "cpu_run": c2 - c1, "hits": memo.hits, "misses": memo.misses}))
+
+
+def check_in_child(src: Path, dst: Path, edition, fmt: str) -> dict:
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, __file__, "--check-child", str(src), str(dst), str(edition), fmt],
+                         check=True, capture_output=True, text=True, cwd=ROOT)
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    figures["wall"] = time.perf_counter() - start
+    figures["stderr"] = out.stderr.strip()
+    return figures
 
 
 def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume, force: bool = False) -> dict:
@@ -353,9 +411,10 @@ def measure(view, args, name: str, workdir: Path) -> dict:
             line += (f" main + {f['rss_workers_kb'] / 1024:.0f} MB largest worker; CPU {f['cpu_self']:.1f} s main + "
                      f"{f['cpu_workers']:.1f} s workers")
         else:
-            total = f["hits"] + f["misses"]
-            line += f"; CPU {f['cpu_self']:.1f} s"
-            line += f"; decisions cached for {f['hits'] / total:.1%} of the cards" if total else ""
+            decided = f["hits"] + f["misses"]
+            line += f"; CPU {f['cpu_run']:.1f} s migrating ({f['cpu_self']:.1f} s with start-up)"
+            line += (f"; {1 - decided / args.cards:.1%} of the cards written as a line seen before (but for the name), "
+                     f"{f['hits'] / args.cards:.1%} decided from the cache, {f['misses'] / args.cards:.1%} decided")
         print(line)
         print(f"    load average now {os.getloadavg()[0]:.2f}; {f['summary']}")
         if f["stderr"]:
@@ -376,18 +435,60 @@ def measure(view, args, name: str, workdir: Path) -> dict:
         outputs = {j: (workdir / f"migrated-{name}-{j}.jsonl").read_bytes() for j in results}
         same = len(set(outputs.values())) == 1
         print(f"outputs of every --jobs value identical: {same}")
-    return {"base": base, "base_cpu": base_cpu, "results": results, "command": _command(assume, target)}
+    checks = {}
+    for fmt in (f for f in args.check_formats.split(",") if f):
+        c = check_in_child(src, workdir / f"checked-{name}.{fmt}", target, fmt)
+        checks[fmt] = c
+        cached = c["hits"] / (c["hits"] + c["misses"]) if c["hits"] + c["misses"] else 0.0
+        print(f"check-cards -e {target} --format {fmt}: {c['check']:.2f} s judging ({args.cards / c['check']:,.0f} cards/s, "
+              f"{c['check'] / base:.2f}x the JSON copy), {c['wall']:.2f} s wall with start-up (rules loaded in "
+              f"{c['load']:.2f} s); peak RSS {c['rss_self_kb'] / 1024:.0f} MB; CPU {c['cpu_run']:.1f} s judging; "
+              f"judgements cached for {cached:.1%} of the cards; exit {c['code']}")
+        print(f"    load average now {os.getloadavg()[0]:.2f}")
+        if c["stderr"]:
+            print("    " + c["stderr"].replace("\n", "\n    "))
+    return {"base": base, "base_cpu": base_cpu, "results": results, "command": _command(assume, target),
+            "checks": checks, "target": target}
+
+
+def _record(args, name: str, f: dict) -> None:
+    """Issue 16's figures of one collection, for bench/all.py's table (bench/figures.py)."""
+    cards = f"{args.cards:,} JSONL cards"
+    copy = "stdlib JSON copy of the file"
+    one = f["results"].get(1)
+    if one is not None:
+        rss = one["rss_self_kb"] / 1024
+        record(Figure(f"{f['command']} --jobs 1, {cards}", round(one["migrate"], 2), "s", copy, round(f["base"], 2),
+                      "≤ 1.0×, ≤ 100 MB", one["migrate"] <= f["base"] and rss <= 100, round(rss, 1),
+                      note=f"CPU {(one['cpu_run'] + one['cpu_workers']) / f['base_cpu']:.2f}× the copy's"))
+        for jobs, r in f["results"].items():
+            if jobs > 1:
+                # baseline: --jobs 1; the figure is the time of --jobs N, so the ratio is 1 / the speed-up
+                record(Figure(f"{f['command']} --jobs {jobs}, {cards} ({r['workers']} workers)", round(r["migrate"], 2), "s",
+                              "--jobs 1, same run", round(one["migrate"], 2), "≤ 0.625× (≥ 1.6× faster) on idle cores",
+                              r["migrate"] * 1.6 <= one["migrate"], round(max(r["rss_self_kb"], r["rss_workers_kb"]) / 1024, 1),
+                              note=f"load average {os.getloadavg()[0]:.2f}"))
+    for fmt, c in f["checks"].items():
+        rss = c["rss_self_kb"] / 1024
+        record(Figure(f"check-cards -e {f['target']} --format {fmt}, {cards} ({name})", round(c["check"], 2), "s", copy,
+                      round(f["base"], 2), "≤ 2×, memory flat", c["check"] <= 2 * f["base"], round(rss, 1),
+                      note=f"CPU {c['cpu_run'] / f['base_cpu']:.2f}× the copy's"))
 
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child(sys.argv[2:])
         return
+    if len(sys.argv) > 1 and sys.argv[1] == "--check-child":
+        check_child(sys.argv[2:])
+        return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cards", type=int, default=1_000_000, help="cards per collection")
     ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
     ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
     ap.add_argument("--collections", default=",".join(COLLECTIONS), help=f"comma-separated, of {', '.join(COLLECTIONS)}")
+    ap.add_argument("--check-formats", default="text", help="comma-separated check-cards --format values to measure "
+                    "(text, json; empty: none)")
     ap.add_argument("--seed", type=int, default=6)
     ap.add_argument("--force-workers", action="store_true",
                     help="start the --jobs workers even where no processor is idle (a busy machine runs in one process)")
@@ -413,10 +514,15 @@ def main() -> None:
         jobs = 1 if 1 in f["results"] else next(iter(f["results"]))
         r = f["results"][jobs]
         ratios[name] = r["migrate"] / f["base"]
-        cpu_ratios[name] = (r["cpu_self"] + r["cpu_workers"]) / f["base_cpu"] if f["base_cpu"] else float("nan")
+        cpu_ratios[name] = (r["cpu_run"] + r["cpu_workers"]) / f["base_cpu"] if f["base_cpu"] else float("nan")
         print(f"{name:>8}: {f['command']} --jobs {jobs}: {args.cards / r['migrate']:,.0f} cards/s, "
               f"{ratios[name]:.2f}x its JSON copy ({args.cards / f['base']:,.0f} cards/s); "
               f"in CPU seconds {cpu_ratios[name]:.2f}x")
+        for fmt, c in f["checks"].items():
+            print(f"{'':>8}  check-cards -e {f['target']} --format {fmt}: {args.cards / c['check']:,.0f} cards/s, "
+                  f"{c['check'] / f['base']:.2f}x its JSON copy; in CPU seconds {c['cpu_run'] / f['base_cpu']:.2f}x; "
+                  f"peak RSS {c['rss_self_kb'] / 1024:.0f} MB")
+        _record(args, name, f)
     if len(ratios) == 2:
         (a, ra), (b, rb) = ratios.items()
         ca, cb = cpu_ratios[a], cpu_ratios[b]

@@ -29,7 +29,10 @@ refused; YAML is composed by ruamel.yaml under :func:`yaml_policy`, which counts
 depth and refuses aliases before anything is built.  ruamel.yaml is imported only
 when a YAML file is read.  ``migrate`` reads a YAML collection first with a faster
 reader (:mod:`kotc_rulesc.migrate.yaml_layout`) that declines whatever this policy
-would refuse; such a file is then read here, so every refusal has one message.
+would refuse; such a file is then read here, so every refusal has one message.  A JSONL
+line is offered to orjson first, several times faster, which takes it only where its
+answer cannot differ (:func:`_fast_line`); every line it refuses or is in doubt about
+goes the standard library's way.
 """
 
 from __future__ import annotations
@@ -58,12 +61,15 @@ __all__ = [
     "open_input",
     "read_file",
     "decode",
+    "jsonl_lines",
+    "blank_line",
     "check_line_lengths",
     "detect_format",
     "FORMAT_BY_SUFFIX",
     "json_value",
     "json_line",
     "json_keys",
+    "plain_name_at",
     "read_blocks",
     "JsonStream",
     "load_yaml",
@@ -324,6 +330,22 @@ def decode(display: str, data: bytes, first_line: int = 1, final: bool = True, b
                          "save it as UTF-8") from None
 
 
+def jsonl_lines(display: str | None, block: bytes, first_line: int = 1, bom: bool = True) -> list[bytes]:
+    """The lines of ``block``, whole lines of JSONL (:func:`read_blocks`), as bytes — once the block is
+    known to be UTF-8 text without NUL bytes (else :class:`InputError`, located; an ASCII block is
+    known at once).  A byte-order mark that starts the file is dropped when ``bom``."""
+    if b"\x00" in block or not block.isascii():
+        decode(display, block, first_line, bom=bom)
+    if bom and first_line == 1 and block.startswith(codecs.BOM_UTF8):
+        block = block[len(codecs.BOM_UTF8):]
+    return block.split(b"\n")
+
+
+def blank_line(line: bytes) -> bool:
+    """A line (UTF-8) with nothing but white space, as :meth:`str.isspace` reads white space."""
+    return not line or line.isspace() or (line[0] != 123 and line.decode("utf-8").isspace())  # 123: "{"
+
+
 def check_line_lengths(display: str, data: bytes, first_line: int = 1) -> None:
     """No line longer than :data:`MAX_LINE` bytes."""
     if len(data) <= MAX_LINE:
@@ -445,6 +467,10 @@ def _float(text: str) -> float:
 
 
 _INF = float("inf")
+try:  # a fast decoder for JSONL lines (json_line); the standard library's is the fallback and the policy's voice
+    from orjson import dumps as _fast_dumps, loads as _fast_loads
+except ImportError:  # pragma: no cover - orjson is a dependency; a Python it has no wheel for reads as before
+    _fast_loads = _fast_dumps = None
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float, parse_int=_int)
 _raw_decode = _DECODER.raw_decode
 _decode_doc = _DECODER.decode
@@ -568,8 +594,20 @@ def json_value(text: str, start: int = 0, depth: int = 0) -> tuple[Any, int]:
     return value, end
 
 
-def json_line(line: str) -> Any:
-    """One JSONL line (a whole JSON document) under the policy, or :class:`JsonProblem`."""
+def json_line(line: str | bytes) -> Any:
+    """One JSONL line (a whole JSON document; bytes must be UTF-8 text) under the policy, or
+    :class:`JsonProblem` (its offset counts characters).
+
+    A line is first offered to orjson's decoder (several times faster than the standard library's),
+    which takes it only where it gives what the standard library does and the policy allows
+    (:func:`_fast_line`).  Any other line — refused, or in doubt — is decoded by the standard
+    library's decoder under the policy's hooks, which also says, in the policy's words, what is wrong."""
+    if _fast_loads is not None:
+        value = _fast_line(line if type(line) is bytes else line.encode("utf-8", "surrogatepass"))
+        if value is not _DOUBT:
+            return value
+    if type(line) is bytes:
+        line = line.decode("utf-8")
     try:
         value = _decode_doc(line)
     except json.JSONDecodeError as exc:
@@ -581,6 +619,55 @@ def json_line(line: str) -> Any:
         if found is not None:
             raise JsonProblem(*found)
     return value
+
+
+_DOUBT = object()
+#: digits read as 0, "[" as "{": a run of 19 zeros is a long number, and "{" counts every level of nesting
+_FOLD = bytes.maketrans(b"123456789[", b"000000000{")
+_LONG_NUMBER = b"0" * 19
+
+
+def _fast_line(raw: bytes) -> Any:
+    """``raw`` decoded by orjson, or :data:`_DOUBT` where that might not give what the standard
+    library's decoder under the policy gives.  orjson refuses NaN, Infinity, a number too large for
+    a float, a lone surrogate and invalid JSON itself.  It reads an integer beyond 64 bits as a
+    float: a line with a run of 19 digits is in doubt.  It keeps the last of two equal keys: a colon
+    of the text separates a key from its value or stands inside a string, and orjson writes the
+    value back with one colon per key and every colon of every string it kept (it never escapes
+    one), so a key given twice leaves the text with more colons than the value written back (a colon
+    written as an escape, ``\\u003a``, would count in the value and not in the text: such a line is
+    in doubt).  And it nests deeper than the policy allows: more brackets than :data:`MAX_DEPTH` is
+    a doubt."""
+    folded = raw.translate(_FOLD)
+    if _LONG_NUMBER in folded or folded.count(b"{") > MAX_DEPTH or b"\\u003" in raw:
+        return _DOUBT
+    try:
+        value = _fast_loads(raw)
+        if folded.count(b":") == _fast_dumps(value).count(b":"):
+            return value
+    except (ValueError, TypeError):  # orjson's JSONDecodeError, JSONEncodeError
+        pass
+    return _DOUBT
+
+
+#: how a JSONL line whose first field is the name starts, spaced or compact
+_SPACED_NAME, _COMPACT_NAME = b'{"name": "', b'{"name":"'
+#: the bytes of a plain name: printable ASCII but the backslash (and the quote, which ends it)
+_PLAIN_NAME = bytes(c for c in range(0x20, 0x7F) if c not in b'\\"')
+
+
+def plain_name_at(line: bytes) -> tuple[int, int]:
+    """Where the name is in a JSONL line whose first field is the name (``{"name": "…", …``), written
+    plainly — printable ASCII, not blank, no escape — as ``(start, end)``; ``(0, 0)`` for any other line.
+    The JSON string is then the name itself, and two such lines the same but for the name decode to
+    the same value but for the name (the rest of the line decides everything else, also whether the
+    input policy takes it): the JSONL readers decode such a line once."""
+    start = 10 if line.startswith(_SPACED_NAME) else 9 if line.startswith(_COMPACT_NAME) else 0
+    if start:
+        end = line.find(b'"', start)
+        if end > start and not line[start:end].translate(None, _PLAIN_NAME) and not line[start:end].isspace():
+            return start, end
+    return 0, 0
 
 
 def json_keys(raw: str) -> list[tuple[str, int]]:

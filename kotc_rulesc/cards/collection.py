@@ -27,17 +27,20 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import Problem
+from ..memo import Memo
 from ..inputs import (
     FORMAT_BY_SUFFIX,
     Input,
     InputError,
     JsonProblem,
     JsonStream,
-    decode,
+    blank_line,
     detect_format,
     json_keys,
     json_line,
+    jsonl_lines,
     load_yaml,
+    plain_name_at,
     open_input,
     read_blocks,
     yaml_text,
@@ -116,14 +119,31 @@ def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardI
     return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
 
+#: plain cards (no list or mapping in a field) of JSONL lines read, by the text after their plain name
+_READ = 4096
+_FLAT = frozenset((str, int, float, bool, type(None)))
+
+
 def _jsonl(inp: Input) -> Iterator[CardInput]:
+    """A JSONL line that is another copy of one read before, but for its name
+    (:func:`~kotc_rulesc.inputs.plain_name_at`), is the same card but for its name: it is not decoded
+    again (the cards remembered are plain: each copy is a card of its own)."""
     display = inp.display
     index = 0
     line = 1
+    read = Memo(_READ)
     for block in read_blocks(inp, display=display):
-        text = decode(display, block, line)
-        for lineno, raw in enumerate(text.split("\n"), line):
-            if not raw.strip():
+        for lineno, raw in enumerate(jsonl_lines(display, block, line), line):
+            start, end = plain_name_at(raw)
+            if start:
+                known = read.get(raw[end:])
+                if known is not None and known[0] == start:
+                    card = known[1].copy()
+                    card["name"] = raw[start:end].decode("ascii")
+                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno))
+                    index += 1
+                    continue
+            elif blank_line(raw):
                 continue
             try:
                 card = json_line(raw)
@@ -131,7 +151,9 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
                 yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index}: {exc.message}")], lineno)
             else:
                 if isinstance(card, dict):
-                    yield CardInput(index, card, [], lineno, {k: lineno for k in card})
+                    if start and _FLAT.issuperset(map(type, card.values())):
+                        read.put(raw[end:], (start, card.copy()))
+                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno))
                 else:
                     yield _not_a_card(display, index, card, lineno)
             index += 1

@@ -8,12 +8,12 @@ adds them up).  What the rulebook does not state is not checked, and said so.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from ..model import ordinal
 from ..record import field, record
 
-__all__ = ["DeckVerdict", "judge_deck"]
+__all__ = ["DeckTally", "DeckVerdict", "judge_deck"]
 
 
 @record
@@ -39,31 +39,54 @@ class DeckVerdict:
         return "\n".join(lines)
 
 
-def judge_deck(judgements: list[Any], catalog: Any) -> DeckVerdict:
-    """The deck made of every judged card, in the judgements' edition (``catalog``)."""
-    rulebook = catalog.rulebook
-    n = catalog.edition
-    counted = [j.breakdown.get("ultra_points") if j.breakdown else None for j in judgements]
-    ultra = None if any(u is None for u in counted) else sum(counted)
-    verdict = DeckVerdict(len(judgements), ultra, rulebook.deck_ultra_points if rulebook else None)
-    if rulebook is None:
-        verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: the deck's size is not checked")
+class DeckTally:
+    """What judging a deck needs of its cards, counted card after card (a collection of any size
+    is judged as a deck in constant memory): how many, their Ultra Points, how many have none known."""
+
+    def __init__(self) -> None:
+        self.cards = 0
+        self.ultra_points = 0
+        self.unreadable = 0  # cards whose Ultra Points could not be computed
+
+    def add(self, judgement: Any) -> None:
+        self.cards += 1
+        points = judgement.breakdown.get("ultra_points") if judgement.breakdown else None
+        if points is None:
+            self.unreadable += 1
+        else:
+            self.ultra_points += points
+
+    def verdict(self, catalog: Any) -> DeckVerdict:
+        """The deck made of every card added, in the judgements' edition (``catalog``)."""
+        rulebook = catalog.rulebook
+        n = catalog.edition
+        ultra = None if self.unreadable else self.ultra_points
+        verdict = DeckVerdict(self.cards, ultra, rulebook.deck_ultra_points if rulebook else None)
+        if rulebook is None:
+            verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: the deck's size is not checked")
+            return verdict
+        where = f"the {ordinal(rulebook.edition)} edition's rulebook ({', '.join(rulebook.sources)})"
+        deck = rulebook.deck
+        if deck is None:
+            verdict.notes.append(f"{where} states no deck size")
+        else:
+            if deck.min is not None and self.cards < deck.min:
+                verdict.problems.append(f"{self.cards} cards: {where} asks for at least {deck.min}")
+            if deck.max is not None and self.cards > deck.max:
+                verdict.problems.append(f"{self.cards} cards: {where} allows at most {deck.max}")
+        if rulebook.deck_ultra_points is not None:
+            limit = rulebook.deck_ultra_points
+            if ultra is None:
+                verdict.notes.append(f"the Ultra Points of {self.unreadable} card(s) could not be computed (unreadable cards): "
+                                     f"the total is not checked against {where}'s limit of {limit}")
+            elif ultra > limit:
+                verdict.problems.append(f"{ultra} Ultra Points: {where} allows at most {limit} in a deck")
         return verdict
-    where = f"the {ordinal(rulebook.edition)} edition's rulebook ({', '.join(rulebook.sources)})"
-    deck = rulebook.deck
-    if deck is None:
-        verdict.notes.append(f"{where} states no deck size")
-    else:
-        if deck.min is not None and len(judgements) < deck.min:
-            verdict.problems.append(f"{len(judgements)} cards: {where} asks for at least {deck.min}")
-        if deck.max is not None and len(judgements) > deck.max:
-            verdict.problems.append(f"{len(judgements)} cards: {where} allows at most {deck.max}")
-    if rulebook.deck_ultra_points is not None:
-        limit = rulebook.deck_ultra_points
-        if ultra is None:
-            unreadable = sum(u is None for u in counted)
-            verdict.notes.append(f"the Ultra Points of {unreadable} card(s) could not be computed (unreadable cards): "
-                                 f"the total is not checked against {where}'s limit of {limit}")
-        elif ultra > limit:
-            verdict.problems.append(f"{ultra} Ultra Points: {where} allows at most {limit} in a deck")
-    return verdict
+
+
+def judge_deck(judgements: Iterable[Any], catalog: Any) -> DeckVerdict:
+    """The deck made of every judged card, in the judgements' edition (``catalog``)."""
+    tally = DeckTally()
+    for j in judgements:
+        tally.add(j)
+    return tally.verdict(catalog)

@@ -34,7 +34,7 @@ from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
 from .parse import parse_card, type_aliases
 
-__all__ = ["Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "status_of", "term"]
+__all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "status_of", "term"]
 
 
 @record
@@ -391,3 +391,32 @@ def judge_input(item: Any, edition: int, view: Any) -> Judgement:
     j.line = item.line
     j.field_lines = dict(item.field_lines)
     return j
+
+
+class CardJudge:
+    """Judges card after card in one edition, as :func:`judge_input` does, each distinct card once.
+
+    A judgement depends on a card's decisive fields alone (:mod:`~kotc_rulesc.cards.decisive`), so the
+    copies of a design share one: each card's :class:`Judgement` is its own (index, name, where it
+    is) and shares the reasons, notes, parsed text and breakdown of the design's, which nobody
+    modifies.  ``cache`` bounds the designs remembered (:class:`~kotc_rulesc.cards.decisive.DecisionMemo`,
+    the memo ``migrate`` decides with)."""
+
+    def __init__(self, edition: Any, view: Any, cache: int = 8192):
+        from .decisive import DecisionMemo
+
+        self.edition = edition
+        self.view = view
+        self.memo = DecisionMemo(view, cache)
+
+    def _judge(self, card: dict) -> Judgement:
+        return judge(card, self.edition, self.view)
+
+    def __call__(self, item: Any) -> Judgement:
+        card = item.card
+        if card is None:
+            return judge_input(item, self.edition, self.view)
+        j = self.memo.decide(card, self._judge)
+        name = card.get("name")
+        return Judgement(item.index, name if isinstance(name, str) else None, j.status, j.cost, j.printed_cost,
+                         j.reasons, j.notes, j.parsed, j.edition, j.breakdown, item.line, item.field_lines, j.figure)

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
+from ..memo import Memo
 from ..model import ordinal
 from .legality import Judgement
+from .model import Reason
 
 STATUSES = ("legal", "banned", "error", "unknown")
 
 
 def summary(judgements: Iterable[Judgement | str]) -> dict[str, int]:
     """Counts by status, of judgements or of their statuses."""
-    counts = Counter(j if isinstance(j, str) else j.status for j in judgements)
+    return summary_of(Counter(j if isinstance(j, str) else j.status for j in judgements))
+
+
+def summary_of(counts: Mapping[str, int]) -> dict[str, int]:
+    """The summary of counts by status (a :class:`~collections.Counter` kept card after card)."""
     return {"cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}
 
 
@@ -21,15 +28,6 @@ def summary_text(counts: dict[str, int]) -> str:
     n = counts["cards"]
     parts = [f"{counts[s]} {s}" for s in STATUSES if counts[s]]
     return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none")
-
-
-def check_json(edition: int, judgements: list[Judgement]) -> dict[str, Any]:
-    """The JSON of ``check-cards --format json``."""
-    return {
-        "edition": edition,
-        "cards": [j.to_json() for j in judgements],
-        "summary": summary(judgements),
-    }
 
 
 def _title(j: Judgement) -> str:
@@ -45,25 +43,125 @@ def _cost_text(j: Judgement) -> str:
     return f"{j.figure} {cost}{printed}"
 
 
+def _verdict_text(j: Judgement) -> str:
+    """What follows the card's title on its first line: ": BANNED — cost 3, printed 4"."""
+    return f": {j.status.upper() if j.status != 'legal' else 'legal'} — {_cost_text(j)}"
+
+
+def _reason_text(r: Reason) -> str:
+    """A reason as a line says it after where it is: code, field, message, edition and sources."""
+    cite = []
+    if r.edition is not None:
+        cite.append(f"{ordinal(r.edition)} edition")
+    if r.sources:
+        cite.append(", ".join(r.sources))
+    fld = f" (field {r.field})" if r.field else ""
+    return f"{r.code}{fld}: {r.message}" + (f" [{'; '.join(cite)}]" if cite else "")
+
+
+def _where(file: str | None, line: int | None) -> str:
+    if not file:
+        return ""
+    return f"{file}:{line}: " if line else f"{file}: "
+
+
 def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] = ()) -> str:
     """One card: its status and cost, then every reason (located) and note (but the notes ``said`` already)."""
-    lines = [f"{_title(j)}: {j.status.upper() if j.status != 'legal' else 'legal'} — {_cost_text(j)}"]
-    for r in j.reasons:
-        line = j.line_of(r)
-        where = ""
-        if file:
-            where = f"{file}:{line}: " if line else f"{file}: "
-        cite = []
-        if r.edition is not None:
-            cite.append(f"{ordinal(r.edition)} edition")
-        if r.sources:
-            cite.append(", ".join(r.sources))
-        fld = f" (field {r.field})" if r.field else ""
-        lines.append(f"    {where}{r.code}{fld}: {r.message}" + (f" [{'; '.join(cite)}]" if cite else ""))
-    for note in j.notes:
-        if note not in said:
-            lines.append(f"    note: {note}")
+    lines = [_title(j) + _verdict_text(j)]
+    lines += [f"    {_where(file, j.line_of(r))}{_reason_text(r)}" for r in j.reasons]
+    lines += [f"    note: {note}" for note in j.notes if note not in said]
     return "\n".join(lines)
+
+
+#: distinct judgements whose words a writer keeps (two generations of that many: :class:`Memo`)
+_KEPT = 4096
+
+
+class CardTexts:
+    """:func:`judgement_text` for card after card of a collection.  What a judgement says but for
+    which card it is and where — its verdict, each reason, its notes — is put into words once per
+    distinct judgement: the copies of a design share their judgement's lists
+    (:class:`~kotc_rulesc.cards.legality.CardJudge`)."""
+
+    def __init__(self, file: str | None, said: tuple[str, ...] = ()):
+        self.file = file
+        self.said = said
+        self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
+
+    def __call__(self, j: Judgement) -> str:
+        words = self._words.get(id(j.reasons))
+        if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
+            words = (j.reasons, j.notes, _verdict_text(j), [(r, _reason_text(r)) for r in j.reasons],
+                     [f"    note: {note}" for note in j.notes if note not in self.said])
+            self._words.put(id(j.reasons), words)
+        _, _, verdict, reasons, notes = words
+        head = f"[{j.index}] {j.name if j.name is not None else '(no name)'}{verdict}"
+        if not reasons and not notes:
+            return head
+        file = self.file
+        lines = [head]
+        lines += [f"    {_where(file, j.line_of(r))}{text}" for r, text in reasons]
+        lines += notes
+        return "\n".join(lines)
+
+
+class CheckJson:
+    """The JSON of ``check-cards --format json`` written card after card, to ``write``: the text
+    ``json.dumps({"edition", "cards", "summary"[, "deck"]}, ensure_ascii=False, indent=2)`` gives.
+    Each card's entry (:meth:`Judgement.to_json <kotc_rulesc.cards.legality.Judgement.to_json>`) is
+    encoded once per distinct judgement, with its index, name and each reason's line filled in
+    per card."""
+
+    def __init__(self, write: Callable[[str], Any], edition: Any):
+        self.write = write
+        self.empty = True
+        self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines)
+        write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')
+
+    def card(self, j: Judgement) -> None:
+        kept = self._entries.get(id(j.reasons))
+        if kept is None or kept[0] is not j.reasons or kept[1] is not j.notes:
+            kept = (j.reasons, j.notes, _entry_pieces(j))
+            self._entries.put(id(j.reasons), kept)
+        pieces = kept[2]
+        out = [("\n    " if self.empty else ",\n    ") + '{\n      "index": ' + str(j.index) + ',\n      "name": '
+               + _dumps(j.name) + ",\n", pieces[0]]
+        for r, piece in zip(j.reasons, pieces[1:]):
+            line = j.line_of(r)
+            out.append("null" if line is None else str(line))
+            out.append(piece)
+        self.write("".join(out))
+        self.empty = False
+
+    def end(self, summary: dict[str, int], deck: dict[str, Any] | None = None) -> None:
+        out = ("]" if self.empty else "\n  ]") + ',\n  "summary": ' + _dumps(summary, 1)
+        if deck is not None:
+            out += ',\n  "deck": ' + _dumps(deck, 1)
+        self.write(out + "\n}")
+
+
+def _dumps(value: Any, level: int | None = None) -> str:
+    """``value`` as ``json.dumps(…, ensure_ascii=False)`` writes it, or indented by 2 and nested ``level`` deep."""
+    if level is None:
+        return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
+
+
+def _entry_pieces(j: Judgement) -> list[str]:
+    """A card's entry after its name, nested in the document (``"status": …`` to its closing brace), cut
+    where each reason's line goes.  The lines are encoded as ``NaN`` to be found: ``"line": NaN`` is
+    no text a JSON string can hold (its quotes would be escaped), and no other value is NaN."""
+    entry = j.to_json()
+    del entry["index"], entry["name"]
+    for reason in entry["reasons"]:
+        reason["line"] = _NAN
+    text = _dumps(entry, 2)[2:]  # (without its opening brace: the index and name come first)
+    pieces = text.split('"line": NaN')
+    assert len(pieces) == len(j.reasons) + 1
+    return [p + '"line": ' for p in pieces[:-1]] + pieces[-1:]
+
+
+_NAN = float("nan")
 
 
 def _values_text(values: dict[str, Any], given: dict[str, Any]) -> str:

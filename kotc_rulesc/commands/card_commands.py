@@ -42,14 +42,16 @@ def _edition_or_exit(view: Any, edition: Any) -> Any:
     return check_known(view.keys, edition, "--edition")
 
 
-def _read_or_exit(path: str) -> Iterator:
+def _read_or_exit(path: str, settle: Any = None) -> Iterator:
     """The CardInputs of the collection, one by one (a JSONL file is streamed); if the file
-    is unreadable, print why and exit 2."""
+    is unreadable, call ``settle`` (the output so far), print why and exit 2."""
     from ..cards.collection import CollectionError, read_collection
 
     try:
         yield from read_collection(path)
     except CollectionError as exc:
+        if settle is not None:
+            settle()
         click.echo(f"error: {exc.problem}", err=True)
         sys.exit(2)
 
@@ -102,47 +104,105 @@ def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rule
       kotc-rulesc check-cards minions.yaml -e 12
       kotc-rulesc check-cards my-deck.yaml --deck
     """
+    from collections import Counter
+
     from ..cards.cost import rule_note
-    from ..cards.legality import judge_input
-    from ..cards.report import judgement_text, summary, summary_text
+    from ..cards.legality import CardJudge
+    from ..cards.report import CardTexts, CheckJson, summary_of, summary_text
 
     view = _view_or_exit(rules_dir)
     edition = _edition_or_exit(view, edition)
-    items = _read_or_exit(collection)
     display = "<stdin>" if collection == "-" else collection
     said = tuple(filter(None, [rule_note(view.catalog(edition))]))
-    entries, statuses, kept = [], [], []
-    for item in items:
-        j = judge_input(item, edition, view)
-        if deck:
-            kept.append(j)
-        if fmt == "text":
-            if not statuses:  # the heading waits until the file has proved readable
-                click.echo(f"{display}: judged in the {ordinal(edition)} edition")
-                for note in said:
-                    click.echo(f"note: {note}")
-            click.echo(judgement_text(j, display, said))
-        else:
-            entries.append(j.to_json())
-        statuses.append(j.status)
-    counts = summary(statuses)
-    verdict = None
+    judge_card = CardJudge(edition, view)  # each distinct card judged once
+    counts: Counter = Counter()
+    tally = None
     if deck:
-        from ..cards.deck import judge_deck
+        from ..cards.deck import DeckTally
 
-        verdict = judge_deck(kept, view.catalog(edition))
-    if fmt == "text" and not statuses:
-        click.echo(f"{display}: judged in the {ordinal(edition)} edition")
-    if fmt == "json":
-        out = {"edition": edition, "cards": entries, "summary": counts}
-        if verdict is not None:
-            out["deck"] = verdict.to_json()
-        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
-    else:
-        click.echo(summary_text(counts))
-        if verdict is not None:
-            click.echo(verdict.text())
-    sys.exit(0 if all(s == "legal" for s in statuses) and (verdict is None or verdict.legal) else 1)
+        tally = DeckTally()
+    out = _Output(fmt == "json")
+    items = _read_or_exit(collection, settle=out.close)
+    try:
+        if fmt == "json":
+            document = CheckJson(out.write, edition)
+        else:
+            text = CardTexts(display, said)
+        for item in items:
+            j = judge_card(item)
+            if tally is not None:
+                tally.add(j)
+            if fmt == "text":
+                if not counts:  # the heading waits until the file has proved readable
+                    out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
+                    for note in said:
+                        out.write(f"note: {note}\n")
+                out.write(text(j) + "\n")
+            else:
+                document.card(j)
+            counts[j.status] += 1
+        summary = summary_of(counts)
+        verdict = tally.verdict(view.catalog(edition)) if tally is not None else None
+        if fmt == "text" and not counts:
+            out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
+        if fmt == "json":
+            document.end(summary, verdict.to_json() if verdict is not None else None)
+            out.write("\n")
+        else:
+            out.write(summary_text(summary) + "\n")
+            if verdict is not None:
+                out.write(verdict.text() + "\n")
+        out.done()
+    finally:
+        out.close()
+    sys.exit(0 if summary["cards"] == counts["legal"] and (verdict is None or verdict.legal) else 1)
+
+
+class _Output:
+    """Standard output for a judgement of any number of cards, in constant memory.  Text goes out in
+    pieces as the cards are judged (also when the file turns out unreadable further on: what was
+    judged stays printed).  JSON is one document: it is kept — in memory while small, then in a
+    temporary file — and printed when the whole collection has been read, so that an unreadable file
+    prints no part of one."""
+
+    CHUNK = 1 << 16
+
+    def __init__(self, whole: bool):
+        import tempfile
+
+        self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8") if whole else None
+        self.pending: list[str] = []
+        self.size = 0
+
+    def write(self, text: str) -> None:
+        if self.held is not None:
+            self.held.write(text)
+            return
+        self.pending.append(text)
+        self.size += len(text)
+        if self.size >= self.CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            click.echo("".join(self.pending), nl=False)
+            self.pending, self.size = [], 0
+
+    def done(self) -> None:
+        """The collection has been read: print what is held."""
+        if self.held is not None:
+            self.held.seek(0)
+            while chunk := self.held.read(self.CHUNK):
+                click.echo(chunk, nl=False)
+            self.held.close()
+            self.held = None
+
+    def close(self) -> None:
+        """Print what is pending (held JSON is dropped: the collection was not read whole)."""
+        self.flush()
+        if self.held is not None:
+            self.held.close()
+            self.held = None
 
 
 def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:

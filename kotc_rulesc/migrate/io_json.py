@@ -23,9 +23,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
+from typing import Any, Callable
 
-from ..inputs import InputError, JsonProblem, JsonStream, decode, json_line, read_blocks
+from ..inputs import InputError, JsonProblem, JsonStream, blank_line, json_line, jsonl_lines, plain_name_at, read_blocks
+from ..memo import Memo
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import Record, Totals, render_card
@@ -85,6 +87,8 @@ class Context:
         self.migrator = migrator
         self.report_format = report_format
         self.attention_cap = attention_cap
+        #: JSONL lines already seen, but for the name (this process's own: :func:`jsonl_block`)
+        self.lines = Memo(4096)
 
     def new_result(self) -> BlockResult:
         return BlockResult(0, Totals())
@@ -117,12 +121,21 @@ def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
 
 # --------------------------------------------------------------------------- writing a changed card
 
-# one encoder per style: json.dumps with arguments would build a new encoder for every card
-_ENCODERS = {
-    (escaped, spaced): json.JSONEncoder(ensure_ascii=escaped, separators=(", ", ": ") if spaced else (",", ":")).encode
-    for escaped in (False, True)
-    for spaced in (False, True)
-}
+
+def _encoder(escaped: bool, spaced: bool) -> Callable[[Any], str]:
+    """``json.dumps(value, ensure_ascii=escaped, separators=…)``: the same text from the standard
+    library's C encoder, made once (``json.dumps`` with arguments makes one per call, and checks
+    for cycles, which decoded JSON cannot have)."""
+    item, key = (", ", ": ") if spaced else (",", ":")
+    if c_make_encoder is None:  # pragma: no cover - a Python without the C accelerator
+        return json.JSONEncoder(ensure_ascii=escaped, separators=(item, key)).encode
+    encode = c_make_encoder(None, json.JSONEncoder().default, encode_basestring_ascii if escaped else encode_basestring,
+                            None, key, item, False, False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+# one encoder per style
+_ENCODERS = {(escaped, spaced): _encoder(escaped, spaced) for escaped in (False, True) for spaced in (False, True)}
 
 
 def _style(raw: str | bytes) -> tuple[bool, bool]:
@@ -132,10 +145,10 @@ def _style(raw: str | bytes) -> tuple[bool, bool]:
     return raw.isascii() and "\\u" in raw, '": ' in raw
 
 
-def dumps_line(card: dict, raw: str) -> str:
+def dumps_line(card: dict, raw: bytes) -> bytes:
     """A card as one JSONL line, in the style of its original line ``raw``."""
-    out = _ENCODERS[_style(raw)](card)
-    return out + "\r" if raw.endswith("\r") else out
+    out = _ENCODERS[_style(raw)](card).encode("utf-8")
+    return out + b"\r" if raw.endswith(b"\r") else out
 
 
 def dumps_element(card: dict, raw: str, base: str) -> str:
@@ -155,66 +168,101 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
 
 # --------------------------------------------------------------------------- JSONL
 
+#: what a card counts as in the totals, numbered: (status, changed)
+_OUTCOMES = [(status, changed) for status in ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
+             for changed in (False, True)]
+_OUTCOME = {outcome: number for number, outcome in enumerate(_OUTCOMES)}
+
+
+def _seen(raw: bytes, start: int, end: int, d: Decision, new: bytes) -> tuple | None:
+    """What :func:`jsonl_block` remembers of the line ``raw``, whose plain name is ``raw[start:end]``,
+    migrated to ``new``: ``(start, decision, legal, head, tail, outcome)`` — the line of another copy,
+    the same but for its name, becomes ``head + name + tail`` (or stays as it is when ``head`` is
+    ``None``); ``outcome`` numbers what it counts as.  ``None`` where the name is not first in ``new``."""
+    if new is raw:
+        return start, d, d.legal, None, None, _OUTCOME[d.status, False]
+    name = raw[start:end]
+    at, _ = plain_name_at(new)  # (a changed card keeps its name first: the same name, plain)
+    if not at:  # pragma: no cover
+        return None
+    return start, d, d.legal, new[:at], new[at + len(name):], _OUTCOME[d.status, True]
+
+
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes.  A block that is
     not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
-    the input policy refuses is one unreadable card, kept as it is."""
-    text = decode(None, block, first_line, bom=False)
+    the input policy refuses is one unreadable card, kept as it is.
+
+    Lines already seen but for the name (:func:`~kotc_rulesc.inputs.plain_name_at`) are not decoded
+    again: the rest of such a line decides all else — whether the input policy takes it, the card's
+    decisive fields, its decision, and its new text, in which the name is copied as it is (a changed
+    card keeps its name first).  The copies of a design in a collection differ by their names alone:
+    each copy after the first is written without being decoded, decided or encoded again.  They are
+    remembered (``ctx.lines``, a bounded :class:`~kotc_rulesc.memo.Memo`) by the text after the name,
+    with where the name starts (the spaced or compact style)."""
+    lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result()
-    counts = result.totals.counts
-    decide = ctx.migrator.decide
+    migrator = ctx.migrator
+    decide = migrator.decide
+    seen = ctx.lines
     quiet = ctx.report_format is None
-    out: list = []
+    attention = result.attention
+    cap = ctx.attention_cap
+    tally = [0] * len(_OUTCOMES)  # cards only counted, by outcome
+    out: list[bytes] = []
     append = out.append
     index = first_index
-    for n, raw in enumerate(text.split("\n")):
-        if not raw or raw.isspace():
+    for number, raw in enumerate(lines, first_line):
+        start, end = plain_name_at(raw)
+        if start:
+            hit = seen.new.get(raw[end:]) or seen.get(raw[end:])  # (the memo's newer generation first: at once)
+            if hit is not None and hit[0] == start:  # the line was seen before, but for the name
+                _, d, legal, head, tail, outcome = hit
+                append(raw if head is None else head + raw[start:end] + tail)
+                if quiet and (legal or len(attention) >= cap):
+                    tally[outcome] += 1
+                else:
+                    ctx.note(result, Record(index, number, raw[start:end].decode("ascii"), d, head is not None))
+                index += 1
+                continue
+        elif not raw.startswith(b"{") and blank_line(raw):
             append(raw)
             continue
         try:
             card = json_line(raw)
         except JsonProblem as exc:
             append(raw)
-            ctx.note(result, Record(index, first_line + n, None, None, False, exc.message))
+            ctx.note(result, Record(index, number, None, None, False, exc.message))
             index += 1
             continue
         if type(card) is not dict:
             append(raw)
-            ctx.note(result, Record(index, first_line + n, None, None, False,
+            ctx.note(result, Record(index, number, None, None, False,
                                     f"a JSON {type(card).__name__}, not a card (a JSON object)"))
             index += 1
             continue
         try:
             d = decide(card)
         except NeedsFrom:
-            raise MissingFrom(index, first_line + n, card.get("name")) from None
-        status = d.status
-        if status == "unchanged" and MARK not in card:  # the common cases, kept cheap
-            append(raw)
-            counts["cards"] += 1
-            counts["unchanged"] += 1
-            index += 1
-            continue
-        new = edit_dict(card, d)
-        if new is None:
-            append(raw)
-        else:
-            append(dumps_line(new, raw))
-        if quiet and d.legal:
-            counts["cards"] += 1
-            if new is not None:
-                counts["changed"] += 1
-                counts["migrated"] += 1
-                if status == "reissued":
-                    counts["reissued"] += 1
-            else:
-                counts["unchanged"] += 1
+            raise MissingFrom(index, number, card.get("name")) from None
+        edited = None if d.status == "unchanged" and MARK not in card else edit_dict(card, d)
+        new = raw if edited is None else dumps_line(edited, raw)
+        append(new)
+        if start and migrator.key(card) is not None:  # (a card decided on its own is not remembered either)
+            remembered = _seen(raw, start, end, d, new)
+            if remembered is not None:
+                seen.put(raw[end:], remembered)
+        if quiet and (d.legal or len(attention) >= cap):
+            tally[_OUTCOME[d.status, edited is not None]] += 1
         else:
             name = card.get("name")
-            ctx.note(result, Record(index, first_line + n, name if isinstance(name, str) else None, d, new is not None))
+            ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, edited is not None))
         index += 1
+    for (status, changed), cards in zip(_OUTCOMES, tally):
+        if cards:
+            result.totals.count(status, changed, cards)
     result.cards = index - first_index
-    result.output = "\n".join(out).encode("utf-8")
+    result.output = b"\n".join(out)
     return result
 
 

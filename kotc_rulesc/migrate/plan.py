@@ -28,9 +28,9 @@ For a card of edition E (its Edition Indicator, or the edition assumed with
      and with a suggested legal replacement where the data declares one.
 
 A decision depends only on the fields the card engine reads (type, Edition
-Indicator, text, the systems' figures and stats — see :func:`card_fields` — and
-whether the name is valid), so
-identical cards — however many copies a collection holds — are decided once.
+Indicator, text, the systems' figures and stats, and whether the name is valid:
+:mod:`kotc_rulesc.cards.decisive`), so identical cards — however many copies a
+collection holds — are decided once, by the same memo ``check-cards`` judges with.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from typing import Any
 
 from ..model import edition_number, is_pre_release, ordinal
 from ..passes import Pass
-from .memo import Memo
 from .rewrite import LineRewriter, TextRewrite, split_line
 
 __all__ = [
@@ -59,8 +58,6 @@ MARK = "migration"
 LEGAL = frozenset({"rewritten", "reissued", "unchanged"})
 #: the reasons that a re-issue cures (a cost revision; the printed cost it makes wrong)
 _REISSUE_CODES = frozenset({"cost-revised", "cost-mismatch"})
-_NONE = type(None)
-_PLAIN = frozenset((str, int, _NONE))  # exact types: True is not 1 here
 
 
 class NeedsFrom(Exception):
@@ -125,18 +122,6 @@ class Decision:
         return out
 
 
-def card_fields(view: Any) -> tuple[str, ...]:
-    """The fields a card's judgement reads, in every edition's system: type, Edition Indicator,
-    text, each figure (cost, level) and each type's stats (offense, sp…)."""
-    fields = ["type", "edition", "text"]
-    for key in view.keys:
-        system = view.catalog(key).system
-        for name in (system.figure, *(st.name for t in system.types for st in t.stats)):
-            if name not in fields:
-                fields.append(name)
-    return tuple(fields)
-
-
 def _error(source: int | None, target: int, assumed: bool, code: str, message: str) -> Decision:
     reason = _Reason(code, message, None)
     return _marked(Decision("error", source, target, assumed, reasons=(reason,)))
@@ -166,6 +151,7 @@ class Migrator:
     distinct cards remembered (two generations of that many)."""
 
     def __init__(self, view: Any, target: int, assume: int | None = None, cache: int = 8192, reissue: bool = False):
+        from ..cards.decisive import DecisionMemo
         from ..cards.legality import cost_revision_rule, judge  # the card engine; imported here to keep start-up light
 
         self._judge = judge
@@ -184,10 +170,7 @@ class Migrator:
         self.last = view.last
         self.newest = view.newest
         self._runs: dict[tuple[Any, bool], list[Any]] = {}
-        self._key_fields = card_fields(view)
-        self._memo = Memo(cache)
-        self.hits = 0
-        self.misses = 0
+        self._memo = DecisionMemo(view, cache)
         #: when a list, every new decision is also appended here as (key, decision), so that
         #: other processes can :meth:`adopt` it instead of deciding the same card again
         self.learned: list[tuple[tuple, Decision]] | None = None
@@ -196,39 +179,28 @@ class Migrator:
 
     def decide(self, card: Any) -> Decision:
         """The decision for one card (a mapping as read; it is not modified)."""
-        key = self.key(card)
-        if key is None:
-            self.misses += 1
-            return self._decide(card)
-        hit = self._memo.get(key)
-        if hit is not None:
-            self.hits += 1
-            return hit
-        self.misses += 1
-        hit = self._decide(card)
-        self._memo.put(key, hit)
-        if self.learned is not None:
-            self.learned.append((key, hit))
-        return hit
+        return self._memo.decide(card, self._decide, self.learned)
 
     def adopt(self, known: list[tuple[tuple, Decision]]) -> None:
         """Remember decisions made elsewhere (by another process with the same rules and options)."""
-        memo = self._memo
-        for key, decision in known:
-            if key not in memo:
-                memo.put(key, decision)
+        self._memo.adopt(known)
 
     def key(self, card: Any) -> tuple | None:
-        """What the decision depends on, or ``None`` when the card is unusual enough
-        (non-plain values, an invalid name) to be decided on its own."""
-        if type(card) is not dict:
-            return None
-        get = card.get
-        name = get("name")
-        if type(name) is not str or not name or name.isspace():
-            return None
-        key = tuple(map(get, self._key_fields))
-        return key if _PLAIN.issuperset(map(type, key)) else None
+        """What the decision depends on (:meth:`DecisionMemo.key <kotc_rulesc.cards.decisive.DecisionMemo.key>`),
+        or ``None`` when the card is unusual enough to be decided on its own."""
+        return self._memo.key(card)
+
+    def known(self, key: tuple) -> Decision | None:
+        """The decision remembered for ``key`` (a :meth:`key`), or ``None``."""
+        return self._memo.get(key)
+
+    @property
+    def hits(self) -> int:
+        return self._memo.hits
+
+    @property
+    def misses(self) -> int:
+        return self._memo.misses
 
     # ------------------------------------------------------------------ deciding
 

@@ -110,6 +110,21 @@ class Record:
 _KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed")
 
 
+def _counted(status: str, changed: bool) -> tuple[str, ...]:
+    """The totals a card counts in."""
+    keys = ["cards"] + (["changed"] if changed else [])
+    if status in LEGAL:
+        keys += (["migrated"] + (["reissued"] if status == "reissued" else [])) if changed else ["unchanged"]
+    elif status == "error":
+        keys.append("errors")
+    else:
+        keys += ["banned"] + (["unknown"] if status == "unknown" else [])
+    return tuple(keys)
+
+
+_COUNTED = {(s, c): _counted(s, c) for s in (*LEGAL, "banned", "unknown", "error") for c in (False, True)}
+
+
 @dataclass
 class Totals:
     """Counts over the collection; ``banned`` includes ``unknown``, ``migrated`` includes ``reissued``."""
@@ -117,24 +132,13 @@ class Totals:
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_KEYS, 0))
 
     def add(self, record: Record) -> None:
-        c = self.counts
-        c["cards"] += 1
-        if record.changed:
-            c["changed"] += 1
-        status = record.status
-        if status in LEGAL:
-            if record.changed:
-                c["migrated"] += 1
-                if status == "reissued":
-                    c["reissued"] += 1
-            else:
-                c["unchanged"] += 1
-        elif status == "error":
-            c["errors"] += 1
-        else:
-            c["banned"] += 1
-            if status == "unknown":
-                c["unknown"] += 1
+        self.count(record.status, record.changed)
+
+    def count(self, status: str, changed: bool, cards: int = 1) -> None:
+        """``cards`` cards of ``status`` (a decision's, or "error"), whose output differs from their input or not."""
+        counts = self.counts
+        for key in _COUNTED[status, changed]:
+            counts[key] += cards
 
     def merge(self, other: "Totals") -> None:
         for k, v in other.counts.items():

@@ -24,7 +24,7 @@ from typing import Sequence
 
 from ..passes import Pass, Rewrite
 from ..text import normalize, opening_forms, skeleton
-from .memo import Memo
+from ..memo import Memo
 
 __all__ = ["TextRewrite", "LineRewriter", "split_line"]
 
@@ -119,7 +119,7 @@ class LineRewriter:
     """Rewrites lines of card text through a fixed run of passes, remembering each distinct line
     and sentence.
 
-    The memory is bounded (:class:`~kotc_rulesc.migrate.memo.Memo`): a collection of any size
+    The memory is bounded (:class:`~kotc_rulesc.memo.Memo`): a collection of any size
     shares a few thousand distinct sentences, and a new one costs a few regular expression
     matches.
 
