@@ -24,6 +24,7 @@ from email.parser import Parser
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what a wheel is built from (the rest of the repository is not needed to build it)
@@ -132,7 +133,7 @@ def test_the_wheel_requires_the_projects_dependencies(wheel):
         meta = Parser().parsestr(zf.read(info).decode())
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     required = [r for r in meta.get_all("Requires-Dist") if "extra ==" not in r]
-    assert sorted(r.replace(" ", "") for r in required) == sorted(d.replace(" ", "") for d in declared)
+    assert sorted(str(Requirement(r)) for r in required) == sorted(str(Requirement(d)) for d in declared)
 
 
 # --------------------------------------------------------------------------- every command, installed

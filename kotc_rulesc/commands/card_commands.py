@@ -168,9 +168,11 @@ class _Output:
     CHUNK = 1 << 16
 
     def __init__(self, whole: bool):
-        import tempfile
+        self.held = None
+        if whole:
+            import tempfile  # (only for JSON: the one-card text path stays light)
 
-        self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8") if whole else None
+            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8")
         self.pending: list[str] = []
         self.size = 0
 

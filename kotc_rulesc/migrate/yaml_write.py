@@ -23,7 +23,7 @@ import io
 import re
 from typing import Any
 
-from .memo import Memo
+from ..memo import Memo
 from .plan import MARK
 from .yaml_edit import mark_node, round_trip_yaml
 
