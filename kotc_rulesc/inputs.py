@@ -467,10 +467,25 @@ def _float(text: str) -> float:
 
 
 _INF = float("inf")
-try:  # a fast decoder for JSONL lines (json_line); the standard library's is the fallback and the policy's voice
-    from orjson import dumps as _fast_dumps, loads as _fast_loads
-except ImportError:  # pragma: no cover - orjson is a dependency; a Python it has no wheel for reads as before
-    _fast_loads = _fast_dumps = None
+#: orjson's ``loads`` and ``dumps``, a fast decoder for JSONL lines (json_line; the standard library's
+#: is the fallback and the policy's voice): imported with the first line that needs them, as a
+#: one-card file never does (importing orjson is a tenth of a one-card run's start-up); ``None``
+#: until then, ``False`` where orjson is not installed (a Python it has no wheel for reads as before)
+_fast_loads: Any = None
+_fast_dumps: Any = None
+
+
+def _orjson() -> bool:
+    global _fast_loads, _fast_dumps
+    try:
+        from orjson import dumps, loads
+    except ImportError:  # pragma: no cover - orjson is a dependency
+        _fast_loads = _fast_dumps = False
+        return False
+    _fast_loads, _fast_dumps = loads, dumps
+    return True
+
+
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float, parse_int=_int)
 _raw_decode = _DECODER.raw_decode
 _decode_doc = _DECODER.decode
@@ -602,7 +617,7 @@ def json_line(line: str | bytes) -> Any:
     which takes it only where it gives what the standard library does and the policy allows
     (:func:`_fast_line`).  Any other line — refused, or in doubt — is decoded by the standard
     library's decoder under the policy's hooks, which also says, in the policy's words, what is wrong."""
-    if _fast_loads is not None:
+    if _fast_loads or (_fast_loads is None and _orjson()):
         value = _fast_line(line if type(line) is bytes else line.encode("utf-8", "surrogatepass"))
         if value is not _DOUBT:
             return value

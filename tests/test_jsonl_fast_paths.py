@@ -29,7 +29,7 @@ def view():
 
 def standard(line):
     """What the standard library's decoder under the policy makes of ``line`` (orjson set aside)."""
-    fast, inputs._fast_loads = inputs._fast_loads, None
+    fast, inputs._fast_loads = inputs._fast_loads, False
     try:
         return answer(line)
     finally:

@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 #: never imported on these paths
-HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "tempfile", "kotc_rulesc.loader", "kotc_rulesc.codegen",
+HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "tempfile", "orjson", "kotc_rulesc.loader", "kotc_rulesc.codegen",
          "kotc_rulesc.render")
 #: the replay that folds the rules' history: the compiled tables need none of it
 REPLAY = {"kotc_rulesc.fold", "kotc_rulesc.history", "kotc_rulesc.wording", "kotc_rulesc.wordiff", "kotc_rulesc.view"}
