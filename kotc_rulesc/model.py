@@ -568,6 +568,18 @@ class RuleSet:
         types = {t.id for e in self.editions if e.system is not None for t in e.system.types}
         return term_aliases((e.rulebook for e in self.editions), types)
 
+    def decisive_fields(self) -> tuple[str, ...]:
+        """The card fields the card engine reads in some edition: type, Edition Indicator, text, and
+        each card-building system's figure (cost, level) and its card types' stats (offense, sp…) —
+        what :mod:`kotc_rulesc.cards.decisive` keys its memo of decisions by."""
+        fields = ["type", "edition", "text"]
+        for e in self.editions:
+            if e.system is not None:
+                for name in (e.system.figure, *(st.name for t in e.system.types for st in t.stats)):
+                    if name not in fields:
+                        fields.append(name)
+        return tuple(fields)
+
     def newest_with_catalog(self) -> int:
         """The newest main-line edition whose component catalog is declared (the default edition
         of cost and check-cards, and of migrate's target): an edition whose catalog no source

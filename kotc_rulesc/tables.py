@@ -149,6 +149,9 @@ class TablesView:
     def type_aliases(self) -> dict[str, str]:
         return self.package.TYPE_ALIASES  # (compiled: no edition module is loaded for them)
 
+    def decisive_fields(self) -> tuple[str, ...]:
+        return self.package.DECISIVE_FIELDS  # (compiled: no edition module is loaded for them)
+
     # -- extras -------------------------------------------------------------
 
     @property

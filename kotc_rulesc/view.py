@@ -38,6 +38,9 @@ class RulesView(Protocol):
     def type_aliases(self) -> dict[str, str]:
         """Every rulebook's words for a card type, both ways (:func:`~kotc_rulesc.model.term_aliases`)."""
 
+    def decisive_fields(self) -> tuple[str, ...]:
+        """The card fields the card engine reads in some edition (:meth:`~kotc_rulesc.model.RuleSet.decisive_fields`)."""
+
 
 class FoldedRules:
     """A :class:`RulesView` over a loaded :class:`~kotc_rulesc.model.RuleSet`."""
@@ -76,3 +79,6 @@ class FoldedRules:
         if self._aliases is None:
             self._aliases = self.rules.type_aliases()
         return self._aliases
+
+    def decisive_fields(self) -> tuple[str, ...]:
+        return self.rules.decisive_fields()

@@ -70,6 +70,27 @@ def test_each_decisive_field_can_change_a_judgement(view):
         assert verdict({**card, name: value}, edition, view) != verdict(card, edition, view), name
 
 
+@pytest.mark.parametrize("rules_dir", ["bundled", "mini", "migrate", "nasty"])
+def test_the_declared_and_compiled_fields_are_those_every_folded_system_reads(rules_dir, tmp_path):
+    """DECISIVE_FIELDS (the tables) and RuleSet.decisive_fields (the declarations) name, in order,
+    every field the folded catalogs' systems read — found without folding any edition."""
+    from codegen_support import build_into
+    from loaded import rules_of, view_of
+
+    root = Path(__file__).parent
+    directory = {"bundled": root.parent / "rules", "mini": root / "fixtures" / "mini_rules",
+                 "migrate": root / "fixtures" / "migrate" / "rules", "nasty": root / "fixtures" / "nasty_rules"}[rules_dir]
+    folded = view_of(directory)
+    fields = ["type", "edition", "text"]
+    for key in folded.keys:
+        system = folded.catalog(key).system
+        for name in (system.figure, *(st.name for t in system.types for st in t.stats)):
+            if name not in fields:
+                fields.append(name)
+    assert rules_of(directory).decisive_fields() == tuple(fields) == decisive_fields(folded)
+    assert decisive_fields(build_into(directory, tmp_path / "tables")) == tuple(fields)
+
+
 def test_the_key_names_the_decisive_fields_or_declines(view):
     memo = DecisionMemo(view)
     card = {"name": "Study", "type": "spell", "edition": 6, "cost": 8, "text": "Draw 2 cards."}

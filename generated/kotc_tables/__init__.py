@@ -99,6 +99,7 @@ STEP_MODULES = (
 )
 NEWEST_WITH_CATALOG = 17
 TYPE_ALIASES = {"minion": "creature", "creature": "minion"}
+DECISIVE_FIELDS = ("type", "edition", "text", "cost", "offense", "defense", "level", "sp", "hp")
 RULES_FILES = {
     1: "edition-01.yaml",
     2: "edition-02.yaml",

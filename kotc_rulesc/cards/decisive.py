@@ -29,14 +29,9 @@ _PLAIN = frozenset((str, int, type(None)))
 
 def decisive_fields(view: Any) -> tuple[str, ...]:
     """The fields the card engine reads in any edition of ``view``: type, Edition Indicator, text,
-    each system's figure (cost, level) and its card types' stats (offense, sp…)."""
-    fields = ["type", "edition", "text"]
-    for key in view.keys:
-        system = view.catalog(key).system
-        for name in (system.figure, *(st.name for t in system.types for st in t.stats)):
-            if name not in fields:
-                fields.append(name)
-    return tuple(fields)
+    each system's figure (cost, level) and its card types' stats (offense, sp…).  The compiled
+    tables hold them (``DECISIVE_FIELDS``), so no edition's catalog is loaded to find them."""
+    return tuple(view.decisive_fields())
 
 
 class DecisionMemo:

@@ -40,6 +40,7 @@ def emit_init(rules: RuleSet, all_inputs: list[Input]) -> str:
         assign("STEP_MODULES", tuple(step_module(p) for p in derive_passes(rules))),
         assign("NEWEST_WITH_CATALOG", rules.newest_with_catalog()),
         assign("TYPE_ALIASES", rules.type_aliases()),
+        assign("DECISIVE_FIELDS", rules.decisive_fields()),
         assign("RULES_FILES", {e.key: base_name(e.file) for e in rules.editions}),
         assign("SOURCES", {s.id: (s.file, s.title) for s in rules.sources.values()}),
         assign("INPUTS", tuple((i.name, i.sha256) for i in all_inputs)),

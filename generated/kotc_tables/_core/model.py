@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     aff423932a9d2b00d6de2ac0ac64a6acf30196dadc404b2a5316a6986981b7fa
+#     9ce06674016b9033f22bb56975bd0e0e2d70057aae0f6a806517477a093867d6
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -575,6 +575,18 @@ class RuleSet:
         """Every rulebook's words for a card type, both ways (:func:`term_aliases`)."""
         types = {t.id for e in self.editions if e.system is not None for t in e.system.types}
         return term_aliases((e.rulebook for e in self.editions), types)
+
+    def decisive_fields(self) -> tuple[str, ...]:
+        """The card fields the card engine reads in some edition: type, Edition Indicator, text, and
+        each card-building system's figure (cost, level) and its card types' stats (offense, sp…) —
+        what :mod:`kotc_rulesc.cards.decisive` keys its memo of decisions by."""
+        fields = ["type", "edition", "text"]
+        for e in self.editions:
+            if e.system is not None:
+                for name in (e.system.figure, *(st.name for t in e.system.types for st in t.stats)):
+                    if name not in fields:
+                        fields.append(name)
+        return tuple(fields)
 
     def newest_with_catalog(self) -> int:
         """The newest main-line edition whose component catalog is declared (the default edition
