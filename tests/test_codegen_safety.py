@@ -39,7 +39,7 @@ VOCABULARY = {
     "sp", "hp", "sub_ability_costs",
     "edition", "step", "steps", "rewrite", "GENERATOR", "NEWEST_WITH_CATALOG", "RULES_FILES",
     "SOURCES", "INPUTS", "EDITION", "CLEAN_SLATES", "DECLARED", "COST_RULE", "COST_RULE_STATED",
-    "RULEBOOK", "MODULES", "range", "CATALOG", "TYPE_ALIASES",
+    "RULEBOOK", "MODULES", "range", "CATALOG", "TYPE_ALIASES", "DECISIVE_FIELDS",
 }
 GENERATED_NAME = re.compile(r"(cost|rule)_[a-z0-9_]+|REWRITE_[A-Z0-9_]+")
 
