@@ -172,7 +172,7 @@ class _Output:
         if whole:
             import tempfile  # (only for JSON: the one-card text path stays light)
 
-            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8")
+            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="")
         self.pending: list[str] = []
         self.size = 0
 
