@@ -26,7 +26,9 @@ popularity.  ``--designs`` equal to ``--cards`` makes every card distinct.
 Then, in the same run:
 
 * a plain JSON read-and-write of the same file (``json.loads`` + ``json.dumps`` per
-  line, one process) — the baseline;
+  line, one process) — the baseline, run again after each command: each command is
+  measured against the mean of the copies just before and after it (a shared machine's
+  speed drifts by tens of percent within minutes);
 * ``migrate`` of the file (``--from 6 --to 11-pre``, ``--to 17``), in a child process per ``--jobs`` value,
   reporting the time of the migration itself (after the rules are loaded), the
   wall time of the whole command, and the peak resident memory (``getrusage``) of
@@ -393,19 +395,32 @@ def measure(view, args, name: str, workdir: Path) -> dict:
     print(f"\n== {name}: {args.cards:,} cards drawn from {designs:,} designs of the {edition}th edition catalog, "
           f"{size / 1e6:.1f} MB JSONL (generated in {time.perf_counter() - t:.1f} s)")
 
-    cpu0 = time.process_time()
-    base = json_copy(src, workdir / f"copy-{name}.jsonl")
-    base_cpu = time.process_time() - cpu0
-    print(f"plain JSON read-and-write (json.loads + json.dumps per line): {base:.2f} s, {args.cards / base:,.0f} cards/s; "
-          f"CPU {base_cpu:.1f} s")
+    def copy() -> tuple[float, float]:
+        cpu = time.process_time()
+        wall = json_copy(src, workdir / f"copy-{name}.jsonl")
+        return wall, time.process_time() - cpu
+
+    # the baseline of each command is the mean of the JSON copies run just before and just after it
+    copies = [copy()]
+
+    def baseline(f: dict) -> None:
+        copies.append(copy())
+        (w0, c0), (w1, c1) = copies[-2:]
+        f["base"], f["base_cpu"] = (w0 + w1) / 2, (c0 + c1) / 2
+
+    wall, cpu = copies[0]
+    print(f"plain JSON read-and-write (json.loads + json.dumps per line): {wall:.2f} s, {args.cards / wall:,.0f} cards/s; "
+          f"CPU {cpu:.1f} s (run again after each command below: each is measured against the mean of the copies "
+          "before and after it)")
 
     results = {}
     for jobs in (int(j) for j in args.jobs.split(",")):
         f = migrate_in_child(src, workdir / f"migrated-{name}-{jobs}.jsonl", jobs, target, assume, args.force_workers)
+        baseline(f)
         results[jobs] = f
         rate = args.cards / f["migrate"]
         line = (f"{_command(assume, target)} --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
-                f"{f['migrate'] / base:.2f}x the JSON copy), {f['wall']:.2f} s wall with start-up "
+                f"{f['migrate'] / f['base']:.2f}x the JSON copy), {f['wall']:.2f} s wall with start-up "
                 f"(rules loaded in {f['load']:.2f} s); peak RSS {f['rss_self_kb'] / 1024:.0f} MB")
         if jobs > 1:
             line += (f" main + {f['rss_workers_kb'] / 1024:.0f} MB largest worker; CPU {f['cpu_self']:.1f} s main + "
@@ -416,7 +431,7 @@ def measure(view, args, name: str, workdir: Path) -> dict:
             line += (f"; {1 - decided / args.cards:.1%} of the cards written as a line seen before (but for the name), "
                      f"{f['hits'] / args.cards:.1%} decided from the cache, {f['misses'] / args.cards:.1%} decided")
         print(line)
-        print(f"    load average now {os.getloadavg()[0]:.2f}; {f['summary']}")
+        print(f"    load average now {os.getloadavg()[0]:.2f}; {f['summary']}; the JSON copy after it: {copies[-1][0]:.2f} s")
         if f["stderr"]:
             print("    " + f["stderr"].replace("\n", "\n    "))
     if 1 in results:
@@ -438,17 +453,17 @@ def measure(view, args, name: str, workdir: Path) -> dict:
     checks = {}
     for fmt in (f for f in args.check_formats.split(",") if f):
         c = check_in_child(src, workdir / f"checked-{name}.{fmt}", target, fmt)
+        baseline(c)
         checks[fmt] = c
         cached = c["hits"] / (c["hits"] + c["misses"]) if c["hits"] + c["misses"] else 0.0
         print(f"check-cards -e {target} --format {fmt}: {c['check']:.2f} s judging ({args.cards / c['check']:,.0f} cards/s, "
-              f"{c['check'] / base:.2f}x the JSON copy), {c['wall']:.2f} s wall with start-up (rules loaded in "
+              f"{c['check'] / c['base']:.2f}x the JSON copy), {c['wall']:.2f} s wall with start-up (rules loaded in "
               f"{c['load']:.2f} s); peak RSS {c['rss_self_kb'] / 1024:.0f} MB; CPU {c['cpu_run']:.1f} s judging; "
               f"judgements cached for {cached:.1%} of the cards; exit {c['code']}")
-        print(f"    load average now {os.getloadavg()[0]:.2f}")
+        print(f"    load average now {os.getloadavg()[0]:.2f}; the JSON copy after it: {copies[-1][0]:.2f} s")
         if c["stderr"]:
             print("    " + c["stderr"].replace("\n", "\n    "))
-    return {"base": base, "base_cpu": base_cpu, "results": results, "command": _command(assume, target),
-            "checks": checks, "target": target}
+    return {"copies": copies, "results": results, "command": _command(assume, target), "checks": checks, "target": target}
 
 
 def _record(args, name: str, f: dict) -> None:
@@ -458,9 +473,9 @@ def _record(args, name: str, f: dict) -> None:
     one = f["results"].get(1)
     if one is not None:
         rss = one["rss_self_kb"] / 1024
-        record(Figure(f"{f['command']} --jobs 1, {cards}", round(one["migrate"], 2), "s", copy, round(f["base"], 2),
-                      "≤ 1.0×, ≤ 100 MB", one["migrate"] <= f["base"] and rss <= 100, round(rss, 1),
-                      note=f"CPU {(one['cpu_run'] + one['cpu_workers']) / f['base_cpu']:.2f}× the copy's"))
+        record(Figure(f"{f['command']} --jobs 1, {cards}", round(one["migrate"], 2), "s", copy, round(one["base"], 2),
+                      "≤ 1.0×, ≤ 100 MB", one["migrate"] <= one["base"] and rss <= 100, round(rss, 1),
+                      note=f"CPU {(one['cpu_run'] + one['cpu_workers']) / one['base_cpu']:.2f}× the copy's"))
         for jobs, r in f["results"].items():
             if jobs > 1:
                 # baseline: --jobs 1; the figure is the time of --jobs N, so the ratio is 1 / the speed-up
@@ -471,8 +486,8 @@ def _record(args, name: str, f: dict) -> None:
     for fmt, c in f["checks"].items():
         rss = c["rss_self_kb"] / 1024
         record(Figure(f"check-cards -e {f['target']} --format {fmt}, {cards} ({name})", round(c["check"], 2), "s", copy,
-                      round(f["base"], 2), "≤ 2×, memory flat", c["check"] <= 2 * f["base"], round(rss, 1),
-                      note=f"CPU {c['cpu_run'] / f['base_cpu']:.2f}× the copy's"))
+                      round(c["base"], 2), "≤ 2×, memory flat", c["check"] <= 2 * c["base"], round(rss, 1),
+                      note=f"CPU {c['cpu_run'] / c['base_cpu']:.2f}× the copy's"))
 
 
 def main() -> None:
@@ -508,19 +523,23 @@ def main() -> None:
           "(other processes share the cores: compare CPU seconds too)")
     figures = {name: measure(view, args, name, workdir) for name in names}
 
-    print("\n== summary (--jobs 1 where measured, else the first --jobs value)")
+    print("\n== summary (--jobs 1 where measured, else the first --jobs value; each against the JSON copies around it)")
     ratios, cpu_ratios = {}, {}
     for name, f in figures.items():
-        jobs = 1 if 1 in f["results"] else next(iter(f["results"]))
-        r = f["results"][jobs]
-        ratios[name] = r["migrate"] / f["base"]
-        cpu_ratios[name] = (r["cpu_run"] + r["cpu_workers"]) / f["base_cpu"] if f["base_cpu"] else float("nan")
-        print(f"{name:>8}: {f['command']} --jobs {jobs}: {args.cards / r['migrate']:,.0f} cards/s, "
-              f"{ratios[name]:.2f}x its JSON copy ({args.cards / f['base']:,.0f} cards/s); "
-              f"in CPU seconds {cpu_ratios[name]:.2f}x")
+        spread = [w for w, _ in f["copies"]]
+        print(f"{name:>8}: the JSON copy took {min(spread):.2f}–{max(spread):.2f} s in {len(spread)} runs "
+              f"({args.cards / (sum(spread) / len(spread)):,.0f} cards/s on average)")
+        if f["results"]:
+            jobs = 1 if 1 in f["results"] else next(iter(f["results"]))
+            r = f["results"][jobs]
+            ratios[name] = r["migrate"] / r["base"]
+            cpu_ratios[name] = (r["cpu_run"] + r["cpu_workers"]) / r["base_cpu"] if r["base_cpu"] else float("nan")
+            print(f"{'':>8}  {f['command']} --jobs {jobs}: {args.cards / r['migrate']:,.0f} cards/s, "
+                  f"{ratios[name]:.2f}x its JSON copy; in CPU seconds {cpu_ratios[name]:.2f}x; "
+                  f"peak RSS {r['rss_self_kb'] / 1024:.0f} MB")
         for fmt, c in f["checks"].items():
             print(f"{'':>8}  check-cards -e {f['target']} --format {fmt}: {args.cards / c['check']:,.0f} cards/s, "
-                  f"{c['check'] / f['base']:.2f}x its JSON copy; in CPU seconds {c['cpu_run'] / f['base_cpu']:.2f}x; "
+                  f"{c['check'] / c['base']:.2f}x its JSON copy; in CPU seconds {c['cpu_run'] / c['base_cpu']:.2f}x; "
                   f"peak RSS {c['rss_self_kb'] / 1024:.0f} MB")
         _record(args, name, f)
     if len(ratios) == 2:

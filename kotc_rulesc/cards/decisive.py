@@ -79,10 +79,6 @@ class DecisionMemo:
             learned.append((key, hit))
         return hit
 
-    def get(self, key: Hashable) -> Any:
-        """The decision remembered for ``key``, or ``None``."""
-        return self._memo.get(key)
-
     def adopt(self, known: list[tuple[Hashable, Any]]) -> None:
         """Remember decisions made elsewhere (by another process with the same rules and options)."""
         memo = self._memo

@@ -3,7 +3,9 @@
 * **JSONL** is read in blocks of whole lines; every line is one card.  A line whose
   card does not change is written back byte for byte; a changed card is written
   in the line's own style (compact or spaced separators, escaped or raw Unicode).
-  Blank lines and lines that are not JSON objects are kept as they are.
+  Blank lines and lines that are not JSON objects are kept as they are.  A line the
+  same as one seen before but for the card's name is written from memory, without
+  being decoded, decided or encoded again (:func:`jsonl_block`).
 * **JSON** (``{"cards": [...]}``, a bare list of cards, or a single card) is read by
   :class:`~kotc_rulesc.inputs.JsonStream`, the input policy's incremental reader:
   :meth:`json.JSONDecoder.raw_decode` over a buffered read decodes one card at a

@@ -190,10 +190,6 @@ class Migrator:
         or ``None`` when the card is unusual enough to be decided on its own."""
         return self._memo.key(card)
 
-    def known(self, key: tuple) -> Decision | None:
-        """The decision remembered for ``key`` (a :meth:`key`), or ``None``."""
-        return self._memo.get(key)
-
     @property
     def hits(self) -> int:
         return self._memo.hits
