@@ -155,3 +155,13 @@ def test_minion_is_read_as_creature(tmp_path):
     j = judge({"name": "M", "type": "Minion", "edition": 2, "offense": 1, "defense": 0, "text": "This card has no abilities."}, 2, view)
     assert j.status == "legal" and j.cost == 1
     assert any("minion" in n for n in j.notes)
+
+
+def test_other_editions_are_named_from_a_pre_release_too():
+    # From the 11th pre-release (which follows the 10th), the 11th is a later edition.  The
+    # comparison once mixed "11-pre" with numbers and crashed check-cards -e 11-pre.
+    bundled = view_of(Path(__file__).resolve().parent.parent / "rules")
+    card = creature("When you take at least 5 damage: Draw 1 card.", edition=11)
+    _, problems, _ = parse_card(card, bundled.catalog("11-pre"), bundled)
+    message = next(p.message for p in problems if p.field == "text[1]")
+    assert "condition-take-damage-11 in the 11th edition, not yet in the catalog of the 11th pre-release" in message

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..catalog import Catalog, ComponentState
 from ..changes import Wording
-from ..model import System, ordinal
+from ..model import EditionKey, System, edition_number, is_pre_release, ordinal
 from ..record import record
 from ..text import Template, normalize, opening_forms, skeleton
 from .fields import read_fields
@@ -379,8 +379,10 @@ def _editions_text(editions: list[int]) -> str:
     return ", ".join(parts) + (" edition" if len(editions) == 1 else " editions")
 
 
-def elsewhere(sentence: str, n: int, view: Any) -> str | None:
-    """What the sentence is in other editions, as seen from edition ``n`` (``None``: nothing)."""
+def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
+    """What the sentence is in other editions, as seen from edition ``n`` (``None``: nothing).
+    Only main-line editions are searched; from a pre-release ("11-pre") its own edition (11)
+    is a later one."""
     found: dict[str, list[tuple[int, _Entry, Any]]] = {}
     for k in range(view.first, view.last + 1):
         if k == n:
@@ -400,7 +402,8 @@ def elsewhere(sentence: str, n: int, view: Any) -> str | None:
         text = f"it is {comp_id} in the {_editions_text(editions)}"
         now = here.get(comp_id)
         if now is None:
-            if min(editions) > n:
+            later = edition_number(n) + (0 if is_pre_release(n) else 1)  # the first main-line edition after n
+            if min(editions) >= later:
                 text += f", not yet in the catalog of the {ordinal(n)}"
             else:
                 text += f", no longer in the catalog of the {ordinal(n)}"
