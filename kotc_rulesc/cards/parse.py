@@ -29,11 +29,13 @@ costed with ``t = 0``.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from ..catalog import Catalog, ComponentState
 from ..changes import Wording
+from ..memo import Memo
 from ..model import EditionKey, System, edition_number, is_pre_release, ordinal
 from ..record import record
 from ..text import Template, normalize, opening_forms, skeleton
@@ -107,16 +109,21 @@ _CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, dict[str, tuple[str, ...]]]] 
 def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
     """The clauses of a sentence, each with the separator that follows it (a space after ":",
     ";" or "→", or a join such as ", also " that replaced the clause's end mark)."""
-    pattern = _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(joins, key=len, reverse=True))
     out: list[tuple[str, str]] = []
     pos = 0
-    for m in re.finditer(pattern, sentence):
+    for m in _clause_pattern(tuple(joins)).finditer(sentence):
         if m.end() == pos or m.start() == len(sentence):
             continue
         out.append((sentence[pos:m.start()], m.group(0)))
         pos = m.end()
     out.append((sentence[pos:], ""))
     return [(c, sep) for c, sep in out if c]
+
+
+@functools.lru_cache(maxsize=256)
+def _clause_pattern(joins: tuple[str, ...]) -> re.Pattern:
+    """What ends a clause: ":", ";" or "→" and the space after it, or one of ``joins`` (longest first)."""
+    return re.compile(_CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(joins, key=len, reverse=True)))
 
 
 def _read_clauses(sentence: str, catalog: Catalog, view: Any,
@@ -306,7 +313,35 @@ def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | N
     Problems are messages (variables that are not positive whole numbers, a variable
     printed with two values); an unknown sentence gives ``(None, [])``.  ``view`` (a
     RulesView, optional) supplies values that later revisions bind, when the
-    component's formula needs them."""
+    component's formula needs them.
+
+    The answer depends on the words, the catalog and the view alone, and the same words recur
+    (on the designs of a collection, and in the spans :func:`_read_clauses` tries), so each is
+    read once per catalog and view (:data:`_SENTENCES`); the :class:`Use` is shared, as a
+    judgement's parsed card is: nobody modifies it."""
+    memo = _read(catalog, view)
+    read = memo.get(raw)
+    if read is None:
+        read = _read_sentence(raw, catalog, view)
+        memo.put(raw, read)
+    return read[0], list(read[1])
+
+
+#: sentences read, per (catalog, view): two generations of at most this many each
+_READ_KEPT = 4096
+_READ = Memo(16)  # (id(catalog), id(view)) → (catalog, view, Memo of what was read)
+
+
+def _read(catalog: Catalog, view: Any) -> Memo:
+    """What has been read against ``catalog`` with ``view``: raw sentence → :func:`_read_sentence`'s answer."""
+    kept = _READ.get((id(catalog), id(view)))
+    if kept is None or kept[0] is not catalog or kept[1] is not view:
+        kept = (catalog, view, Memo(_READ_KEPT))
+        _READ.put((id(catalog), id(view)), kept)
+    return kept[2]
+
+
+def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, list[str]]:
     sentence = normalize(raw)
     entry, m = _lookup_opening(sentence, catalog)
     phrase_note = None

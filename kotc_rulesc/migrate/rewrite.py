@@ -153,6 +153,7 @@ class LineRewriter:
         self._firsts = None if any(w.startswith("[") for w in firsts) else frozenset(firsts)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)
+        self._wholes = Memo(limit)
 
     def sentence(self, sentence: str) -> tuple[str | None, list[tuple[str, str, Rewrite]]]:
         """The sentence after every pass (``None`` when no pass changed it) and the steps taken."""
@@ -224,7 +225,15 @@ class LineRewriter:
         return out
 
     def _whole(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
-        """The sentence (or clause) read as one component through every pass."""
+        """The sentence (or span of clauses) read as one component through every pass; the same
+        spans recur in sentences of many cards, so each is read once (as sentences and lines are)."""
+        hit = self._wholes.get(current)
+        if hit is None:
+            hit = self._whole_afresh(current)
+            self._wholes.put(current, hit)
+        return hit
+
+    def _whole_afresh(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         steps: list[tuple[str, str, Rewrite]] = []
         changed = False
         if not any(skeleton(form) in self._any for form in _letter_forms(current)):
