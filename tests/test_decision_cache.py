@@ -142,6 +142,35 @@ def test_each_design_is_judged_once_and_each_card_as_on_its_own(tmp_path, view, 
     assert judge_card.memo.misses < len(items) / 2
 
 
+def test_the_reader_names_each_design_and_the_judge_takes_its_judgement_at_once(tmp_path, view):
+    card = {"name": "Study", "type": "spell", "edition": 6, "cost": 8, "text": "Draw 2 cards."}
+    lines = [json.dumps({**card, "name": name}) for name in ("A", "B", "C")]
+    lines.append(json.dumps({**card, "name": "Caf\u00e9"}))  # an escape: no plain name, decoded on its own
+    lines.append(json.dumps({**card, "name": "D", "cost": 9}))  # another design
+    path = tmp_path / "designs.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    items = list(read_collection(path))
+    assert items[0].design is items[1].design is items[2].design is not None
+    assert items[4].design is not None and items[4].design is not items[0].design
+    assert items[3].design is None
+    keyed, judged = [], []
+
+    class Keying(DecisionMemo):
+        def key(self, card):
+            keyed.append(card["name"])
+            return super().key(card)
+
+    judge_card = CardJudge(6, view)
+    judge_card.memo = Keying(view)
+    decide = judge_card._judge
+    judge_card._judge = lambda c: judged.append(c["name"]) or decide(c)
+    for item in items:
+        assert judge_card(item).to_json() == judge_input(item, 6, view).to_json()
+    assert keyed == ["A", "Café", "D"]  # B and C: A's design, its judgement at once
+    assert judged == ["A", "D"]  # "Café" is A's design too: known by its decisive fields
+    assert (judge_card.memo.hits, judge_card.memo.misses) == (3, 2)
+
+
 @pytest.mark.parametrize("args", [["-e", "17"], ["-e", "6", "--deck"], ["-e", "17", "--deck"]])
 def test_the_json_report_is_one_document_written_card_by_card(tmp_path, view, args):
     path = collection(tmp_path)

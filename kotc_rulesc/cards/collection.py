@@ -60,6 +60,10 @@ class CardInput:
     problems: list[Problem]
     line: int | None  # 1-based line where the card starts, when known
     field_lines: dict[str, int] = field(default_factory=dict)  # field (and "text[i]" paragraph) → line
+    #: a JSONL card whose line repeats an earlier one but for a plain name: one object shared by
+    #: all those cards (the same in every field but the name), so that what depends on the
+    #: other fields alone (a judgement) is known for all of them at once; otherwise ``None``
+    design: dict | None = None
 
 
 def collection_schema() -> dict:
@@ -138,9 +142,10 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             if start:
                 known = read.get(raw[end:])
                 if known is not None and known[0] == start:
-                    card = known[1].copy()
+                    design = known[1]
+                    card = design.copy()
                     card["name"] = raw[start:end].decode("ascii")
-                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno))
+                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno), design)
                     index += 1
                     continue
             elif blank_line(raw):
@@ -151,9 +156,11 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
                 yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index}: {exc.message}")], lineno)
             else:
                 if isinstance(card, dict):
+                    design = None
                     if start and _FLAT.issuperset(map(type, card.values())):
-                        read.put(raw[end:], (start, card.copy()))
-                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno))
+                        design = card.copy()
+                        read.put(raw[end:], (start, design))
+                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno), design)
                 else:
                     yield _not_a_card(display, index, card, lineno)
             index += 1

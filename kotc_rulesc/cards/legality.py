@@ -405,9 +405,12 @@ class CardJudge:
     def __init__(self, edition: Any, view: Any, cache: int = 8192):
         from .decisive import DecisionMemo
 
+        from ..memo import Memo
+
         self.edition = edition
         self.view = view
         self.memo = DecisionMemo(view, cache)
+        self._designs = Memo(cache)  # id(a CardInput's design) → (the design, its judgement)
 
     def _judge(self, card: dict) -> Judgement:
         return judge(card, self.edition, self.view)
@@ -416,7 +419,17 @@ class CardJudge:
         card = item.card
         if card is None:
             return judge_input(item, self.edition, self.view)
-        j = self.memo.decide(card, self._judge)
+        design = item.design  # (the reader knows this card's copies: their judgement is one)
+        if design is None:
+            j = self.memo.decide(card, self._judge)
+        else:
+            kept = self._designs.get(id(design))
+            if kept is not None and kept[0] is design:  # (kept alive here: the id stays its own)
+                j = kept[1]
+                self.memo.hits += 1
+            else:
+                j = self.memo.decide(card, self._judge)
+                self._designs.put(id(design), (design, j))
         name = card.get("name")
         return Judgement(item.index, name if isinstance(name, str) else None, j.status, j.cost, j.printed_cost,
                          j.reasons, j.notes, j.parsed, j.edition, j.breakdown, item.line, item.field_lines, j.figure)
