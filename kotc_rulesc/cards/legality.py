@@ -54,10 +54,15 @@ class Judgement:
     figure: str = "cost"  # what the edition calls the number computed: "cost", or "level" from the published 11th
 
     def line_of(self, reason: Reason) -> int | None:
-        if reason.field:
-            for key in (reason.field, reason.field.split("[")[0]):
-                if key in self.field_lines:
-                    return self.field_lines[key]
+        """The line of the reason's field ("text[2]": its paragraph, else the text), else the card's."""
+        key = reason.field
+        if key:
+            lines = self.field_lines
+            if key in lines:
+                return lines[key]
+            key = key.partition("[")[0]
+            if key in lines:
+                return lines[key]
         return self.line
 
     def to_json(self) -> dict[str, Any]:

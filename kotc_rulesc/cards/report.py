@@ -124,8 +124,9 @@ class CheckJson:
             kept = (j.reasons, j.notes, _entry_pieces(j))
             self._entries.put(id(j.reasons), kept)
         pieces = kept[2]
+        name = "null" if j.name is None else _json_string(j.name)
         out = [("\n    " if self.empty else ",\n    ") + '{\n      "index": ' + str(j.index) + ',\n      "name": '
-               + _dumps(j.name) + ",\n", pieces[0]]
+               + name + ",\n", pieces[0]]
         for r, piece in zip(j.reasons, pieces[1:]):
             line = j.line_of(r)
             out.append("null" if line is None else str(line))
@@ -138,6 +139,11 @@ class CheckJson:
         if deck is not None:
             out += ',\n  "deck": ' + _dumps(deck, 1)
         self.write(out + "\n}")
+
+
+#: a string as ``json.dumps(…, ensure_ascii=False)`` writes it (the encoder's own function, without its
+#: call's overhead: a card's name is written once per card)
+_json_string = json.encoder.encode_basestring
 
 
 def _dumps(value: Any, level: int | None = None) -> str:

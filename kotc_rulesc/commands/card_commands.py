@@ -177,22 +177,24 @@ class _Output:
         self.size = 0
 
     def write(self, text: str) -> None:
-        if self.held is not None:
-            self.held.write(text)
-            return
         self.pending.append(text)
         self.size += len(text)
         if self.size >= self.CHUNK:
             self.flush()
 
     def flush(self) -> None:
+        """Pass on what is pending: printed, or added to the JSON held."""
         if self.pending:
-            click.echo("".join(self.pending), nl=False)
+            if self.held is not None:
+                self.held.write("".join(self.pending))
+            else:
+                click.echo("".join(self.pending), nl=False)
             self.pending, self.size = [], 0
 
     def done(self) -> None:
         """The collection has been read: print what is held."""
         if self.held is not None:
+            self.flush()
             self.held.seek(0)
             while chunk := self.held.read(self.CHUNK):
                 click.echo(chunk, nl=False)
@@ -201,10 +203,10 @@ class _Output:
 
     def close(self) -> None:
         """Print what is pending (held JSON is dropped: the collection was not read whole)."""
-        self.flush()
-        if self.held is not None:
+        if self.held is not None:  # (and what is pending is part of it)
             self.held.close()
-            self.held = None
+            self.held, self.pending = None, []
+        self.flush()
 
 
 def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:
