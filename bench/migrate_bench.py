@@ -59,6 +59,7 @@ judging, apart from the size of the cards).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -68,6 +69,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -379,6 +381,27 @@ def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume, force: boo
 COLLECTIONS = {"6-11pre": (6, 6, "11-pre"), "13-17": (13, None, 17)}
 
 
+def chosen_collections(ap: argparse.ArgumentParser, text: str) -> list[str]:
+    """The collections --collections names (comma-separated), each one of :data:`COLLECTIONS`."""
+    names = [n for n in text.split(",") if n]
+    for n in names:
+        if n not in COLLECTIONS:
+            ap.error(f"--collections: {n!r} is none of {', '.join(COLLECTIONS)}")
+    return names
+
+
+@contextlib.contextmanager
+def work_folder(keep: str | None, prefix: str) -> Iterator[Path]:
+    """Where a bench writes its files: ``keep`` (kept), or a temporary folder removed afterwards."""
+    if keep:
+        folder = Path(keep)
+        folder.mkdir(parents=True, exist_ok=True)
+        yield folder
+        return
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        yield Path(folder)
+
+
 def _command(assume, target) -> str:
     return f"migrate{f' --from {assume}' if assume is not None else ''} --to {target}"
 
@@ -509,19 +532,15 @@ def main() -> None:
                     help="start the --jobs workers even where no processor is idle (a busy machine runs in one process)")
     ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
     args = ap.parse_args()
-    names = [n for n in args.collections.split(",") if n]
-    for n in names:
-        if n not in COLLECTIONS:
-            ap.error(f"--collections: {n!r} is none of {', '.join(COLLECTIONS)}")
+    names = chosen_collections(ap, args.collections)
 
     from kotc_rulesc.cards.rules_source import get_view
 
     view = get_view(None)
-    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kotc-bench-"))
-    workdir.mkdir(parents=True, exist_ok=True)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
           "(other processes share the cores: compare CPU seconds too)")
-    figures = {name: measure(view, args, name, workdir) for name in names}
+    with work_folder(args.keep, "kotc-bench-") as workdir:
+        figures = {name: measure(view, args, name, workdir) for name in names}
 
     print("\n== summary (--jobs 1 where measured, else the first --jobs value; each against the JSON copies around it)")
     ratios, cpu_ratios = {}, {}
@@ -547,10 +566,6 @@ def main() -> None:
         ca, cb = cpu_ratios[a], cpu_ratios[b]
         print(f"ratio of ratios {b} / {a}: {rb / ra:.2f} by wall time, {cb / ca:.2f} by CPU seconds "
               "(1.00: migrating costs the same per JSON copy; on a busy machine trust the CPU seconds)")
-    if not args.keep:
-        for p in workdir.iterdir():
-            p.unlink()
-        workdir.rmdir()
 
 
 if __name__ == "__main__":

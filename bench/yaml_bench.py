@@ -35,7 +35,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -44,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from figures import Figure, record  # noqa: E402  (bench/figures.py)
-from migrate_bench import COLLECTIONS, _command, _peak_rss_kb, make_designs  # noqa: E402
+from migrate_bench import COLLECTIONS, _command, _peak_rss_kb, chosen_collections, make_designs, work_folder  # noqa: E402
 
 TARGET_SECONDS = 10.0  # issue 16: 10,000 cards
 TARGET_MB = 150.0
@@ -329,24 +328,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=6)
     ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
     args = ap.parse_args()
-    names = [n for n in args.collections.split(",") if n]
-    for n in names:
-        if n not in COLLECTIONS:
-            ap.error(f"--collections: {n!r} is none of {', '.join(COLLECTIONS)}")
+    names = chosen_collections(ap, args.collections)
 
     from kotc_rulesc.cards.rules_source import get_view
 
     view = get_view(None)
-    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kotc-yaml-bench-"))
-    workdir.mkdir(parents=True, exist_ok=True)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
           "(other processes share the cores)")
-    for name in names:
-        measure(view, args, name, workdir)
-    if not args.keep:
-        for p in workdir.iterdir():
-            p.unlink()
-        workdir.rmdir()
+    with work_folder(args.keep, "kotc-yaml-bench-") as workdir:
+        for name in names:
+            measure(view, args, name, workdir)
 
 
 if __name__ == "__main__":
