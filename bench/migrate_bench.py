@@ -275,14 +275,7 @@ def child(argv: list[str]) -> None:
     t1 = time.perf_counter()
     cpu_loading = time.process_time()
     stats = {}
-    original = runmod.Migrator
-
-    class Counting(original):  # to report the decision cache's hit rate
-        def __init__(self, *a, **k):
-            super().__init__(*a, **k)
-            stats["migrator"] = self
-
-    runmod.Migrator = Counting
+    keep_made(runmod, "Migrator", stats, "migrator")  # to report the decision cache's hit rate
     from kotc_rulesc.migrate import jobs as jobsmod
 
     parallel = jobsmod.migrate
@@ -330,14 +323,7 @@ def check_child(argv: list[str]) -> None:
     view = get_view(None)
     card_commands._view_or_exit = lambda rules_dir: view  # the rules once, loaded before the clock starts
     stats = {}
-    original = legality.CardJudge
-
-    class Counting(original):  # to report the judgement cache's hit rate
-        def __init__(self, *a, **k):
-            super().__init__(*a, **k)
-            stats["judge"] = self
-
-    legality.CardJudge = Counting
+    keep_made(legality, "CardJudge", stats, "judge")  # to report the judgement cache's hit rate
     t1 = time.perf_counter()
     c1 = time.process_time()
     with open(dst, "w", encoding="utf-8") as out:
@@ -356,25 +342,36 @@ def check_child(argv: list[str]) -> None:
                       "cpu_run": c2 - c1, "hits": memo.hits, "misses": memo.misses}))
 
 
-def check_in_child(src: Path, dst: Path, edition, fmt: str) -> dict:
+def keep_made(module, name: str, stats: dict, key: str) -> None:
+    """Make ``module.name`` (a class) keep its last instance in ``stats[key]``, for its counters."""
+    original = getattr(module, name)
+
+    class Kept(original):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            stats[key] = self
+
+    setattr(module, name, Kept)
+
+
+def _in_child(*args: str) -> dict:
+    """The figures a child process of this script prints (its last line, JSON), with its wall time
+    and what it wrote to standard error."""
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, __file__, "--check-child", str(src), str(dst), str(edition), fmt],
-                         check=True, capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run([sys.executable, __file__, *args], check=True, capture_output=True, text=True, cwd=ROOT)
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     figures["wall"] = time.perf_counter() - start
     figures["stderr"] = out.stderr.strip()
     return figures
+
+
+def check_in_child(src: Path, dst: Path, edition, fmt: str) -> dict:
+    return _in_child("--check-child", str(src), str(dst), str(edition), fmt)
 
 
 def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume, force: bool = False) -> dict:
-    start = time.perf_counter()
-    out = subprocess.run([sys.executable, __file__, "--child", str(src), str(dst), str(jobs), str(target),
-                          str(assume) if assume is not None else "-", "force" if force else "policy"],
-                         check=True, capture_output=True, text=True, cwd=ROOT)
-    figures = json.loads(out.stdout.strip().splitlines()[-1])
-    figures["wall"] = time.perf_counter() - start
-    figures["stderr"] = out.stderr.strip()
-    return figures
+    return _in_child("--child", str(src), str(dst), str(jobs), str(target), str(assume) if assume is not None else "-",
+                     "force" if force else "policy")
 
 
 #: the collections measured: name → (design edition, --from, --to)
