@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cards.collection import read_collection
-from kotc_rulesc.cards.decisive import DecisionMemo, decisive_fields
+from kotc_rulesc.cards.decisive import DecisionMemo
 from kotc_rulesc.cards.deck import judge_deck
 from kotc_rulesc.cards.legality import CardJudge, judge, judge_input
 from kotc_rulesc.cards.report import CardTexts, judgement_text, summary
@@ -44,12 +44,12 @@ def verdict(card, edition, view):
 
 
 def test_the_decisive_fields_are_those_every_system_prints(view):
-    assert decisive_fields(view) == ("type", "edition", "text", "cost", "offense", "defense", "level", "sp", "hp")
+    assert view.decisive_fields() == ("type", "edition", "text", "cost", "offense", "defense", "level", "sp", "hp")
 
 
 def test_a_judgement_depends_on_the_decisive_fields_alone(view, cards):
     """Another name, other fields, none of the others, another order, null for absent: the same judgement."""
-    fields = decisive_fields(view)
+    fields = view.decisive_fields()
     for card in cards:
         other = {k: card[k] for k in reversed(list(card)) if k in fields}
         other.update({"name": "Another Name", "flavor": "New.", "artist": None, "id": [1, 2],
@@ -65,7 +65,7 @@ def test_each_decisive_field_can_change_a_judgement(view):
     changes = {"type": (creature, "spell", 6), "edition": (minion, None, 13), "text": (creature, "Draw 2 cards.", 6),
                "cost": (creature, 5, 6), "offense": (creature, 3, 6), "defense": (creature, 6, 6),
                "level": (minion, 4, 13), "sp": (minion, 2, 13), "hp": (minion, 12, 13)}
-    assert set(changes) == set(decisive_fields(view))
+    assert set(changes) == set(view.decisive_fields())
     for name, (card, value, edition) in changes.items():
         assert verdict({**card, name: value}, edition, view) != verdict(card, edition, view), name
 
@@ -87,8 +87,8 @@ def test_the_declared_and_compiled_fields_are_those_every_folded_system_reads(ru
         for name in (system.figure, *(st.name for t in system.types for st in t.stats)):
             if name not in fields:
                 fields.append(name)
-    assert rules_of(directory).decisive_fields() == tuple(fields) == decisive_fields(folded)
-    assert decisive_fields(build_into(directory, tmp_path / "tables")) == tuple(fields)
+    assert rules_of(directory).decisive_fields() == tuple(fields) == folded.decisive_fields()
+    assert build_into(directory, tmp_path / "tables").decisive_fields() == tuple(fields)
 
 
 def test_the_key_names_the_decisive_fields_or_declines(view):

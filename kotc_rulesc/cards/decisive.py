@@ -19,19 +19,12 @@ from typing import Any, Callable, Hashable, TypeVar
 
 from ..memo import Memo
 
-__all__ = ["DecisionMemo", "decisive_fields"]
+__all__ = ["DecisionMemo"]
 
 T = TypeVar("T")
 #: the types a decisive value may have to be part of a key: exact types, so that True is not 1
 #: (nor 1.0, which a float would make equal); anything else is decided on its own
 _PLAIN = frozenset((str, int, type(None)))
-
-
-def decisive_fields(view: Any) -> tuple[str, ...]:
-    """The fields the card engine reads in any edition of ``view``: type, Edition Indicator, text,
-    each system's figure (cost, level) and its card types' stats (offense, sp…).  The compiled
-    tables hold them (``DECISIVE_FIELDS``), so no edition's catalog is loaded to find them."""
-    return tuple(view.decisive_fields())
 
 
 class DecisionMemo:
@@ -43,7 +36,7 @@ class DecisionMemo:
     __slots__ = ("fields", "_memo", "hits", "misses")
 
     def __init__(self, view: Any, limit: int = 8192):
-        self.fields = decisive_fields(view)
+        self.fields = tuple(view.decisive_fields())  # (compiled into the tables: no catalog is loaded)
         self._memo = Memo(limit)
         self.hits = 0
         self.misses = 0
