@@ -74,7 +74,7 @@ def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] 
 
 
 #: distinct judgements whose words a writer keeps (two generations of that many: :class:`Memo`)
-_KEPT = 4096
+_KEPT = 8192  # (as many as CardJudge remembers judgements: a design is put into words once)
 
 
 class CardTexts:
