@@ -6,7 +6,8 @@ quote).  Composing those with ruamel.yaml's pure-Python parser is most of the ti
 rules directory.  :func:`load` builds the very same values — ``CommentedMap`` and
 ``CommentedSeq`` with the same ``.lc`` lines and columns, quoted and block texts as ruamel.yaml's
 ``*ScalarString`` types, plain integers, booleans and nulls — from the fast event reader of
-:mod:`kotc_rulesc.migrate.yaml_layout` (libyaml's events), without comments, which nothing reads.
+:mod:`kotc_rulesc.migrate.yaml_layout` (libyaml's events), without comments
+or flow styles, which nothing reads.
 
 It takes the plain subset that rules files are written in and declines (``None``) everything
 else, as :func:`~kotc_rulesc.migrate.yaml_layout.read_layout` declines (anchors, aliases, tags,
@@ -47,7 +48,7 @@ class _Decline(Exception):
 
 def load(text: str) -> Any:
     """The document's data as ``YAML(typ="rt")`` with ``preserve_quotes`` loads it (comments
-    aside), or ``None`` when the fast reading declines it (or it holds no data)."""
+    and flow styles aside), or ``None`` when the fast reading declines it (or it holds no data)."""
     root = read_layout(text)
     if root is None:
         return None
