@@ -1,4 +1,4 @@
-"""A rules file's YAML as ruamel.yaml's round-trip loader gives it, read by libyaml.
+"""YAML as ruamel.yaml's round-trip loader gives it, read by libyaml: rules files and card collections.
 
 The loader (:mod:`kotc_rulesc.loader`) locates every problem by the round-trip types'
 positions (``.lc``) and the quoting of a scalar (a double-quoted text's column is one past its
@@ -16,7 +16,8 @@ empty value too (the two parsers place it differently).  A number that the round
 it is written (a float; an integer in another base, with ``_`` or a leading zero) is built by
 ruamel.yaml's own round-trip constructor.  A declined file is read by the input policy's
 round-trip :func:`~kotc_rulesc.inputs.load_yaml`, which either takes it or says, located, why
-not: every message stays the one it was.
+not: every message stays the one it was.  Card collections (:mod:`kotc_rulesc.cards.collection`)
+are read the same way, without ``preserve_quotes``.
 """
 
 from __future__ import annotations
@@ -40,41 +41,44 @@ __all__ = ["load"]
 _PLAIN_INT = re.compile(r"[-+]?[1-9][0-9]*\Z")
 _STYLED = {'"': DoubleQuotedScalarString, "'": SingleQuotedScalarString,
            "|": LiteralScalarString, ">": FoldedScalarString}
+#: without ``preserve_quotes`` the round trip reads a quoted text as a plain ``str``
+_UNQUOTED = {**_STYLED, '"': str, "'": str}
 
 
 class _Decline(Exception):
     """The fast reading does not take this document."""
 
 
-def load(text: str) -> Any:
-    """The document's data as ``YAML(typ="rt")`` with ``preserve_quotes`` loads it (comments
-    and flow styles aside), or ``None`` when the fast reading declines it (or it holds no data)."""
+def load(text: str, preserve_quotes: bool = True) -> Any:
+    """The document's data as ``YAML(typ="rt")`` loads it, with ``preserve_quotes`` as given
+    (comments and flow styles aside), or ``None`` when the fast reading declines it (or it holds
+    no data)."""
     root = read_layout(text)
     if root is None:
         return None
     try:
-        return _value(root, text)
+        return _value(root, text, _STYLED if preserve_quotes else _UNQUOTED)
     except _Decline:
         return None
 
 
-def _value(node: Any, text: str) -> Any:
+def _value(node: Any, text: str, styled: dict) -> Any:
     if node.__class__ is Scalar:
-        return _scalar(node, text)
+        return _scalar(node, text, styled)
     if node.__class__ is not Collection:  # pragma: no cover - read_layout builds only these
         raise _Decline()
     if node.mapping:
         out: Any = CommentedMap()
         data: dict = {}
         for key_node, value_node in zip(node.keys, node.items):
-            key = _scalar(key_node, text)
-            out[key] = _value(value_node, text)
+            key = _scalar(key_node, text, styled)
+            out[key] = _value(value_node, text, styled)
             data[key] = [key_node.line, key_node.column, value_node.line, value_node.column]
     else:
         out = CommentedSeq()
         data = {}
         for i, item in enumerate(node.items):
-            out.append(_value(item, text))
+            out.append(_value(item, text, styled))
             data[i] = [item.line, item.column]
     if data:  # as ruamel.yaml keeps them: none until an entry is added
         out.lc.data = data
@@ -82,9 +86,9 @@ def _value(node: Any, text: str) -> Any:
     return out
 
 
-def _scalar(node: Scalar, text: str) -> Any:
+def _scalar(node: Scalar, text: str, styled: dict) -> Any:
     if node.style:
-        return _STYLED[node.style](node.value)
+        return styled[node.style](node.value)
     if node.start == node.end:  # an empty value: the round trip places it where the next token is
         raise _Decline()
     value = node.value

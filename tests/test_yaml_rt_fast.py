@@ -1,7 +1,7 @@
-"""The rules files' fast YAML reading (kotc_rulesc.yaml_rt_fast) gives what the round-trip loader
-gives — the same types, values and positions (``.lc``) — or declines, and the round trip reads the
-file as before (with its located refusal).  Checked on every rules file here, on documents at the
-edges of what it takes, and on mutated rules files."""
+"""The fast YAML reading of rules files and card collections (kotc_rulesc.yaml_rt_fast) gives what
+the round-trip loader gives — the same types, values and positions (``.lc``) — or declines, and the
+round trip reads the file as before (with its located refusal).  Checked on every rules file and
+example collection here, on documents at the edges of what it takes, and on mutated rules files."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES_FILES = sorted([*ROOT.joinpath("rules").glob("*.yaml"), *ROOT.joinpath("tests", "fixtures").rglob("*.yaml")])
 
 
-def round_trip(text: str):
+def round_trip(text: str, preserve_quotes: bool = True):
     yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
+    yaml.preserve_quotes = preserve_quotes
     return load_yaml(yaml, text, "f.yaml")
 
 
@@ -43,18 +43,26 @@ def assert_same(fast, slow, path="$"):
         assert getattr(fast, "__dict__", None) == getattr(slow, "__dict__", None), path  # a ScalarInt's width…
 
 
-def outcome(text: str) -> str:
+def outcome(text: str, preserve_quotes: bool = True) -> str:
     """``"fast"`` when the fast reading took it (and gave what the round trip gives), else ``"declined"``."""
-    fast = load(text)
+    fast = load(text, preserve_quotes)
     if fast is None:
         return "declined"
-    assert_same(fast, round_trip(text))  # the round trip takes every document the fast reading takes
+    assert_same(fast, round_trip(text, preserve_quotes))  # the round trip takes every document the fast reading takes
     return "fast"
 
 
 @pytest.mark.parametrize("path", RULES_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_rules_file_here_is_read_fast_as_the_round_trip_reads_it(path):
     assert outcome(path.read_text(encoding="utf-8")) == "fast"
+
+
+COLLECTIONS = sorted([*ROOT.joinpath("examples").glob("*.yaml"), ROOT / "tests" / "fixtures" / "migrate" / "collection.yaml"])
+
+
+@pytest.mark.parametrize("path", COLLECTIONS, ids=lambda p: p.name)
+def test_the_example_collections_are_read_fast_as_the_round_trip_reads_them(path):
+    assert outcome(path.read_text(encoding="utf-8"), preserve_quotes=False) == "fast"
 
 
 @pytest.mark.parametrize("text", [
@@ -76,6 +84,7 @@ def test_every_rules_file_here_is_read_fast_as_the_round_trip_reads_it(path):
 ])
 def test_documents_it_takes_are_what_the_round_trip_gives(text):
     assert outcome(text) == "fast"
+    assert outcome(text, preserve_quotes=False) == "fast"  # as the card collections are read
 
 
 @pytest.mark.parametrize("text", [
@@ -94,6 +103,7 @@ def test_documents_it_takes_are_what_the_round_trip_gives(text):
 ])
 def test_it_declines_what_only_the_round_trip_may_refuse_or_place(text):
     assert outcome(text) == "declined"
+    assert outcome(text, preserve_quotes=False) == "declined"
 
 
 HAZARDS = ["notes:\n  - &a [lol]\n  - *a\n", "deep: " + "[" * 80 + "]" * 80, "x: \"\\ud83c\"", "\t- tab",
@@ -122,5 +132,5 @@ def test_mutated_rules_files_are_read_as_the_round_trip_reads_them_or_declined()
                 at = rnd.randint(0, len(line))
                 lines[i] = line[:at] + rnd.choice(HAZARDS) + line[at + rnd.randint(0, 2):]
             lines = lines or [""]
-        seen[outcome("\n".join(lines))] += 1
+        seen[outcome("\n".join(lines), preserve_quotes=rnd.random() < 0.5)] += 1
     assert seen["fast"] > 50 and seen["declined"] > 50, seen
