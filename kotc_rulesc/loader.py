@@ -49,6 +49,7 @@ from .model import (
     pre_release_key,
 )
 from .text import Template, TemplateError, parse_template
+from .yaml_rt_fast import load as load_fast
 
 FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
 
@@ -122,9 +123,11 @@ def _read_yaml(path: Path, rep: _Reporter) -> Any:
         text = read_file(path, rep.file)
         if not text.strip():
             raise InputError("the file is empty", file=rep.file, hint="an edition file needs at least 'edition: N'")
-        yaml = YAML(typ="rt")
-        yaml.preserve_quotes = True
-        data = load_yaml(yaml, text, rep.file)
+        data = load_fast(text)  # the same values, read by libyaml; None where it declines
+        if data is None:
+            yaml = YAML(typ="rt")
+            yaml.preserve_quotes = True
+            data = load_yaml(yaml, text, rep.file)
         if data is None:
             raise InputError("the file holds no data (only comments?)", file=rep.file,
                              hint="an edition file needs at least 'edition: N'")

@@ -16,18 +16,15 @@ from hypothesis import strategies as st
 
 from kotc_rulesc.cards import card_cost, parse_card
 from kotc_rulesc.cards.parse import read_sentence
-from kotc_rulesc.loader import check_rules, default_rules_dir
-from kotc_rulesc.view import FoldedRules
+
+from loaded import view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 
 
 def _views():
-    views = {"mini": FoldedRules(check_rules(MINI)[0])}
-    bundled, problems = check_rules(default_rules_dir())
-    if bundled is not None and not problems:
-        views["bundled"] = FoldedRules(bundled)
-    return views
+    """The fixture's and the bundled rules, as the other test modules of this process read them (once)."""
+    return {"mini": view_of(MINI), "bundled": view_of()}
 
 
 VIEWS = _views()

@@ -209,17 +209,27 @@ def yaml_cards(yaml: Any, text: str, display: str) -> tuple[Any, list, str]:
     data = load_yaml(yaml, text, display)
     if data is None:
         raise _fail(display, "the file holds no data (only comments?)", hint='a collection is {"cards": [...]}')
-    top_line = data.lc.line + 1 if hasattr(data, "lc") and data.lc.line is not None else 0
-    entries, how = _entries(display, data, top_line)
+    entries, how = _entries(display, data, _top_line(data))
     return data, entries, how
+
+
+def _top_line(data: Any) -> int:
+    """The line a YAML document's data starts on (0 for a scalar)."""
+    return data.lc.line + 1 if hasattr(data, "lc") and data.lc.line is not None else 0
 
 
 def _yaml(display: str, text: str) -> Iterator[CardInput]:
     from ruamel.yaml import YAML
     from ruamel.yaml.scalarstring import LiteralScalarString
 
-    data, entries, how = yaml_cards(YAML(typ="rt"), text, display)
-    top_line = data.lc.line + 1 if hasattr(data, "lc") and data.lc.line is not None else 0
+    from ..yaml_rt_fast import load as load_fast
+
+    data = load_fast(text, preserve_quotes=False)  # the round trip's values, read by libyaml; None where it declines
+    if data is None:
+        data, entries, how = yaml_cards(YAML(typ="rt"), text, display)
+    else:
+        entries, how = _entries(display, data, _top_line(data))
+    top_line = _top_line(data)
     for index, entry in enumerate(entries):
         line = None
         if how != "card" and hasattr(entries, "lc"):
