@@ -30,6 +30,7 @@ costed with ``t = 0``.
 from __future__ import annotations
 
 import functools
+import heapq
 import re
 from typing import Any
 
@@ -386,13 +387,24 @@ def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, l
 
 
 def _closest(sentence: str, catalog: Catalog, n: int = 3) -> list[str]:
-    import difflib  # (only an unknown text needs it)
-
+    """The components of the catalog whose skeletons are most like the sentence's (difflib's
+    ratio): the best, and up to ``n`` if each is at least 0.6 alike; none under 0.4."""
     key = skeleton(sentence)
     scored = []
-    for comp in catalog.components or ():
-        ratio = difflib.SequenceMatcher(None, key, comp.text.skeleton).ratio()
+    best: list[float] = []  # the n best ratios so far (a heap: best[0] the least of them)
+    for comp, matcher in _matchers(catalog):
+        matcher.set_seq1(key)
+        # difflib's quick ratios are upper bounds of the ratio: a component under 0.4, or under the n
+        # best so far (a later one that ties stays behind them), can be none of those named
+        bar = best[0] if len(best) == n and best[0] > 0.4 else 0.4
+        if matcher.real_quick_ratio() < bar or matcher.quick_ratio() < bar:
+            continue
+        ratio = matcher.ratio()
         scored.append((ratio, comp))
+        if len(best) < n:
+            heapq.heappush(best, ratio)
+        elif ratio > best[0]:
+            heapq.heapreplace(best, ratio)
     scored.sort(key=lambda item: -item[0])
     out = []
     for ratio, comp in scored[:n]:
@@ -401,6 +413,22 @@ def _closest(sentence: str, catalog: Catalog, n: int = 3) -> list[str]:
         mark = " (redacted)" if comp.status == "redacted" else ""
         out.append(f'"{comp.text}"{mark}')
     return out
+
+
+def _matchers(catalog: Catalog) -> list[tuple[ComponentState, Any]]:
+    """A difflib matcher per component of the catalog, its skeleton set as the second sequence
+    (which difflib indexes: once per catalog, not once per unknown sentence)."""
+    cached = _MATCHERS.get(id(catalog))
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    import difflib  # (only an unknown text needs it)
+
+    matchers = [(comp, difflib.SequenceMatcher(None, "", comp.text.skeleton)) for comp in catalog.components or ()]
+    _MATCHERS.put(id(catalog), (catalog, matchers))
+    return matchers
+
+
+_MATCHERS = Memo(16)  # id(catalog) → (catalog, its matchers)
 
 
 def _editions_text(editions: list[int]) -> str:
