@@ -34,3 +34,17 @@ settings.load_profile("kotc")
 def rules():
     """The bundled rules, loaded once (modules that need their own copy define ``rules`` themselves)."""
     return rules_of()
+
+
+#: the files whose tests take longest (a wheel built and installed, the fuzz budgets, Chromium,
+#: scaffolded and full builds), slowest first: with ``--dist loadfile`` each file goes whole to the
+#: next free worker, in the order collected, so the long ones start at once and the short ones
+#: fill in around them — the workers end together instead of one waiting on the last long file
+SLOW_FIRST = ("test_wheel.py", "test_fuzz.py", "test_docs_browser.py", "test_scaffold_edition.py",
+              "test_cards_property.py", "test_build.py", "test_decision_cache.py", "test_migrate_yaml.py",
+              "test_input_policy.py", "test_precommit_hooks.py")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # (stable: each file's own order kept)
