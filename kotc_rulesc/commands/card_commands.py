@@ -172,7 +172,8 @@ class _Output:
         if whole:
             import tempfile  # (only for JSON: the one-card text path stays light)
 
-            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="")
+            # as UTF-8 bytes, copied out as they are (not decoded and encoded again: it may be hundreds of MB)
+            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")
         self.pending: list[str] = []
         self.size = 0
 
@@ -186,7 +187,7 @@ class _Output:
         """Pass on what is pending: printed, or added to the JSON held."""
         if self.pending:
             if self.held is not None:
-                self.held.write("".join(self.pending))
+                self.held.write("".join(self.pending).encode("utf-8"))
             else:
                 click.echo("".join(self.pending), nl=False)
             self.pending, self.size = [], 0
@@ -196,8 +197,8 @@ class _Output:
         if self.held is not None:
             self.flush()
             self.held.seek(0)
-            while chunk := self.held.read(self.CHUNK):
-                click.echo(chunk, nl=False)
+            while chunk := self.held.read(self.CHUNK << 4):
+                click.echo(chunk, nl=False)  # (bytes: to the binary standard output)
             self.held.close()
             self.held = None
 
