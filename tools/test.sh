@@ -25,6 +25,10 @@ if [[ -z "${KOTC_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 && ! c
     fi
 fi
 
+# The package compiled once, as pip compiles an installed one: the commands the tests start then
+# read its byte code, rather than each compiling it anew where PYTHONDONTWRITEBYTECODE is set.
+.venv/bin/python -m compileall -q kotc_rulesc generated >/dev/null
+
 # The tests run on every core (pytest-xdist), each test file on one worker so that its module
 # fixtures are built once; `-n 0` runs them in this process, e.g. for `--pdb` or `--snapshot-update`.
 .venv/bin/python -m pytest -n auto --dist loadfile "$@"
