@@ -378,6 +378,16 @@ def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume, force: boo
 COLLECTIONS = {"6-11pre": (6, 6, "11-pre"), "13-17": (13, None, 17)}
 
 
+def collection_options(ap: argparse.ArgumentParser, cards: int) -> None:
+    """The options of every bench of synthetic collections (migrate_bench, yaml_bench): how many
+    cards, drawn from how many designs, which collections, the seed, where the files are kept."""
+    ap.add_argument("--cards", type=int, default=cards, help="cards per collection")
+    ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
+    ap.add_argument("--collections", default=",".join(COLLECTIONS), help=f"comma-separated, of {', '.join(COLLECTIONS)}")
+    ap.add_argument("--seed", type=int, default=6)
+    ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
+
+
 def chosen_collections(ap: argparse.ArgumentParser, text: str) -> list[str]:
     """The collections --collections names (comma-separated), each one of :data:`COLLECTIONS`."""
     names = [n for n in text.split(",") if n]
@@ -518,16 +528,12 @@ def main() -> None:
         check_child(sys.argv[2:])
         return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cards", type=int, default=1_000_000, help="cards per collection")
-    ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
+    collection_options(ap, 1_000_000)
     ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
-    ap.add_argument("--collections", default=",".join(COLLECTIONS), help=f"comma-separated, of {', '.join(COLLECTIONS)}")
     ap.add_argument("--check-formats", default="text", help="comma-separated check-cards --format values to measure "
                     "(text, json; empty: none)")
-    ap.add_argument("--seed", type=int, default=6)
     ap.add_argument("--force-workers", action="store_true",
                     help="start the --jobs workers even where no processor is idle (a busy machine runs in one process)")
-    ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
     args = ap.parse_args()
     names = chosen_collections(ap, args.collections)
 

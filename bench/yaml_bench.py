@@ -43,7 +43,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from figures import Figure, record  # noqa: E402  (bench/figures.py)
-from migrate_bench import COLLECTIONS, _command, _peak_rss_kb, chosen_collections, make_designs, work_folder  # noqa: E402
+from migrate_bench import (  # noqa: E402
+    COLLECTIONS, _command, _peak_rss_kb, chosen_collections, collection_options, make_designs, work_folder)
 
 TARGET_SECONDS = 10.0  # issue 16: 10,000 cards
 TARGET_MB = 150.0
@@ -318,15 +319,11 @@ def main() -> None:
         {"copy": child_copy, "round-trip": child_round_trip, "migrate": child_migrate}[kind](*rest)
         return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cards", type=int, default=10_000, help="cards per collection")
-    ap.add_argument("--designs", type=int, default=5000, help="distinct card designs the cards are drawn from")
-    ap.add_argument("--collections", default=",".join(COLLECTIONS), help=f"comma-separated, of {', '.join(COLLECTIONS)}")
+    collection_options(ap, 10_000)
     ap.add_argument("--indent", default="2-2", choices=sorted(_INDENTS), help="how the collection is indented")
     ap.add_argument("--no-round-trip", action="store_true", help="skip the ruamel.yaml round-trip baseline (slow)")
     ap.add_argument("--before", action="store_true",
                     help="also migrate as before, by a round trip of the whole document, and compare the outputs (slow)")
-    ap.add_argument("--seed", type=int, default=6)
-    ap.add_argument("--keep", metavar="DIR", help="keep the generated and migrated files in DIR")
     args = ap.parse_args()
     names = chosen_collections(ap, args.collections)
 
