@@ -69,7 +69,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -397,6 +397,19 @@ def chosen_collections(ap: argparse.ArgumentParser, text: str) -> list[str]:
     return names
 
 
+def started(ap: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str], Any]:
+    """The options read, the collections chosen and the rules loaded (the compiled tables); the
+    machine said."""
+    args = ap.parse_args()
+    names = chosen_collections(ap, args.collections)
+    from kotc_rulesc.cards.rules_source import get_view
+
+    view = get_view(None)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
+          "(other processes share the cores: compare CPU seconds too)")
+    return args, names, view
+
+
 @contextlib.contextmanager
 def work_folder(keep: str | None, prefix: str) -> Iterator[Path]:
     """Where a bench writes its files: ``keep`` (kept), or a temporary folder removed afterwards."""
@@ -534,14 +547,7 @@ def main() -> None:
                     "(text, json; empty: none)")
     ap.add_argument("--force-workers", action="store_true",
                     help="start the --jobs workers even where no processor is idle (a busy machine runs in one process)")
-    args = ap.parse_args()
-    names = chosen_collections(ap, args.collections)
-
-    from kotc_rulesc.cards.rules_source import get_view
-
-    view = get_view(None)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
-          "(other processes share the cores: compare CPU seconds too)")
+    args, names, view = started(ap)
     with work_folder(args.keep, "kotc-bench-") as workdir:
         figures = {name: measure(view, args, name, workdir) for name in names}
 

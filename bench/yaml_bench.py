@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from figures import Figure, record  # noqa: E402  (bench/figures.py)
 from migrate_bench import (  # noqa: E402
-    COLLECTIONS, _command, _peak_rss_kb, chosen_collections, collection_options, make_designs, work_folder)
+    COLLECTIONS, _command, _peak_rss_kb, collection_options, make_designs, started, work_folder)
 
 TARGET_SECONDS = 10.0  # issue 16: 10,000 cards
 TARGET_MB = 150.0
@@ -324,14 +324,7 @@ def main() -> None:
     ap.add_argument("--no-round-trip", action="store_true", help="skip the ruamel.yaml round-trip baseline (slow)")
     ap.add_argument("--before", action="store_true",
                     help="also migrate as before, by a round trip of the whole document, and compare the outputs (slow)")
-    args = ap.parse_args()
-    names = chosen_collections(ap, args.collections)
-
-    from kotc_rulesc.cards.rules_source import get_view
-
-    view = get_view(None)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
-          "(other processes share the cores)")
+    args, names, view = started(ap)
     with work_folder(args.keep, "kotc-yaml-bench-") as workdir:
         for name in names:
             measure(view, args, name, workdir)
