@@ -665,24 +665,19 @@ def _fast_line(raw: bytes) -> Any:
     return _DOUBT
 
 
-#: how a JSONL line whose first field is the name starts, spaced or compact
-_SPACED_NAME, _COMPACT_NAME = b'{"name": "', b'{"name":"'
-#: the bytes of a plain name: printable ASCII but the backslash (and the quote, which ends it)
-_PLAIN_NAME = bytes(c for c in range(0x20, 0x7F) if c not in b'\\"')
+#: a JSONL line whose first field is the name (spaced or compact), the name written plainly: printable
+#: ASCII but the backslash (and the quote, which ends it), not blank (the space is the only blank there)
+_PLAIN_NAME_FIRST = re.compile(rb'\{"name": ?"( *[!#-\[\]-~][ -!#-\[\]-~]*)"')
 
 
-def plain_name_at(line: bytes) -> tuple[int, int]:
+def plain_name_at(line: bytes, _match: Any = _PLAIN_NAME_FIRST.match) -> tuple[int, int]:
     """Where the name is in a JSONL line whose first field is the name (``{"name": "…", …``), written
     plainly — printable ASCII, not blank, no escape — as ``(start, end)``; ``(0, 0)`` for any other line.
     The JSON string is then the name itself, and two such lines the same but for the name decode to
     the same value but for the name (the rest of the line decides everything else, also whether the
     input policy takes it): the JSONL readers decode such a line once."""
-    start = 10 if line.startswith(_SPACED_NAME) else 9 if line.startswith(_COMPACT_NAME) else 0
-    if start:
-        end = line.find(b'"', start)
-        if end > start and not line[start:end].translate(None, _PLAIN_NAME) and not line[start:end].isspace():
-            return start, end
-    return 0, 0
+    m = _match(line)
+    return m.span(1) if m else (0, 0)
 
 
 def json_keys(raw: str) -> list[tuple[str, int]]:

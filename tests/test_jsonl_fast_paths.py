@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kotc_rulesc import inputs
-from kotc_rulesc.inputs import JsonProblem, json_line
+from kotc_rulesc.inputs import JsonProblem, json_line, plain_name_at
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate.io_json import Context, jsonl_block
 from kotc_rulesc.migrate.plan import Migrator
@@ -116,6 +116,28 @@ def copies(rng: random.Random, n: int) -> bytes:
         if rng.random() < 0.05:
             lines.append(rng.choice(["", "   ", "[1]", '{"name": "Dup", "name": "Dup", "type": "spell"}']))
     return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("line, span", [
+    (b'{"name": "Copy 7", "type": "spell"}', (10, 16)),
+    (b'{"name":"Copy 7","type":"spell"}', (9, 15)),
+    (b'{"name": " Lead ", "cost": 1}', (10, 16)),  # spaces around: plain
+    (b'{"name": "~!#[]"}', (10, 15)),  # every printable but the quote and the backslash
+    (b'{"name": "   "}', (0, 0)),  # blank
+    (b'{"name": ""}', (0, 0)),  # empty
+    (b'{"name": "T\\1"}', (0, 0)),  # an escape
+    (b'{"name": "C\xc3\xb6py"}', (0, 0)),  # not ASCII
+    (b'{"name": "Tab\there"}', (0, 0)),  # a control character (invalid JSON)
+    (b'{"name":  "X"}', (0, 0)),  # spaced otherwise
+    (b'{"name" : "X"}', (0, 0)),
+    (b'{"type": "spell", "name": "X"}', (0, 0)),  # the name not first
+    (b'{"name": "Unclosed', (0, 0)),
+    (b' {"name": "X"}', (0, 0)),
+])
+def test_a_plain_name_first(line, span):
+    """What :func:`~kotc_rulesc.inputs.plain_name_at` takes for a plain name first: the name's own
+    bytes are its JSON string, and the rest of the line decides everything else."""
+    assert plain_name_at(line) == span
 
 
 @pytest.mark.parametrize("report", [None, "json"])

@@ -162,6 +162,23 @@ def test_count_counts_as_jsonl_block_does(tmp_path, view):
         assert jobs.count(f.fileno(), 0, len(data)) == (data.count(b"\n"), jsonl_block(ctx, data, 0, 1).cards)
 
 
+def test_count_is_the_same_whatever_the_chunks(tmp_path, view, monkeypatch):
+    """The main process counts in chunks: lines and blank lines that straddle a chunk's end, a line
+    longer than a chunk, a last line without its line end — counted the same at every chunk size."""
+    data = (b'{"a": 1}\n  \n{"b": 2}\n' + b"x" * 70 + b"\n\n\t\n" + "\u00a0\n".encode() + b'{"c": 3}\n'
+            + b"[1]\n{}\n" + b" " * 5 + b"\n" + b'{"d": "' + b"y" * 40 + b'"}')
+    path = tmp_path / "cards.jsonl"
+    path.write_bytes(data)
+    expected = (data.count(b"\n"), jsonl_block(Context(Migrator(view, 4, 1), None), data, 0, 1).cards)
+    assert expected == (data.count(b"\n"), 7)
+    with open(path, "rb") as f:
+        for chunk in range(1, len(data) + 2):
+            monkeypatch.setattr(jobs, "_COUNT_CHUNK", chunk)
+            assert jobs.count(f.fileno(), 0, len(data)) == expected, chunk
+            assert jobs.count(f.fileno(), 9, len(data) - 50) == (data[9:-50].count(b"\n"),
+                                                                  jsonl_block(Context(Migrator(view, 4, 1), None), data[9:-50], 0, 1).cards), chunk
+
+
 def test_workers_only_on_processors_others_leave_idle(monkeypatch):
     """No more workers than usable processors, nor than those idle since the command started (what
     this process ran itself counts as its own); where the kernel does not say, the usable ones."""

@@ -80,6 +80,7 @@ class BlockResult:
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
     learned: list = field(default_factory=list)  # decisions made for this block (with --jobs: shared)
+    room: int = 20  # how many cards needing attention it lists at most
 
 
 class Context:
@@ -92,14 +93,15 @@ class Context:
         #: JSONL lines already seen, but for the name (this process's own: :func:`jsonl_block`)
         self.lines = Memo(4096)
 
-    def new_result(self) -> BlockResult:
-        return BlockResult(0, Totals())
+    def new_result(self, room: int | None = None) -> BlockResult:
+        """An empty result, listing at most ``room`` cards needing attention (default: the cap)."""
+        return BlockResult(0, Totals(), room=self.attention_cap if room is None else min(room, self.attention_cap))
 
     def note(self, result: BlockResult, rec: Record) -> None:
         result.totals.add(rec)
         if self.report_format is not None and rec.notable:
             result.entries.append(render_card(rec, self.report_format, self.migrator.words))
-        if not rec.legal and len(result.attention) < self.attention_cap:
+        if not rec.legal and len(result.attention) < result.room:
             result.attention.append(attention_line(rec, self.migrator.words))
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:
@@ -190,8 +192,10 @@ def _seen(raw: bytes, start: int, end: int, d: Decision, new: bytes) -> tuple | 
     return start, d, d.legal, new[:at], new[at + len(name):], _OUTCOME[d.status, True]
 
 
-def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
-    """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes.  A block that is
+def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, room: int | None = None) -> BlockResult:
+    """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes; ``room``: how many
+    cards needing attention the caller still lists (default: ``ctx.attention_cap``), so that a full
+    list costs nothing more per card.  A block that is
     not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
     the input policy refuses is one unreadable card, kept as it is.
 
@@ -203,13 +207,13 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
     remembered (``ctx.lines``, a bounded :class:`~kotc_rulesc.memo.Memo`) by the text after the name,
     with where the name starts (the spaced or compact style)."""
     lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
-    result = ctx.new_result()
+    result = ctx.new_result(room)
     migrator = ctx.migrator
     decide = migrator.decide
     seen = ctx.lines
     quiet = ctx.report_format is None
     attention = result.attention
-    cap = ctx.attention_cap
+    cap = result.room
     tally = [0] * len(_OUTCOMES)  # cards only counted, by outcome
     out: list[bytes] = []
     append = out.append

@@ -46,6 +46,7 @@ import io
 import multiprocessing
 import os
 import pickle
+import re
 import signal
 import struct
 import sys
@@ -177,26 +178,38 @@ def plan(fd: int, size: int, grid: Grid, workers: int) -> list[int]:
 
 def count(fd: int, start: int, end: int, display: str | None = None) -> tuple[int, int]:
     """(line ends, cards) in bytes ``start`` to ``end`` of the file ``fd``, which start a line; a
-    card is a line that is not blank, as :func:`~kotc_rulesc.migrate.io_json.jsonl_block` counts."""
+    card is a line that is not blank, as :func:`~kotc_rulesc.migrate.io_json.jsonl_block` counts.
+
+    The main process counts while the workers migrate, on the same processors: the lines of a chunk
+    are counted in place, and where every one starts a JSON object (one scan finds any that does
+    not) each is a card."""
     lines = cards = 0
-    carry = b""
+    carry = b""  # the start of a line begun in an earlier chunk
     pos = start
     while pos < end:
         data = os.pread(fd, min(_COUNT_CHUNK, end - pos), pos)
         if not data:
             raise _shorter(display)
         pos += len(data)
-        if pos < end:
-            cut = data.rfind(b"\n") + 1
-            if cut == 0:  # no line end yet: a long line
-                carry += data
-                continue
-            piece, carry = carry + data[:cut], data[cut:]
-        else:
-            piece, carry = carry + data, b""
-        lines += piece.count(b"\n")
-        cards += _cards(piece)
+        first = data.find(b"\n") + 1
+        if first == 0:  # no line end yet: a long line
+            carry += data
+            continue
+        lines += 1
+        cards += _cards(carry + data[:first])
+        cut = data.rfind(b"\n") + 1
+        body = data.count(b"\n", first, cut)  # the whole lines after the first
+        lines += body
+        if body:
+            cards += body if _NOT_A_CARD_START.search(data, first - 1, cut) is None else _cards(data[first:cut])
+        carry = data[cut:]
+    if carry:  # the last line, without its line end
+        cards += _cards(carry)
     return lines, cards
+
+
+#: a line end followed by anything but the start of a JSON object (or by nothing: an empty line)
+_NOT_A_CARD_START = re.compile(rb"\n[^{]")
 
 
 def _cards(piece: bytes) -> int:
@@ -422,7 +435,7 @@ class _Worker:
                     if known:
                         migrator.adopt(known)
                     migrator.learned = []
-                    result = jsonl_block(ctx, part, index, line)
+                    result = jsonl_block(ctx, part, index, line, cap - len(attention))
                     decisions.publish(migrator.learned)
                     migrator.learned = None
                     index += result.cards

@@ -247,7 +247,7 @@ def _jsonl(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progre
 def _jsonl_blocks(state: _Run, ctx: Context, stream: Input, blocks: Iterator[bytes], sink: Any, progress: Progress) -> None:
     index, line = 0, 1
     for block in blocks:
-        result = jsonl_block(ctx, block, index, line)
+        result = jsonl_block(ctx, block, index, line, ATTENTION - len(state.attention))
         index += result.cards
         line += block.count(b"\n")
         sink.write(result.output)
