@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterator
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
 
 from ..errors import Problem
 from ..memo import Memo
@@ -59,7 +60,9 @@ class CardInput:
     card: dict | None  # None when the entry cannot be read as a card
     problems: list[Problem]
     line: int | None  # 1-based line where the card starts, when known
-    field_lines: dict[str, int] = field(default_factory=dict)  # field (and "text[i]" paragraph) → line
+    #: field (and "text[i]" paragraph) → line; a field not in it is on the card's line (every field
+    #: of a JSONL card)
+    field_lines: Mapping[str, int] = field(default_factory=dict)
     #: a JSONL card whose line repeats an earlier one but for a plain name: one object shared by
     #: all those cards (the same in every field but the name), so that what depends on the
     #: other fields alone (a judgement) is known for all of them at once; otherwise ``None``
@@ -125,6 +128,8 @@ def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardI
 
 #: plain cards (no list or mapping in a field) of JSONL lines read, by the text after their plain name
 _READ = 4096
+#: the field lines of a JSONL card: none of its own, every field is on the card's line
+_ONE_LINE: Mapping[str, int] = MappingProxyType({})
 _FLAT = frozenset((str, int, float, bool, type(None)))
 
 
@@ -140,12 +145,13 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
         for lineno, raw in enumerate(jsonl_lines(display, block, line), line):
             start, end = plain_name_at(raw)
             if start:
-                known = read.get(raw[end:])
+                rest = raw[end:]
+                known = read.new.get(rest) or read.get(rest)  # (the newer generation first: at once)
                 if known is not None and known[0] == start:
                     design = known[1]
                     card = design.copy()
                     card["name"] = raw[start:end].decode("ascii")
-                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno), design)
+                    yield CardInput(index, card, [], lineno, _ONE_LINE, design)
                     index += 1
                     continue
             elif blank_line(raw):
@@ -160,7 +166,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
                     if start and _FLAT.issuperset(map(type, card.values())):
                         design = card.copy()
                         read.put(raw[end:], (start, design))
-                    yield CardInput(index, card, [], lineno, dict.fromkeys(card, lineno), design)
+                    yield CardInput(index, card, [], lineno, _ONE_LINE, design)
                 else:
                     yield _not_a_card(display, index, card, lineno)
             index += 1

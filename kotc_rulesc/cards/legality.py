@@ -428,13 +428,22 @@ class CardJudge:
         if design is None:
             j = self.memo.decide(card, self._judge)
         else:
-            kept = self._designs.get(id(design))
+            designs = self._designs
+            kept = designs.new.get(id(design)) or designs.get(id(design))  # (the newer generation first)
             if kept is not None and kept[0] is design:  # (kept alive here: the id stays its own)
                 j = kept[1]
                 self.memo.hits += 1
             else:
                 j = self.memo.decide(card, self._judge)
-                self._designs.put(id(design), (design, j))
+                designs.put(id(design), (design, j))
+        # this card's own judgement: the design's, with the card's index, name and place
+        own = _new(Judgement)
+        values = own.__dict__
+        values.update(j.__dict__)  # (a Judgement holds its fields alone: the reasons, notes… shared)
         name = card.get("name")
-        return Judgement(item.index, name if isinstance(name, str) else None, j.status, j.cost, j.printed_cost,
-                         j.reasons, j.notes, j.parsed, j.edition, j.breakdown, item.line, item.field_lines, j.figure)
+        values["index"], values["name"] = item.index, name if isinstance(name, str) else None
+        values["line"], values["field_lines"] = item.line, item.field_lines
+        return own
+
+
+_new = object.__new__

@@ -119,19 +119,24 @@ class CheckJson:
         write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')
 
     def card(self, j: Judgement) -> None:
-        kept = self._entries.get(id(j.reasons))
-        if kept is None or kept[0] is not j.reasons or kept[1] is not j.notes:
-            kept = (j.reasons, j.notes, _entry_pieces(j))
-            self._entries.put(id(j.reasons), kept)
+        reasons = j.reasons
+        entries = self._entries
+        kept = entries.new.get(id(reasons)) or entries.get(id(reasons))  # (the newer generation first)
+        if kept is None or kept[0] is not reasons or kept[1] is not j.notes:
+            kept = (reasons, j.notes, _entry_pieces(j))
+            entries.put(id(reasons), kept)
         pieces = kept[2]
         name = "null" if j.name is None else _json_string(j.name)
-        out = [("\n    " if self.empty else ",\n    ") + '{\n      "index": ' + str(j.index) + ',\n      "name": '
-               + name + ",\n", pieces[0]]
-        for r, piece in zip(j.reasons, pieces[1:]):
-            line = j.line_of(r)
-            out.append("null" if line is None else str(line))
-            out.append(piece)
-        self.write("".join(out))
+        head = f'{_AFTER if not self.empty else _FIRST}{{\n      "index": {j.index},\n      "name": {name},\n{pieces[0]}'
+        if not reasons:
+            self.write(head)
+        else:
+            out = [head]
+            for r, piece in zip(reasons, pieces[1:]):
+                line = j.line_of(r)
+                out.append("null" if line is None else str(line))
+                out.append(piece)
+            self.write("".join(out))
         self.empty = False
 
     def end(self, summary: dict[str, int], deck: dict[str, Any] | None = None) -> None:
@@ -141,6 +146,8 @@ class CheckJson:
         self.write(out + "\n}")
 
 
+#: what comes before a card's entry: the first, and every other
+_FIRST, _AFTER = "\n    ", ",\n    "
 #: a string as ``json.dumps(…, ensure_ascii=False)`` writes it (the encoder's own function, without its
 #: call's overhead: a card's name is written once per card)
 _json_string = json.encoder.encode_basestring
