@@ -8,7 +8,9 @@ import errno
 import functools
 import io
 import json
+import multiprocessing
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -569,4 +571,39 @@ def test_a_worker_that_dies(tmp_path, processors, monkeypatch):
                                        str(tmp_path / "out.jsonl"), "--report", str(tmp_path / "r.txt"), "--jobs", "2"])
     assert result.exit_code == 2, result.output
     assert "stopped (exit code 9): nothing was written" in result.stderr and "Traceback" not in result.output
+    assert sorted(os.listdir(tmp_path)) == ["cards.jsonl"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask") or "fork" not in multiprocessing.get_all_start_methods(),
+                    reason="holds signals while it forks")
+def test_a_worker_started_as_ctrl_c_comes_is_stopped_too(tmp_path, view, processors, monkeypatch):
+    """Was: ^C between a worker's start and its being listed left that worker out of those the run
+    stops as it unwinds; it waited on its pipe until the main process ended (under load, longer than
+    the run's own end)."""
+    real = multiprocessing.context.ForkProcess.start
+    started = []
+
+    def start(self):
+        real(self)
+        started.append(self)
+        if len(started) == 2:
+            os.kill(os.getpid(), signal.SIGINT)  # ^C just as the second worker has started
+
+    monkeypatch.setattr(multiprocessing.context.ForkProcess, "start", start)
+    monkeypatch.setattr(jobs, "_INHERITED", None)
+    src = tmp_path / "cards.jsonl"
+    src.write_bytes(mixed(3000))
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt) as stopped:  # (its traceback keeps the run's pipes open)
+            run(Options(str(src), 4, assume=1, output=str(tmp_path / "out.jsonl"), jobs=2, block=2048, rules_dir=RULES),
+                view, stderr=io.StringIO())
+        for worker in started:
+            worker.join(5)
+        assert [w.exitcode is not None for w in started] == [True, True], stopped.traceback[-1]
+    finally:
+        signal.signal(signal.SIGINT, before)
+        for worker in started:
+            if worker.is_alive():
+                worker.kill()
     assert sorted(os.listdir(tmp_path)) == ["cards.jsonl"]
