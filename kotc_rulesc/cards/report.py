@@ -89,11 +89,12 @@ class CardTexts:
         self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
 
     def __call__(self, j: Judgement) -> str:
-        words = self._words.get(id(j.reasons))
+        kept = self._words
+        words = kept.new.get(id(j.reasons)) or kept.get(id(j.reasons))  # (the newer generation first)
         if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
             words = (j.reasons, j.notes, _verdict_text(j), [(r, _reason_text(r)) for r in j.reasons],
                      [f"    note: {note}" for note in j.notes if note not in self.said])
-            self._words.put(id(j.reasons), words)
+            kept.put(id(j.reasons), words)
         _, _, verdict, reasons, notes = words
         head = f"[{j.index}] {j.name if j.name is not None else '(no name)'}{verdict}"
         if not reasons and not notes:
