@@ -53,11 +53,14 @@ def cli(*args: str, **kwargs) -> subprocess.Popen:
                              "--rules", RULES], env=ENV, **kwargs)
 
 
-def cli_with_workers(*args: str, **kwargs) -> subprocess.Popen:
+def cli_with_workers(*args: str, stall: bool = False, **kwargs) -> subprocess.Popen:
     """As :func:`cli`, on processors that count as idle: this machine may be busy, and --jobs then
-    starts no workers."""
-    code = ("import sys; from kotc_rulesc.migrate import cpus; cpus.spare = lambda: 64.0; "
-            "from kotc_rulesc.cli import main; main(prog_name='kotc-rulesc')")
+    starts no workers.  ``stall``: the workers never finish a segment (the run cannot end before
+    the test stops it, however slow the machine)."""
+    code = ("import sys, time; from kotc_rulesc.migrate import cpus, jobs; cpus.spare = lambda: 64.0; "
+            "cpus.Meter.available = lambda self: 64.0; "
+            + ("jobs._Worker.segment = lambda self, task: time.sleep(600); " if stall else "")
+            + "from kotc_rulesc.cli import main; main(prog_name='kotc-rulesc')")
     return subprocess.Popen([sys.executable, "-c", code, "migrate", *args, "--from", "1", "--to", "4", "--rules", RULES],
                             env=ENV, **kwargs)
 
@@ -355,8 +358,10 @@ def test_workers_die_with_the_main_process(tmp_path, sig):
     process's standard error open, so that a caller waiting on it never returned."""
     src = tmp_path / "cards.jsonl"
     src.write_bytes(jsonl(60_000))  # over 4 MiB: spread over the workers
-    proc = cli_with_workers(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    # the workers stall: the run is still on when the signal comes (was: on a busy machine the test
+    # could see the workers only as the run ended, and the output was written before the signal)
+    proc = cli_with_workers(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stall=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert _wait_for(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None)
     workers = _children(proc.pid)
     assert len(workers) >= 2, "the run ended before its workers could be seen"
