@@ -8,11 +8,18 @@ code, so they are off; what a property test asserts stays as strict as written.
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
 from loaded import rules_of
+
+# pytest keeps each test module's assertion-rewritten byte code in tests/__pycache__ unless byte code
+# is not to be written (PYTHONDONTWRITEBYTECODE, which this sandbox sets): then every pytest process
+# rewrote all the test modules again, about 2 s of each worker's start.  The test processes write it
+# (as tools/test.sh compiles the package for the commands the tests start).
+sys.dont_write_bytecode = False
 
 # The loaded-rules cache (kotc_rulesc.rules_cache) of the tests' commands goes to a folder of
 # this run's own, not the user's ~/.cache (subprocesses inherit it).  With pytest-xdist the
