@@ -405,7 +405,7 @@ def test_the_policys_scanner_reads_any_flow_text_as_ruamel_yamls_own(monkeypatch
     pieces = st.sampled_from(["[", "]", "{", "}", ",", ":", ": ", " ", "\n", "\n  ", "a", "bb", "- ", "? ", "#c",
                               "'q'", '"d"', "&x ", "*x", "!t ", "|", "\t", "x" * 600])
 
-    @settings(max_examples=300, derandomize=True, database=None)
+    @settings(max_examples=100, derandomize=True, database=None)
     @given(st.lists(pieces, max_size=40).map("".join))
     def same(text):
         ours = _read_as_the_policy_reads(text)

@@ -39,4 +39,7 @@ fi
 
 # The tests run on every core (pytest-xdist), each test file on one worker so that its module
 # fixtures are built once; `-n 0` runs them in this process, e.g. for `--pdb` or `--snapshot-update`.
-.venv/bin/python -m pytest -n auto --dist loadfile "$@"
+# The files go to the workers in the order collected, the slowest first (tests/conftest.py,
+# SLOW_FIRST), not by how many tests each has (pytest-xdist's own order, which sent the wheel and
+# fuzz files last).
+.venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@"
