@@ -926,7 +926,49 @@ def yaml_policy(yaml: Any) -> Any:
     yaml.allow_duplicate_keys = False
     yaml.Composer = composer
     yaml.Constructor = constructor
+    yaml.Scanner = _keys_in_order(yaml.Scanner)
     return yaml
+
+
+_SCANNERS: dict[type, type] = {}
+
+
+def _keys_in_order(scanner: type) -> type:
+    """``scanner`` (ruamel.yaml's) with its possible simple keys walked only as far as needed.
+
+    The scanner keeps one possible simple key per flow level, in a dict that it walked whole at
+    every token: quadratic in the nesting of flow collections, a second for a card file of 5,000
+    ``[`` before the composer reaches level 65 and the policy refuses it.  A key is saved only
+    after the one at its level is removed, so the dict's order is the order of the keys in the
+    text; a key goes stale when the scanner leaves its line or is 1,024 characters past it, so
+    the stale keys lead the dict.  These two walk it up to the first live key: the very keys
+    dropped, the very error raised, as ruamel.yaml's own (tests/test_input_policy.py compares them).
+    """
+    if getattr(scanner, "_keys_in_order", False):
+        return scanner
+    if scanner not in _SCANNERS:
+        from ruamel.yaml.scanner import ScannerError
+
+        def next_possible_simple_key(self: Any) -> Any:
+            keys = self.possible_simple_keys
+            return keys[next(iter(keys))].token_number if keys else None
+
+        def stale_possible_simple_keys(self: Any) -> None:
+            keys, reader = self.possible_simple_keys, self.reader
+            while keys:
+                level = next(iter(keys))
+                key = keys[level]
+                if key.line == reader.line and reader.index - key.index <= 1024:
+                    return
+                if key.required:
+                    raise ScannerError("while scanning a simple key", key.mark, "could not find expected ':'",
+                                       reader.get_mark())
+                del keys[level]
+
+        _SCANNERS[scanner] = type(scanner.__name__, (scanner,), {
+            "_keys_in_order": True, "next_possible_simple_key": next_possible_simple_key,
+            "stale_possible_simple_keys": stale_possible_simple_keys})
+    return _SCANNERS[scanner]
 
 
 _YAML_CLASSES: tuple[Any, Any] | None = None

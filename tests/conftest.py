@@ -8,11 +8,18 @@ code, so they are off; what a property test asserts stays as strict as written.
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
 from loaded import rules_of
+
+# pytest keeps each test module's assertion-rewritten byte code in tests/__pycache__ unless byte code
+# is not to be written (PYTHONDONTWRITEBYTECODE, which this sandbox sets): then every pytest process
+# rewrote all the test modules again, about 2 s of each worker's start.  The test processes write it
+# (as tools/test.sh compiles the package for the commands the tests start).
+sys.dont_write_bytecode = False
 
 # The loaded-rules cache (kotc_rulesc.rules_cache) of the tests' commands goes to a folder of
 # this run's own, not the user's ~/.cache (subprocesses inherit it).  With pytest-xdist the
@@ -36,13 +43,17 @@ def rules():
     return rules_of()
 
 
-#: the files whose tests take longest (a wheel built and installed, the fuzz budgets, Chromium,
-#: scaffolded and full builds), slowest first: with ``--dist loadfile`` each file goes whole to the
-#: next free worker, in the order collected, so the long ones start at once and the short ones
+#: the files whose tests take longest (a wheel built and installed, the fuzz budgets, scaffolded and
+#: full builds, Chromium…), slowest first, as measured (tools/test.sh on 2 cores): with ``--dist
+#: loadfile --no-loadscope-reorder`` each file goes whole to the next free worker, in the order
+#: collected, so the long ones start at once and the short ones (all the others, under 2 s each)
 #: fill in around them — the workers end together instead of one waiting on the last long file
-SLOW_FIRST = ("test_wheel.py", "test_fuzz.py", "test_docs_browser.py", "test_scaffold_edition.py",
-              "test_cards_property.py", "test_build.py", "test_decision_cache.py", "test_migrate_yaml.py",
-              "test_input_policy.py", "test_precommit_hooks.py")
+SLOW_FIRST = ("test_wheel.py", "test_fuzz.py", "test_scaffold_edition.py", "test_build.py", "test_migrate_yaml.py",
+              "test_docs_browser.py", "test_decision_cache.py", "test_precommit_hooks.py", "test_rules_data.py",
+              "test_input_policy.py", "test_codegen_tables.py", "test_cards_property.py", "test_output_safety.py",
+              "test_render_docs.py", "test_diff_editions.py", "test_startup_imports.py", "test_editions_14_17.py",
+              "test_migrate_cli.py", "test_source_documents.py", "test_migrate_jobs.py", "test_yaml_rt_fast.py",
+              "test_new_edition_safety.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -66,10 +66,16 @@ GUIDE_CREATURE = lambda o, d, caveat, abilities: max(1, math.ceil(max(0, o + Fra
 GUIDE_ABILITY = lambda effects, relief: max(1, sum(effects) - relief)  # noqa: E731
 
 
+# (Hypothesis reads and tokenizes the source of the test it runs, for each of the cases: the test is
+# kept to one line, its body is render_parse_and_cost.)
 @pytest.mark.parametrize("label, n, comp_id", _cases())
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_render_parse_and_cost(label, n, comp_id, data):
+    render_parse_and_cost(label, n, comp_id, data)
+
+
+def render_parse_and_cost(label, n, comp_id, data):
     view = VIEWS[label]
     cat = view.catalog(n)
     comp = cat.by_id()[comp_id]

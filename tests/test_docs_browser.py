@@ -26,15 +26,17 @@ DIFFS = (("6", "11-pre"), ("10", "11"), ("16", "17"))
 MEASURE = r"""
 (() => {
   const width = window.innerWidth;
+  const scrollWidth = document.documentElement.scrollWidth;
   const wide = [];
-  for (const el of document.body.querySelectorAll('*')) {
+  // (the elements past the edge are looked for only on a page wider than the window: they name it)
+  for (const el of scrollWidth > width ? document.body.querySelectorAll('*') : []) {
     const box = el.getBoundingClientRect();
     if (box.right > width + 0.5 && box.width > 0 && wide.length < 4) {
       const name = el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '');
       wide.push(`${name} (right edge ${Math.round(box.right)}): ${(el.textContent || '').trim().slice(0, 50)}`);
     }
   }
-  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide};
+  return {scrollWidth, innerWidth: width, wide};
 })()
 """
 

@@ -8,8 +8,16 @@
 # (tests/test_wheel.py) builds the wheel and installs it into a fresh venv with pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+# The venv is made, and the project installed into it, only where that has not been done for this
+# very pyproject.toml (re-making a venv reinstalls pip, and pip resolves every dependency again:
+# 8 s of each run): .venv/kotc-installed holds the hash of the pyproject.toml it was installed from.
+stamp=.venv/kotc-installed
+wanted="$(python3 -c 'import hashlib, sys; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest(), sys.version)')"
+if [[ ! -x .venv/bin/python || "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]]; then
+    python3 -m venv .venv
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+    printf '%s\n' "$wanted" >"$stamp"
+fi
 
 if [[ -z "${KOTC_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
     if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
@@ -31,4 +39,7 @@ fi
 
 # The tests run on every core (pytest-xdist), each test file on one worker so that its module
 # fixtures are built once; `-n 0` runs them in this process, e.g. for `--pdb` or `--snapshot-update`.
-.venv/bin/python -m pytest -n auto --dist loadfile "$@"
+# The files go to the workers in the order collected, the slowest first (tests/conftest.py,
+# SLOW_FIRST), not by how many tests each has (pytest-xdist's own order, which sent the wheel and
+# fuzz files last).
+.venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@"
