@@ -385,23 +385,6 @@ def _context(config: WorkerConfig) -> Context:
                    config.attention)
 
 
-#: the signals that stop a run: held while a worker is started, so that it is always among those stopped
-_STOPPING = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-def _hold(signals: frozenset) -> frozenset:
-    """Hold ``signals`` (delivered once released); the ones held before."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows: no fork, no --jobs workers
-        return frozenset()
-    return frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, signals))
-
-
-def _release(held: frozenset = frozenset()) -> None:
-    """Deliver the signals :func:`_hold` held, but those in ``held`` (held before it: they stay so)."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING - held)
-
-
 def _die_with_parent(parent: int) -> None:
     """Have the kernel kill this process when its parent dies (Linux: ``PR_SET_PDEATHSIG``), even
     by SIGKILL; elsewhere the pipe does it: the worker reads end of file and returns."""
@@ -491,7 +474,6 @@ def _serve(conn: Any, setup: _Setup, me: int, done: Any, parent: int | None = No
         _die_with_parent(parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # stopping a worker stops it at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C is the main process's to handle
-    _release()  # (held while the main process started it)
     worker = _Worker(setup, me, done)
     while True:
         try:
@@ -617,12 +599,8 @@ def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: li
             conn, child = mp.Pipe()
             inherited = tuple(p.conn for p in procs) + (conn,) if forked else ()
             process = mp.Process(target=_serve, args=(child, setup, me, done, os.getpid(), inherited), daemon=True)
-            held = _hold(_STOPPING)  # ^C waits until the worker is among those stopped
-            try:
-                process.start()
-                procs.append(_Proc(process, conn))
-            finally:
-                _release(held)
+            procs.append(_Proc(process, conn))  # listed first: ^C as it starts stops it too
+            process.start()
             child.close()
         _INHERITED = None
         meter = cpus.Meter([p.process.pid for p in procs]) if spare_only else None
@@ -711,6 +689,7 @@ def migrate(path: str, ident: tuple[int, int], display: str, fd: int, bounds: li
         for proc in procs:
             if proc.process.is_alive():
                 proc.process.terminate()
-            proc.process.join()
-            proc.conn.close()
+            if proc.process.pid is not None:  # (started)
+                proc.process.join()
+            proc.conn.close()  # (a worker forked as ^C came, before it was known started, reads end of file)
         files.remove_all()
