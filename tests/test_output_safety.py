@@ -56,8 +56,11 @@ def cli(*args: str, **kwargs) -> subprocess.Popen:
 def cli_with_workers(*args: str, stall: bool = False, **kwargs) -> subprocess.Popen:
     """As :func:`cli`, on processors that count as idle: this machine may be busy, and --jobs then
     starts no workers.  ``stall``: the workers never finish a segment (the run cannot end before
-    the test stops it, however slow the machine)."""
-    code = ("import sys, time; from kotc_rulesc.migrate import cpus, jobs; cpus.spare = lambda: 64.0; "
+    the test stops it, however slow the machine).  ^C interrupts it as in a terminal, also where the
+    tests run in a background job, which starts its commands with SIGINT ignored (and Python keeps
+    it so)."""
+    code = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "import sys, time; from kotc_rulesc.migrate import cpus, jobs; cpus.spare = lambda: 64.0; "
             "cpus.Meter.available = lambda self: 64.0; "
             + ("jobs._Worker.segment = lambda self, task: time.sleep(600); " if stall else "")
             + "from kotc_rulesc.cli import main; main(prog_name='kotc-rulesc')")
