@@ -101,7 +101,11 @@ class CardTexts:
             return head
         file = self.file
         lines = [head]
-        lines += [f"    {_where(file, j.line_of(r))}{text}" for r, text in reasons]
+        if not j.field_lines:  # every reason on the card's line (a JSONL card)
+            where = f"    {_where(file, j.line)}"
+            lines += [where + text for _, text in reasons]
+        else:
+            lines += [f"    {_where(file, j.line_of(r))}{text}" for r, text in reasons]
         lines += notes
         return "\n".join(lines)
 
@@ -128,11 +132,11 @@ class CheckJson:
             entries.put(id(reasons), kept)
         pieces = kept[2]
         name = "null" if j.name is None else _json_string(j.name)
-        head = f'{_AFTER if not self.empty else _FIRST}{{\n      "index": {j.index},\n      "name": {name},\n{pieces[0]}'
-        if not reasons:
-            self.write(head)
+        head = f'{_AFTER if not self.empty else _FIRST}{{\n      "index": {j.index},\n      "name": {name},\n'
+        if not j.field_lines:  # every reason on the card's line (a JSONL card), or none
+            self.write(head + ("null" if j.line is None else str(j.line)).join(pieces))
         else:
-            out = [head]
+            out = [head, pieces[0]]
             for r, piece in zip(reasons, pieces[1:]):
                 line = j.line_of(r)
                 out.append("null" if line is None else str(line))
