@@ -3,7 +3,9 @@
 A hit in the old generation moves the entry to the new one; when the new
 generation is full it becomes the old one and the oldest entries are dropped.
 Frequently used entries therefore stay, memory stays bounded whatever the input
-size, and each operation is one or two dictionary look-ups."""
+size, and each operation is one or two dictionary look-ups.  On a path taken once per
+card, a caller looks in the newer generation first, ``memo.new.get(key) or memo.get(key)``
+(the values being true): a hit there is all :meth:`Memo.get` would do, without its call."""
 
 from __future__ import annotations
 

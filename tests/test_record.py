@@ -155,6 +155,9 @@ def test_cached_property_works_on_a_frozen_record():
 
     s = Squared(3)
     assert s.square == 9 and s.square == 9 and s == Squared(3)
+    assert replace(s, n=4).square == 16 and replace(s).square == 9  # a copy computes its own
+    with pytest.raises(TypeError, match="'m'"):
+        replace(s, m=4)
 
 
 def test_methods_the_class_defines_are_kept():

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/record.py
-#     5312b6af997e2d51e9c136ded6ce6c9e086b6c05ea9849e9f1332af9cbaa71c5
+#     91b837b4809a6282965621019fc4d46046e5d5ac5cde71ebd62358b6b6f49803
 #   kotc_rulesc/text.py
 #     349c4e72f5c9df2c07430f48aa3bf2fe168e1e052524a437ceef567b110b5212
 #   kotc_rulesc/formula.py

@@ -436,14 +436,6 @@ class CardJudge:
             else:
                 j = self.memo.decide(card, self._judge)
                 designs.put(id(design), (design, j))
-        # this card's own judgement: the design's, with the card's index, name and place
-        own = _new(Judgement)
-        values = own.__dict__
-        values.update(j.__dict__)  # (a Judgement holds its fields alone: the reasons, notes… shared)
-        name = card.get("name")
-        values["index"], values["name"] = item.index, name if isinstance(name, str) else None
-        values["line"], values["field_lines"] = item.line, item.field_lines
-        return own
-
-
-_new = object.__new__
+        name = card.get("name")  # this card's own judgement: the design's (its reasons, notes… shared), with its place
+        return replace(j, index=item.index, name=name if isinstance(name, str) else None, line=item.line,
+                       field_lines=item.field_lines)

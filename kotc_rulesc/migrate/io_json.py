@@ -80,7 +80,7 @@ class BlockResult:
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
     learned: list = field(default_factory=list)  # decisions made for this block (with --jobs: shared)
-    room: int = 20  # how many cards needing attention it lists at most
+    room: int = 0  # how many cards needing attention it lists at most (set by Context.new_result)
 
 
 class Context:

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/record.py
-#     5312b6af997e2d51e9c136ded6ce6c9e086b6c05ea9849e9f1332af9cbaa71c5
+#     91b837b4809a6282965621019fc4d46046e5d5ac5cde71ebd62358b6b6f49803
 """Value classes whose methods are shared, not generated: ``@record``, the core's ``@dataclass``.
 
 ``@dataclass`` writes the source of an ``__init__``, ``__repr__``, ``__eq__`` (and, frozen,
@@ -72,10 +72,24 @@ def field_names(obj: Any) -> tuple[str, ...]:
 
 
 def replace(obj: Any, /, **changes: Any) -> Any:
-    """A copy of the record ``obj`` with ``changes`` (field → new value)."""
-    values = {name: getattr(obj, name) for name in obj.__record__.names}
-    values.update(changes)
-    return obj.__class__(**values)
+    """A copy of the record ``obj`` with ``changes`` (field → new value).  The other fields' values
+    are shared, as ``dataclasses.replace`` shares them, and nothing else is copied (a cached property
+    is computed afresh); written straight into the copy, not through ``__init__``: the card engine
+    copies a judgement per card this way."""
+    names = obj.__record__.names
+    values = obj.__dict__
+    copy = object.__new__(obj.__class__)
+    fresh = copy.__dict__  # (written directly: a frozen record refuses setattr)
+    fresh.update(values)
+    if len(fresh) != len(names):  # a cached property's value besides the fields: the fields alone
+        fresh.clear()
+        for name in names:
+            fresh[name] = values[name]
+    fresh.update(changes)
+    if len(fresh) != len(names):
+        unknown = next(name for name in changes if name not in names)
+        raise TypeError(f"{type(obj).__name__}() got an unexpected keyword argument {unknown!r}")
+    return copy
 
 
 def _tuple_of(names: tuple[str, ...]) -> Callable[[Any], tuple]:
