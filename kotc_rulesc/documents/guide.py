@@ -8,7 +8,7 @@ activation conditions print none), the formula in parentheses (``t = …`` and `
 sets), then the text in quotes, nothing after it but limits (``{x ≤ 14}``, none since the 10th).
 Items nested under a component are notes ("Suggested tutorial text: …").  A section's other
 lists are wording advice (the Effects' "substitutions are recommended"): a list is a component
-list when every item has the component shape, and a section has exactly one; anything else is a
+list when every item has the component shape, and a section has one at most; anything else is a
 :class:`DocumentError`, because a draft must not be built on a list half read.
 
 Everything else the guide says is prose: :meth:`Guide.prose` gives it sentence by sentence with the
@@ -40,7 +40,7 @@ CARD_TEXTS = "Card Texts"
 _ULTRA = re.compile(r"^\[\+(?P<points>\d+)\]\s*")
 _SETS = re.compile(r"^(?P<var>[a-z])\s*=\s*(?P<rhs>.+)$")
 _TEXT = re.compile(r"^[“\"](?P<text>[^“”\"]+)[”\"]\s*(?P<rest>.*)$")
-_LIMIT = re.compile(r"\{\s*([xyz])\s*≤\s*(\d+)\s*\}")
+_LIMIT = re.compile(r"\{\s*\[?([xyz])\]?\s*≤\s*(\d+)\s*\}")
 _EDITION = re.compile(r"\((\d+)(?:st|nd|rd|th) Edition\)")
 
 
@@ -111,11 +111,15 @@ def entry_of(item: Item, section: str, kind: str) -> GuideEntry | None:
         if m:
             sets, inner = m.group("var"), m.group("rhs").strip()
         formula = inner
+    limits = {}
+    while (m := _LIMIT.match(s)) is not None:  # {x ≤ 14} before the text, as the 8th–10th print it …
+        limits[m.group(1)] = int(m.group(2))
+        s = s[m.end():].strip()
     m = _TEXT.match(s)
     if not m:
         return None
     rest = m.group("rest")
-    limits = {v: int(n) for v, n in _LIMIT.findall(rest)}
+    limits.update({v: int(n) for v, n in _LIMIT.findall(rest)})  # … or after it, as the 1st–7th
     if _LIMIT.sub("", rest).strip():
         return None
     return GuideEntry(section, kind, formula, sets, m.group("text"), ultra, limits,
@@ -216,7 +220,7 @@ def read_guide(html: str, sections: Mapping[str, str] = SECTIONS) -> Guide:
                     raise DocumentError(f"{section}: {'an Ultra Points mark' if entry.ultra else 'no Ultra Points mark'} in {item.text!r}")
                 component_items.add(id(item))
                 entries.append(entry)
-        if component_lists != 1:
+        if component_lists > 1:
             raise DocumentError(f"{section}: {component_lists} lists of components (one was expected)")
     if not entries:
         raise DocumentError(f"no component sections found under a heading {CARD_TEXTS!r} "

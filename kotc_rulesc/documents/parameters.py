@@ -102,7 +102,8 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
     if "levels" in titles:  # the 16th's "Revised Levels" stands where the "Revised Cost Texts" stood
         titles["costs"] = titles.pop("levels")
     if page.lists_title:
-        titles = {"lists": page.lists_title, **titles}
+        titles["lists"] = page.lists_title
+    titles = {k: titles[k] for k in DEFAULT_TITLES if k in titles}
     differ = {k: v for k, v in titles.items() if DEFAULT_TITLES.get(k) != v}
     if differ:
         out["sections"] = Fact(titles, ())
@@ -156,7 +157,7 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
         out["zones"] = Fact([item.split(":", 1)[0].strip() for item in found[0]], (found[1],))
     if "zones" in out and not any("reserve" in z.lower() for z in out["zones"].value) and "reserves" not in out:
         if not re.search(r"\breserves\b", page.in_force_text()):
-            out["reserves"] = Fact({"min": 0, "max": 0}, ("The zones are as follows:",))
+            out["reserves"] = Fact({"min": 0, "max": 0}, (f"{found[1]} (no reserves among them; no sentence in force mentions reserves)",))
 
     found = _list_after(page, r"Each ability is composed of the following components in the following order:")
     if found:
