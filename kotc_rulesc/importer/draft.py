@@ -195,57 +195,45 @@ def _text_revisions(imp) -> list[str]:
     return lines + [""]
 
 
+def _list(key: str, entries: list[list[str]]) -> list[str]:
+    """A list of the rules file (``redactions:`` …), one entry's lines after another; nothing when empty."""
+    return [f"{key}:", *(line for entry in entries for line in entry), ""] if entries else []
+
+
 def _redactions(imp) -> list[str]:
     ch = imp.changes
-    lines = []
-    if ch.removed:
-        lines.append("redactions:")
-        for r in ch.removed:
-            why = (f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed
-                   else f"REVIEW: the {ordinal(imp.n)} guide no longer lists it, and no list in force names it")
-            lines += [f"  - component: {r.component.id}  # {_q(str(r.component.text))}", f"    notes: [{_q(why)}]",
-                      f"    source: {f'[{imp.guide_id}, {imp.rulebook_id}]' if r.listed else imp.guide_id}"]
-        lines.append("")
-    if ch.reinstated:
-        lines.append("reinstatements:")
-        for r in ch.reinstated:
-            lines += [f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
-                      f"    note: {_q(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
-                      f"    source: {imp.guide_id}"]
-        lines.append("")
-    return lines
+    removed = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
+                "    notes: [" + _q(f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed else
+                                    f"REVIEW: the {ordinal(imp.n)} guide no longer lists it, and no list in force names it") + "]",
+                f"    source: {f'[{imp.guide_id}, {imp.rulebook_id}]' if r.listed else imp.guide_id}"] for r in ch.removed]
+    again = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
+              f"    note: {_q(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
+              f"    source: {imp.guide_id}"] for r in ch.reinstated]
+    return _list("redactions", removed) + _list("reinstatements", again)
+
+
+def _formula_change(imp, r) -> list[str]:
+    was = r.component.formula.notation() if r.component.formula else "unknown"
+    new = r.entry.formula if r.entry.formula is not None else "unknown"
+    said = f"was: {was}; {imp.guide_id}: {_q(brief(r.entry.raw, 100))}"
+    lines = [f"  - component: {r.component.id}  # {_q(r.entry.clean_text)}"]
+    if r.listed:
+        return lines + [f"    formula: {_q(new)}  # {said}; Revised Levels: {_q(r.level[0])} ({ordinal(r.level[1])} Edition)",
+                        f"    source: [{imp.guide_id}, {imp.rulebook_id}]"]
+    note = f"The {ordinal(imp.n)} guide changes the formula; no rulebook list names the change, so it prunes no card designed before."
+    return lines + [f"    formula: {_q(new)}  # {said}", "    listed: false  # no Revised Levels entry of this edition names it",
+                    f"    note: {_q(note)}", f"    source: {imp.guide_id}"]
 
 
 def _cost_revisions(imp) -> list[str]:
     ch = imp.changes
-    lines = []
-    if ch.reformulated:
-        levels = imp.page.lists.levels or imp.page.lists.costs
-        order = {id(e): i for i, e in enumerate(imp.guide.entries)}
-        listed = sorted((r for r in ch.reformulated if r.listed), key=lambda r: levels.index(r.level))
-        unlisted = sorted((r for r in ch.reformulated if not r.listed), key=lambda r: order[id(r.entry)])
-        lines.append("cost_revisions:")
-        for r in listed + unlisted:
-            was = r.component.formula.notation() if r.component.formula else "unknown"
-            lines.append(f"  - component: {r.component.id}  # {_q(r.entry.clean_text)}")
-            new = r.entry.formula if r.entry.formula is not None else "unknown"
-            said = f"{imp.guide_id}: {_q(brief(r.entry.raw, 100))}"
-            if r.listed:
-                lines += [f"    formula: {_q(new)}  # was: {was}; {said}; Revised Levels: {_q(r.level[0])} ({ordinal(r.level[1])} Edition)",
-                          f"    source: [{imp.guide_id}, {imp.rulebook_id}]"]
-            else:
-                lines += [f"    formula: {_q(new)}  # was: {was}; {said}",
-                          "    listed: false  # no Revised Levels entry of this edition names it",
-                          f"    note: {_q(f'The {ordinal(imp.n)} guide changes the formula; no rulebook list names the change, so it prunes no card designed before.')}",
-                          f"    source: {imp.guide_id}"]
-        lines.append("")
-    if ch.relimited:
-        lines.append("limit_revisions:")
-        for r in ch.relimited:
-            lines += [f"  - component: {r.component.id}  # was: {_flow(dict(r.component.limits)) if r.component.limits else '{no limit}'}",
-                      f"    limits: {_flow(r.entry.limits)}", f"    source: {imp.guide_id}"]
-        lines.append("")
-    return lines
+    levels = imp.page.lists.levels or imp.page.lists.costs
+    order = {id(e): i for i, e in enumerate(imp.guide.entries)}
+    listed = sorted((r for r in ch.reformulated if r.listed), key=lambda r: levels.index(r.level))
+    unlisted = sorted((r for r in ch.reformulated if not r.listed), key=lambda r: order[id(r.entry)])
+    limits = [[f"  - component: {r.component.id}  # was: {_flow(dict(r.component.limits)) if r.component.limits else '{no limit}'}",
+               f"    limits: {_flow(r.entry.limits)}", f"    source: {imp.guide_id}"] for r in ch.relimited]
+    return _list("cost_revisions", [_formula_change(imp, r) for r in listed + unlisted]) + _list("limit_revisions", limits)
 
 
 def _card_cost(imp) -> list[str]:
