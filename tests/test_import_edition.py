@@ -176,6 +176,13 @@ def test_documents_that_are_not_the_editions_are_refused(mini, guide, rulebook, 
     assert not (mini / "edition-04.yaml").exists()
 
 
+def test_a_page_too_deep_to_read_is_refused(mini, tmp_path):
+    deep = tmp_path / "deep.html"
+    deep.write_text("<div>" * 5000)
+    result = invoke("import-edition", 4, "--rules", mini, "--guide", deep, "--rulebook", DOCS / "04" / "rulebook.html")
+    assert result.exit_code == 2 and "nested more than 200 deep" in result.output, result.output
+
+
 def test_an_edition_that_is_not_the_next_is_refused(mini):
     result = invoke("import-edition", 5, "--rules", mini, "--guide", DOCS / "04" / "card-building-guide.html",
                     "--rulebook", DOCS / "04" / "rulebook.html")

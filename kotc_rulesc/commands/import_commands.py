@@ -160,8 +160,8 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         _fail(f"cannot write {exc.filename}: {exc.strerror}; nothing was written in its place")
     counts = ", ".join(f"{v} {k}" for k, v in imp.changes.counts().items() if v)
     out = sys.stderr if report == "-" else sys.stdout
-    click.echo(f"{'Replaced' if overwrite else 'Wrote'} {target}: a draft of the {ordinal(edition)} edition over the "
-               f"{ordinal(edition - 1)} ({counts}).", file=out)
+    over = "a clean slate" if imp.changes.clean_slate else f"over the {ordinal(edition - 1)}"
+    click.echo(f"{'Replaced' if overwrite else 'Wrote'} {target}: a draft of the {ordinal(edition)} edition, {over} ({counts}).", file=out)
     if previous_guide is None:
         click.echo("No previous guide found: the card-building rules were not compared (give --previous-guide).", file=out)
     click.echo(f"{len(imp.decisions)} decision(s) for you, listed in its header." if imp.decisions

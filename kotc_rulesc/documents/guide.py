@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .html import DocumentError
 from .outline import Block, Item, Outline, read_outline, sentences
 
 __all__ = ["DocumentError", "GuideEntry", "Guide", "Sentence", "read_guide", "SECTIONS", "clean", "edition_of"]
@@ -42,10 +43,6 @@ _SETS = re.compile(r"^(?P<var>[a-z])\s*=\s*(?P<rhs>.+)$")
 _TEXT = re.compile(r"^[“\"](?P<text>[^“”\"]+)[”\"]\s*(?P<rest>.*)$")
 _LIMIT = re.compile(r"\{\s*\[?([xyz])\]?\s*≤\s*(\d+)\s*\}")
 _EDITION = re.compile(r"\((\d+)(?:st|nd|rd|th) Edition\)")
-
-
-class DocumentError(ValueError):
-    """A page the reader cannot read as the guides and rulebooks are written."""
 
 
 def clean(text: str) -> str:

@@ -19,7 +19,15 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-__all__ = ["Node", "parse_html", "inline_text", "math_notation", "elements"]
+__all__ = ["Node", "parse_html", "inline_text", "math_notation", "elements", "DocumentError", "MAX_DEPTH"]
+
+#: elements nested at most this deep (the game's pages nest a dozen): a deeper page is refused, as the
+#: input policy refuses deep YAML, rather than exhaust the readers' recursion
+MAX_DEPTH = 200
+
+
+class DocumentError(ValueError):
+    """A page the reader cannot read as the guides and rulebooks are written."""
 
 #: elements that never hold content
 _VOID = frozenset({"meta", "link", "br", "img", "hr", "input", "col", "base", "area", "source", "wbr"})
@@ -34,13 +42,14 @@ _INVISIBLE_TIMES = "\u2062"
 class Node:
     """An element (or ``#root``, ``#comment``) and its children: nodes and strings, in order."""
 
-    __slots__ = ("tag", "attrs", "children", "parent")
+    __slots__ = ("tag", "attrs", "children", "parent", "depth")
 
     def __init__(self, tag: str, attrs: dict[str, str | None] | None = None, parent: "Node | None" = None):
         self.tag = tag
         self.attrs = attrs or {}
         self.children: list[Node | str] = []
         self.parent = parent
+        self.depth = parent.depth + 1 if parent is not None else 0
 
     def __repr__(self) -> str:
         return f"<{self.tag} {len(self.children)} children>"
@@ -68,6 +77,8 @@ class _TreeBuilder(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._close_implied(tag)
         node = Node(tag, dict(attrs), self.current)
+        if node.depth > MAX_DEPTH:
+            raise DocumentError(f"elements nested more than {MAX_DEPTH} deep (line {self.getpos()[0]})")
         self.current.children.append(node)
         if tag not in _VOID:
             self.current = node

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .guide import DocumentError, clean, edition_of
-from .outline import Block, Outline, read_outline
+from .outline import Block, Outline, read_outline, sentences
 
 __all__ = ["SECTION_KEYS", "Row", "RulebookLists", "RulebookPage", "read_rulebook", "list_item", "CLEAN_SLATE"]
 
@@ -136,8 +136,6 @@ class RulebookPage:
 
     def sentence(self, pattern: str) -> str | None:
         """The first sentence in force that contains ``pattern`` (a regular expression)."""
-        from .outline import sentences
-
         rx = re.compile(pattern)
         for block in self.outline.blocks:
             if not block.in_force:

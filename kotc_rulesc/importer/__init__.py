@@ -94,10 +94,14 @@ def read_edition(rules: RuleSet, n: int, guide_html: str, rulebook_html: str, pr
         raise ImportProblem(f"the previous guide is the {ordinal(previous.edition)} edition's, not the {ordinal(n - 1)}'s")
     used = {c.id for e in rules.editions for c in e.components}
     nouns = {k.noun: k.id for k in prev.system.kinds} if prev.system else {}
-    imp = Import(n, rules, prev, guide, page, previous, classify(prev, guide, page, n, used),
-                 review(guide, previous), read_parameters(page, nouns))
-    if prev.system is not None:
-        texts = [x.entry.clean_text for x in imp.changes.new] + [r.entry.clean_text for r in imp.changes.reworded]
-        imp.agreement = agreeing_nouns(texts, dict(prev.system.plurals))
-    imp.decisions = decide(imp)
+    try:
+        imp = Import(n, rules, prev, guide, page, previous, classify(prev, guide, page, n, used),
+                     review(guide, previous), read_parameters(page, nouns))
+        if prev.system is not None:
+            texts = [x.entry.clean_text for x in imp.changes.new] + [r.entry.clean_text for r in imp.changes.reworded]
+            imp.agreement = agreeing_nouns(texts, dict(prev.system.plurals))
+        imp.decisions = decide(imp)
+        imp.guide.section_paragraphs("Level")  # (a guide with two Level sections cannot be drafted from)
+    except DocumentError as exc:
+        raise ImportProblem(f"cannot read the documents: {exc}") from None
     return imp
