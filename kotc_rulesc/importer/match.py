@@ -26,6 +26,7 @@ from ..catalog import Catalog, ComponentState
 from ..documents.guide import Guide, GuideEntry
 from ..documents.rulebook import Row, RulebookPage
 from ..formula import EVALUATION_ERRORS, FormulaError, parse_formula
+from ..model import ordinal
 
 __all__ = ["SURE", "MAYBE", "MARGIN", "similarity", "slug", "Candidate", "New", "Reworded", "Reformulated",
            "Relimited", "Removed", "Reinstated", "Question", "Changes", "classify"]
@@ -264,9 +265,15 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
         if primary is not None:
             kept.append((primary, e))
     for row in rows:
-        if (row.old, row.new) not in earlier_rows and not row_hits.get(row):
+        if (row.old, row.new) in earlier_rows:
+            continue
+        if not row_hits.get(row):
             changes.unexplained.append((f"row “{row.old}” → “{row.new}”", "it is new in the table, and no text of "
-                                        f"the {n - 1}th catalog contains its original text"))
+                                        f"the {ordinal(n - 1)} catalog contains its original text"))
+        for c, e in kept:  # (a text the guide prints as it was)
+            if str(c.text) == e.clean_text and row.old.casefold() in e.clean_text.casefold():
+                changes.unexplained.append((f"row “{row.old}” → “{row.new}”", f"it is new in the table, yet the guide "
+                                            f"still prints “{e.clean_text}” ({c.id}): the documents disagree"))
 
     _by_similarity(changes, entries, free_entries, free, kept, used)
 
@@ -353,5 +360,5 @@ def _compare_kept(changes: Changes, kept: list[tuple[ComponentState, GuideEntry]
             changes.unchanged += 1
     for level in levels:
         if level[1] == n and level not in named:
-            changes.unexplained.append((f"Revised Levels entry “{level[0]}” ({n}th Edition)",
+            changes.unexplained.append((f"Revised Levels entry “{level[0]}” ({ordinal(n)} Edition)",
                                         "the guide prints the same formula for it as the previous edition (or no such text)"))
