@@ -29,6 +29,7 @@ COMMANDS = {
     "migrate": "migrate_commands",
     "diff": "doc_commands",
     "new-edition": "doc_commands",
+    "import-edition": "import_commands",
 }
 
 

@@ -24,7 +24,7 @@ from .history import CLEAN_SLATE, KINDS
 from .loader import FILE_NAME
 from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
 
-__all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold"]
+__all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "rules_before"]
 
 
 class ScaffoldError(Exception):
@@ -200,27 +200,36 @@ class Plan:
     follows: int
 
 
-def plan_scaffold(rules_dir: Path, n: int, force: bool, load) -> Plan:
-    """Decide what ``new-edition n`` writes; ``load(dir)`` loads a rules directory.
+def rules_before(rules_dir: Path, n: int, force: bool, load, redo: str = "replace it with a fresh skeleton") -> tuple[RuleSet, Path, bool]:
+    """The rules a new file for edition ``n`` is written over: (rules, its path, whether it replaces a file).
 
-    Raises :class:`ScaffoldError` when ``n`` is not the next edition, or when its file
-    exists and ``force`` is not given.  With ``force``, an existing file for ``n`` is
-    set aside while the rules are read, so that it can be written anew."""
+    Raises :class:`ScaffoldError` when the file exists and ``n`` is not the last edition, or when it
+    exists and ``force`` is not given (the message says ``--force`` would ``redo``).  With ``force``,
+    the existing file for ``n`` is set aside while the rules are read, so that it can be written anew.
+    (``new-edition`` and ``import-edition`` both write a file this way.)"""
     path = target_path(rules_dir, n)
     exists = path.exists()
     numbers = [int(m.group(1)) for p in Path(rules_dir).iterdir() if (m := FILE_NAME.match(p.name))] if Path(rules_dir).is_dir() else []
     if exists and n != max(numbers):
         raise ScaffoldError(f"edition {n} is already in the rules, and is not the last one; the next edition is {max(numbers) + 1}")
     if exists and not force:
-        raise ScaffoldError(f"{path} already exists; pass --force to replace it with a fresh skeleton")
+        raise ScaffoldError(f"{path} already exists; pass --force to {redo}")
     if exists:
         with tempfile.TemporaryDirectory() as tmp:
             for p in sorted(Path(rules_dir).iterdir()):
                 if p.is_file() and p != path:
                     shutil.copy2(p, tmp)
-            rules = load(Path(tmp))
-            return _plan(rules, path, n, overwrite=True)
-    return _plan(load(rules_dir), path, n, overwrite=False)
+            return load(Path(tmp)), path, True
+    return load(rules_dir), path, False
+
+
+def plan_scaffold(rules_dir: Path, n: int, force: bool, load) -> Plan:
+    """Decide what ``new-edition n`` writes; ``load(dir)`` loads a rules directory.
+
+    Raises :class:`ScaffoldError` when ``n`` is not the next edition, or when its file
+    exists and ``force`` is not given (:func:`rules_before`)."""
+    rules, path, overwrite = rules_before(rules_dir, n, force, load)
+    return _plan(rules, path, n, overwrite=overwrite)
 
 
 def _plan(rules: RuleSet, path: Path, n: int, overwrite: bool) -> Plan:

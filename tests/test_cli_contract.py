@@ -19,6 +19,8 @@ from kotc_rulesc.cli import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
+DOCUMENTS = Path(__file__).resolve().parent / "fixtures" / "documents"  # made-up pages of a 4th edition after MINI
+IMPORT_4 = "import-edition 4 --guide {w}/documents/04/card-building-guide.html --rulebook {w}/documents/04/rulebook.html"
 
 LEGAL = {"cards": [{"name": "Insight", "type": "spell", "edition": 2, "cost": 4, "text": "Draw 2 cards."}]}
 BANNED = {"cards": [{"name": "Bloodprice", "type": "spell", "edition": 2, "cost": 1, "text": "Pay 15 hitpoints. Draw 3 cards."}]}
@@ -38,6 +40,11 @@ def w(tmp_path_factory) -> Path:
     (base / "broken.json").write_text('{"cards": [')
     (base / "foreign").mkdir()
     (base / "foreign" / "notes.txt").write_text("not a build")
+    shutil.copytree(DOCUMENTS, base / "documents")
+    shutil.copytree(MINI, base / "importable")  # the mini rules with the 4th's documents declared
+    first = base / "importable" / "edition-01.yaml"
+    first.write_text(first.read_text().replace("  rulebook: {file: rulebook.txt", '  guide-04: {file: g.html, title: "G"}\n'
+                                               '  rulebook-04: {file: r.html, title: "R"}\n  rulebook: {file: rulebook.txt'))
     return base
 
 
@@ -82,6 +89,12 @@ CASES = [
     ("new-edition", 1, "a problem in the rules", "new-edition 4 --rules {w}/bad"),
     ("new-edition", 2, "not the next edition", "new-edition 6 --rules {w}/ok"),
     ("new-edition", 2, "an existing file without --force", "new-edition 3 --rules {w}/ok"),
+    ("import-edition", 0, "drafted", IMPORT_4 + " --rules {w}/importable"),
+    ("import-edition", 1, "drafted over the mini rules, which do not declare the 4th's documents", IMPORT_4 + " --rules {w}/undeclared"),
+    ("import-edition", 1, "a problem in the rules", IMPORT_4 + " --rules {w}/bad"),
+    ("import-edition", 2, "a page of another edition",
+     "import-edition 4 --guide {w}/documents/03/card-building-guide.html --rulebook {w}/documents/04/rulebook.html --rules {w}/bad-edition"),
+    ("import-edition", 2, "no such page", "import-edition 4 --guide {w}/documents/nothing.html --rulebook {w}/documents/04/rulebook.html --rules {w}/importable"),
     ("build", 0, "built", "build --rules {w}/ok --out {w}/built"),
     ("build", 1, "drift with --check", "build --check --rules {w}/ok --out {w}/never-built"),
     ("build", 1, "a problem in the rules", "build --rules {w}/bad --out {w}/built-bad"),
@@ -100,6 +113,9 @@ def _args(template: str, w: Path) -> list[str]:
 def test_exit_status(w, command, code, case, template):
     if command == "new-edition" and "scaffold" in template and not (w / "scaffold").exists():
         shutil.copytree(MINI, w / "scaffold")
+    for name in ("bad-edition", "undeclared"):  # import-edition writes into these: a copy of its own
+        if name in template and not (w / name).exists():
+            shutil.copytree(MINI, w / name)
     args = _args(template, w)
     assert args[0] == command
     result = CliRunner().invoke(main, args)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kotc_rulesc.text import normalize
 from kotc_rulesc.wordiff import Run, word_diff
 
-from seed_documents import rulebook_lists
+from game_documents import seed_rulebook_lists
 
 # The 11th rulebook's Revised Ability Text prints no struck words for this one revision, although
 # its old text loses "(excluding the current chain)"; every other revision strikes what it removes.
@@ -81,7 +81,7 @@ def test_the_other_renderings_mark_the_same_runs():
 
 
 def test_every_revision_the_11th_rulebook_marks_is_marked_the_same():
-    seed = rulebook_lists("rulebook-11th.txt")["revised"]
+    seed = seed_rulebook_lists("rulebook-11th.txt").revised
     assert len(seed) == 13
     for old, new, old_marked, new_marked in seed:
         d = word_diff(old, new)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
 
-from source_guides_html import guide_entries
+from game_documents import guide_entries
 from test_source_documents import same_formula, show_json
 from loaded import view_of
 

@@ -11,7 +11,7 @@ import pytest
 from kotc_rulesc.cards import judge
 from kotc_rulesc.tables import TablesView
 
-from source_guides_html import guide_entries, level_rule_paragraphs
+from game_documents import guide_entries, level_rule_paragraphs
 from test_source_documents import same_formula, show_json
 from loaded import view_of
 

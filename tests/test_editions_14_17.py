@@ -16,8 +16,7 @@ import pytest
 from kotc_rulesc.cards import judge
 from kotc_rulesc.tables import TablesView
 
-from source_guides_html import guide_entries
-from source_rulebooks import rulebook_lists
+from game_documents import guide_entries, rulebook_lists
 from test_source_documents import same_formula, show_json
 from loaded import view_of
 
@@ -202,7 +201,7 @@ def test_the_refurbished_table_is_the_rulebooks(edition):
     alphabetical order (based on the original text)"), are the rows the revisions follow; a row
     inside an HTML comment (the 13th's whole table) is in no edition's list."""
     ours = [(r["old"], r["new"]) for r in show_json(edition)["rulebook"]["refurbished"]]
-    assert ours == [tuple(r[:2]) for r in rulebook_lists(edition)["revised"]]
+    assert ours == [tuple(r[:2]) for r in rulebook_lists(edition).revised]
     # each row names the texts it rewords, and the unlisted rewordings are in no list
     assert all(r["texts"] for r in show_json(edition)["rulebook"]["refurbished"])
     assert not show_json(edition)["rulebook"]["revised_text"]

@@ -27,7 +27,7 @@ from kotc_rulesc.migrate.run import Options, run
 from kotc_rulesc.tables import TablesView
 from kotc_rulesc.view import FoldedRules
 
-from source_rulebooks import rulebook_lists
+from game_documents import rulebook_lists
 from loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,9 +67,9 @@ def test_every_row_of_the_refurbished_tables_is_a_listed_text_revision(edition):
     the edition whose table first lists it; a rewording no table lists is ``listed: false``."""
     first_listed = {}
     for e in range(14, NEWEST + 1):
-        for old, new, *_ in rulebook_lists(e)["revised"]:
+        for old, new, *_ in rulebook_lists(e).revised:
             first_listed.setdefault((old, new), e)
-    rows = [(old, new) for old, new, *_ in rulebook_lists(edition)["revised"]]
+    rows = [(old, new) for old, new, *_ in rulebook_lists(edition).revised]
     assert rows, "the 14th-17th rulebooks each print the table"
     matched = set()
     for p, rw in _rewrites():

@@ -2,7 +2,7 @@
 
 The Markdown and the HTML of an edition page are read back into the same plain structure
 (components with formula, limits, text, status and history; the four rulebook lists with the
-~~struck~~ and **bold** words of each revised text) and compared with what tests/seed_documents.py
+~~struck~~ and **bold** words of each revised text) and compared with what kotc_rulesc.documents
 reads from the Card Building Guide and the rulebooks in ../shared/seeds.
 """
 
@@ -21,7 +21,7 @@ from kotc_rulesc.loader import load_rules
 from kotc_rulesc.render import formula_html, md_escape, render_docs
 from kotc_rulesc.text import normalize
 
-from seed_documents import guide_components, rulebook_lists
+from game_documents import seed_guide_entries, seed_rulebook_lists
 from loaded import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,7 +212,7 @@ def parse_list_items(lists: dict[str, list]) -> dict[str, list]:
 def test_the_11th_pre_release_lists_exactly_the_guides_components(docs, fmt):
     page = docs[f"edition-11-pre.{fmt}"]
     rendered = md_components(page) if fmt == "md" else html_components(page)
-    guide = guide_components()
+    guide = seed_guide_entries()
     assert len(guide) == 108
     expected = sorted(
         (g.kind, g.formula, sorted(g.limits.items()), normalize(g.text), g.redacted, [(normalize(t), e) for t, e in g.revised_from], g.cost_revised)
@@ -231,10 +231,10 @@ def test_the_11th_pre_release_lists_exactly_the_guides_components(docs, fmt):
     (extra,) = [c for c in rendered if c["text"] == ONLY_IN_THE_RULEBOOK]
     assert extra["kind"] == "effect" and extra["formula"] == "xy" and extra["struck"]
     assert extra["status"] == "Redacted (7th Edition)"
-    assert ONLY_IN_THE_RULEBOOK in rulebook_lists("rulebook-11th.txt")["redacted"]
+    assert ONLY_IN_THE_RULEBOOK in [t for t, _ in seed_rulebook_lists("rulebook-11th.txt").redacted]
     # our own note on limits: exactly the components whose limits the 6th rulebook lists
     noted = sorted(c["text"] for c in rendered if c["limit_notes"])
-    assert noted == sorted(t for t, _ in rulebook_lists("rulebook-6th.txt")["limits"])
+    assert noted == sorted(t for t, _ in seed_rulebook_lists("rulebook-6th.txt").limits)
 
 
 def same_lists(docs: dict[str, str], n, fmt: str, seed_name: str) -> tuple[dict, dict, dict]:
@@ -243,7 +243,8 @@ def same_lists(docs: dict[str, str], n, fmt: str, seed_name: str) -> tuple[dict,
     page = docs[f"edition-{n:02d}.{fmt}" if isinstance(n, int) else f"edition-{n}.{fmt}"]
     ours = parse_list_items(md_lists(page) if fmt == "md" else html_lists(page))
     ours["revised"] = [r for r in ours["revised"] if SILENT not in r[0]]  # no rulebook lists those
-    seed = rulebook_lists(seed_name)
+    lists = seed_rulebook_lists(seed_name)
+    seed = {"redacted": [t for t, _ in lists.redacted], "limits": lists.limits, "costs": lists.costs, "revised": lists.revised}
     assert sorted(ours["redacted"]) == sorted(seed["redacted"])
     assert sorted(ours["limits"]) == sorted(seed["limits"])
     assert sorted((o, n) for o, n, _, _ in ours["revised"]) == sorted((o, n) for o, n, _, _ in seed["revised"])
@@ -269,7 +270,7 @@ def test_the_11th_pre_release_prints_the_seeds_11th_rulebooks_four_lists(docs, f
 def test_the_6th_edition_prints_the_6th_rulebooks_three_lists(docs, fmt):
     ours, seed, marked = same_lists(docs, 6, fmt, "rulebook-6th.txt")
     assert len(ours["limits"]) == 6
-    eleventh = {o: normalize(om) for o, _, om, _ in rulebook_lists("rulebook-11th.txt")["revised"]}
+    eleventh = {o: normalize(om) for o, _, om, _ in seed_rulebook_lists("rulebook-11th.txt").revised}
     for old, _, old_marked, new_marked in seed["revised"]:
         ours_old, ours_new = marked[old]
         assert ours_new == normalize(new_marked), old  # the same bold words

@@ -9,7 +9,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.fold import fold
 from kotc_rulesc.loader import check_rules, load_rules
 
-from seed_documents import guide_components, rulebook_lists
+from game_documents import seed_guide_entries, seed_rulebook_lists
 from loaded import rules_of
 
 
@@ -33,22 +33,22 @@ def test_bundled_rules_check_clean():
 
 def test_show_11_pre_rulebook_lists_match_the_seeds_11th_rulebook():
     lists = show_json("11-pre")["rulebook"]
-    seed = rulebook_lists("rulebook-11th.txt")
+    seed = seed_rulebook_lists("rulebook-11th.txt")
     silent = "You can remove"  # the 2nd guide's silent rewordings: in no rulebook's list
     revised = [(r["old"], r["new"]) for r in lists["revised_text"] if silent not in r["old"]]
-    assert sorted(revised) == sorted((o, n) for o, n, _, _ in seed["revised"])
-    assert sorted(r["text"] for r in lists["redacted"]) == sorted(seed["redacted"])
-    assert sorted((r["text"], r["edition"]) for r in lists["revised_costs"]) == sorted(seed["costs"])
+    assert sorted(revised) == sorted((o, n) for o, n, _, _ in seed.revised)
+    assert sorted(r["text"] for r in lists["redacted"]) == sorted(t for t, _ in seed.redacted)
+    assert sorted((r["text"], r["edition"]) for r in lists["revised_costs"]) == sorted(seed.costs)
 
 
 def test_show_6_rulebook_lists_match_the_seeds_6th_rulebook():
     lists = show_json(6)["rulebook"]
-    seed = rulebook_lists("rulebook-6th.txt")
+    seed = seed_rulebook_lists("rulebook-6th.txt")
     silent = "You can remove"
     revised = [(r["old"], r["new"]) for r in lists["revised_text"] if silent not in r["old"]]
-    assert sorted(revised) == sorted((o, n) for o, n, _, _ in seed["revised"])
-    assert sorted(r["text"] for r in lists["redacted"]) == sorted(seed["redacted"])
-    assert sorted((r["text"], r["limit"]) for r in lists["revised_limits"]) == sorted(seed["limits"])
+    assert sorted(revised) == sorted((o, n) for o, n, _, _ in seed.revised)
+    assert sorted(r["text"] for r in lists["redacted"]) == sorted(t for t, _ in seed.redacted)
+    assert sorted((r["text"], r["limit"]) for r in lists["revised_limits"]) == sorted(seed.limits)
     assert lists["revised_costs"] == []
 
 

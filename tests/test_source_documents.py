@@ -1,8 +1,8 @@
 """Every edition's catalog reproduces that edition's own documents, entry by entry.
 
 ``show --edition N`` (the fold of the rules data) is compared with the Card Building Guide of
-edition N as transcribed in ../shared/sources/NN/ (read by source_guides.py, independently of the
-rules data): the same components, each with its kind, wording, formula, limits, redaction and the
+edition N as transcribed in ../shared/sources/NN/ (read by kotc_rulesc.documents, the reader
+import-edition uses, independently of the rules data): the same components, each with its kind, wording, formula, limits, redaction and the
 history notes the guide prints.  The 11th's pre-release (``11-pre``) is compared with the seeds'
 11th guide.  The rulebooks' Revised / Redacted / Revised Variable Limits / Revised Costs lists are
 compared the same way.
@@ -21,10 +21,7 @@ from click.testing import CliRunner
 from kotc_rulesc.cli import main
 from kotc_rulesc.formula import parse_formula
 
-from seed_documents import guide_components
-from seed_documents import rulebook_lists as seed_rulebook_lists
-from source_guides import cost_rule_lines, guide_entries
-from source_rulebooks import rulebook_lists
+from game_documents import cost_rule_lines, guide_entries, rulebook_lists, seed_guide_entries, seed_rulebook_lists
 
 #: Wordings the data records as text revisions that no guide notes with "Revised from": the 2nd
 #: guide rewords the four counter effects of the 1st ("… on each target. You can remove …" →
@@ -124,7 +121,7 @@ def test_the_card_cost_rule_is_the_editions_own_guides(edition):
 
 def test_11_pre_reproduces_the_seeds_11th_guide():
     shown = show_json("11-pre")
-    guide = guide_components()
+    guide = seed_guide_entries()
     assert len(guide) == 108
     # the seeds' 11th guide leaves out the re-roll effect its rulebook's Redacted list names; the
     # 7th-10th guides print it struck, (xy), Redacted (7th Edition) — a recorded disagreement
@@ -177,16 +174,16 @@ RULEBOOK_EXCUSES = {
 def test_the_rulebooks_lists_match_the_fold(edition):
     doc = rulebook_lists(edition)
     shown = _lists(edition)
-    assert shown["redacted"] == sorted(_quotes(t) for t in doc["redacted"])
-    assert shown["revised"] == sorted((_quotes(o), _quotes(n)) for o, n, *_ in doc["revised"])
-    if "limits" in doc and doc["limits"]:
-        assert shown["limits"] == sorted((_quotes(t), lim.replace(" ", "")) for t, lim in doc["limits"])
-    assert shown["costs"] == sorted((_quotes(t), e) for t, e in doc["costs"])
+    assert shown["redacted"] == sorted(_quotes(t) for t, _ in doc.redacted)
+    assert shown["revised"] == sorted((_quotes(o), _quotes(n)) for o, n, *_ in doc.revised)
+    if doc.limits:
+        assert shown["limits"] == sorted((_quotes(t), lim.replace(" ", "")) for t, lim in doc.limits)
+    assert shown["costs"] == sorted((_quotes(t), e) for t, e in doc.costs)
 
 
 def test_11_pre_matches_the_seeds_11th_rulebook():
     seed = seed_rulebook_lists("rulebook-11th.txt")
     shown = _lists("11-pre")
-    assert shown["revised"] == sorted((o, n) for o, n, _, _ in seed["revised"])
-    assert shown["redacted"] == sorted(seed["redacted"])
-    assert shown["costs"] == sorted(seed["costs"])
+    assert shown["revised"] == sorted((o, n) for o, n, _, _ in seed.revised)
+    assert shown["redacted"] == sorted(t for t, _ in seed.redacted)
+    assert shown["costs"] == sorted(seed.costs)

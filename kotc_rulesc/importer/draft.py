@@ -1,0 +1,304 @@
+"""The draft rules file of an imported edition, in the form and order of the hand-written ones.
+
+A header comment says what the edition changed and lists what needs the maintainer's decision;
+then the edition's keys, the new components (in the guide's order within kind), the text
+revisions (the Refurbished rows in the table's order, then the unlisted ones), redactions,
+reinstatements, level revisions (the Revised Levels' first, then the unlisted), limit revisions,
+the level rule where the guide states it word for word as before, and the rulebook's parameters.
+Every fact cites ``guide-NN`` or ``rulebook-NN`` and quotes, briefly, the words it is read from.
+Strings are written as JSON strings (valid YAML double-quoted scalars), so nothing needs escaping
+by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..formula import FormulaError, parse_formula
+from ..model import ordinal
+from .review import brief
+
+__all__ = ["draft_text"]
+
+_PARAM_ORDER = ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "sections", "deck_ultra_points",
+                "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout")
+
+
+def _q(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _flow(value: Any) -> str:
+    """A value as YAML flow: {min: 2, recommended: [2, 8]}, ["Deck", "Grave"], true."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return value if re.fullmatch(r"[a-z]+", value) else _q(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k if re.fullmatch(r'[A-Za-z_]+', k) else _q(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    return "[" + ", ".join(_flow(v) for v in value) + "]"
+
+
+def _comment(text: str, prefix: str = "# ", cont: str | None = None, width: int = 100) -> list[str]:
+    """``text`` as comment lines of at most ``width`` characters: the first begins with ``prefix``,
+    the others with ``cont`` (default: the same)."""
+    cont = prefix if cont is None else cont
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        lead = cont if lines else prefix
+        if line and len(lead) + len(line) + 1 + len(word) > width:
+            lines.append(lead + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append((cont if lines else prefix) + line)
+    return lines
+
+
+def _formula_line(imp, entry, indent: str) -> list[str]:
+    """The ``formula:`` line of a new component (none for a kind whose texts carry no formula)."""
+    kind = imp.prev.system.kind(entry.kind) if imp.prev.system else None
+    said = f"  # {_q(brief(entry.raw, 120))}"
+    if kind is not None and kind.role == "none":
+        return [f"{indent}# the guide prints ({entry.formula}); the kind carries no formula (role: none)"] if entry.formula else []
+    if entry.formula is None:
+        return [f"{indent}formula: unknown  # the guide prints no formula"]
+    try:
+        parse_formula(entry.formula)
+    except FormulaError as exc:
+        return [f"{indent}formula: unknown  # the guide prints ({entry.formula}), which does not read as a formula: {exc}"]
+    return [f"{indent}formula: {_q(entry.formula)}{said}"]
+
+
+def _header(imp) -> list[str]:
+    n, ch = imp.n, imp.changes
+    counts = ch.counts()
+    lines = [
+        *_comment(f"Edition {n}: a DRAFT, written by `kotc-rulesc import-edition {n}` from the {ordinal(n)} Card Building "
+                  f"Guide and Rulebook ({imp.guide_id}, {imp.rulebook_id}), as a "
+                  + ("clean slate." if ch.clean_slate else f"delta over the {ordinal(n - 1)} (its catalog folded from the rules).")),
+        f"# Review it, then: kotc-rulesc check && kotc-rulesc diff {n - 1} {n} && kotc-rulesc build",
+        f"# What the {ordinal(n)} changed, read against the {ordinal(n - 1)}:",
+        *_comment(f"the guide lists {len(imp.guide.entries)} texts: " + ", ".join(f"{v} {k}" for k, v in counts.items() if v) + ";",
+                  "# - ", "#   "),
+        *_comment(f"the rulebook's Refurbished Card Texts: {len(imp.page.lists.revised)} row(s) in force; Revised Levels: "
+                  f"{len(imp.page.lists.levels)} entr{'y' if len(imp.page.lists.levels) == 1 else 'ies'} in force"
+                  + (f"; drafts (HTML comments, not in force): {', '.join(imp.page.lists.drafts)}." if imp.page.lists.drafts else "."),
+                  "# - ", "#   "),
+    ]
+    if imp.decisions:
+        lines.append(f"# NEEDS A MAINTAINER'S DECISION ({len(imp.decisions)}), each with the words it rests on:")
+        for i, d in enumerate(imp.decisions, 1):
+            quotes = f" — {'; '.join(d.quotes)}" if d.quotes else ""
+            lines += _comment(f"{i}. [{d.topic}] {d.drafted}{quotes}", "# ", "#    ")
+    else:
+        lines.append("# Nothing is left for a maintainer's decision beyond reviewing the draft.")
+    return lines
+
+
+#: at most this many changed sentences are quoted beside a key (the report has every one)
+_QUOTED = 12
+
+
+def _system(imp) -> list[str]:
+    groups = [(keys, changes) for keys, changes in imp.review.by_keys() if keys != ("card_cost",)]
+    lines = []
+    if groups:
+        restated = " (`agreement` restated below)" if imp.agreement else " (not restated)"
+        lines += [f"# system: inherited from the {ordinal(imp.n - 1)}{restated}. REVIEW: the guide's sentences on these keys",
+                  f"# changed since the {ordinal(imp.n - 1)} guide (now: in this guide; was: only in the earlier one):"]
+        for keys, changes in groups:
+            lines.append(f"#   {', '.join(k for k in keys if k != 'card_cost')}:")
+            for c in changes[:_QUOTED]:
+                lines += _comment(f"{'now' if c.status == 'new' else 'was'}: {_q(brief(c.sentence.text))}", "#     ", "#       ")
+            if len(changes) > _QUOTED:
+                lines.append(f"#     … and {len(changes) - _QUOTED} more (the report lists every one)")
+    if imp.agreement:
+        system = imp.prev.system
+        nouns = {**dict(system.plurals), **{p: s for p, (s, _) in imp.agreement.items()}}
+        lines += ["system:", f"  source: {imp.guide_id}",
+                  *_comment(f"REVIEW: {', '.join(_q(p) for p in imp.agreement)} follow(s) a variable in a new text; "
+                            f"{_q(brief(imp.guide_sentence(r'should be changed to singular') or ''))}: the agreeing "
+                            f"words are the {ordinal(imp.n - 1)}'s and {'these' if len(imp.agreement) > 1 else 'this one'}", "  # "),
+                  "  agreement:", f"    nouns: {_flow(nouns)}", f"    verbs: {_flow(dict(system.verbs))}",
+                  f"    phrases: {_flow({p: list(forms) for p, forms in system.phrases})}"]
+    return lines + [""] if lines else []
+
+
+def _components(imp) -> list[str]:
+    new = imp.changes.new
+    if not new:
+        return ["components: []", ""]
+    questions = {id(q.entry): q for q in imp.changes.questions}
+    lines = ["components:"]
+    section = None
+    for item in new:
+        e = item.entry
+        if e.section != section:
+            section = e.section
+            lines.append(f"  # {section} ({imp.guide_id}, in the guide's order)")
+        q = questions.get(id(e))
+        if q is not None:
+            lines += _comment(f"QUESTION: is this a rewording of {', '.join(f'{c.component} ({_q(c.text)}, {c.similarity:.2f} alike)' for c in q.candidates)}? "
+                              "Drafted as a new component, the old one as removed (redactions:). If it is a rewording, "
+                              "delete this entry and that redaction, and write under text_revisions:", "  # ")
+            lines += [f"  #   - component: {q.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
+                      "  #     listed: false", f"  #     source: {imp.guide_id}"]
+        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e, "    ")]
+        if e.limits:
+            lines.append(f"    limits: {_flow(e.limits)}")
+        if e.ultra:
+            lines.append(f"    ultra: {e.ultra}" + ("" if e.formula else f"  # {_q(brief(e.raw, 120))}"))
+        lines.append(f"    source: {imp.guide_id}")
+    return lines + [""]
+
+
+def _text_revisions(imp) -> list[str]:
+    reworded = imp.changes.reworded
+    if not reworded:
+        return []
+    order = {id(e): i for i, e in enumerate(imp.guide.entries)}
+    rows = imp.page.lists.revised
+    listed = sorted((r for r in reworded if r.row is not None and not r.into), key=lambda r: (rows.index(r.row), order[id(r.entry)]))
+    for r in sorted((r for r in reworded if r.into), key=lambda r: rows.index(r.row)):  # after the revision of the text it takes
+        at = next((i for i, x in enumerate(listed) if x.component.id == r.into), len(listed) - 1)
+        listed.insert(at + 1, r)
+    unlisted = sorted((r for r in reworded if r.row is None), key=lambda r: order[id(r.entry)])
+    lines = ["# The rulebook's Refurbished Card Texts table (in force): \"Any card containing any exact original text",
+             "# indicated here is refurbished as shown.\" Each row rewords the texts of the catalog that contain its",
+             "# original text; a rewording no table lists is `listed: false`.", "text_revisions:"]
+    current = None
+    for r in listed + unlisted:
+        head = f"  # Row “{r.row.old}” → “{r.row.new}”" if r.row else "  # UNLISTED: the guide changes this wording; no rulebook lists it."
+        if head != current:
+            lines.append(head)
+            current = head
+        lines += [f"  - component: {r.component.id}  # was: {_q(str(r.component.text))}",
+                  f"    text: {_q(r.entry.clean_text)}  # {imp.guide_id}: {_q(brief(r.entry.raw, 120))}"]
+        missing = sorted(set(re.findall(r"\[([a-z])\]", r.entry.clean_text)) - set(re.findall(r"\[([a-z])\]", str(r.component.text))))
+        if missing:
+            lines.append(f"    # REVIEW: the new text has [{'], ['.join(missing)}] the old lacks: add `binds:` (what old cards stand for)")
+        if r.row is not None:
+            lines.append(f"    row: {{old: {_q(r.row.old)}, new: {_q(r.row.new)}}}")
+            if r.into:
+                lines.append(f"    into: {r.into}  # the same new text: the two components become one")
+            lines.append(f"    source: [{imp.guide_id}, {imp.rulebook_id}]")
+        else:
+            lines += ["    listed: false  # in no Refurbished Card Texts table",
+                      f"    note: {_q('UNLISTED: the guide changes this wording; no rulebook lists it.')}",
+                      f"    source: {imp.guide_id}"]
+    return lines + [""]
+
+
+def _list(key: str, entries: list[list[str]]) -> list[str]:
+    """A list of the rules file (``redactions:`` …), one entry's lines after another; nothing when empty."""
+    return [f"{key}:", *(line for entry in entries for line in entry), ""] if entries else []
+
+
+def _redactions(imp) -> list[str]:
+    ch = imp.changes
+    removed = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
+                "    notes: [" + _q(f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed else
+                                    f"REVIEW: the {ordinal(imp.n)} guide no longer lists it, and no list in force names it") + "]",
+                f"    source: {f'[{imp.guide_id}, {imp.rulebook_id}]' if r.listed else imp.guide_id}"] for r in ch.removed]
+    again = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
+              f"    note: {_q(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
+              f"    source: {imp.guide_id}"] for r in ch.reinstated]
+    return _list("redactions", removed) + _list("reinstatements", again)
+
+
+def _formula_change(imp, r) -> list[str]:
+    was = r.component.formula.notation() if r.component.formula else "unknown"
+    new = r.entry.formula if r.entry.formula is not None else "unknown"
+    said = f"was: {was}; {imp.guide_id}: {_q(brief(r.entry.raw, 100))}"
+    lines = [f"  - component: {r.component.id}  # {_q(r.entry.clean_text)}"]
+    if r.listed:
+        return lines + [f"    formula: {_q(new)}  # {said}; Revised Levels: {_q(r.level[0])} ({ordinal(r.level[1])} Edition)",
+                        f"    source: [{imp.guide_id}, {imp.rulebook_id}]"]
+    note = f"The {ordinal(imp.n)} guide changes the formula; no rulebook list names the change, so it prunes no card designed before."
+    return lines + [f"    formula: {_q(new)}  # {said}", "    listed: false  # no Revised Levels entry of this edition names it",
+                    f"    note: {_q(note)}", f"    source: {imp.guide_id}"]
+
+
+def _cost_revisions(imp) -> list[str]:
+    ch = imp.changes
+    levels = imp.page.lists.levels or imp.page.lists.costs
+    order = {id(e): i for i, e in enumerate(imp.guide.entries)}
+    listed = sorted((r for r in ch.reformulated if r.listed), key=lambda r: levels.index(r.level))
+    unlisted = sorted((r for r in ch.reformulated if not r.listed), key=lambda r: order[id(r.entry)])
+    limits = [[f"  - component: {r.component.id}  # was: {_flow(dict(r.component.limits)) if r.component.limits else '{no limit}'}",
+               f"    limits: {_flow(r.entry.limits)}", f"    source: {imp.guide_id}"] for r in ch.relimited]
+    return _list("cost_revisions", [_formula_change(imp, r) for r in listed + unlisted]) + _list("limit_revisions", limits)
+
+
+def _card_cost(imp) -> list[str]:
+    rule = imp.prev.cost_rule
+    by_key = imp.review.by_key()
+    if rule is None:
+        return []
+    if "card_cost" in by_key:
+        lines = [f"# card_cost: inherited from the {ordinal(rule.edition)} (not restated). REVIEW: the guide's Level section changed:"]
+        for c in by_key["card_cost"]:
+            lines += _comment(f"{'now' if c.status == 'new' else 'was'}: {_q(brief(c.sentence.text))}", "#   ", "#     ")
+        return lines + [""]
+    if not imp.review.section_unchanged("Level") or imp.guide.section_paragraphs("Level") is None:
+        return []
+    lines = [f"# How a card's level is computed in the {ordinal(imp.n)} edition: its guide's \"Level\" section is word for",
+             f"# word the {ordinal(imp.n - 1)} guide's, so the rule is restated as it stands.",
+             "card_cost:", f"  source: {imp.guide_id}"]
+    lines += [f"  {name}: {_q(f.notation())}" for name, f in rule.parts()]
+    return lines + [""]
+
+
+def _rulebook(imp) -> list[str]:
+    params = imp.params
+    lines = [f"# Rulebook parameters of the {ordinal(imp.n)} edition, each read from the sentence quoted beside it.",
+             "rulebook:", f"  source: {imp.rulebook_id}"]
+    for key in _PARAM_ORDER:
+        fact = params.get(key)
+        if fact is None:
+            continue
+        quote = "  # " + " ".join(_q(brief(q, 150)) for q in fact.quotes) if fact.quotes else ""
+        lines.append(f"  {key}: {_flow(fact.value)}{quote}")
+    if "keywords" in params:
+        lines.append("  keywords:  # the headings of its \"Keywords\" section, in order")
+        lines += [f"    - {_q(k)}" for k in params["keywords"].value]
+    lines.append("")
+    lists = imp.page.lists
+    notes = []
+    for title, items in lists.drafts.items():
+        notes.append(f"- “{title}” (COMMENTED OUT in the rulebook: not in force, not encoded): "
+                     + ("; ".join(brief(i, 120) for i in items) if items else "no entry"))
+    for text, edition in lists.levels:
+        if edition != imp.n:
+            notes.append(f"- Revised Levels: “{text}” ({ordinal(edition)} Edition) — an earlier edition's, encoded in its file")
+    if notes:
+        lines.append(f"# The {ordinal(imp.n)} rulebook's lists beyond what is drafted above:")
+        for note in notes:
+            lines += _comment(note, "# ", "#   ")
+    return lines
+
+
+def draft_text(imp, modeline: str | None = None) -> str:
+    """The draft rules file of ``imp`` (:class:`~kotc_rulesc.importer.Import`)."""
+    lines = [modeline] if modeline else []
+    lines += _header(imp)
+    lines += [f"edition: {imp.n}", f"follows: {imp.n - 1}", f"source: [{imp.guide_id}, {imp.rulebook_id}]"]
+    if imp.changes.clean_slate:
+        said = imp.page.sentence(r"is considered to be a clean slate edition") or ""
+        lines += [f"clean_slate: true  # {imp.rulebook_id}: {_q(brief(said, 150))}",
+                  "catalog: whole  # the components below are its whole catalog: nothing earlier carries over"]
+    lines.append("")
+    lines += _system(imp)
+    lines += _components(imp)
+    lines += _text_revisions(imp)
+    lines += _redactions(imp)
+    lines += _cost_revisions(imp)
+    lines += _card_cost(imp)
+    lines += _rulebook(imp)
+    return "\n".join(lines).rstrip("\n") + "\n"
