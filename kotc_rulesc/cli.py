@@ -10,6 +10,9 @@ from __future__ import annotations
 import errno
 import gc
 import importlib
+import os
+import sys
+from typing import NoReturn
 
 import click
 
@@ -23,12 +26,14 @@ COMMANDS = {
     "editions": "rules_commands",
     "show": "rules_commands",
     "schema": "rules_commands",
+    "rules": "rules_commands",
     "cost": "card_commands",
     "check-cards": "card_commands",
     "build": "build_commands",
     "migrate": "migrate_commands",
     "diff": "doc_commands",
     "new-edition": "doc_commands",
+    "docs": "doc_commands",
 }
 
 
@@ -49,12 +54,29 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                closed_pipe()
             if exc.errno not in _OUTPUT_ERRORS:
                 raise
             # standard output could not be written (a full disk, /dev/full, an I/O error): a clean
-            # error, exit 2; a closed pipe (EPIPE) is click's to handle
+            # error, exit 2
             click.echo(f"error: cannot write {exc.filename or 'standard output'}: {exc.strerror}", err=True)
             ctx.exit(2)
+
+
+#: the status of a command whose reader closed the pipe early, as a program the system stops for
+#: writing to a closed pipe has (128 + SIGPIPE): neither success (0) nor problems found (1)
+CLOSED_PIPE = 141
+
+
+def closed_pipe() -> NoReturn:
+    """The reader of standard output is gone (``… | head -1``): stop quietly, with
+    :data:`CLOSED_PIPE`.  Standard output is pointed at /dev/null first, so that nothing left in
+    its buffer raises again at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    sys.exit(CLOSED_PIPE)
 
 
 _OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -106,7 +128,17 @@ def run() -> None:
     bench/startup.py).  Later garbage is collected as always.  ``main`` itself, as the tests
     call it, leaves the collector alone."""
     gc.freeze()
-    main(prog_name="kotc-rulesc")
+    try:
+        main(prog_name="kotc-rulesc")
+    except SystemExit as exc:
+        code = exc.code
+    else:  # pragma: no cover - click's standalone mode always exits
+        code = 0
+    try:  # what is still buffered, written now: a reader gone by then is a closed pipe too
+        sys.stdout.flush()
+    except BrokenPipeError:
+        closed_pipe()
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

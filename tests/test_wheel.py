@@ -28,7 +28,7 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what a wheel is built from (the rest of the repository is not needed to build it)
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kotc_rulesc", "rules", "templates", "generated")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kotc_rulesc", "rules", "templates", "generated", "docs")
 
 
 def _copy_sources(dst: Path) -> None:
