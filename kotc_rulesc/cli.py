@@ -95,10 +95,10 @@ def main() -> None:
     `check-cards` and `migrate` run on.
 
     \b
-    Players:
-      kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
-      kotc-rulesc cost --edition 9 --type spell --text "Draw 2 cards."
-      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o new.yaml --report -
+    Players (the current edition, the 17th, unless --edition says another):
+      kotc-rulesc cost --type minion --sp 2 --hp 4 --text "GREED: Draw 1 card."
+      kotc-rulesc check-cards examples/mixed-collection.yaml
+      kotc-rulesc migrate examples/mixed-collection.yaml --to 17 -o new.yaml --report -
     An edition is a number (1, 2, …), or 11-pre: the 11th's pre-release, a
     branch beside the main line that follows the 10th (`editions` lists them).
     \b
@@ -110,9 +110,12 @@ def main() -> None:
       kotc-rulesc new-edition 18          start the next edition's file
       kotc-rulesc build                   regenerate generated/ (tables, passes, docs)
       kotc-rulesc schema edition          the rules files' JSON Schema, for editors
+      kotc-rulesc rules export DIR        the bundled rules, to work on anywhere
+      kotc-rulesc docs --open             the docs: guides, every edition, search
 
     Exit status: 0 success, 1 problems in the rules or the cards (listed), 2
-    usage errors and input that cannot be read. Every command's --help has
+    usage errors and input that cannot be read (141: the reader of the output
+    closed it early, as in `| head`). Every command's --help has
     examples; `python -m kotc_rulesc` is the same command line.
     """
 

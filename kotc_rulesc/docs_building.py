@@ -25,7 +25,7 @@ def _listing(words: list[str], last: str = "and") -> str:
 
 def _how_many(low: int, high: int | None, noun: str) -> str:
     """ "any number of abilities", "exactly 1 ability", "1 or more effects", "up to 2 …" """
-    plural = noun if noun.endswith("s") else noun + "s"
+    plural = noun if noun.endswith("s") else noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
     if high is None:
         return f"{low} or more {plural}" if low else f"any number of {plural}"
     if low == high:
