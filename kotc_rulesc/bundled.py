@@ -4,7 +4,8 @@ This is the one place that knows.  In a source checkout (kotc_rulesc/ beside pyp
 rules/ and templates/, as in the repository and in an editable install) everything is the
 repository's own folder: ``rules/``, ``templates/``, ``generated/``.  In an installed wheel
 the same files are package data under ``kotc_rulesc/_bundled/`` — pyproject.toml maps the
-repository's ``rules/`` and ``templates/`` there (``[tool.setuptools.package-dir]``), so
+repository's ``rules/``, ``templates/``, ``docs/`` (the topic pages' sources) and the built site
+``generated/docs/`` there (``[tool.setuptools.package-dir]``), so
 the repository keeps its layout and the wheel carries them — and the compiled tables are the
 installed ``kotc_tables`` package (built from ``generated/kotc_tables``).  The schemas are
 package data in both cases (``kotc_rulesc/schemas/``).
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["PACKAGE_DIR", "SCHEMA_NAMES", "checkout_root", "generated_dir", "rules_dir", "schema_path", "templates_dir"]
+__all__ = ["PACKAGE_DIR", "SCHEMA_NAMES", "checkout_root", "docs_dir", "generated_dir", "rules_dir", "schema_path",
+           "site_dir", "templates_dir"]
 
 #: the installed (or checked-out) kotc_rulesc package
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -43,6 +45,19 @@ def templates_dir() -> Path:
     """The jinja2 templates and the style sheet of the documents."""
     root = checkout_root()
     return root / "templates" if root is not None else _BUNDLED / "templates"
+
+
+def docs_dir() -> Path:
+    """The Markdown sources of the docs site's topic pages: the checkout's ``docs/``, or the wheel's copy."""
+    root = checkout_root()
+    return root / "docs" if root is not None else _BUNDLED / "docs"
+
+
+def site_dir() -> Path:
+    """The built docs site (``kotc-rulesc docs``): the checkout's ``generated/docs/``, or the copy the
+    wheel carries (built from it)."""
+    root = checkout_root()
+    return root / "generated" / "docs" if root is not None else _BUNDLED / "site"
 
 
 def generated_dir() -> Path | None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import errno
 import gc
 import importlib
+import os
+import sys
+from typing import NoReturn
 
 import click
 
@@ -23,6 +26,7 @@ COMMANDS = {
     "editions": "rules_commands",
     "show": "rules_commands",
     "schema": "rules_commands",
+    "rules": "rules_commands",
     "cost": "card_commands",
     "check-cards": "card_commands",
     "build": "build_commands",
@@ -30,6 +34,7 @@ COMMANDS = {
     "diff": "doc_commands",
     "new-edition": "doc_commands",
     "import-edition": "import_commands",
+    "docs": "doc_commands",
 }
 
 
@@ -50,12 +55,29 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                closed_pipe()
             if exc.errno not in _OUTPUT_ERRORS:
                 raise
             # standard output could not be written (a full disk, /dev/full, an I/O error): a clean
-            # error, exit 2; a closed pipe (EPIPE) is click's to handle
+            # error, exit 2
             click.echo(f"error: cannot write {exc.filename or 'standard output'}: {exc.strerror}", err=True)
             ctx.exit(2)
+
+
+#: the status of a command whose reader closed the pipe early, as a program the system stops for
+#: writing to a closed pipe has (128 + SIGPIPE): neither success (0) nor problems found (1)
+CLOSED_PIPE = 141
+
+
+def closed_pipe() -> NoReturn:
+    """The reader of standard output is gone (``… | head -1``): stop quietly, with
+    :data:`CLOSED_PIPE`.  Standard output is pointed at /dev/null first, so that nothing left in
+    its buffer raises again at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    sys.exit(CLOSED_PIPE)
 
 
 _OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -74,10 +96,10 @@ def main() -> None:
     `check-cards` and `migrate` run on.
 
     \b
-    Players:
-      kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
-      kotc-rulesc cost --edition 9 --type spell --text "Draw 2 cards."
-      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o new.yaml --report -
+    Players (the current edition, the 17th, unless --edition says another):
+      kotc-rulesc cost --type minion --sp 2 --hp 4 --text "GREED: Draw 1 card."
+      kotc-rulesc check-cards examples/mixed-collection.yaml
+      kotc-rulesc migrate examples/mixed-collection.yaml --to 17 -o new.yaml --report -
     An edition is a number (1, 2, …), or 11-pre: the 11th's pre-release, a
     branch beside the main line that follows the 10th (`editions` lists them).
     \b
@@ -89,9 +111,12 @@ def main() -> None:
       kotc-rulesc new-edition 18          start the next edition's file
       kotc-rulesc build                   regenerate generated/ (tables, passes, docs)
       kotc-rulesc schema edition          the rules files' JSON Schema, for editors
+      kotc-rulesc rules export DIR        the bundled rules, to work on anywhere
+      kotc-rulesc docs --open             the docs: guides, every edition, search
 
     Exit status: 0 success, 1 problems in the rules or the cards (listed), 2
-    usage errors and input that cannot be read. Every command's --help has
+    usage errors and input that cannot be read (141: the reader of the output
+    closed it early, as in `| head`). Every command's --help has
     examples; `python -m kotc_rulesc` is the same command line.
     """
 
@@ -107,7 +132,17 @@ def run() -> None:
     bench/startup.py).  Later garbage is collected as always.  ``main`` itself, as the tests
     call it, leaves the collector alone."""
     gc.freeze()
-    main(prog_name="kotc-rulesc")
+    try:
+        main(prog_name="kotc-rulesc")
+    except SystemExit as exc:
+        code = exc.code
+    else:  # pragma: no cover - click's standalone mode always exits
+        code = 0
+    try:  # what is still buffered, written now: a reader gone by then is a closed pipe too
+        sys.stdout.flush()
+    except BrokenPipeError:
+        closed_pipe()
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -491,9 +491,27 @@ class _Builder:
             name=data.get("name"),
             pre_release=bool(data.get("pre_release")),
             system=system,
+            guide_order=self.guide_order(rep, data["guide_order"]) if "guide_order" in data else (),
         )
         self.replay.end(decl)
         return decl
+
+    def guide_order(self, rep: _Reporter, node: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``guide_order:``: per kind of this edition's system, component ids of that kind on this line."""
+        out = []
+        for kind, ids in node.items():
+            if self.system is not None and kind not in self.system.kind_ids:
+                rep.at(node, kind, f"guide_order: {kind!r} is not a kind of the card-building system here",
+                       f"the system's kinds: {', '.join(self.system.kind_ids)}", of_key=True)
+            for i, cid in enumerate(ids):
+                comp = self.components.get(cid)
+                if comp is None or cid not in self.current_text:
+                    rep.at(ids, i, f"guide_order.{kind}: no component {cid!r} on this edition's line",
+                           _closest(cid, self.current_text))
+                elif comp.kind != kind:
+                    rep.at(ids, i, f"guide_order.{kind}: {cid} is a component of kind {comp.kind!r}")
+            out.append((str(kind), tuple(str(x) for x in ids)))
+        return tuple(out)
 
     def check_same_cost(self, rep: _Reporter, node: Any, cid: str, formula: Formula, binds: dict[str, int]) -> None:
         """A text revision's new formula must cost the old wording what it cost: the old formula
@@ -645,8 +663,9 @@ class _Builder:
             ok, default = self.parse_formula(rep, k, "default")
         if role == "sets" and variable is None:
             rep.at(k, "role", "role: sets needs 'variable' (the variable it sets, e.g. t)")
-        if role != "sets" and (variable is not None or "default" in k):
-            rep.at(k, "variable" if variable else "default", "only a kind with role 'sets' sets a variable")
+        if role != "sets" and (variable is not None or "default" in k or k.get("shows_variable")):
+            rep.at(k, "variable" if variable else "default" if "default" in k else "shows_variable",
+                   "only a kind with role 'sets' sets a variable")
         raw = k.get("joins") or ()
         series = None
         if isinstance(raw, dict):  # a coordinated list: {two, between, last}
@@ -659,6 +678,7 @@ class _Builder:
             str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
             tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
             int(k.get("min", 0)), variable, default, str(k["end"]) if k.get("end") else None, joins, series,
+            bool(k.get("shows_variable")),
         )
 
     def rulebook(self, rep: _Reporter, data: Any, n: EditionKey) -> Rulebook:

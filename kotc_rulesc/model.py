@@ -271,6 +271,9 @@ class KindDecl:
     #: a coordinated list (the 14th's activation costs): (two, between, last) — two are joined by
     #: ``two`` (" and "), three or more by ``between`` (", "), the last of them by ``last`` (", and ")
     series: tuple[str, str, str] | None = None
+    #: role "sets": the guide prints its formula as the variable it sets, "(t = x)" (the 11th on);
+    #: the 1st–10th print the bare formula, "(x)", which "become[s] the variable “t”"
+    shows_variable: bool = False
 
     def joins_note(self) -> str:
         """How consecutive ones are joined, in words (``show``, ``diff``): ", joined ' and ' (two), …"."""
@@ -475,6 +478,9 @@ class EditionDecl:
     name: str | None = None
     pre_release: bool = False
     system: System | None = None  # the card-building system from this edition on, if it changed
+    #: (kind, component ids): the order in which this edition's guide lists a kind's components,
+    #: where it is not the order inherited (the docs' order; the engine has none)
+    guide_order: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def key(self) -> EditionKey:

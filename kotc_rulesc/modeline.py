@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .bundled import checkout_root, schema_path
 
-__all__ = ["PREFIX", "find_modeline", "modeline", "skeleton_modeline"]
+__all__ = ["PREFIX", "find_modeline", "modeline", "resolves", "skeleton_modeline"]
 
 PREFIX = "# yaml-language-server: $schema="
 #: a modeline as the YAML language server reads it (any comment line of the file)
@@ -32,6 +32,17 @@ def find_modeline(text: str) -> str | None:
     """The schema a YAML text's modeline names, or ``None``."""
     m = _MODELINE.search(text)
     return m.group(1) if m else None
+
+
+def resolves(line: str, folder: Path) -> bool:
+    """Does the modeline ``line`` name a schema an editor finds from a file in ``folder``: a web
+    address, or a path (relative to the folder) to a file that is there?"""
+    target = find_modeline(line)
+    if target is None:
+        return False
+    if re.match(r"^[a-z][a-z0-9+.-]*://", target, re.I):
+        return True
+    return (Path(folder) / target).is_file()
 
 
 def skeleton_modeline(rules_dir: Path, exclude: Path | None = None) -> str | None:

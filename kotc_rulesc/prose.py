@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["kind_intro", "guide_intro", "cost_intro"]
+__all__ = ["kind_intro", "guide_intro", "cost_intro", "ultra_intro"]
 
 
 def _plural(noun: str) -> str:
@@ -97,3 +97,10 @@ def cost_intro(system: Any) -> str:
     scopes = "each sub-ability, then each ability, then the card" if system.sub_ability else "each ability, then the card"
     return (f"A card's {system.figure_title} is computed from what it is made of: {'; '.join(parts)}. "
             f"These are the formulas the engine evaluates for this edition, for {scopes}:")
+
+
+def ultra_intro(system: Any, deck_limit: int | None) -> str:
+    """What an ultra text is (the 17th's "[+1]" texts), where a kind's list has some."""
+    deck = f" A deck may hold at most {deck_limit} Ultra Points in all." if deck_limit is not None else ""
+    return (f"These texts add Ultra Points to the card they are on: the number in square brackets, [+1] or more. "
+            f"Ultra Points do not change the card's {system.figure_title}.{deck}")

@@ -12,8 +12,12 @@ the last, with or without a rules file of its own):
   rulebook's parameters and terms;
 * ``changelog-NN.html`` / ``.md`` — what that edition changed (its migration pass);
 
-and ``index.html`` / ``index.md`` linking them all.  The HTML pages are standalone
-(the style sheet is inline), readable on a phone and printable.
+and ``index.html`` / ``index.md`` linking them all; the topic pages (``docs/*.md``, rendered by
+:mod:`docs_topics`), a "How to build a card" page per card-building system
+(:mod:`docs_building`), and the search: ``search.js`` (``templates/search.js``) and
+``search-index.js`` (:mod:`docs_sections`, which also writes each page's table of contents).
+The HTML pages are standalone (the style sheet is inline, no network), readable on a phone,
+printable, and work from ``file://``.
 
 The lists come from the data; the prose around them is ours, in
 ``templates/``.  Rendering is deterministic: no clock, sorted iteration, ``\\n``
@@ -25,12 +29,12 @@ control characters) are shown as U+FFFD.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+from html import unescape
 from pathlib import Path
 from typing import Any, Iterable
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .diff import (
     OPTIONAL_PARAMETERS,
@@ -46,8 +50,11 @@ from .diff import (
     value_line,
 )
 from .bundled import templates_dir
+from .docs_building import building_groups, building_view
+from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
+from .docs_topics import topics
 from .fold import Catalog, ComponentState
-from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
+from .docs_markup import finalize_html, finalize_md, formula_html, html_marked, md_escape, md_marked
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
 from . import prose
 from .history import CLEAN_SLATE, KINDS, edition_summary
@@ -55,7 +62,7 @@ from .fold import derive_passes
 from .passes import Pass
 from .show import rulebook_lists, rulebook_params_json
 from .view import FoldedRules
-from .wordiff import Runs, word_diff
+from .wordiff import word_diff
 
 __all__ = ["render_docs", "render_diff", "TEMPLATES", "md_escape", "formula_html"]
 
@@ -63,64 +70,6 @@ __all__ = ["render_docs", "render_diff", "TEMPLATES", "md_escape", "formula_html
 TEMPLATES = templates_dir()
 
 GENERATED_NOTE = "Generated from the rules data by kotc-rulesc. Do not edit: change rules/ and rebuild."
-
-# --------------------------------------------------------------------------- escaping
-
-# C0/C1 controls other than tab and line feed, and noncharacters: no HTML document may hold them
-_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
-_NEWLINE = re.compile(r"\r\n|\r|\n")
-_MD_SPECIAL = re.compile(r"[\\`*_~<>&|#\[\]]")
-_SLOT = re.compile(r"\[[xyz]\]")
-
-
-def _clean(text: str) -> str:
-    return _FORBIDDEN.sub("\ufffd", text)
-
-
-def md_escape(text: str) -> str:
-    """Markdown-safe text: special characters backslash-escaped, except the guide's own
-    ``[x]`` slots, which stay readable; a line break inside a text becomes ``<br>``."""
-    out = []
-    pos = 0
-    for m in _MD_SPECIAL.finditer(text):
-        if m.start() < pos:
-            continue
-        slot = _SLOT.match(text, m.start())
-        if slot and not text.startswith(("(", "[", ":"), slot.end()):
-            out.append(text[pos : slot.end()])
-            pos = slot.end()
-            continue
-        out.append(text[pos : m.start()] + "\\" + m.group(0))
-        pos = m.end()
-    out.append(text[pos:])
-    return "<br>".join(_NEWLINE.split(_clean("".join(out))))
-
-
-def _finalize_html(value: Any) -> Any:
-    if isinstance(value, Markup):
-        return value
-    if isinstance(value, str):
-        return _clean(value)
-    return value
-
-
-def _finalize_md(value: Any) -> Any:
-    if isinstance(value, Markup):
-        return str(value)
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return md_escape(value)
-    return md_escape(str(value))
-
-
-def _html_marked(runs: Runs) -> Markup:
-    return Markup(runs.html(lambda s: str(escape(_clean(s)))))
-
-
-def _md_marked(runs: Runs) -> Markup:
-    return Markup(runs.markdown(md_escape))
-
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     """The templates compiled once, kept beside the rules cache (``KOTC_RULESC_CACHE``).
@@ -146,64 +95,16 @@ def environments() -> dict[str, jinja2.Environment]:
     loader = jinja2.FileSystemLoader(str(TEMPLATES))
     common = dict(loader=loader, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
                   undefined=jinja2.StrictUndefined, bytecode_cache=_bytecode_cache())
-    html = jinja2.Environment(autoescape=True, finalize=_finalize_html, **common)
-    html.filters["marked"] = _html_marked
+    html = jinja2.Environment(autoescape=True, finalize=finalize_html, **common)
+    html.filters["marked"] = html_marked
     html.filters["formula"] = formula_html
-    md = jinja2.Environment(autoescape=False, finalize=_finalize_md, **common)
-    md.filters["marked"] = _md_marked
+    md = jinja2.Environment(autoescape=False, finalize=finalize_md, **common)
+    md.filters["marked"] = md_marked
     md.filters["formula"] = lambda f: f.notation()
     for env in (html, md):
-        env.globals.update(ordinal=ordinal, note=GENERATED_NOTE)
+        env.globals.update(ordinal=ordinal, note=GENERATED_NOTE, site_nav=[], page_file="")
+    html.globals["toc"] = Markup(TOC_PLACEHOLDER)
     return {"html": html, "md": md}
-
-
-# --------------------------------------------------------------------------- formulas as HTML
-
-_HTML_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-
-def formula_html(f: Formula | None) -> Markup:
-    """A formula as HTML: stacked fractions, superscript powers, ⌈ceil⌉, Σ sum, × where
-    the guide juxtaposes names; the plain notation rides along for copying (``title``)."""
-    if f is None:
-        return Markup('<span class="formula unknown">unknown</span>')
-    return Markup('<span class="formula" title="{}">{}</span>').format(f.notation(), Markup(_node_html(f.tree, 0)))
-
-
-def _node_html(node: Any, parent: int) -> str:
-    if isinstance(node, Num):
-        return str(escape(Formula(Num(Fraction(node.value))).notation()))
-    if isinstance(node, Var):
-        return f"<var>{escape(node.name)}</var>"
-    if isinstance(node, Neg):
-        return "−" + _node_html(node.operand, 3)
-    if isinstance(node, Pow):
-        return f"{_node_html(node.base, 4)}<sup>{node.exponent}</sup>"
-    if isinstance(node, Call):
-        args = [_node_html(a, 0) for a in node.args]
-        if node.name == "ceil":
-            return f"⌈{args[0]}⌉"
-        if node.name == "floor":
-            return f"⌊{args[0]}⌋"
-        if node.name == "sum":
-            return f"Σ&#8239;{args[0]}"
-        return f"{node.name}({', '.join(args)})"
-    assert isinstance(node, BinOp)
-    prec = _HTML_PREC[node.op]
-    if node.op == "/":
-        # a stacked fraction needs no parentheses inside; the hidden slash is for copy and speech
-        text = (
-            f'<span class="frac"><span class="num">{_node_html(node.left, 0)}</span>'
-            f'<span class="sr"> / </span><span class="den">{_node_html(node.right, 0)}</span></span>'
-        )
-        return text
-    left = _node_html(node.left, prec)
-    right = _node_html(node.right, prec + (node.op == "-"))
-    if node.op == "*":
-        text = f"{left}{right}" if isinstance(node.right, Var) and len(node.right.name) == 1 else f"{left} × {right}"
-    else:
-        text = f"{left} {'−' if node.op == '-' else '+'} {right}"
-    return f"({text})" if prec < parent else text
 
 
 # --------------------------------------------------------------------------- view models
@@ -229,10 +130,14 @@ def _component_view(c: ComponentState, system: Any = None) -> dict[str, Any]:
         status_note = f"Status unknown: redacted at an edition no source gives ({describe_when(c.redacted)})"
     else:
         status_note = ""
+    kind = system.kind(c.kind) if system is not None and c.kind in system.kind_ids else None
+    formula = formula_text(c.formula, system, c.kind)
+    if kind is not None and kind.shows_variable and c.formula is not None:
+        formula = f"{kind.variable} = {formula}"  # as the guide prints it: "(t = x)"
     return {
         "id": c.id,
         "kind": c.kind,
-        "formula": formula_text(c.formula, system, c.kind),
+        "formula": None if kind is not None and kind.role == "none" else formula,  # (the guide prints none)
         "limits": limits_text(c.limits),
         "ultra": c.ultra,
         "text": str(c.text),
@@ -242,12 +147,28 @@ def _component_view(c: ComponentState, system: Any = None) -> dict[str, Any]:
     }
 
 
-def _kinds(cat: Catalog) -> list[dict[str, Any]]:
+def in_guide_order(rules: RuleSet, key: EditionKey, components: list[ComponentState]) -> list[ComponentState]:
+    """One kind's components in the order the edition's guide lists them: the last ``guide_order``
+    its lineage gives for that kind, then the others as the catalog holds them (newer ones last)."""
+    if not components:
+        return []
+    order: tuple[str, ...] = ()
+    for decl in rules.lineage(key):
+        order = dict(decl.guide_order).get(components[0].kind, order)
+    rank = {cid: i for i, cid in enumerate(order)}
+    return sorted(components, key=lambda c: rank.get(c.id, len(rank)))
+
+
+def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
+    """Each kind's section: its components in the guide's order, the ultra ones (the 17th's "[+1]"
+    texts) in a sub-section of their own, as the guide prints them ("Ultra Effects")."""
     out = []
     for kind, title in kind_titles(cat.system).items():
-        items = [_component_view(c, cat.system) for c in cat.components or () if c.kind == kind]
-        if items:
-            out.append({"kind": kind, "title": title, "intro": prose.kind_intro(cat.system, kind), "components": items})
+        listed = in_guide_order(rules, cat.edition, [c for c in cat.components or () if c.kind == kind])
+        if listed:
+            views = [_component_view(c, cat.system) for c in listed]
+            out.append({"kind": kind, "title": title, "intro": prose.kind_intro(cat.system, kind),
+                        "components": [v for v in views if not v["ultra"]], "ultra": [v for v in views if v["ultra"]]})
     return out
 
 
@@ -330,11 +251,32 @@ def _parameters(cat: Catalog) -> dict[str, Any] | None:
     }
 
 
-def _sources(rules: RuleSet, ids: Iterable[str]) -> list[dict[str, str]]:
+#: the game's site (its public repository kotc-game/kotc-game.github.io, published), where each
+#: source document is: ``sources/NN/…`` of the rules' source files is the page or PDF the
+#: transcription was made from (../shared/sources/README.md, "Provenance": ``old/NN/…``)
+GAME_SITE = "https://kotc-game.github.io/"
+_SITE_PATHS = {  # (transcription, up to the 10th: a PDF; from the 11th: a page)
+    "card-building-guide.txt": ("card_building_guide.pdf", "cardbuilding.html"),
+    "rulebook.txt": ("rules.pdf", "rulebook.html"),
+}
+
+
+def site_address(file: str) -> str | None:
+    """Where the game's site publishes the document a source file transcribes, or ``None`` (the
+    seeds, which the site does not hold)."""
+    m = re.fullmatch(r"sources/(\d\d)/([\w-]+\.txt)", file)
+    if not m or m.group(2) not in _SITE_PATHS:
+        return None
+    pdf, page = _SITE_PATHS[m.group(2)]
+    return f"{GAME_SITE}old/{m.group(1)}/{pdf if int(m.group(1)) <= 10 else page}"
+
+
+def _sources(rules: RuleSet, ids: Iterable[str]) -> list[dict[str, str | None]]:
     out = []
     for sid in sorted(set(ids)):
         src = rules.sources.get(sid)
-        out.append({"id": sid, "title": src.title if src else sid, "file": src.file if src else ""})
+        file = src.file if src else ""
+        out.append({"id": sid, "title": src.title if src else sid, "file": file, "url": site_address(file)})
     return out
 
 
@@ -374,10 +316,11 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
         "clean_slate": cat.clean_slate,
         "catalog_known": cat.catalog_known,
         "newest_with_catalog": rules.newest_with_catalog(),
-        "kinds": _kinds(cat),
+        "kinds": _kinds(rules, cat),
         "count": len(cat.components or ()),
         "cost_rule": _cost_rule(cat),
         "guide_intro": prose.guide_intro(cat.system),
+        "ultra_intro": prose.ultra_intro(cat.system, cat.rulebook.deck_ultra_points if cat.rulebook else None),
         "cost_intro": prose.cost_intro(cat.system),
         "figure_heading": cat.system.figure_title.capitalize(),  # "Resource cost", "Level"
         "sections": {**LIST_TITLES, **(cat.rulebook.sections if cat.rulebook else {})},
@@ -459,7 +402,7 @@ def _latest(rules: RuleSet, view: FoldedRules, n: int, test) -> Catalog | None:
 
 def _declared_state(c: Any) -> ComponentState:
     """A newly declared component as it reads in the edition that declares it."""
-    return ComponentState(c.id, c.kind, c.text, c.formula, dict(c.limits), "legal", None, (), (), (), c.sources)
+    return ComponentState(c.id, c.kind, c.text, c.formula, dict(c.limits), "legal", None, (), (), (), c.sources, ultra=c.ultra)
 
 
 def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
@@ -516,23 +459,64 @@ def changelog_name(n: EditionKey) -> str:
     return f"changelog-{_page_key(n)}"
 
 
+def building_name(n: EditionKey) -> str:
+    return f"building-{_page_key(n)}"
+
+
 def render_docs(rules: RuleSet) -> dict[str, str]:
     """Every page of ``generated/docs/``: ``{relative path: exact contents}``, sorted by path."""
     envs = environments()
     view = FoldedRules(rules)
     steps = {p.target: p for p in derive_passes(rules)}
     pages: dict[str, str] = {}
-    names = {"edition": edition_name, "changelog": changelog_name}
+    current = rules.newest_with_catalog()
+    groups = building_groups([view.catalog(n) for n in rules.all_keys])
+    # (the current edition's system has the page a link can name in any release: building.html)
+    building = {k: "building" if current in keys else building_name(keys[0]) for keys, _ in groups for k in keys}
+    names = {"edition": edition_name, "changelog": changelog_name, "building": building.__getitem__}
+    pages_topics = topics()
+    nav = [{"file": "index.html", "title": "Home"},
+           {"file": f"{edition_name(current)}.html", "title": f"{ordinal(current)} Edition"},
+           {"file": f"{building[current]}.html", "title": "Build a card"}]
+    nav += [{"file": f"{t.name}.html", "title": t.title} for t in pages_topics]
     index = _index_view(rules, view)
     for fmt, env in envs.items():
         common = {"fmt": fmt, "names": names, "first": rules.first, "last": rules.last}
-        pages[f"index.{fmt}"] = env.get_template(f"index.{fmt}.j2").render(**common, **index)
+        if fmt == "html":
+            common["site_nav"] = nav
+        page = f"index.{fmt}"
+        pages[page] = env.get_template(f"index.{fmt}.j2").render(**common, **index, topics=pages_topics, page_file=page)
         for n in rules.all_keys:
             ev = _edition_view(rules, view.catalog(n))
-            pages[f"{edition_name(n)}.{fmt}"] = env.get_template(f"edition.{fmt}.j2").render(**common, e=ev)
+            page = f"{edition_name(n)}.{fmt}"
+            pages[page] = env.get_template(f"edition.{fmt}.j2").render(**common, e=ev, page_file=page)
             cv = _changelog_view(rules, view, steps.get(n), n)
-            pages[f"{changelog_name(n)}.{fmt}"] = env.get_template(f"changelog.{fmt}.j2").render(**common, c=cv)
+            page = f"{changelog_name(n)}.{fmt}"
+            pages[page] = env.get_template(f"changelog.{fmt}.j2").render(**common, c=cv, page_file=page)
+        if fmt == "html":
+            for topic in pages_topics:
+                page = f"{topic.name}.html"
+                pages[page] = env.get_template("topic.html.j2").render(**common, t=topic, page_file=page)
+            for keys, cat in groups:
+                page = f"{building[keys[0]]}.html"
+                bv = {**building_view(keys, cat), "sources": _sources(rules, cat.system.sources)}
+                pages[page] = env.get_template("building.html.j2").render(**common, b=bv, page_file=page)
+    pages = {path: _lf(add_toc(text) if path.endswith(".html") else text) for path, text in pages.items()}
+    pages["search-index.js"] = search_index(_search_order(pages, rules, current, pages_topics, [b for b in building.values()]))
+    pages["search.js"] = (TEMPLATES / "search.js").read_text(encoding="utf-8")
     return {path: _lf(text) for path, text in sorted(pages.items())}
+
+
+def _search_order(pages: dict[str, str], rules: RuleSet, current: EditionKey, pages_topics: list, buildings: list[str]):
+    """The HTML pages as the search lists its finds: the front page and the topic pages, how to build
+    a card (the current system first), the editions from the current one back, then their changelogs."""
+    keys = [current] + [k for k in reversed(rules.all_keys) if k != current]
+    files = ["index.html"] + [f"{t.name}.html" for t in pages_topics]
+    files += list(dict.fromkeys([f"{n}.html" for n in [b for b in reversed(buildings)]]))
+    files += [f"{edition_name(k)}.html" for k in keys] + [f"{changelog_name(k)}.html" for k in keys]
+    for file in files:
+        title = re.search(r"<title>(.*?) · ", pages[file])
+        yield file, unescape(title.group(1)) if title else file, pages[file]
 
 
 def _lf(text: str) -> str:

@@ -177,15 +177,15 @@ def load_rules(directory: str | Path | None = None) -> Any:
 
 
 def build_key(rules_dir: str | Path, out_dir: str | Path) -> str | None:
-    """What a build's output depends on: the rules (as :func:`_key`), the templates, and where
-    it goes; ``None`` when the rules cannot be read."""
+    """What a build's output depends on: the rules (as :func:`_key`), the templates and the docs'
+    topic pages, and where it goes; ``None`` when the rules cannot be read."""
     key = _key(rules_dir)
     if key is None:
         return None
     h = hashlib.sha256(key.encode() + b"\0" + str(Path(out_dir).resolve()).encode() + b"\0")
-    templates = bundled.templates_dir()
-    for path in sorted(p for p in templates.rglob("*") if p.is_file()):
-        h.update(str(path.relative_to(templates)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for folder in (bundled.templates_dir(), bundled.docs_dir()):  # (the docs site's templates and topic pages)
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            h.update(str(path.relative_to(folder.parent)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 

@@ -108,8 +108,9 @@ def _card_cost_lines(rule: CostRule | None) -> list[str]:
     return lines
 
 
-def scaffold_text(rules: RuleSet, n: int) -> str:
-    """The skeleton of edition ``n`` (the edition after ``rules.last``)."""
+def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
+    """The skeleton of edition ``n`` (the edition after ``rules.last``); ``option`` is what the
+    commands it names need to find these rules (`` --rules DIR``, or nothing for the bundled ones)."""
     last = rules.last
     ex = _examples(rules)
     prev = fold(rules, last)
@@ -118,12 +119,14 @@ def scaffold_text(rules: RuleSet, n: int) -> str:
     rulebook_of = next((e for e in reversed(rules.editions) if e.rulebook is not None), None)
     cost_of = next((e for e in reversed(rules.editions) if e.card_cost is not None), None)
     nth = ordinal(n)
+    steps = [(f"kotc-rulesc check{option}", "every problem, with its line"),
+             (f"kotc-rulesc diff {last} {n}{option}", "what moves, word by word"),
+             (f"kotc-rulesc build{option}", "regenerate the tables and the documents")]
+    width = max(len(c) for c, _ in steps)
     lines = [
         f"# Keeper of the Cards, {nth} Edition: what it changed.",
         f"# Written by `kotc-rulesc new-edition {n}`. Fill in the lists below, then run",
-        "#   kotc-rulesc check               every problem, with its line",
-        f"#   kotc-rulesc diff {last} {n}           what moves, word by word",
-        "#   kotc-rulesc build               regenerate the tables and the documents",
+        *(f"#   {command:<{width}}  {what}" for command, what in steps),
         "# Every list may stay empty: an edition that changed nothing is valid. A change that",
         "# changes nothing is not (a revision to the same text or formula, a second redaction).",
         "#",
@@ -223,16 +226,17 @@ def rules_before(rules_dir: Path, n: int, force: bool, load, redo: str = "replac
     return load(rules_dir), path, False
 
 
-def plan_scaffold(rules_dir: Path, n: int, force: bool, load) -> Plan:
-    """Decide what ``new-edition n`` writes; ``load(dir)`` loads a rules directory.
+def plan_scaffold(rules_dir: Path, n: int, force: bool, load, option: str = "") -> Plan:
+    """Decide what ``new-edition n`` writes; ``load(dir)`` loads a rules directory; ``option`` is
+    how the commands the skeleton names find these rules (:func:`scaffold_text`).
 
     Raises :class:`ScaffoldError` when ``n`` is not the next edition, or when its file
     exists and ``force`` is not given (:func:`rules_before`)."""
     rules, path, overwrite = rules_before(rules_dir, n, force, load)
-    return _plan(rules, path, n, overwrite=overwrite)
+    return _plan(rules, path, n, overwrite, option)
 
 
-def _plan(rules: RuleSet, path: Path, n: int, overwrite: bool) -> Plan:
+def _plan(rules: RuleSet, path: Path, n: int, overwrite: bool, option: str) -> Plan:
     if n != rules.last + 1:
         if n <= rules.last:
             raise ScaffoldError(
@@ -243,4 +247,4 @@ def _plan(rules: RuleSet, path: Path, n: int, overwrite: bool) -> Plan:
             f"the next edition is {rules.last + 1}, not {n}: scaffold the editions in order "
             f"(an edition that changed nothing is a valid file as scaffolded)"
         )
-    return Plan(path, scaffold_text(rules, n), overwrite, rules.last)
+    return Plan(path, scaffold_text(rules, n, option), overwrite, rules.last)

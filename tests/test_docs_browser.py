@@ -1,7 +1,9 @@
-"""The generated documents in a real browser: headless Chromium opens every page — the index, every
-edition, every changelog, and rule diffs — at 390 (a phone), 768 (a tablet), 1280 and 1920 px, and
-no page is wider than the window (``scrollWidth <= innerWidth``).  The index puts the current
-edition first, above the fold on a phone.
+"""The docs site in a real browser: headless Chromium (driven by Playwright, tests/browser.py) opens
+every page — the index, the topic pages, how to build a card, every edition, every changelog, and
+rule diffs — at 390 (a phone), 768 (a tablet), 1280 and 1920 px, and no page is wider than the
+window (``scrollWidth <= innerWidth``).  The index puts the current edition first, above the fold
+on a phone; the search finds a component's edition pages as its words are typed, and a link of a
+page's contents scrolls to its section, at every width.
 
 ``tools/test.sh`` installs Chromium (Debian's ``chromium``) where the machine lacks it and can
 install it; only where it cannot is this skipped, with the reason.
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import Browser, find_chromium
+from browser import launch, unavailable
 from loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,18 +43,12 @@ MEASURE = r"""
 """
 
 
-def _unavailable() -> str:
-    return os.environ.get("KOTC_BROWSER_UNAVAILABLE") or (
-        "no Chromium on this machine: `bash tools/test.sh` installs Debian's chromium where it can "
-        "(as root with apt-get); or set KOTC_CHROMIUM to a Chromium or Chrome executable"
-    )
-
-
 @pytest.fixture(scope="module")
 def browser():
-    if find_chromium() is None:
-        pytest.skip(_unavailable())
-    with Browser.launch() as b:
+    why = unavailable()
+    if why is not None:
+        pytest.skip(why)
+    with launch() as b:
         yield b
 
 
@@ -80,9 +76,9 @@ def test_no_page_is_wider_than_the_window(browser, pages):
     page = browser.new_page()
     overflowing = []
     for path in pages:
-        page.goto(path)
+        page.goto(path.as_uri())
         for width in WIDTHS:
-            page.set_width(width)
+            page.set_viewport_size({"width": width, "height": 900})
             seen = page.evaluate(MEASURE)
             assert seen["innerWidth"] == width
             if seen["scrollWidth"] > seen["innerWidth"]:
@@ -95,9 +91,8 @@ def test_the_index_shows_the_current_edition_first_on_a_phone(browser):
     from kotc_rulesc.tables import TablesView
 
     current = TablesView().newest_with_catalog()
-    page = browser.new_page()
-    page.set_width(390, 844)
-    page.goto(DOCS / "index.html")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto((DOCS / "index.html").as_uri())
     first = page.evaluate("""(() => {
       const li = document.querySelector('ul.editions > li');
       const box = li.getBoundingClientRect();
@@ -123,3 +118,44 @@ def test_the_index_lists_the_current_edition_first_and_marks_it():
     table = [line for line in (DOCS / "index.md").read_text().splitlines() if line.startswith("| [")]
     assert table[0].startswith(f"| [{current} Edition]") and "(current edition)" in table[0]
     assert table[-1].startswith("| [1st Edition]")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_typing_a_components_words_finds_its_edition_pages(browser, width):
+    """The search box of any page: the words of a 17th-edition component (an Ultra effect) find the
+    17th's page, at its section, and the words of an old one find every edition that lists it."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto((DOCS / "players.html").as_uri())
+    page.fill("#search", "Undying Counters")
+    page.wait_for_selector("#search-results li a")
+    links = page.eval_on_selector_all("#search-results li a", "els => els.map(a => a.getAttribute('href'))")
+    assert "edition-17.html#effect-ultra" in links, links
+    assert any(link.startswith("changelog-17.html") for link in links), links
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.fill("#search", "draw cards")
+    page.wait_for_selector("#search-results li a[href^='edition-16.html']")
+    links = page.eval_on_selector_all("#search-results li a", "els => els.map(a => a.getAttribute('href'))")
+    editions = {link.split("#")[0] for link in links if link.startswith("edition-")}
+    assert {"edition-17.html", "edition-16.html", "edition-09.html"} <= editions, links
+    page.click("#search-results li a[href^='edition-17.html']")
+    page.wait_for_load_state()
+    assert page.url.split("/")[-1].startswith("edition-17.html")
+    page.fill("#search", "no such words anywhere")
+    page.wait_for_selector("text=Nothing found")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_contents_link_scrolls_to_its_section(browser, width):
+    """The 17th's page is long (tens of screens on a phone): its contents reach every section, and a
+    link of them brings its section to the top of the window; the back-to-contents link returns."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.goto((DOCS / "edition-17.html").as_uri())
+    ids = page.eval_on_selector_all("main :is(h2,h3,h4)[id]", "els => els.map(e => e.id)")
+    listed = page.eval_on_selector_all("#toc a", "els => els.map(a => a.getAttribute('href').slice(1))")
+    assert ids == listed
+    for target in ("effect-ultra", "revised-and-banned", "sources"):
+        page.click(f"#toc a[href='#{target}']")
+        top = page.evaluate(f"document.getElementById('{target}').getBoundingClientRect().top")
+        assert -2 <= top <= 80 or page.evaluate("innerHeight + scrollY >= document.documentElement.scrollHeight - 2"), (target, top)
+    page.click("a.to-toc")
+    assert abs(page.evaluate("document.getElementById('toc').getBoundingClientRect().top")) <= 80

@@ -154,17 +154,35 @@ def test_cost_command_with_the_12th_stat_flags():
     assert wrong.exit_code == 2 and "--sp" in wrong.output
 
 
-def test_the_readme_cost_examples_print_what_the_readme_shows():
-    """Every `kotc-rulesc cost` block of the README followed by a text block prints exactly that."""
+def _cost_examples() -> list:
+    """Every `kotc-rulesc cost` block of the README and the docs' topic pages followed by a text block."""
     import re
-    import shlex
-    from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    pairs = re.findall(r"```sh\n(kotc-rulesc cost .*?)```\n\n```text\n(.*?)```", readme, re.S)
-    assert len(pairs) >= 2  # the 11th's creature and the 12th's minion
-    for command, shown in pairs:
-        args = shlex.split(command.replace("\\\n", " "))[1:]
-        result = CliRunner().invoke(main, args)
-        assert result.exit_code == 0, result.output
-        assert result.output == shown, command
+    from docs_pages import every_page
+
+    out = []
+    for name, text in every_page():
+        for command, shown in re.findall(r"```sh\n(kotc-rulesc cost .*?)```\n\n```text\n(.*?)```", text, re.S):
+            # the singular target selection the 17th guide prescribes ("Target 1 on-field minion;"):
+            # read once issue 24's fix lands (g24); strict, so the mark goes when it passes
+            marks = [pytest.mark.xfail(strict=True, reason="'Target 1 on-field minion;' is read once issue 24's "
+                                       "singular target selection lands")] if "Target 1 on-field minion;" in command else []
+            out.append(pytest.param(command, shown, id=f"{name}:{len(out)}", marks=marks))
+    return out
+
+
+def test_the_docs_show_cost_examples_of_the_11th_12th_and_17th():
+    commands = [p.values[0] for p in _cost_examples()]
+    assert len(commands) >= 4  # the 11th's creature, the 12th's minion, the 17th's minion (README and players' guide)
+    assert {e for c in commands for e in ("-e 11 ", "-e 12 ", "-e 17 ") if e in c} == {"-e 11 ", "-e 12 ", "-e 17 "}
+
+
+@pytest.mark.parametrize("command, shown", _cost_examples())
+def test_the_docs_cost_examples_print_what_they_show(command, shown):
+    """Every `kotc-rulesc cost` block of the README and the docs followed by a text block prints exactly that."""
+    import shlex
+
+    args = shlex.split(command.replace("\\\n", " "))[1:]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert result.output == shown, command

@@ -104,11 +104,18 @@ def test_the_skeleton_line_of_the_checkouts_own_rules_resolves_to_its_schema():
     assert skeleton_modeline(ROOT / "rules") == PREFIX + "../kotc_rulesc/schemas/edition.schema.json"
 
 
-def test_rules_elsewhere_without_a_line_get_none_rather_than_a_path_that_does_not_resolve(tmp_path):
+def test_rules_elsewhere_without_a_line_get_the_schema_beside_them(tmp_path):
+    """Was: no line at all (issue 26: "the skeleton's $schema line works where it is written"): the
+    schema is written beside the rules, and the skeleton names it."""
     shutil.copytree(MINI, tmp_path / "rules")
     assert skeleton_modeline(tmp_path / "rules") is None
     result = invoke("new-edition", "4", "--rules", str(tmp_path / "rules"))
-    assert result.exit_code == 0 and "yaml-language-server" not in (tmp_path / "rules" / "edition-04.yaml").read_text()
+    assert result.exit_code == 0 and "edition.schema.json beside it" in result.output
+    assert (tmp_path / "rules" / "edition-04.yaml").read_text().startswith(PREFIX + "edition.schema.json\n")
+    schema, errors = editor_check(tmp_path / "rules" / "edition-04.yaml")
+    assert schema["$id"] == "urn:kotc-rulesc:schema:edition" and errors == []
+    (tmp_path / "rules" / "edition-04.yaml").unlink()
+    (tmp_path / "rules" / "edition.schema.json").unlink()
     # once the rules carry a line of their own, the skeleton follows them
     schema_line = PREFIX + "edition.schema.json"
     for path in (tmp_path / "rules").glob("edition-0[12].yaml"):
@@ -120,7 +127,9 @@ def test_rules_elsewhere_without_a_line_get_none_rather_than_a_path_that_does_no
 
 
 def _readme_completion_lines() -> dict[str, str]:
-    readme = (ROOT / "README.md").read_text()
+    from docs_pages import page
+
+    readme = page("players")
     found = re.findall(r"^(_KOTC_RULESC_COMPLETE=(\w+)_source) kotc-rulesc >", readme, re.MULTILINE)
     return {shell: line for line, shell in found}
 

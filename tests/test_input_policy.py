@@ -506,8 +506,10 @@ def test_a_number_too_long_in_a_card_text_is_malformed(tmp_path):
 # --------------------------------------------------------------------------- the README states the policy
 
 
-def test_the_readme_states_the_input_policy():
-    text = (ROOT / "README.md").read_text()
+def test_the_docs_state_the_input_policy():
+    from docs_pages import page
+
+    text = page("input-policy")
     section = text.split("## Input policy", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| ---")][1:]
     assert len(rows) == len(inputs.POLICY)

@@ -399,9 +399,11 @@ def test_the_readme_migration_excerpts_are_what_migrate_reports(tmp_path):
     import re
     import shlex
 
-    readme = (ROOT / "README.md").read_text()
+    from docs_pages import every_page
+
+    readme = "\n".join(text for _, text in every_page())
     blocks = re.findall(r"```sh\n(kotc-rulesc migrate [^\n]*--report -)\n```\n(?:(?!```)[^\n]*\n)*?```text\n([\s\S]*?)```", readme)
-    assert len(blocks) == 2  # the 6th → 11-pre and the mixed → 17th
+    assert len(blocks) == 3  # the README's mixed → 17th; the players' guide's 6th → 11-pre and mixed → 17th
     for command, shown in blocks:
         args = shlex.split(command)[1:]
         args[args.index("-o") + 1] = str(tmp_path / "out")

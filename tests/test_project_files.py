@@ -51,5 +51,6 @@ def test_the_wheel_lists_every_package_of_the_checkout():
     names = set(re.findall(r'"([\w.]+)"', listed))
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "kotc_rulesc").rglob("__init__.py")}
     found |= {".".join(p.parent.relative_to(ROOT / "generated").parts) for p in (ROOT / "generated" / "kotc_tables").rglob("__init__.py")}
-    found |= {"kotc_rulesc.schemas", "kotc_rulesc._bundled.rules", "kotc_rulesc._bundled.templates"}
+    found |= {"kotc_rulesc.schemas", "kotc_rulesc._bundled.rules", "kotc_rulesc._bundled.templates",
+              "kotc_rulesc._bundled.docs", "kotc_rulesc._bundled.site"}
     assert names == found

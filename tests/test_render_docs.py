@@ -74,7 +74,7 @@ def limits_of(text: str) -> dict:
 
 
 def component(kind: str, head: str, struck: bool, status: str, history: list[str]) -> dict:
-    formula, rest = split_formula(head)
+    formula, rest = (None, head) if head.startswith("“") else split_formula(head)  # (a kind the guide prints no formula for)
     m = re.fullmatch(r"(?:(\{[^}]*\}) )?“(.*)”", rest)
     assert m, rest
     red = re.fullmatch(r"Redacted \((\d+)\w\w Edition\)", status)
@@ -103,6 +103,8 @@ def md_components(md: str) -> list[dict]:
     out, kind, item = [], None, None
     end = next(line for line in md.splitlines() if line in ("## Resource cost", "## Level"))  # the figure's section
     for line in section_lines(md, "## Components", end) + ["### end"]:
+        if line.startswith("#### Ultra "):  # (a kind's ultra texts: the same kind)
+            continue
         if line.startswith("### ") or line.startswith("- "):
             if item:
                 out.append(component(*item))
@@ -110,7 +112,7 @@ def md_components(md: str) -> list[dict]:
         if line.startswith("### "):
             kind = KINDS.get(line[4:])
         elif line.startswith("- "):
-            m = re.fullmatch(r"- (~~)?(.*”)(?:~~)?(?: (.*))?", unescape_md(line))
+            m = re.fullmatch(r"- (~~)?(?:\[\+\d+\] )?(.*”)(?:~~)?(?: (.*))?", unescape_md(line))
             head = m.group(2).removesuffix("~~")
             item = [kind, head, bool(m.group(1)), m.group(3) or "", []]
         elif line.startswith("  - ") and item:
@@ -155,11 +157,11 @@ def html_components(page: str) -> list[dict]:
     root = parse_html(page)
     out = []
     for sec in by_class(root, "section", "kind"):
-        kind = sec.get("id")
+        kind = sec.find(NS + "h3").get("id")
         for li in by_class(sec, "li", "component"):
             struck = li.find(NS + "del") is not None
             holder = li.find(NS + "del") if struck else li
-            head = " ".join("".join(s.itertext()) for s in holder if s.tag == NS + "span")
+            head = " ".join("".join(s.itertext()) for s in holder if s.tag == NS + "span" and s.get("class") != "ultra")
             status = "".join(s.itertext()) if (s := next(iter(by_class(li, "span", "status")), None)) is not None else ""
             history = ["".join(h.itertext()) for h in li.iter(NS + "li") if h is not li]
             out.append(component(kind, head, struck, status, history))
@@ -168,7 +170,7 @@ def html_components(page: str) -> list[dict]:
 
 def html_lists(page: str) -> dict[str, list]:
     root = parse_html(page)
-    section = next(s for s in root.iter(NS + "section") if s.get("id") == "revised-and-banned")
+    section = next(s for s in root.iter(NS + "section") if (h := s.find(NS + "h2")) is not None and h.get("id") == "revised-and-banned")
     lists: dict[str, list] = {}
     name = None
     for el in section:
@@ -288,7 +290,7 @@ def test_the_12th_edition_page_shows_its_system_and_level_rule(docs):
     assert "| creature | minion |" in md and "| hitpoints | HP |" in md
     for said in ("## Level\n", "sub_ability_cost = sum(effect_costs)", "minion_cost = max(0, ceil(sp + hp/5)) + sum(ability_costs)",
                  "for each sub-ability, then each ability, then the card",
-                 "(x/2) “self-exhaust [x] resources→”", "(no formula) “When you take damage:”",
+                 "(x/2) “self-exhaust [x] resources→”", "- “When you take damage:”\n", "(t = x) “Target up to [x] in-play cards;”",
                  "A sub-ability may have one target selection."):
         assert said in md, said
     html = docs["edition-12.html"]
@@ -333,7 +335,12 @@ def test_changelogs_say_what_each_edition_changed(docs):
 def test_every_edition_and_changelog_page_has_both_formats(docs):
     keys = [*(f"{n:02d}" for n in EDITIONS), "11-pre"]
     expected = {"index.html", "index.md"} | {f"{p}-{n}.{f}" for p in ("edition", "changelog") for n in keys for f in ("html", "md")}
-    assert set(docs) == expected
+    assert {p for p in docs if p.startswith(("index.", "edition-", "changelog-"))} == expected
+    # besides them: the topic pages (docs/*.md), how to build a card, and the search
+    topics = {f"{p.stem}.html" for p in (ROOT / "docs").glob("*.md")}
+    building = {p for p in docs if p.startswith("building")}
+    assert set(docs) - expected == topics | building | {"search.js", "search-index.js"}
+    assert "building.html" in building  # the current edition's system, at a name a link can keep
     assert list(docs) == sorted(docs)
 
 
@@ -343,9 +350,11 @@ def test_every_edition_and_changelog_page_has_both_formats(docs):
 def test_rendering_is_deterministic_to_the_byte(docs):
     again = render_docs(real_rules())
     assert again == docs
+    sources = "".join(p.read_text() for p in (ROOT / "docs").glob("*.md"))
     for path, text in docs.items():
         assert text.endswith("\n") and "\r" not in text, path
-        assert not re.search(r"\d{4}-\d\d-\d\d", text), f"{path} holds a date"
+        for date in re.findall(r"\d{4}-\d\d-\d\d", text):  # (no clock: a date is one the docs' sources give)
+            assert date in sources, f"{path} holds a date"
 
 
 def test_compiled_templates_are_kept_and_render_the_same_bytes(docs, monkeypatch, tmp_path):
@@ -373,7 +382,10 @@ def test_html_pages_are_standalone_responsive_and_printable(docs):
     page = docs["edition-11.html"]
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
     assert "@media print" in page and "@media (max-width:" in page
-    assert "<link" not in page and "<script" not in page and "src=" not in page
+    assert "<link" not in page and "http" not in page.split("<main")[0]
+    # one script, beside the page (the search): nothing from the network
+    assert re.findall(r"<script[^>]*>", page) == ['<script src="search.js">']
+    assert re.findall(r'src="([^"]*)"', page) == ["search.js"]
 
 
 HOSTILE = """\
@@ -475,3 +487,120 @@ def test_templates_are_found_from_any_working_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shutil.copytree(FIXTURES / "mini_rules", tmp_path / "r")
     assert "index.html" in render_docs(load_rules(tmp_path / "r"))
+
+
+# --------------------------------------------------------------------------- the site (issue 26)
+
+
+def test_every_section_of_every_page_is_in_its_contents(docs):
+    """A page's contents reach every h2, h3 and h4 (the 17th's page is tens of screens on a phone)."""
+    from kotc_rulesc.docs_sections import headings
+
+    for path, page in docs.items():
+        if not path.endswith(".html"):
+            continue
+        found = headings(page)
+        if len(found) < 3:
+            assert 'id="toc"' not in page, path
+            continue
+        toc = page.split('<nav class="toc" id="toc"', 1)[1].split("</nav>", 1)[0]
+        assert re.findall(r'href="#([^"]+)"', toc) == [ident for _, ident, _ in found], path
+        assert len(set(ident for _, ident, _ in found)) == len(found), f"{path}: an id twice"
+
+
+def test_the_search_index_holds_every_pages_sections(docs):
+    import json
+
+    script = docs["search-index.js"]
+    assert script.startswith("// Generated by kotc-rulesc") and "</" not in script
+    index = json.loads(script.split("window.KOTC_SEARCH_INDEX = ", 1)[1].rstrip(";\n"))
+    files = [f for f, _ in index["pages"]]
+    assert files[0] == "index.html" and files[1] == "players.html"
+    assert files.index("edition-17.html") < files.index("edition-16.html") < files.index("edition-01.html")
+    assert set(files) == {p for p in docs if p.endswith(".html")}
+    sections = {(files[s[0]], s[1]): s for s in index["sections"]}
+    ultra = sections[("edition-17.html", "effect-ultra")]
+    assert ultra[2] == "Ultra Effects" and "Undying Counters" in ultra[3]
+    assert "Draw [x] cards." in sections[("edition-09.html", "effect")][3]
+    assert "Exit codes" == sections[("input-policy.html", "exit-codes")][2]
+
+
+def test_the_17th_page_lists_its_texts_as_its_guide_does(docs):
+    """Its sections' names, their order, "(t = x)", and the Ultra sub-sections with their [+N] first
+    (the 17th Card Building Guide's "Ultra Target Selections": "[+2] (t = x) “Target all level…”")."""
+    md = docs["edition-17.md"]
+    titles = [line for line in md.splitlines() if line.startswith(("### ", "#### "))][:8]
+    assert titles == ["### Activation Conditions", "#### Ultra Activation Conditions", "### Activation Costs",
+                      "#### Ultra Activation Costs", "### Target Selections", "#### Ultra Target Selections",
+                      "### Effects", "#### Ultra Effects"]
+    targets = section_lines(md, "### Target Selections", "#### Ultra Target Selections")
+    assert [line for line in targets if line.startswith("- ")][:3] == [
+        "- (t = 1) “Target this card;”", "- (t = x) “Target up to [x] cards in the current chain;”",
+        "- (t = x) “Target up to [x] on-field minions;”"]
+    assert "- [+2] (t = x) “Target all level [x] or lower on-field minions;”" in md
+    assert "- [+1] “When this card is summoned (ghost-play):”" in md  # (no formula: the guide prints none)
+    assert "(no formula)" not in md
+    assert "- [+1] (x/4) “pay [x] HP→”" in docs["changelog-17.md"]  # the changelog keeps the marks
+    assert '<span class="ultra" title="Ultra Points">[+1]</span> <span class="formula">(x/4)</span>' in docs["changelog-17.html"]
+    assert "- (x) “Target up to [x] cards in play.”" in docs["edition-10.md"]  # the 10th prints no "t ="
+
+
+def test_the_source_documents_link_to_the_games_site(docs):
+    page = docs["edition-17.html"]
+    assert '<a href="https://kotc-game.github.io/old/17/cardbuilding.html">Card Building Guide, 17th Edition</a>' in page
+    assert '<a href="https://kotc-game.github.io/old/17/rulebook.html">Rulebook, 17th Edition</a>' in page
+    assert '<a href="https://kotc-game.github.io/old/06/card_building_guide.pdf">' in docs["edition-06.html"]
+    assert '<a href="https://kotc-game.github.io/old/06/rules.pdf">' in docs["edition-06.html"]
+    assert "[Card Building Guide, 17th Edition](https://kotc-game.github.io/old/17/cardbuilding.html)" in docs["edition-17.md"]
+    # the seeds are not on the site: no link
+    assert "<li>Card Building Guide, 11th Edition pre-release (seeds)" in docs["edition-11-pre.html"]
+
+
+def test_how_to_build_a_card_is_written_from_the_system(docs):
+    page = docs["building.html"]  # the current edition's system
+    assert "How to build a card: 15th–17th Editions" in page
+    for said in ("A minion prints sp ≥ 0 and hp ≥ 0 and has any number of abilities, each named in capitals",
+                 "Target Selections: A sub-ability may have one target selection.",
+                 "A sub-ability is one sentence, made of these parts in this order:", "cards → card",
+                 "the targets → the target or it", "minion_cost", "sub_ability_costs: its sub-abilities"):
+        assert said in page, said
+    assert "resource cost" in docs["building-01.html"] and "creature" in docs["building-01.html"]
+    assert "Caveats" in docs["building-11.html"] and "sets the variable a" in docs["building-11.html"]
+    # every edition's page links its system's page
+    assert '<a href="building.html">How to build a card in the 17th Edition</a>' in docs["edition-17.html"]
+    assert '<a href="building-11.html">' in docs["edition-11.html"]
+
+
+def test_the_topic_pages_are_the_docs_markdown(docs):
+    page = docs["input-policy.html"]
+    assert '<h1 id="input-policy-and-exit-codes">Input policy and exit codes</h1>' in page
+    assert '<h2 id="exit-codes">Exit codes</h2>' in page and '<h2 id="input-policy">Input policy</h2>' in page
+    assert '<a href="collections.html">' in docs["players.html"]  # a link to another page's .md: its page
+    nav = docs["edition-03.html"].split('<nav class="site-nav"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r'href="([^"]+)"', nav) == ["index.html", "edition-17.html", "building.html", "players.html",
+                                                  "collections.html", "maintainers.html", "input-policy.html",
+                                                  "contributing.html", "benchmarks.html"]
+
+
+@pytest.mark.parametrize("edition", [*range(1, 18), "11-pre"])
+def test_every_edition_page_lists_each_section_in_its_guides_order(docs, edition):
+    """Each kind's texts, as the page lists them, in the order of the edition's own Card Building
+    Guide (needs the game's documents: docs/contributing.md, "The game's documents")."""
+    import source_guides
+    import source_guides_html
+
+    if edition == "11-pre":
+        guide = [(g.kind, g.text) for g in guide_components()]
+        page = docs["edition-11-pre.md"]
+    else:
+        reader = source_guides if edition <= 10 else source_guides_html
+        guide = [(g.kind, g.text) for g in reader.guide_entries(edition)]
+        page = docs[f"edition-{edition:02d}.md"]
+    clean = source_guides.clean
+    listed: dict[str, list[str]] = {}
+    for c in md_components(page):
+        listed.setdefault(c["kind"], []).append(clean(c["text"]))
+    for kind in {k for k, _ in guide}:
+        want = [clean(normalize(t)) for k, t in guide if k == kind]
+        got = [t for t in listed.get(kind, []) if t in want]
+        assert got == want, f"{edition}: {kind}: add its guide's order (guide_order) to the edition's rules file"

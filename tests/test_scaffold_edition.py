@@ -14,6 +14,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.fold import fold
 from kotc_rulesc.history import edition_summary
 from kotc_rulesc.loader import check_rules
+from kotc_rulesc.modeline import PREFIX
 from kotc_rulesc.scaffold import scaffold_text
 from kotc_rulesc.tables import TablesView
 from loaded import rules_of
@@ -138,7 +139,8 @@ def test_an_existing_file_is_replaced_only_with_force(tmp_path):
     path.write_text("edition: 4\nfollows: [")
     forced = invoke("new-edition", "4", "--rules", str(rules), "--force", "--discard-changes")
     assert forced.exit_code == 0 and "Replaced" in forced.output
-    assert path.read_text() == scaffold_text(rules_of(MINI), 4)
+    # (the schema its first line names is beside it; the commands its comments name take --rules)
+    assert path.read_text() == f"{PREFIX}edition.schema.json\n" + scaffold_text(rules_of(MINI), 4, f" --rules {rules}")
     assert (rules / "edition-04.yaml.bak").read_text() == "edition: 4\nfollows: ["
 
 

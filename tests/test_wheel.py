@@ -28,7 +28,7 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what a wheel is built from (the rest of the repository is not needed to build it)
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kotc_rulesc", "rules", "templates", "generated")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kotc_rulesc", "rules", "templates", "generated", "docs")
 
 
 def _copy_sources(dst: Path) -> None:
@@ -127,6 +127,11 @@ def test_the_wheel_carries_the_rules_templates_schemas_and_tables(wheel):
     for module in (ROOT / "generated" / "kotc_tables").rglob("*.py"):
         assert str(module.relative_to(ROOT / "generated")) in names
     assert "kotc_rulesc/__main__.py" in names
+    # the docs site, built, and its topic pages' sources (for `build` of a maintainer's rules)
+    for page in (ROOT / "generated" / "docs").iterdir():
+        assert f"kotc_rulesc/_bundled/site/{page.name}" in names
+    for source in (ROOT / "docs").glob("*.md"):
+        assert f"kotc_rulesc/_bundled/docs/{source.name}" in names
 
 
 def test_the_wheel_metadata_names_the_licence_of_the_license_file(wheel):
@@ -201,6 +206,16 @@ def test_every_reading_command_runs_outside_the_repository(venv, elsewhere, tmp_
     assert "8th Edition → 9th Edition" in done.stdout
     done = kotc(venv, elsewhere, "schema", "edition")
     assert done.returncode == 0 and '"$id": "urn:kotc-rulesc:schema:edition"' in done.stdout, done.stderr
+    done = kotc(venv, elsewhere, "editions", *extra)
+    assert "site-packages" not in done.stdout and str(tmp_path) not in done.stdout
+    done = kotc(venv, elsewhere, "docs")
+    assert done.returncode == 0 and "site-packages" in done.stdout, done.stderr
+    index = Path(done.stdout.split("file://", 1)[1].split()[0])
+    assert index.name == "index.html" and index.is_file() and (index.parent / "search-index.js").is_file()
+    if rules == "bundled":
+        done = kotc(venv, elsewhere, "rules", "export", "exported/rules")
+        assert done.returncode == 0 and "kotc-rulesc check --rules exported/rules" in done.stdout, done.stderr
+        assert kotc(venv, elsewhere, "check", "--rules", "exported/rules").returncode == 0
 
 
 def test_build_from_the_wheel_reproduces_the_repositorys_generated_files(venv, elsewhere, tmp_path):

@@ -2,10 +2,15 @@
 # Install what the tests need (into .venv, from the project's own pyproject.toml) and run them.
 # Extra arguments go to pytest, e.g. `bash tools/test.sh -k fold`.
 #
-# The documents' browser test (tests/test_docs_browser.py) needs headless Chromium: where the
-# machine lacks it, this installs Debian's chromium package (as root, with apt-get); where that
+# The documents' browser test (tests/test_docs_browser.py) drives headless Chromium with Playwright
+# (the test extra installs the playwright package; it downloads no browser): where the machine
+# lacks Chromium, this installs Debian's chromium package (as root, with apt-get); where that
 # cannot be done, the test is skipped and says why (KOTC_BROWSER_UNAVAILABLE). The wheel test
 # (tests/test_wheel.py) builds the wheel and installs it into a fresh venv with pip.
+#
+# Every skipped test says why at the end of the run (pytest -rs): the tests that compare the rules
+# with the game's documents need them in ../shared/sources (docs/contributing.md says how to make
+# them from a clone of the game's repository: tools/fetch-sources.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The venv is made, and the project installed into it, only where that has not been done for this
@@ -42,4 +47,4 @@ fi
 # The files go to the workers in the order collected, the slowest first (tests/conftest.py,
 # SLOW_FIRST), not by how many tests each has (pytest-xdist's own order, which sent the wheel and
 # fuzz files last).
-.venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@"
+.venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder -rs "$@"

@@ -7,41 +7,41 @@
 #   rules/edition-01.yaml
 #     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     b7ec9c325221b7eeec0a67a210fa1584ad4975e031bfed7b20cca6b2dc1371cf
 #   rules/edition-03.yaml
-#     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
+#     6fea367a9d38312b5540dcb2b51df4ae93106703db1d47ee97f4003c5c080086
 #   rules/edition-04.yaml
-#     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
+#     524b48e875312bde532219720a728a32905d89b508998b381f52914acaea870a
 #   rules/edition-05.yaml
 #     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
 #   rules/edition-06.yaml
-#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
+#     88eed081f28e457ed92a50cbea000b26780b96cacb14c2491427dd1a3c83ef62
 #   rules/edition-07.yaml
-#     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
+#     4302c7c41299822be4e2b1d80f772d6defe90770d58b370b1b756160e088e22d
 #   rules/edition-08.yaml
-#     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
+#     d8305fa25c88caf2fbf1397740a977bb7a4ac3cafacc584bc5da69345c327656
 #   rules/edition-09.yaml
-#     f523b23130569bcc3ad5ccfbb50893b7207ca43251896f6cfc894ba2f5230afa
+#     d5dbd1a8c982fb654cbfa38cba43198c8e14f762cc5ea5f3c00cef10b551e466
 #   rules/edition-10.yaml
-#     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
+#     2af3df3bdf9f1dbd316b23ba9a503bceeadb69cc6267d60d01fd974cde2ffb39
 #   rules/edition-11-pre.yaml
-#     6a4c043b7df3be07e92a1b8e3d8510e754be7de695a03a9a5323a28861e29f02
+#     9399aaa6207c73860301ac2370045f55db6035beae923b92edfd1f33dfbb663c
 #   rules/edition-11.yaml
-#     e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358
+#     0522a8b4fb291b4ed847747d5b8da5988e31dc6b9c41022e12d1b27de597f469
 #   rules/edition-12.yaml
-#     2da0c10e5e4117616c8d3234a7b61b11a9916cb866668f3dbefb90732550db1c
+#     e4d392e30c2051eaeac6426d7e1558607487cb17f32812f81dec1e1bec00d612
 #   rules/edition-13.yaml
 #     f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97
 #   rules/edition-14.yaml
-#     0893f19bb2baf6714e9339f39e70e37e274470db480dfe1c12896d352afb06af
+#     628d3b09a493222fc4bd5b91b9778ae61bb3916a5ead8fb9bcca30c3abda3242
 #   rules/edition-15.yaml
-#     23deac5b7eb21777d7914a2c31bd778a1b7957e6c9069a63e63ce6059672a6c5
+#     bb254ba4fd7e032dea4b2761eae6847946e97571f6f01061c619c8f06ebf2d6f
 #   rules/edition-16.yaml
-#     d7e23c46c40502a4849e68efa2d78dd6a4e8d31eb44a7ae165ef05a149b07191
+#     9d6d6422a6167bba0ea33449457dfd4f501af2515b734e229602e0655ce83a93
 #   rules/edition-17.yaml
-#     c00fb0eb25c3cb8fdfbf44c7aa2b3664c384c097c172c9c1655ef5e65b00ffa2
+#     e2d5eeaba3d720405034d93e27c4c60dc8798ec0d21b95ff33a64dfb0c4be76a
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     24049efa487805c8e2fbf2c7e6038ad7fe59a6110bd4d00df06fc7e9d1714c44
 """Keeper of the Cards rules tables: editions 1 to 17, compiled by kotc-rulesc.
 
 edition(n) imports the module of edition n (edition_NN: its components with their
@@ -167,29 +167,29 @@ SOURCES = {
 }
 INPUTS = (
     ("rules/edition-01.yaml", "07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe"),
-    ("rules/edition-02.yaml", "f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5"),
-    ("rules/edition-03.yaml", "d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd"),
-    ("rules/edition-04.yaml", "d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83"),
+    ("rules/edition-02.yaml", "b7ec9c325221b7eeec0a67a210fa1584ad4975e031bfed7b20cca6b2dc1371cf"),
+    ("rules/edition-03.yaml", "6fea367a9d38312b5540dcb2b51df4ae93106703db1d47ee97f4003c5c080086"),
+    ("rules/edition-04.yaml", "524b48e875312bde532219720a728a32905d89b508998b381f52914acaea870a"),
     ("rules/edition-05.yaml", "5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19"),
-    ("rules/edition-06.yaml", "92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0"),
-    ("rules/edition-07.yaml", "ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644"),
-    ("rules/edition-08.yaml", "1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f"),
-    ("rules/edition-09.yaml", "f523b23130569bcc3ad5ccfbb50893b7207ca43251896f6cfc894ba2f5230afa"),
-    ("rules/edition-10.yaml", "29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225"),
+    ("rules/edition-06.yaml", "88eed081f28e457ed92a50cbea000b26780b96cacb14c2491427dd1a3c83ef62"),
+    ("rules/edition-07.yaml", "4302c7c41299822be4e2b1d80f772d6defe90770d58b370b1b756160e088e22d"),
+    ("rules/edition-08.yaml", "d8305fa25c88caf2fbf1397740a977bb7a4ac3cafacc584bc5da69345c327656"),
+    ("rules/edition-09.yaml", "d5dbd1a8c982fb654cbfa38cba43198c8e14f762cc5ea5f3c00cef10b551e466"),
+    ("rules/edition-10.yaml", "2af3df3bdf9f1dbd316b23ba9a503bceeadb69cc6267d60d01fd974cde2ffb39"),
     (
         "rules/edition-11-pre.yaml",
-        "6a4c043b7df3be07e92a1b8e3d8510e754be7de695a03a9a5323a28861e29f02",
+        "9399aaa6207c73860301ac2370045f55db6035beae923b92edfd1f33dfbb663c",
     ),
-    ("rules/edition-11.yaml", "e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358"),
-    ("rules/edition-12.yaml", "2da0c10e5e4117616c8d3234a7b61b11a9916cb866668f3dbefb90732550db1c"),
+    ("rules/edition-11.yaml", "0522a8b4fb291b4ed847747d5b8da5988e31dc6b9c41022e12d1b27de597f469"),
+    ("rules/edition-12.yaml", "e4d392e30c2051eaeac6426d7e1558607487cb17f32812f81dec1e1bec00d612"),
     ("rules/edition-13.yaml", "f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97"),
-    ("rules/edition-14.yaml", "0893f19bb2baf6714e9339f39e70e37e274470db480dfe1c12896d352afb06af"),
-    ("rules/edition-15.yaml", "23deac5b7eb21777d7914a2c31bd778a1b7957e6c9069a63e63ce6059672a6c5"),
-    ("rules/edition-16.yaml", "d7e23c46c40502a4849e68efa2d78dd6a4e8d31eb44a7ae165ef05a149b07191"),
-    ("rules/edition-17.yaml", "c00fb0eb25c3cb8fdfbf44c7aa2b3664c384c097c172c9c1655ef5e65b00ffa2"),
+    ("rules/edition-14.yaml", "628d3b09a493222fc4bd5b91b9778ae61bb3916a5ead8fb9bcca30c3abda3242"),
+    ("rules/edition-15.yaml", "bb254ba4fd7e032dea4b2761eae6847946e97571f6f01061c619c8f06ebf2d6f"),
+    ("rules/edition-16.yaml", "9d6d6422a6167bba0ea33449457dfd4f501af2515b734e229602e0655ce83a93"),
+    ("rules/edition-17.yaml", "e2d5eeaba3d720405034d93e27c4c60dc8798ec0d21b95ff33a64dfb0c4be76a"),
     (
         "kotc_rulesc/schemas/edition.schema.json",
-        "d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94",
+        "24049efa487805c8e2fbf2c7e6038ad7fe59a6110bd4d00df06fc7e9d1714c44",
     ),
 )
 

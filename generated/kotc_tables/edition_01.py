@@ -7,7 +7,7 @@
 #   rules/edition-01.yaml
 #     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     24049efa487805c8e2fbf2c7e6038ad7fe59a6110bd4d00df06fc7e9d1714c44
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -7,11 +7,11 @@
 #   rules/edition-01.yaml
 #     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     b7ec9c325221b7eeec0a67a210fa1584ad4975e031bfed7b20cca6b2dc1371cf
 #   rules/edition-03.yaml
-#     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
+#     6fea367a9d38312b5540dcb2b51df4ae93106703db1d47ee97f4003c5c080086
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     24049efa487805c8e2fbf2c7e6038ad7fe59a6110bd4d00df06fc7e9d1714c44
 """Keeper of the Cards, 3rd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

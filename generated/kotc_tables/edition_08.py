@@ -7,21 +7,21 @@
 #   rules/edition-01.yaml
 #     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     b7ec9c325221b7eeec0a67a210fa1584ad4975e031bfed7b20cca6b2dc1371cf
 #   rules/edition-03.yaml
-#     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
+#     6fea367a9d38312b5540dcb2b51df4ae93106703db1d47ee97f4003c5c080086
 #   rules/edition-04.yaml
-#     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
+#     524b48e875312bde532219720a728a32905d89b508998b381f52914acaea870a
 #   rules/edition-05.yaml
 #     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
 #   rules/edition-06.yaml
-#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
+#     88eed081f28e457ed92a50cbea000b26780b96cacb14c2491427dd1a3c83ef62
 #   rules/edition-07.yaml
-#     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
+#     4302c7c41299822be4e2b1d80f772d6defe90770d58b370b1b756160e088e22d
 #   rules/edition-08.yaml
-#     1b40a9a366f593bdec1f4596c2657650baa61ff297cb3086d06f518ea5d2760f
+#     d8305fa25c88caf2fbf1397740a977bb7a4ac3cafacc584bc5da69345c327656
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     24049efa487805c8e2fbf2c7e6038ad7fe59a6110bd4d00df06fc7e9d1714c44
 """Keeper of the Cards, 8th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules

@@ -227,8 +227,7 @@ def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int
             continue
         name, _, value = arg[2:].partition("=")
         if name not in stats:
-            known = ", ".join(f"--{s}" for s in sorted(stats)) or "none"
-            raise click.UsageError(f"no such option: --{name} (the stats of this edition's card types: {known})")
+            _no_such_option(name, stats)
         if not _:
             if i + 1 >= len(args):
                 raise click.UsageError(f"--{name} needs a value")
@@ -240,6 +239,21 @@ def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int
             raise click.UsageError(f"--{name}: {value!r} is not a whole number") from None
         i += 1
     return card_file, out
+
+
+def _no_such_option(name: str, stats: set[str]) -> None:
+    """click's own error for a mistyped option (``No such option: --editon Did you mean --edition?``),
+    its suggestions drawn from the command's options and the edition's stats alike."""
+    from difflib import get_close_matches
+
+    ctx = click.get_current_context()
+    options = {o for p in ctx.command.params for o in getattr(p, "opts", ()) if o.startswith("--")}
+    options |= {f"--{s}" for s in stats}
+    error = click.NoSuchOption(f"--{name}", possibilities=get_close_matches(f"--{name}", sorted(options)), ctx=ctx)
+    if not error.possibilities:  # nothing near: say which stats the edition has
+        known = ", ".join(f"--{s}" for s in sorted(stats)) or "none"
+        error.message = f"{error.message.rstrip('.')} (the stats of this edition's card types: {known})"
+    raise error
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -1,8 +1,9 @@
-"""``diff`` and ``new-edition``: comparing editions and starting the next one."""
+"""``diff``, ``new-edition`` and ``docs``: comparing editions, starting the next one, reading the docs."""
 
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -95,7 +96,6 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
     """
     from ..bundled import checkout_root
     from ..loader import check_rules, default_rules_dir
-    from ..modeline import skeleton_modeline
     from ..scaffold import ScaffoldError, plan_scaffold
 
     if discard_changes and not force:
@@ -104,11 +104,12 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
         raise click.UsageError("the bundled rules of an installed kotc-rulesc are not yours to extend: "
                                "give --rules DIR (your rules checkout)")
     directory = Path(rules_dir) if rules_dir is not None else default_rules_dir()
+    option = f" --rules {shlex.quote(rules_dir)}" if rules_dir is not None else ""
     try:
-        plan = plan_scaffold(directory, edition, force, lambda d: load_or_exit(str(d)))
+        plan = plan_scaffold(directory, edition, force, lambda d: load_or_exit(str(d)), option)
     except ScaffoldError as exc:
         raise click.UsageError(str(exc)) from None
-    line = skeleton_modeline(directory, exclude=plan.path)
+    line, schema_written = _schema_line(directory, plan.path)
     text = plan.text if line is None else f"{line}\n{plan.text}"
     backup = None
     if plan.overwrite:
@@ -122,9 +123,29 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
         sys.exit(1)
     verb = "Replaced" if plan.overwrite else "Wrote"
     click.echo(f"{verb} {plan.path}: edition {edition}, following edition {plan.follows}.")
+    if schema_written is not None:
+        click.echo(f"Wrote {schema_written} beside it, which its first line names, for editors.")
     if backup is not None:
         click.echo(f"The file it replaced is kept as {backup}.")
-    click.echo(f"Fill it in, then: kotc-rulesc check && kotc-rulesc diff {plan.follows} {edition}")
+    click.echo(f"Fill it in, then: kotc-rulesc check{option} && kotc-rulesc diff {plan.follows} {edition}{option}")
+
+
+def _schema_line(directory: Path, path: Path) -> tuple[str | None, Path | None]:
+    """The skeleton's first line, naming a schema that resolves from ``directory``: the one the other
+    rules files name, when it is there; else the edition schema, written beside the rules (and
+    returned as the second value) where it is not already."""
+    from ..bundled import schema_path
+    from ..modeline import modeline, resolves, skeleton_modeline
+
+    line = skeleton_modeline(directory, exclude=path)
+    if line is not None and resolves(line, directory):
+        return line, None
+    beside = directory / schema_path("edition").name
+    written = None
+    if not beside.exists():
+        beside.write_bytes(schema_path("edition").read_bytes())
+        written = beside
+    return modeline(beside.name), written
 
 
 def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
@@ -161,4 +182,41 @@ def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
     return backup
 
 
-COMMANDS = [diff, new_edition]
+@click.command()
+@click.option("--open", "open_", is_flag=True, help="Open the docs' front page in a web browser.")
+def docs(open_: bool) -> None:
+    """Print where the docs are (or open them): the players' and maintainers'
+    guides, every edition's rules, how to build a card, full-text search.
+
+    The docs are HTML pages that kotc-rulesc carries: they work offline, from
+    file://, in any browser. --open opens the front page with the system's web
+    browser (Python's webbrowser module; BROWSER names another).
+
+    Exit status: 0, 2 when the docs are missing (a checkout whose generated/
+    has not been built: run `kotc-rulesc build`) or no browser can be opened.
+
+    \b
+    Examples:
+      kotc-rulesc docs
+      kotc-rulesc docs --open
+    """
+    from ..bundled import site_dir
+
+    index = site_dir() / "index.html"
+    if not index.is_file():
+        click.echo(f"error: the docs are not built here ({index} is missing): run `kotc-rulesc build`", err=True)
+        sys.exit(2)
+    uri = index.resolve().as_uri()
+    if not open_:
+        click.echo(f"The docs: {uri}")
+        click.echo(f"(open it in a browser, or run `kotc-rulesc docs --open`; the pages are in {index.parent})")
+        return
+    import webbrowser
+
+    if not webbrowser.open(uri):
+        click.echo(f"error: no web browser could be opened; the docs are at {uri}", err=True)
+        sys.exit(2)
+    click.echo(f"Opened {uri}")
+
+
+COMMANDS = [diff, new_edition, docs]

@@ -20,9 +20,23 @@ def edition_or_exit(rules: RuleSet, edition: EditionKey) -> EditionKey:
     return check_known(rules.all_keys, edition, "--edition")
 
 
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                      help="text for a terminal, or json: one document a program can read.")
+
+
+def _shown(path: str) -> str:
+    """A rules file as output names it: relative to the current directory when it is below it,
+    else by its name alone (never the full path of an installed package's data)."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return Path(path).name
+
+
 @click.command()
 @RULES_OPTION
-def check(rules_dir: str | None) -> None:
+@FORMAT
+def check(rules_dir: str | None, fmt: str) -> None:
     """Validate every rules file; list every problem as file:line:column: message.
 
     Checks the JSON Schema, then meaning: formulas and texts parse, formulas
@@ -30,21 +44,38 @@ def check(rules_dir: str | None) -> None:
     known components, no delta is a no-op, no two texts of an edition read
     alike, and the editions form one ordered chain.
 
+    With --format json: {"ok", "editions", "files", "components", "problems":
+    [{"file", "line", "column", "message", "hint"}]}, the same exit status.
+
     Exit status: 0 when the rules are clean, 1 with the list of problems, 2
     when the rules cannot be read (no such directory, no rules files in it, a
-    file that cannot be opened or does not parse: YAML syntax, or README's
-    input policy — sizes, nesting, numbers, no aliases or duplicate keys).
+    file that cannot be opened or does not parse: YAML syntax, or the input
+    policy — sizes, nesting, numbers, no aliases or duplicate keys).
 
     \b
     Examples:
       kotc-rulesc check
       kotc-rulesc check --rules my-rules
+      kotc-rulesc check --rules my-rules --format json
     """
     from ..rules_cache import check_rules
 
     from ..errors import exit_code
 
     rules, problems = check_rules(rules_dir)
+    if fmt == "json":
+        doc = {
+            "ok": not problems,
+            "editions": [str(k) for k in rules.all_keys] if rules is not None and not problems else [],
+            "files": len(rules.editions) if rules is not None and not problems else 0,
+            "components": sum(len(e.components) for e in rules.editions) if rules is not None and not problems else 0,
+            "problems": [{"file": p.file, "line": p.line or None, "column": p.column or None, "message": p.message,
+                          "hint": p.hint} for p in problems],
+        }
+        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        if problems:
+            sys.exit(exit_code(problems))
+        return
     if problems:
         for problem in problems:
             click.echo(str(problem))
@@ -57,10 +88,14 @@ def check(rules_dir: str | None) -> None:
 
 @click.command()
 @RULES_OPTION
-def editions(rules_dir: str | None) -> None:
+@FORMAT
+def editions(rules_dir: str | None, fmt: str) -> None:
     """List the editions and what each changed, one line each.
 
-    Editions without a rules file changed nothing that any source records.
+    Editions without a rules file changed nothing that any source records. An
+    edition whose file gives no rulebook has its rulebook's parameters and
+    terms unknown (as `diff` shows them); the line says so. With --format
+    json: a list of {"edition", "file", "changes", "rulebook_unknown"}.
 
     Exit status: 0, 1 when the rules have problems (`check` lists them), 2 when
     they cannot be read.
@@ -69,15 +104,35 @@ def editions(rules_dir: str | None) -> None:
     Examples:
       kotc-rulesc editions
       kotc-rulesc editions --rules my-rules
+      kotc-rulesc editions --format json
     """
+    from ..view import FoldedRules
+
     rules = load_or_exit(rules_dir)
-    width = max(len(str(k)) for k in rules.all_keys)
+    view = FoldedRules(rules)
+    rows = []
     for key in rules.all_keys:
         decl = rules.edition(key)
-        if decl is None:
-            click.echo(f"{key!s:>{width}}  (no recorded changes)")
-        else:
-            click.echo(f"{key!s:>{width}}  {edition_summary(decl)}  [{decl.file}]")
+        # a rulebook no file gives is unknown (its parameters and terms: `diff` lists each change)
+        lost = (decl is not None and decl.rulebook is None and view.catalog(key).rulebook is None
+                and any(view.catalog(k).rulebook is not None for k in _before(rules, key)[-1:]))
+        rows.append({"edition": str(key), "file": _shown(decl.file) if decl else None,
+                     "changes": edition_summary(decl) if decl else None, "rulebook_unknown": lost})
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    width = max(len(r["edition"]) for r in rows)
+    for r in rows:
+        if r["file"] is None:
+            click.echo(f"{r['edition']:>{width}}  (no recorded changes)")
+            continue
+        note = "; no rulebook given: its parameters and terms are unknown" if r["rulebook_unknown"] else ""
+        click.echo(f"{r['edition']:>{width}}  {r['changes']}{note}  [{r['file']}]")
+
+
+def _before(rules: RuleSet, key: EditionKey) -> list[EditionKey]:
+    """The editions of ``key``'s line before it, oldest first."""
+    return [d.key for d in rules.lineage(key)[:-1]]
 
 
 @click.command()
@@ -156,4 +211,85 @@ def schema(name: str, output: str | None) -> None:
     click.echo(f"Wrote {output}: the {name} schema ({json.loads(data)['$id']}).")
 
 
-COMMANDS = [check, editions, show, schema]
+@click.group("rules")
+def rules_group() -> None:
+    """The bundled rules themselves: `rules export DIR` writes them out, to
+    work on anywhere (check, new-edition and build take --rules DIR).
+
+    Exit status: as its command's (`rules export --help`).
+
+    \b
+    Examples:
+      kotc-rulesc rules export my-kotc/rules
+    """
+
+
+@rules_group.command("export")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=str))
+@click.option("--force", is_flag=True, help="Replace files of the same name in DIRECTORY.")
+def rules_export(directory: str, force: bool) -> None:
+    """Write the bundled rules into DIRECTORY, ready to edit and check anywhere.
+
+    Writes every rules file (edition-NN.yaml), the rules' README.md and the
+    edition schema beside them (edition.schema.json), and points each file's
+    first line at that schema (# yaml-language-server: $schema=edition.schema.json)
+    so that editors validate the files as you type. Name DIRECTORY rules/ inside
+    a folder of its own: `build --rules DIR` writes the generated/ beside it.
+
+    A file of the same name already in DIRECTORY is replaced only with --force.
+
+    Exit status: 0 written, 2 for a DIRECTORY that cannot be written or that
+    holds files of the same names (without --force).
+
+    \b
+    Examples:
+      kotc-rulesc rules export my-kotc/rules
+      kotc-rulesc rules export my-kotc/rules --force
+    """
+    from ..bundled import rules_dir, schema_path
+    from ..modeline import find_modeline, modeline
+
+    source = rules_dir()
+    schema = schema_path("edition")
+    files = {p.name: p for p in sorted(source.iterdir()) if p.is_file() and p.suffix in (".yaml", ".md")}
+    files[schema.name] = schema
+    dest = Path(directory)
+    clash = sorted(name for name in files if (dest / name).exists())
+    if clash and not force:
+        named = ", ".join(clash[:3]) + (f" and {len(clash) - 3} more" if len(clash) > 3 else "")
+        raise click.UsageError(f"{directory} already holds files of the same names ({named}): pass --force to replace them")
+    line = modeline(schema.name)
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        for name, path in files.items():
+            data = path.read_bytes()
+            if path.suffix == ".yaml":  # its schema line, pointed at the schema beside it
+                text = data.decode("utf-8")
+                old = find_modeline(text)
+                lines = text.split("\n")
+                at = next((i for i, ln in enumerate(lines) if old is not None and ln.strip().startswith("#") and old in ln), None)
+                if at is None:
+                    lines.insert(0, line)
+                else:
+                    lines[at] = line
+                data = "\n".join(lines).encode("utf-8")
+            (dest / name).write_bytes(data)
+    except OSError as exc:
+        click.echo(f"error: cannot write {exc.filename or directory}: {exc.strerror}", err=True)
+        sys.exit(2)
+    import re
+
+    numbers = [int(m.group(1)) for n in files if (m := re.fullmatch(r"edition-(\d+)\.yaml", n))]
+    click.echo(f"Wrote {len([n for n in files if n.endswith('.yaml')])} rules files, README.md and {schema.name} to {directory}.")
+    click.echo("Next, to check them and to start the next edition:")
+    click.echo(f"  kotc-rulesc check --rules {_quoted(directory)}")
+    click.echo(f"  kotc-rulesc new-edition {max(numbers) + 1} --rules {_quoted(directory)}")
+
+
+def _quoted(path: str) -> str:
+    import shlex
+
+    return shlex.quote(path)
+
+
+COMMANDS = [check, editions, show, schema, rules_group]

@@ -11,7 +11,7 @@
 #   kotc_rulesc/formula.py
 #     1044c2f97c5dec034a7dd1291f4be4521ec02eb9a972ae3a2f5157954fc980ab
 #   kotc_rulesc/model.py
-#     9ce06674016b9033f22bb56975bd0e0e2d70057aae0f6a806517477a093867d6
+#     985c8f8c5521bf58cfac15c7c14aa7540fb3bed98a5ca3e1fc39c6b2ebd2655c
 #   kotc_rulesc/wordiff.py
 #     4e58a23ac0d5dd9d555d613ac07e7101d8b4475560f05313edc8d1fadbd6e3e2
 #   kotc_rulesc/wording.py

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     9ce06674016b9033f22bb56975bd0e0e2d70057aae0f6a806517477a093867d6
+#     985c8f8c5521bf58cfac15c7c14aa7540fb3bed98a5ca3e1fc39c6b2ebd2655c
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -279,6 +279,9 @@ class KindDecl:
     #: a coordinated list (the 14th's activation costs): (two, between, last) — two are joined by
     #: ``two`` (" and "), three or more by ``between`` (", "), the last of them by ``last`` (", and ")
     series: tuple[str, str, str] | None = None
+    #: role "sets": the guide prints its formula as the variable it sets, "(t = x)" (the 11th on);
+    #: the 1st–10th print the bare formula, "(x)", which "become[s] the variable “t”"
+    shows_variable: bool = False
 
     def joins_note(self) -> str:
         """How consecutive ones are joined, in words (``show``, ``diff``): ", joined ' and ' (two), …"."""
@@ -483,6 +486,9 @@ class EditionDecl:
     name: str | None = None
     pre_release: bool = False
     system: System | None = None  # the card-building system from this edition on, if it changed
+    #: (kind, component ids): the order in which this edition's guide lists a kind's components,
+    #: where it is not the order inherited (the docs' order; the engine has none)
+    guide_order: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def key(self) -> EditionKey:

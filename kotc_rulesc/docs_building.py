@@ -1,0 +1,147 @@
+"""The docs site's "How to build a card" pages: one per card-building system, written from its
+``system:`` data and its card-cost rule, never from a template that knows a card type or a kind.
+
+A page is a list of sections, each written by one function of :data:`SECTIONS` from the
+:class:`~kotc_rulesc.model.System` (and the rule): the card types and their stats, the
+components and what each kind's formula does, the grammar of an ability, the singular forms, the
+figure's rule.  A key the system gains is one more function here (and nothing in the template,
+which renders any section: paragraphs, a list, a table of formulas).  Editions that share a
+system and a rule share a page, named after the first of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import prose
+from .model import CostRule, EditionKey, System, ordinal
+
+__all__ = ["SECTIONS", "building_groups", "building_view"]
+
+
+def _listing(words: list[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _how_many(low: int, high: int | None, noun: str) -> str:
+    """ "any number of abilities", "exactly 1 ability", "1 or more effects", "up to 2 …" """
+    plural = noun if noun.endswith("s") else noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    if high is None:
+        return f"{low} or more {plural}" if low else f"any number of {plural}"
+    if low == high:
+        return f"exactly {low} {noun if low == 1 else plural}"
+    return f"{low} to {high} {plural}" if low else f"up to {high} {noun if high == 1 else plural}"
+
+
+def _types(system: System, rule: CostRule | None) -> dict[str, Any]:
+    items = []
+    for t in system.types:
+        stats = [st.describe() for st in t.stats]
+        names = {"required": ", each named in capitals (NAME: …)", "optional": "; an ability may be named in capitals (NAME: …)",
+                 "none": ", unnamed"}.get(t.names, "")
+        text = (f"A {t.id} prints " + (_listing(stats) if stats else "no stats") + " and has "
+                + _how_many(t.abilities_min, t.abilities_max, "ability") + names + ".")
+        if t.empty_text:
+            text += f" With no ability it prints “{t.empty_text}”."
+        items.append(text)
+    return {"id": "card-types", "title": "Card types",
+            "paragraphs": [f"There are {len(system.types)} types of card. Each prints its {system.figure_title} "
+                           "and the numbers below (its stats)."], "items": items}
+
+
+def _components(system: System, rule: CostRule | None) -> dict[str, Any]:
+    items = [f"{k.title}: " + prose.kind_intro(system, k.id) for k in system.kinds]
+    return {"id": "components", "title": "Components",
+            "paragraphs": [f"A card's text is made of components: the texts the Card Building Guide lists, each in one "
+                           f"of {len(system.kinds)} sections, with the numbers a card chooses in place of [x], [y] "
+                           "and [z]. The edition's page lists them; the sections are:"],
+            "items": items}
+
+
+def _order(system: System, kinds: tuple[str, ...]) -> list[str]:
+    out = []
+    for kid in kinds:
+        k = system.kind(kid)
+        out.append(f"{k.title}: " + _how_many(k.min, k.max, k.noun) + (" (optional)" if k.min == 0 else ""))
+    return out
+
+
+def _ability(system: System, rule: CostRule | None) -> dict[str, Any]:
+    card = system.kinds_at("card")
+    paragraphs = []
+    if card:
+        paragraphs.append("Before any ability, a card may print " + _listing(
+            [f"a {k.noun} ({_listing(list(k.types))} only)" if k.types else f"a {k.noun}" for k in card], "or")
+            + " as its first paragraph.")
+    parts = _order(system, system.ability)
+    if system.sub_ability:
+        parts.append("Sub-abilities: 1 or more, each one sentence")
+        paragraphs.append("An ability is one paragraph of the card's text, made of these parts in this order:")
+        return {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": parts,
+                "after": ["A sub-ability is one sentence, made of these parts in this order:"],
+                "after_items": _order(system, system.sub_ability)}
+    paragraphs.append("An ability is one paragraph of the card's text, made of these parts in this order:")
+    return {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": parts}
+
+
+def _singular(system: System, rule: CostRule | None) -> dict[str, Any] | None:
+    if not (system.plurals or system.verbs or system.phrases):
+        return None
+    items = [f"{plural} → {singular}" for plural, singular in system.plurals + system.verbs]
+    items += [f"{phrase} → " + " or ".join(choices) for phrase, choices in system.phrases]
+    return {"id": "singular", "title": "Singular forms",
+            "paragraphs": ["Where a number on the card is 1, the words that count it take their singular form "
+                           "(and where the targets are never more than one, the phrases that name them); "
+                           "the card checker reads either form, and says when a form is the wrong one:"],
+            "items": items}
+
+
+def _figure(system: System, rule: CostRule | None) -> dict[str, Any]:
+    section: dict[str, Any] = {"id": "figure", "title": system.figure_title.capitalize(),
+                               "paragraphs": [prose.cost_intro(system)]}
+    if rule is None:
+        section["paragraphs"] = [f"No source states how the {system.figure_title} is computed: it is unknown."]
+        return section
+    section["formulas"] = [{"name": name, "formula": f} for name, f in rule.parts()]
+    scopes = system.rule_scopes()
+    section["items"] = [f"{name}: {meaning}" for scope in scopes for name, meaning in system.rule_inputs(scope).items()]
+    section["after"] = ["A formula of a component is evaluated exactly, with the card's numbers; "
+                        "a fraction is rounded up where the rule says ceil. "
+                        "`kotc-rulesc cost` shows every step of it for a card."]
+    return section
+
+
+#: what a section may hold besides its id and title (a section function gives what it needs)
+_EMPTY: dict[str, list] = {"paragraphs": [], "items": [], "formulas": [], "after": [], "after_items": []}
+
+#: the sections of a page, in order: each reads one part of the system (``None``: nothing to say)
+SECTIONS: tuple[Callable[[System, CostRule | None], dict[str, Any] | None], ...] = (
+    _types, _components, _ability, _singular, _figure)
+
+
+def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], Any]]:
+    """The editions that share a system and a rule, grouped (in the order given): ``[(keys, catalog
+    of the first)]``."""
+    groups: dict[Any, tuple[list[EditionKey], Any]] = {}
+    for cat in catalogs:
+        rule = tuple((n, f.notation()) for n, f in cat.cost_rule.parts()) if cat.cost_rule else None
+        key = (cat.system, rule)
+        if key not in groups:
+            groups[key] = ([], cat)
+        groups[key][0].append(cat.edition)
+    return list(groups.values())
+
+
+def building_view(keys: list[EditionKey], cat: Any) -> dict[str, Any]:
+    """The page of the editions ``keys`` (whose first's catalog is ``cat``)."""
+    editions = _listing([ordinal(k) for k in keys])
+    return {
+        "editions": keys,
+        "title": f"How to build a card: {ordinal(keys[0])}" + (f"–{ordinal(keys[-1])}" if len(keys) > 1 else "") + " Edition"
+                 + ("s" if len(keys) > 1 else ""),
+        "lede": (f"How a card is built in the {editions} Edition{'s' if len(keys) > 1 else ''}, as the Card Building "
+                 f"Guide{'s' if len(keys) > 1 else ''} {'say' if len(keys) > 1 else 'says'}: its types, its components, "
+                 f"the grammar of an ability and how its {cat.system.figure_title} is computed."),
+        "sections": [{**_EMPTY, **s} for s in (f(cat.system, cat.cost_rule) for f in SECTIONS) if s is not None],
+        "sources": list(cat.system.sources),
+    }
