@@ -586,17 +586,16 @@ def test_the_topic_pages_are_the_docs_markdown(docs):
 def test_every_edition_page_lists_each_section_in_its_guides_order(docs, edition):
     """Each kind's texts, as the page lists them, in the order of the edition's own Card Building
     Guide (needs the game's documents: docs/contributing.md, "The game's documents")."""
-    import source_guides
-    import source_guides_html
+    from game_documents import guide_entries
+
+    from kotc_rulesc.documents.guide import clean
 
     if edition == "11-pre":
-        guide = [(g.kind, g.text) for g in guide_components()]
+        guide = [(g.kind, g.text) for g in seed_guide_entries()]
         page = docs["edition-11-pre.md"]
     else:
-        reader = source_guides if edition <= 10 else source_guides_html
-        guide = [(g.kind, g.text) for g in reader.guide_entries(edition)]
+        guide = [(g.kind, g.text) for g in guide_entries(edition)]
         page = docs[f"edition-{edition:02d}.md"]
-    clean = source_guides.clean
     listed: dict[str, list[str]] = {}
     for c in md_components(page):
         listed.setdefault(c["kind"], []).append(clean(c["text"]))
