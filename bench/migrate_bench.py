@@ -432,6 +432,8 @@ def measure(view, args, name: str, workdir: Path) -> dict:
         for jobs in args.jobs_values:
             dst = workdir / f"migrated-{name}-{label}-{jobs}.jsonl"
             f = migrate_command(command, src, dst, jobs, target, assume)
+            if f["code"] not in (0, 1) or not dst.exists():
+                raise SystemExit(f"{label}: migrate exited {f['code']} and wrote no output:\n{f['stderr']}")
             baseline(f)
             f["sha256"] = _sha256(dst)
             dst.unlink()
