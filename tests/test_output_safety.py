@@ -53,22 +53,34 @@ def cli(*args: str, **kwargs) -> subprocess.Popen:
                              "--rules", RULES], env=ENV, **kwargs)
 
 
-def cli_stalled(*args: str, **kwargs) -> subprocess.Popen:
-    """As :func:`cli`, through the console script's entry (``cli.run``), the run holding still after
-    its first block of cards: it says ``stalled`` on standard error, with its temporary files made
-    and written to, so that a signal comes in the middle of the work however slow the machine.  ^C
-    interrupts it as in a terminal, also where the tests run in a background job (which starts its
-    commands with SIGINT ignored, and Python keeps it so)."""
-    code = ("import signal, sys, time; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-            "from kotc_rulesc.migrate import run as one_run\n"
-            "first = one_run.jsonl_block\n"
-            "def stalled(*a, **k):\n"
-            "    one_run.jsonl_block = lambda *a, **k: (print('stalled', file=sys.stderr, flush=True), time.sleep(600))\n"
-            "    return first(*a, **k)\n"
-            "one_run.jsonl_block = stalled\n"
-            "sys.argv[0] = 'kotc-rulesc'\n"
-            "from kotc_rulesc.cli import run\n"
-            "run()\n")
+#: the run holds still after its first block of cards, saying ``stalled`` on standard error, its
+#: temporary files made and written to: a signal then comes in the middle of the work, however slow
+#: the machine
+STALLED = """
+from kotc_rulesc.migrate import run as one_run
+first = one_run.jsonl_block
+def stalled(*a, **k):
+    one_run.jsonl_block = lambda *a, **k: (print("stalled", file=sys.stderr, flush=True), time.sleep(600))
+    return first(*a, **k)
+one_run.jsonl_block = stalled
+"""
+#: ^C comes as the first output is put in place
+INTERRUPTED_AT_COMMIT = """
+from kotc_rulesc.migrate import atomic
+commit = atomic.AtomicOutput.commit
+def interrupted(self):
+    os.kill(os.getpid(), signal.SIGINT)
+    return commit(self)
+atomic.AtomicOutput.commit = interrupted
+"""
+
+
+def cli_patched(patch: str, *args: str, **kwargs) -> subprocess.Popen:
+    """As :func:`cli`, through the console script's entry (``cli.run``), with ``patch`` run first
+    (:data:`STALLED`, :data:`INTERRUPTED_AT_COMMIT`).  ^C interrupts it as in a terminal, also where the
+    tests run in a background job (which starts its commands with SIGINT ignored, and Python keeps it so)."""
+    code = ("import os, signal, sys, time; signal.signal(signal.SIGINT, signal.default_int_handler)\n" + patch
+            + "sys.argv[0] = 'kotc-rulesc'\nfrom kotc_rulesc.cli import run\nrun()\n")
     return subprocess.Popen([sys.executable, "-c", code, "migrate", *args, "--from", "1", "--to", "4", "--rules", RULES],
                             env=ENV, **kwargs)
 
@@ -319,7 +331,7 @@ def test_ctrl_c_during_migrate(tmp_path, sig, status, mode):
     report = ["--report", str(tmp_path / "report.txt")]
     where, temporary = {"-o": (["-o", str(tmp_path / "out.jsonl"), *report], 2), "--in-place": (["--in-place", *report], 2),
                         "stdout": ([], 0)}[mode]
-    proc = cli_stalled(str(src), *where, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = cli_patched(STALLED, str(src), *where, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert proc.stderr.readline() == b"stalled\n", proc.stderr.read()
         assert len([n for n in names(tmp_path) if n.endswith(".tmp")]) == temporary
@@ -331,3 +343,16 @@ def test_ctrl_c_during_migrate(tmp_path, sig, status, mode):
     assert err.decode() == f"Error: interrupted: nothing was written, {src} is as it was\n"
     assert out == b""
     assert src.read_bytes() == original and names(tmp_path) == ["cards.jsonl"]
+
+
+def test_ctrl_c_as_the_outputs_are_put_in_place_comes_too_late_to_stop_the_run(tmp_path, src):
+    """An interrupted run is one that has written nothing: a ^C that comes while the outputs are
+    renamed into place (after fsync, a while for a large file) is let go, and the run ends as a
+    finished one — the output and the report both there, whole, and its own exit status."""
+    out, report = tmp_path / "out.jsonl", tmp_path / "report.txt"
+    done = cli_patched(INTERRUPTED_AT_COMMIT, str(src), "-o", str(out), "--report", str(report),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, err = done.communicate(timeout=60)
+    assert done.returncode == 0, err
+    assert out.read_bytes().count(b"\n") == 3 and report.read_text().startswith("Migration of")
+    assert names(tmp_path) == ["cards.jsonl", "out.jsonl", "report.txt"]

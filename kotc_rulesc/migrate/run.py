@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
@@ -193,9 +194,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             report_text.flush()
             report_text.detach()  # the stream underneath is committed or left open below
             report_text = None
-        sink.commit()
-        if report_file is not None:
-            report_file.commit()
+        _commit(sink, report_file)
     except BaseException as exc:
         if progress is not None:
             progress.close()
@@ -223,6 +222,30 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
                 print(f"  … and {more} more", file=stderr)
             print("  (the reasons are in each card's 'migration' field; --report FILE writes the full report)", file=stderr)
     return 0 if state.totals.all_legal else 1
+
+
+def _commit(*outputs: Any) -> None:
+    """Put the outputs in place (the collection, the report; None: not written).  A ^C or SIGTERM
+    meanwhile comes too late to stop the run, complete once they are: it is let go, so that an
+    interrupted run (exit 130 or 143) is one that has written nothing, and a finished one all."""
+    held = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(sig) is not None:  # (None: a handler not set from Python, left alone)
+            try:
+                held[sig] = signal.signal(sig, _too_late)
+            except ValueError:  # not the main thread: signals are not its to handle
+                break
+    try:
+        for out in outputs:
+            if out is not None:
+                out.commit()
+    finally:
+        for sig, handler in held.items():
+            signal.signal(sig, handler)
+
+
+def _too_late(signum: int, frame: Any) -> None:
+    pass
 
 
 # --------------------------------------------------------------------------- JSONL and JSON
