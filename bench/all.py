@@ -33,7 +33,7 @@ from figures import Figure, record, table  # noqa: E402
 #: (heading, script, arguments for the full run, arguments for --quick)
 SCRIPTS = [
     ("start-up and latency", "startup.py", ["--runs", "21"], ["--runs", "7"]),
-    ("JSONL: migrate, check-cards, --jobs", "migrate_bench.py", ["--cards", "1000000", "--check-formats", "text,json"],
+    ("JSONL: migrate, check-cards", "migrate_bench.py", ["--cards", "1000000", "--check-formats", "text,json"],
      ["--cards", "100000", "--check-formats", "text,json"]),
     ("YAML collections: migrate", "yaml_bench.py", ["--cards", "10000"], ["--cards", "10000", "--no-round-trip"]),
 ]

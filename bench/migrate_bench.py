@@ -29,27 +29,25 @@ Then, in the same run:
   line, one process) — the baseline, run again after each command: each command is
   measured against the mean of the copies just before and after it (a shared machine's
   speed drifts by tens of percent within minutes);
-* ``migrate`` of the file (``--from 6 --to 11-pre``, ``--to 17``), in a child process per ``--jobs`` value,
-  reporting the time of the migration itself (after the rules are loaded), the
-  wall time of the whole command, and the peak resident memory (``getrusage``) of
-  the migrating process and of its largest worker;
+* ``kotc-rulesc migrate`` of the file (``--from 6 --to 11-pre``, ``--to 17``, ``-o`` a file), the
+  whole command as a user runs it (start-up and rules included), for each ``--command`` and each
+  ``--jobs`` value: its wall time, its CPU time and the peak resident memory of its largest
+  process (``wait4``; a small launcher starts it, so that no peak of this script is inherited);
+  the outputs of every command and ``--jobs`` value are compared byte for byte;
 * ``check-cards`` of the file in the edition it migrates to (``-e 11-pre``, ``-e 17``; the text
   report by default, ``--check-formats text,json`` for both), in a child process, its report
   written to a file: the time of the judging (after the rules are loaded) and the peak
   resident memory.
 
-Usage::
+Measure an installed wheel, not an editable install (run this script with the wheel's venv's
+Python: ``kotc_rulesc`` is then imported from it, and ``--command`` defaults to its
+``kotc-rulesc``).  Usage::
 
-    .venv/bin/python bench/migrate_bench.py                 # 1,000,000 cards each, --jobs 1 and 2
-    .venv/bin/python bench/migrate_bench.py --cards 100000  # a quicker run
-    .venv/bin/python bench/migrate_bench.py --cards 20000 --designs 20000   # every card distinct
-    .venv/bin/python bench/migrate_bench.py --collections 13-17 --jobs 1    # one collection only
-    .venv/bin/python bench/migrate_bench.py --cards 200000 --force-workers  # --jobs 2's workers on a busy machine too
-
-Each --jobs value above 1 is compared with --jobs 1: the speed-up, the CPU time of both, the
-main process's share while the workers migrate.  On a machine whose processors are all busy,
---jobs N runs in one process (as the command does); --force-workers starts the workers anyway,
-to show their cost there.
+    /tmp/v/bin/python bench/migrate_bench.py                 # 1,000,000 cards each
+    /tmp/v/bin/python bench/migrate_bench.py --cards 100000  # a quicker run
+    /tmp/v/bin/python bench/migrate_bench.py --cards 5000 --check-formats ''   # a large player's collection
+    /tmp/v/bin/python bench/migrate_bench.py --collections 13-17 --jobs 1,2 \
+        --command before=/tmp/before/bin/kotc-rulesc --command after=/tmp/v/bin/kotc-rulesc   # two builds, interleaved
 
 The last lines compare the two collections: cards per second, and the time of each
 migration and check as a multiple of its own JSON copy (the cost of migrating or
@@ -72,8 +70,11 @@ from pathlib import Path
 from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+try:  # an installed kotc_rulesc (a wheel: what users run), else the checkout's
+    import kotc_rulesc  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(ROOT))
 
 from figures import Figure, record  # noqa: E402  (bench/figures.py)
 
@@ -256,59 +257,28 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def child(argv: list[str]) -> None:
-    """Run one migration in this process and print its figures as JSON (called via --child)."""
-    src, dst, jobs = argv[0], argv[1], int(argv[2])
-    target = argv[3] if argv[3] == "11-pre" else int(argv[3])
-    assume = int(argv[4]) if argv[4] != "-" else None
-    force = argv[5] == "force"  # --force-workers: start the workers however busy the machine is
-    import io
+#: starts a command and prints, as JSON, its wall time, exit code, CPU time and peak memory (those
+#: of the largest process it ran and waited for: ``wait4``'s usage covers its workers too); a small
+#: process of its own, so that the command inherits no peak of this script's
+_LAUNCH = """
+import json, os, sys, time
+start = time.perf_counter()
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ)
+_, status, use = os.wait4(pid, 0)
+print(json.dumps({"wall": time.perf_counter() - start, "code": os.waitstatus_to_exitcode(status),
+                  "cpu": use.ru_utime + use.ru_stime, "rss_kb": use.ru_maxrss}))
+"""
 
-    t0 = time.perf_counter()
-    from kotc_rulesc.migrate import cpus
 
-    cpus.mark()  # as the command does: idle processors are measured while the rules load
-    from kotc_rulesc.cards.rules_source import get_view
-    from kotc_rulesc.migrate import run as runmod
-
-    view = get_view(None)
-    t1 = time.perf_counter()
-    cpu_loading = time.process_time()
-    stats = {}
-    keep_made(runmod, "Migrator", stats, "migrator")  # to report the decision cache's hit rate
-    from kotc_rulesc.migrate import jobs as jobsmod
-
-    parallel = jobsmod.migrate
-
-    def measured(*a, **k):  # the workers' number, and the main process's CPU time while they migrate
-        stats["workers"], start = a[6], time.process_time()
-        yield from parallel(*a, **k)
-        stats["main_parallel"] = time.process_time() - start
-
-    jobsmod.migrate = measured
-    err = io.StringIO()
-    c1 = time.process_time()
-    code = runmod.run(runmod.Options(src, target, assume=assume, output=dst, jobs=jobs, spare_only=not force), view,
-                      stderr=err)
-    t2 = time.perf_counter()
-    c2 = time.process_time()
-    m = stats["migrator"]
-    print(json.dumps({
-        "code": code,
-        "load": t1 - t0,
-        "migrate": t2 - t1,
-        "summary": err.getvalue().splitlines()[0],
-        "cpu_loading": cpu_loading,
-        "rss_self_kb": _peak_rss_kb(),
-        "rss_workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-        "cpu_self": resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime,
-        "cpu_run": c2 - c1,  # the migration itself, in this process
-        "cpu_workers": resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
-        "hits": m.hits,
-        "misses": m.misses,
-        "workers": stats.get("workers", 0),
-        "main_parallel": stats.get("main_parallel", 0.0),
-    }))
+def run_command(argv: list[str]) -> dict:
+    """Run ``argv`` (a whole command) through :data:`_LAUNCH`; its figures, and what it wrote to
+    standard error."""
+    out = subprocess.run([sys.executable, "-c", _LAUNCH, *argv], capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0:
+        raise SystemExit(f"could not run {' '.join(argv)}: {out.stderr}")
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    figures["stderr"] = out.stderr.strip()
+    return figures
 
 
 def check_child(argv: list[str]) -> None:
@@ -369,9 +339,10 @@ def check_in_child(src: Path, dst: Path, edition, fmt: str) -> dict:
     return _in_child("--check-child", str(src), str(dst), str(edition), fmt)
 
 
-def migrate_in_child(src: Path, dst: Path, jobs: int, target, assume, force: bool = False) -> dict:
-    return _in_child("--child", str(src), str(dst), str(jobs), str(target), str(assume) if assume is not None else "-",
-                     "force" if force else "policy")
+def migrate_command(command: list[str], src: Path, dst: Path, jobs: int | None, target, assume) -> dict:
+    argv = [*command, "migrate", str(src), "--to", str(target), "-o", str(dst)]
+    argv += ["--from", str(assume)] if assume is not None else []
+    return run_command(argv + (["--jobs", str(jobs)] if jobs is not None else []))
 
 
 #: the collections measured: name → (design edition, --from, --to)
@@ -422,8 +393,8 @@ def work_folder(keep: str | None, prefix: str) -> Iterator[Path]:
         yield Path(folder)
 
 
-def _command(assume, target) -> str:
-    return f"migrate{f' --from {assume}' if assume is not None else ''} --to {target}"
+def _command(assume, target, jobs: int | None = None) -> str:
+    return f"migrate{f' --from {assume}' if assume is not None else ''} --to {target}{f' --jobs {jobs}' if jobs else ''}"
 
 
 def measure(view, args, name: str, workdir: Path) -> dict:
@@ -456,43 +427,33 @@ def measure(view, args, name: str, workdir: Path) -> dict:
           f"CPU {cpu:.1f} s (run again after each command below: each is measured against the mean of the copies "
           "before and after it)")
 
-    results = {}
-    for jobs in (int(j) for j in args.jobs.split(",")):
-        f = migrate_in_child(src, workdir / f"migrated-{name}-{jobs}.jsonl", jobs, target, assume, args.force_workers)
-        baseline(f)
-        results[jobs] = f
-        rate = args.cards / f["migrate"]
-        line = (f"{_command(assume, target)} --jobs {jobs}: {f['migrate']:.2f} s migrating ({rate:,.0f} cards/s, "
-                f"{f['migrate'] / f['base']:.2f}x the JSON copy), {f['wall']:.2f} s wall with start-up "
-                f"(rules loaded in {f['load']:.2f} s); peak RSS {f['rss_self_kb'] / 1024:.0f} MB")
-        if jobs > 1:
-            line += (f" main + {f['rss_workers_kb'] / 1024:.0f} MB largest worker; CPU {f['cpu_self']:.1f} s main + "
-                     f"{f['cpu_workers']:.1f} s workers")
-        else:
-            decided = f["hits"] + f["misses"]
-            line += f"; CPU {f['cpu_run']:.1f} s migrating ({f['cpu_self']:.1f} s with start-up)"
-            line += (f"; {1 - decided / args.cards:.1%} of the cards written as a line seen before (but for the name), "
-                     f"{f['hits'] / args.cards:.1%} decided from the cache, {f['misses'] / args.cards:.1%} decided")
-        print(line)
-        print(f"    load average now {os.getloadavg()[0]:.2f}; {f['summary']}; the JSON copy after it: {copies[-1][0]:.2f} s")
-        if f["stderr"]:
-            print("    " + f["stderr"].replace("\n", "\n    "))
-    if 1 in results:
-        one = results[1]
-        for jobs, f in results.items():
-            if jobs > 1:
-                cpu_one = one["cpu_self"] - one["cpu_loading"]  # CPU time migrating, the rules loaded
-                cpu = f["cpu_self"] - f["cpu_loading"] + f["cpu_workers"]
-                how = (f"{f['workers']} workers, the main process {f['main_parallel']:.2f} s CPU meanwhile "
-                       f"({f['main_parallel'] / cpu:.1%}); with a core per worker ≈"
-                       f"{cpu_one / (f['cpu_workers'] / f['workers'] + f['main_parallel']):.2f}x" if f["workers"]
-                       else "in one process: no processor was idle for a worker (--force-workers starts them anyway)")
-                print(f"--jobs {jobs} against --jobs 1: {one['migrate'] / f['migrate']:.2f}x as fast (wall time migrating, "
-                      f"load average {os.getloadavg()[0]:.2f}); CPU {cpu / cpu_one:.2f}x ({1e6 * cpu / args.cards:.0f} against "
-                      f"{1e6 * cpu_one / args.cards:.0f} µs per card); {how}")
-        outputs = {j: (workdir / f"migrated-{name}-{j}.jsonl").read_bytes() for j in results}
-        same = len(set(outputs.values())) == 1
-        print(f"outputs of every --jobs value identical: {same}")
+    results = {}  # (command label, --jobs) → figures
+    for label, command in args.commands:
+        for jobs in args.jobs_values:
+            dst = workdir / f"migrated-{name}-{label}-{jobs}.jsonl"
+            f = migrate_command(command, src, dst, jobs, target, assume)
+            if f["code"] not in (0, 1) or not dst.exists():
+                raise SystemExit(f"{label}: migrate exited {f['code']} and wrote no output:\n{f['stderr']}")
+            baseline(f)
+            f["sha256"] = _sha256(dst)
+            dst.unlink()
+            results[label, jobs] = f
+            print(f"{label}: {_command(assume, target, jobs)}: {f['wall']:.2f} s wall "
+                  f"({args.cards / f['wall']:,.0f} cards/s, {f['wall'] / f['base']:.2f}x the JSON copy), "
+                  f"CPU {f['cpu']:.1f} s ({f['cpu'] / f['base_cpu']:.2f}x the copy's), peak RSS {f['rss_kb'] / 1024:.0f} MB, "
+                  f"exit {f['code']}")
+            print(f"    load average now {os.getloadavg()[0]:.2f}; the JSON copy after it: {copies[-1][0]:.2f} s")
+            said = [line for line in f["stderr"].splitlines() if not line.startswith(" ")]  # not the cards listed
+            if said:
+                print("    " + "\n    ".join(said))
+    for (label, jobs), f in results.items():
+        one = results.get((label, 1))
+        if jobs is not None and jobs > 1 and one is not None:
+            print(f"{label}: --jobs {jobs} against --jobs 1: {one['wall'] / f['wall']:.2f}x as fast (wall time), "
+                  f"CPU {f['cpu'] / one['cpu']:.2f}x")
+    if len(results) > 1:
+        same = len({f["sha256"] for f in results.values()}) == 1
+        print(f"outputs of every command{' and --jobs value' if len(args.jobs_values) > 1 else ''} identical: {same}")
     checks = {}
     for fmt in (f for f in args.check_formats.split(",") if f):
         c = check_in_child(src, workdir / f"checked-{name}.{fmt}", target, fmt)
@@ -506,26 +467,29 @@ def measure(view, args, name: str, workdir: Path) -> dict:
         print(f"    load average now {os.getloadavg()[0]:.2f}; the JSON copy after it: {copies[-1][0]:.2f} s")
         if c["stderr"]:
             print("    " + c["stderr"].replace("\n", "\n    "))
-    return {"copies": copies, "results": results, "command": _command(assume, target), "checks": checks, "target": target}
+    return {"copies": copies, "results": results, "command": (assume, target), "checks": checks, "target": target}
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _record(args, name: str, f: dict) -> None:
-    """Issue 16's figures of one collection, for bench/all.py's table (bench/figures.py)."""
+    """Issue 16's and 25's figures of one collection, for bench/all.py's table (bench/figures.py)."""
     cards = f"{args.cards:,} JSONL cards"
     copy = "stdlib JSON copy of the file"
-    one = f["results"].get(1)
-    if one is not None:
-        rss = one["rss_self_kb"] / 1024
-        record(Figure(f"{f['command']} --jobs 1, {cards}", round(one["migrate"], 2), "s", copy, round(one["base"], 2),
-                      "≤ 1.0×, ≤ 100 MB", one["migrate"] <= one["base"] and rss <= 100, round(rss, 1),
-                      note=f"CPU {(one['cpu_run'] + one['cpu_workers']) / one['base_cpu']:.2f}× the copy's"))
-        for jobs, r in f["results"].items():
-            if jobs > 1:
-                # baseline: --jobs 1; the figure is the time of --jobs N, so the ratio is 1 / the speed-up
-                record(Figure(f"{f['command']} --jobs {jobs}, {cards} ({r['workers']} workers)", round(r["migrate"], 2), "s",
-                              "--jobs 1, same run", round(one["migrate"], 2), "≤ 0.625× (≥ 1.6× faster) on idle cores",
-                              r["migrate"] * 1.6 <= one["migrate"], round(max(r["rss_self_kb"], r["rss_workers_kb"]) / 1024, 1),
-                              note=f"load average {os.getloadavg()[0]:.2f}"))
+    for (label, jobs), r in f["results"].items():
+        rss = r["rss_kb"] / 1024
+        who = f" ({label})" if len(args.commands) > 1 else ""
+        record(Figure(f"{_command(*f['command'], jobs)}, {cards}{who}", round(r["wall"], 2), "s", copy, round(r["base"], 2),
+                      "≤ 1.5×, ≤ 100 MB", r["wall"] <= 1.5 * r["base"] and rss <= 100, round(rss, 1),
+                      note=f"whole command; CPU {r['cpu'] / r['base_cpu']:.2f}× the copy's"))
     for fmt, c in f["checks"].items():
         rss = c["rss_self_kb"] / 1024
         record(Figure(f"check-cards -e {f['target']} --format {fmt}, {cards} ({name})", round(c["check"], 2), "s", copy,
@@ -533,38 +497,46 @@ def _record(args, name: str, f: dict) -> None:
                       note=f"CPU {c['cpu_run'] / c['base_cpu']:.2f}× the copy's"))
 
 
+def _labelled(ap: argparse.ArgumentParser, text: str) -> tuple[str, list[str]]:
+    import shlex
+
+    label, sep, command = text.partition("=")
+    if not sep or not label or not command:
+        ap.error(f"--command {text!r}: give LABEL=COMMAND, e.g. before=/tmp/before/bin/kotc-rulesc")
+    return label, shlex.split(command)
+
+
 def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2:])
-        return
     if len(sys.argv) > 1 and sys.argv[1] == "--check-child":
         check_child(sys.argv[2:])
         return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     collection_options(ap, 1_000_000)
-    ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to measure")
+    ap.add_argument("--jobs", default="", help="comma-separated --jobs values to give migrate (default: none given)")
+    ap.add_argument("--command", action="append", metavar="LABEL=COMMAND", default=[],
+                    help="a kotc-rulesc to measure (a command line, split as a shell does), under a label; repeat "
+                         "to compare builds in one run (default: the kotc-rulesc beside this Python)")
     ap.add_argument("--check-formats", default="text", help="comma-separated check-cards --format values to measure "
                     "(text, json; empty: none)")
-    ap.add_argument("--force-workers", action="store_true",
-                    help="start the --jobs workers even where no processor is idle (a busy machine runs in one process)")
     args, names, view = started(ap)
+    args.jobs_values = [int(j) for j in args.jobs.split(",") if j] or [None]
+    args.commands = [_labelled(ap, text) for text in args.command] or [
+        ("this", [str(Path(sys.executable).with_name("kotc-rulesc"))])]
     with work_folder(args.keep, "kotc-bench-") as workdir:
         figures = {name: measure(view, args, name, workdir) for name in names}
 
-    print("\n== summary (--jobs 1 where measured, else the first --jobs value; each against the JSON copies around it)")
+    print("\n== summary (the whole command, each against the JSON copies around it)")
     ratios, cpu_ratios = {}, {}
     for name, f in figures.items():
         spread = [w for w, _ in f["copies"]]
         print(f"{name:>8}: the JSON copy took {min(spread):.2f}–{max(spread):.2f} s in {len(spread)} runs "
               f"({args.cards / (sum(spread) / len(spread)):,.0f} cards/s on average)")
-        if f["results"]:
-            jobs = 1 if 1 in f["results"] else next(iter(f["results"]))
-            r = f["results"][jobs]
-            ratios[name] = r["migrate"] / r["base"]
-            cpu_ratios[name] = (r["cpu_run"] + r["cpu_workers"]) / r["base_cpu"] if r["base_cpu"] else float("nan")
-            print(f"{'':>8}  {f['command']} --jobs {jobs}: {args.cards / r['migrate']:,.0f} cards/s, "
-                  f"{ratios[name]:.2f}x its JSON copy; in CPU seconds {cpu_ratios[name]:.2f}x; "
-                  f"peak RSS {r['rss_self_kb'] / 1024:.0f} MB")
+        for (label, jobs), r in f["results"].items():
+            ratios.setdefault(name, r["wall"] / r["base"])  # the first command and --jobs value
+            cpu_ratios.setdefault(name, r["cpu"] / r["base_cpu"] if r["base_cpu"] else float("nan"))
+            print(f"{'':>8}  {label}: {_command(*f['command'], jobs)}: {args.cards / r['wall']:,.0f} cards/s, "
+                  f"{r['wall'] / r['base']:.2f}x its JSON copy; in CPU seconds {r['cpu'] / r['base_cpu']:.2f}x; "
+                  f"peak RSS {r['rss_kb'] / 1024:.0f} MB")
         for fmt, c in f["checks"].items():
             print(f"{'':>8}  check-cards -e {f['target']} --format {fmt}: {args.cards / c['check']:,.0f} cards/s, "
                   f"{c['check'] / c['base']:.2f}x its JSON copy; in CPU seconds {c['cpu_run'] / c['base_cpu']:.2f}x; "

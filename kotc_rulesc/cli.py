@@ -2,7 +2,8 @@
 
 Each command lives in its own module under :mod:`kotc_rulesc.commands`; this
 module only assembles the group.  Exit codes: 0 success, 1 the data or the
-cards have problems (listed), 2 usage or unreadable input.
+cards have problems (listed), 2 usage or unreadable input; 130 interrupted (^C),
+143 terminated (SIGTERM), each after cleaning up.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ import errno
 import gc
 import importlib
 import os
+import signal
 import sys
 from typing import NoReturn
 
 import click
 
 from . import __version__
+from .errors import Terminated, interrupt_status
 
 #: every command, in the order --help lists them, and the module under kotc_rulesc.commands that
 #: defines it (its ``COMMANDS``): a command's module is imported only when that command runs (or
@@ -54,6 +57,9 @@ class _Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt as exc:  # ^C, or SIGTERM (run): the command has unwound, cleaning up
+            click.echo("\nInterrupted.", err=True)
+            ctx.exit(interrupt_status(exc))
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 closed_pipe()
@@ -130,8 +136,12 @@ def run() -> None:
     generations, which would otherwise walk it again at every collection while the command's code
     and tables load (5–10 % of the start-up of ``check-cards`` on one card, measured with
     bench/startup.py).  Later garbage is collected as always.  ``main`` itself, as the tests
-    call it, leaves the collector alone."""
+    call it, leaves the collector alone.
+
+    SIGTERM unwinds the command as ^C does (:class:`~kotc_rulesc.errors.Terminated`), so that it
+    cleans up (``migrate`` leaves no partial output) and exits 143."""
     gc.freeze()
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         main(prog_name="kotc-rulesc")
     except SystemExit as exc:
@@ -143,6 +153,10 @@ def run() -> None:
     except BrokenPipeError:
         closed_pipe()
     sys.exit(code)
+
+
+def _terminate(signum, frame):
+    raise Terminated()
 
 
 if __name__ == "__main__":  # pragma: no cover

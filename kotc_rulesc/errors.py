@@ -48,3 +48,14 @@ def exit_code(problems: Iterable[Problem]) -> int:
     """The exit status for problems found: 2 when any of them is input that cannot be read,
     else 1 (problems in the data)."""
     return 2 if any(p.unreadable for p in problems) else 1
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is (``cli.run`` installs the handler), so that a run
+    unwinds and cleans up as on ^C."""
+
+
+def interrupt_status(exc: KeyboardInterrupt) -> int:
+    """The exit status of a run stopped by a signal, after cleaning up: 128 + the signal's number,
+    as a shell reports it — 130 for ^C (SIGINT), 143 for SIGTERM."""
+    return 143 if isinstance(exc, Terminated) else 130

@@ -359,20 +359,15 @@ def test_text_and_markdown_reports_name_each_refurbishment_and_each_pruning(tmp_
     assert "| cards | migrated | of which re-issued | unchanged | pruned |" in md
 
 
-def test_reissue_over_jsonl_with_jobs(tmp_path):
-    """--reissue reaches the worker processes; JSONL streams as YAML migrates."""
+def test_reissue_over_jsonl(tmp_path):
+    """--reissue holds for JSONL: it streams as YAML migrates."""
     cards = _yaml(MIXED.read_text())
     src = tmp_path / "mixed.jsonl"
     src.write_text("".join(json.dumps(c) + "\n" for c in cards * 40))
-    outputs = []
-    for jobs in (1, 2):
-        out = tmp_path / f"out{jobs}.jsonl"
-        code = run(Options(str(src), NEWEST, output=str(out), jobs=jobs, block=2048, reissue=True), TablesView(),
-                   stderr=io.StringIO())
-        assert code == 1
-        outputs.append(out.read_bytes())
-    assert outputs[0] == outputs[1]
-    peeks = [json.loads(line) for line in outputs[0].splitlines() if b"\"Peek\"" in line]
+    out = tmp_path / "out.jsonl"
+    code = run(Options(str(src), NEWEST, output=str(out), block=2048, reissue=True), TablesView(), stderr=io.StringIO())
+    assert code == 1
+    peeks = [json.loads(line) for line in out.read_bytes().splitlines() if b"\"Peek\"" in line]
     assert {(c["edition"], c["level"]) for c in peeks} == {(17, 6), (16, 6)} and not any(MARK in c for c in peeks)
 
 

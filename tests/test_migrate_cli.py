@@ -1,4 +1,4 @@
-"""``kotc-rulesc migrate``: destinations, stdin/stdout, reports, exit codes, safe writes, --jobs."""
+"""``kotc-rulesc migrate``: destinations, stdin/stdout, reports, exit codes, safe writes."""
 
 import io
 import json
@@ -180,7 +180,7 @@ def test_default_target_is_the_newest_edition_with_a_catalog():
     assert [r["code"] for r in pact["migration"]["reasons"]] == ["clean-slate", "redacted"]
 
 
-# --------------------------------------------------------------------------- safety and jobs
+# --------------------------------------------------------------------------- safety
 
 
 @pytest.fixture(scope="module")
@@ -240,28 +240,6 @@ def test_failure_on_standard_output_prints_nothing(view):
     finally:
         sys.stdin = old
     assert stdout.getvalue() == b""
-
-
-@pytest.mark.parametrize("fmt", ["jsonl", "json"])
-def test_jobs_keep_the_order_and_the_output(tmp_path, view, fmt):
-    data = _many(3000)
-    if fmt == "json":
-        data = json.dumps({"cards": [json.loads(line) for line in data.splitlines()]}, indent=1).encode()
-    src = tmp_path / f"cards.{fmt}"
-    src.write_bytes(data)
-    outputs, reports = [], []
-    for jobs in (1, 2):
-        out = tmp_path / f"out{jobs}.{fmt}"
-        report = tmp_path / f"report{jobs}.json"
-        code = run(Options(str(src), 4, assume=1, output=str(out), report=str(report), report_format="json",
-                           jobs=jobs, block=8192, rules_dir=RULES), view, stderr=io.StringIO())
-        assert code == 1
-        outputs.append(out.read_bytes())
-        reports.append(json.loads(report.read_text()))
-    assert outputs[0] == outputs[1]
-    assert reports[0] == reports[1]
-    assert reports[0]["totals"]["cards"] == 3000 and reports[0]["totals"]["banned"] == 750
-    assert [c["index"] for c in reports[1]["cards"]] == sorted(c["index"] for c in reports[1]["cards"])
 
 
 def test_progress_bar_only_on_a_terminal_for_large_inputs():
@@ -327,34 +305,6 @@ def test_byte_order_mark_and_links_are_kept(tmp_path):
     data = real.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and json.loads(data[3:].splitlines()[0])["cost"] == 4
     assert (tmp_path / "real.jsonl.bak").read_bytes().startswith(b"\xef\xbb\xbf")
-
-
-def test_jobs_from_standard_input_and_a_worker_error(view, monkeypatch):
-    """Standard input cannot be cut into segments: with --jobs it is migrated in one process, and
-    an error deep in it (a card without an Edition Indicator) stops the run with nothing written."""
-    import sys
-
-    from kotc_rulesc.migrate.io_json import MissingFrom
-
-    def stdin(data: bytes) -> None:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-
-    data = _many(2000)
-    outputs = []
-    for jobs in (1, 2):
-        stdin(data)
-        out = io.BytesIO()
-        run(Options("-", 4, assume=1, jobs=jobs, block=4096, rules_dir=RULES), view, stdout=out, stderr=io.StringIO())
-        outputs.append(out.getvalue())
-    assert outputs[0] == outputs[1] and len(outputs[0]) > len(data)
-
-    guards = [dict(LEGAL[2], name=f"Guard {i}") for i in range(2000)]
-    stdin(jsonl(guards + [LEGAL[0]]))
-    out = io.BytesIO()
-    with pytest.raises(MissingFrom) as exc:
-        run(Options("-", 4, jobs=2, block=4096, rules_dir=RULES), view, stdout=out, stderr=io.StringIO())
-    assert (exc.value.index, exc.value.line, exc.value.name) == (2000, 2001, "Study")
-    assert out.getvalue() == b""
 
 
 @pytest.mark.parametrize("delay", [0.4, 0.8])

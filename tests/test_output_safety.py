@@ -3,8 +3,8 @@
 ``migrate`` refuses an -o or --report that is the collection (or each other, or the backup
 --in-place keeps) and an output that is a device, a FIFO or a directory; --in-place takes a lock
 (a second run refuses) and the .bak is the file that was read; a killed run's temporary files are
-removed by the next run; an OS error on output (a full disk) is a clean exit 2; workers die with
-the main process.
+removed by the next run; an OS error on output (a full disk) is a clean exit 2; an interrupted run
+(^C, SIGTERM) cleans up and exits 130 or 143.
 
 What cannot be done for real in a test is simulated, and says so: replacing a device node needs
 root (the FIFO case runs the same code path; the device check is tested on /dev/null without
@@ -25,7 +25,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.migrate import atomic, cpus, jobs
+from kotc_rulesc.migrate import atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(__file__).parent / "fixtures" / "migrate" / "rules")
@@ -53,17 +53,34 @@ def cli(*args: str, **kwargs) -> subprocess.Popen:
                              "--rules", RULES], env=ENV, **kwargs)
 
 
-def cli_with_workers(*args: str, stall: bool = False, **kwargs) -> subprocess.Popen:
-    """As :func:`cli`, on processors that count as idle: this machine may be busy, and --jobs then
-    starts no workers.  ``stall``: the workers never finish a segment (the run cannot end before
-    the test stops it, however slow the machine).  ^C interrupts it as in a terminal, also where the
-    tests run in a background job, which starts its commands with SIGINT ignored (and Python keeps
-    it so)."""
-    code = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "import sys, time; from kotc_rulesc.migrate import cpus, jobs; cpus.spare = lambda: 64.0; "
-            "cpus.Meter.available = lambda self: 64.0; "
-            + ("jobs._Worker.segment = lambda self, task: time.sleep(600); " if stall else "")
-            + "from kotc_rulesc.cli import main; main(prog_name='kotc-rulesc')")
+#: the run holds still after its first block of cards, saying ``stalled`` on standard error, its
+#: temporary files made and written to: a signal then comes in the middle of the work, however slow
+#: the machine
+STALLED = """
+from kotc_rulesc.migrate import run as one_run
+first = one_run.jsonl_block
+def stalled(*a, **k):
+    one_run.jsonl_block = lambda *a, **k: (print("stalled", file=sys.stderr, flush=True), time.sleep(600))
+    return first(*a, **k)
+one_run.jsonl_block = stalled
+"""
+#: ^C comes as the first output is put in place
+INTERRUPTED_AT_COMMIT = """
+from kotc_rulesc.migrate import atomic
+commit = atomic.AtomicOutput.commit
+def interrupted(self):
+    os.kill(os.getpid(), signal.SIGINT)
+    return commit(self)
+atomic.AtomicOutput.commit = interrupted
+"""
+
+
+def cli_patched(patch: str, *args: str, **kwargs) -> subprocess.Popen:
+    """As :func:`cli`, through the console script's entry (``cli.run``), with ``patch`` run first
+    (:data:`STALLED`, :data:`INTERRUPTED_AT_COMMIT`).  ^C interrupts it as in a terminal, also where the
+    tests run in a background job (which starts its commands with SIGINT ignored, and Python keeps it so)."""
+    code = ("import os, signal, sys, time; signal.signal(signal.SIGINT, signal.default_int_handler)\n" + patch
+            + "sys.argv[0] = 'kotc-rulesc'\nfrom kotc_rulesc.cli import run\nrun()\n")
     return subprocess.Popen([sys.executable, "-c", code, "migrate", *args, "--from", "1", "--to", "4", "--rules", RULES],
                             env=ENV, **kwargs)
 
@@ -260,36 +277,6 @@ def test_a_live_runs_temporary_file_is_left_alone(tmp_path, src):
         assert live.exists() and other.exists() and not stale.exists()
 
 
-def test_the_next_run_with_workers_removes_a_killed_runs_scratch_files(tmp_path, monkeypatch):
-    """The segments of a run with workers writing to standard output are temporary files in the
-    temporary folder: those a killed run left are removed by the next such run, a live run's kept."""
-    import fcntl
-    import io
-    import tempfile
-
-    from kotc_rulesc.migrate.run import Options, run
-    from kotc_rulesc.view import FoldedRules
-    from kotc_rulesc.loader import load_rules
-
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(cpus, "usable", lambda: 2)
-    monkeypatch.setattr(cpus, "spare", lambda: 2.0)
-    scratch = os.path.basename(jobs.scratch_target())
-    stale = tmp_path / f".{scratch}.kotc-rulesc-dead0000.tmp"
-    live = tmp_path / f".{scratch}.kotc-rulesc-live0000.tmp"
-    for p in (stale, live):
-        p.write_bytes(b"x" * 1000)
-    src = tmp_path / "cards.jsonl"
-    src.write_bytes(jsonl(2000))
-    out = io.BytesIO()
-    with open(live, "rb") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        code = run(Options(str(src), 4, assume=1, jobs=2, block=4096, rules_dir=RULES), FoldedRules(load_rules(RULES)),
-                   stdout=out, stderr=io.StringIO())
-    assert code == 0 and out.getvalue().count(b"\n") == 2000
-    assert names(tmp_path) == sorted(["cards.jsonl", live.name])
-
-
 # --------------------------------------------------------------------------- OS errors on output
 
 
@@ -328,72 +315,44 @@ def test_standard_output_on_a_full_device_is_a_clean_error(src, command):
     assert names(src.parent) == ["cards.jsonl"]
 
 
-# --------------------------------------------------------------------------- workers die with the main process
+# --------------------------------------------------------------------------- interrupted
 
 
-def _children(pid: int) -> set[int]:
-    out = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                out.add(int(entry))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-@pytest.mark.skipif(cpus.usable() < 2, reason="--jobs 2 starts no workers where one processor is usable")
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
-def test_workers_die_with_the_main_process(tmp_path, sig):
-    """Was: SIGKILL of migrate --jobs 2 left its workers running for many minutes, holding the main
-    process's standard error open, so that a caller waiting on it never returned."""
+@pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize("mode", ["-o", "--in-place", "stdout"])
+def test_ctrl_c_during_migrate(tmp_path, sig, status, mode):
+    """Issue 27, case 11.  Was: ^C during migrate printed "Aborted!" and exited 1, the status of "some
+    cards banned", so that a script could not tell an interrupted run from a finished one.  Now the
+    run cleans up — no output, partial or whole, the collection as it was, no temporary file, no
+    process left — and exits 130 (SIGTERM: 143), as a shell reports a command a signal stopped."""
     src = tmp_path / "cards.jsonl"
-    src.write_bytes(jsonl(60_000))  # over 4 MiB: spread over the workers
-    # the workers stall: the run is still on when the signal comes (was: on a busy machine the test
-    # could see the workers only as the run ended, and the output was written before the signal)
-    proc = cli_with_workers(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stall=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    assert _wait_for(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None)
-    workers = _children(proc.pid)
-    assert len(workers) >= 2, "the run ended before its workers could be seen"
-    proc.send_signal(sig)
+    original = jsonl(20_000)  # (more than one block of 1 MiB: the first is written when it stalls)
+    src.write_bytes(original)
+    report = ["--report", str(tmp_path / "report.txt")]
+    where, temporary = {"-o": (["-o", str(tmp_path / "out.jsonl"), *report], 2), "--in-place": (["--in-place", *report], 2),
+                        "stdout": ([], 0)}[mode]
+    proc = cli_patched(STALLED, str(src), *where, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        assert _end_of_file(proc.stderr, 5), "standard error is still held open"  # every holder of the pipe gone
-        proc.wait(10)
-        assert _wait_for(lambda: not any(_alive(w) for w in workers), 3), [w for w in workers if _alive(w)]
+        assert proc.stderr.readline() == b"stalled\n", proc.stderr.read()
+        assert len([n for n in names(tmp_path) if n.endswith(".tmp")]) == temporary
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)  # to the end of both pipes: no process of the run holds them
     finally:
-        for w in workers:  # (before the fix they ran on for minutes)
-            if _alive(w):
-                os.kill(w, signal.SIGKILL)
-    assert not (tmp_path / "out.jsonl").exists()
-    if sig != signal.SIGKILL:
-        assert names(tmp_path) == ["cards.jsonl"]
-    else:  # the temporary files it leaves behind are removed by the next run
-        proc = cli_with_workers(str(src), "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-        assert proc.wait(120) == 0, proc.stderr.read()
-        proc.stderr.close()
-        assert names(tmp_path) == ["cards.jsonl", "out.jsonl"]
+        proc.kill()
+    assert proc.returncode == status
+    assert err.decode() == f"Error: interrupted: nothing was written, {src} is as it was\n"
+    assert out == b""
+    assert src.read_bytes() == original and names(tmp_path) == ["cards.jsonl"]
 
 
-def _end_of_file(stream, timeout: float) -> bool:
-    import select
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([stream], [], [], max(deadline - time.monotonic(), 0))
-        if ready and not os.read(stream.fileno(), 1 << 16):
-            return True
-    return False
+def test_ctrl_c_as_the_outputs_are_put_in_place_comes_too_late_to_stop_the_run(tmp_path, src):
+    """An interrupted run is one that has written nothing: a ^C that comes while the outputs are
+    renamed into place (after fsync, a while for a large file) is let go, and the run ends as a
+    finished one — the output and the report both there, whole, and its own exit status."""
+    out, report = tmp_path / "out.jsonl", tmp_path / "report.txt"
+    done = cli_patched(INTERRUPTED_AT_COMMIT, str(src), "-o", str(out), "--report", str(report),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, err = done.communicate(timeout=60)
+    assert done.returncode == 0, err
+    assert out.read_bytes().count(b"\n") == 3 and report.read_text().startswith("Migration of")
+    assert names(tmp_path) == ["cards.jsonl", "out.jsonl", "report.txt"]

@@ -15,7 +15,7 @@ per design.  :class:`DecisionMemo` is that memo for both commands.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from ..memo import Memo
 
@@ -54,9 +54,8 @@ class DecisionMemo:
         key = tuple(map(get, self.fields))
         return key if _PLAIN.issuperset(map(type, key)) else None
 
-    def decide(self, card: Any, compute: Callable[[Any], T], learned: list | None = None) -> T:
-        """The decision for ``card``: remembered, or ``compute(card)`` (then remembered, and appended
-        to ``learned`` as ``(key, decision)`` when a list is given)."""
+    def decide(self, card: Any, compute: Callable[[Any], T]) -> T:
+        """The decision for ``card``: remembered, or ``compute(card)`` (then remembered)."""
         key = self.key(card)
         if key is None:
             self.misses += 1
@@ -68,16 +67,7 @@ class DecisionMemo:
         self.misses += 1
         hit = compute(card)
         self._memo.put(key, hit)
-        if learned is not None:
-            learned.append((key, hit))
         return hit
-
-    def adopt(self, known: list[tuple[Hashable, Any]]) -> None:
-        """Remember decisions made elsewhere (by another process with the same rules and options)."""
-        memo = self._memo
-        for key, decision in known:
-            if key not in memo:
-                memo.put(key, decision)
 
     def __len__(self) -> int:
         return len(self._memo)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import signal
 import sys
 
 import click
@@ -40,15 +39,8 @@ def _fail(message: str, code: int = 2) -> None:
 @click.option("--report-format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True,
               help="The format of the report.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print the report of what would change (to standard output unless --report).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-              help="Migrate a JSONL collection file with N worker processes (0: one per usable processor); the output, "
-                   "the report and the totals are those of one process, byte for byte. There are never more workers "
-                   "than processors this process may use (its CPU affinity, a container's CPU quota) and other "
-                   "programs leave idle, measured as the run goes: on a busy machine the run is one process, as more "
-                   "would only add their cost. "
-                   "The file is cut at line ends into segments that the workers take one at a time, shorter towards the "
-                   "end, and the main process only joins the finished segments. Standard input, JSON and YAML "
-                   "collections and files of less than about 4 MB are migrated in one process.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None, hidden=True,
+              help="Deprecated and ignored (migrate runs in one process); removed in the next release.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
 def migrate(collection, target, output, in_place, assume, reissue, report, report_format, dry_run, jobs, rules_dir):
@@ -117,21 +109,19 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
       kotc-rulesc migrate examples/mixed-collection.yaml --to 17 --reissue --dry-run
       kotc-rulesc migrate cards.jsonl --from 6 --in-place --report -
       kotc-rulesc migrate old.json --from 6 --dry-run
-      kotc-rulesc migrate cards.jsonl --from 6 --to 11-pre --jobs 0 -o new.jsonl
     """
-    from ..migrate import cpus
-
-    cpus.mark()  # --jobs: how many processors other programs leave idle, measured while the rules load
-    from ..errors import ProblemsFound
+    from ..errors import ProblemsFound, interrupt_status
     from ..migrate.atomic import Changed, OutputError
     from ..migrate.io_json import MissingFrom, Unreadable
-    from ..migrate.jobs import WorkerFailed
     from ..migrate.run import Options, UsageError, run
 
     if in_place and collection == "-":
         _fail("--in-place needs a collection file, not standard input")
     if in_place and output is not None:
         _fail("give either --in-place or -o/--output, not both")
+    if jobs is not None:  # scripts written for 0.1 still run, and are told
+        click.echo("Warning: --jobs is deprecated and has no effect: migrate runs in one process, fast enough for "
+                   "any collection (CHANGELOG); it will be removed in the next release.", err=True)
     view = _view(rules_dir, ProblemsFound)
     if target is None:
         target = view.newest_with_catalog()
@@ -154,11 +144,10 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         dry_run=dry_run,
         report=report,
         report_format=report_format,
-        jobs=jobs or cpus.default_jobs(),
         rules_dir=rules_dir,
         reissue=reissue,
     )
-    previous = signal.signal(signal.SIGTERM, _terminated)
+    kept = "" if collection == "-" else f", {collection} is as it was"
     try:
         code = run(opts, view)
     except UsageError as exc:
@@ -169,20 +158,12 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         _fail(str(exc.located("<stdin>" if collection == "-" else collection)))
     except OutputError as exc:  # a full disk, an I/O error: the temporary files are gone, the input untouched
         where = "standard output" if exc.filename == "<stdout>" else exc.filename
-        _fail(f"cannot write {where}: {exc.strerror}; nothing was written"
-              + ("" if collection == "-" else f", {collection} is as it was"))
-    except WorkerFailed as exc:  # killed from outside (the out-of-memory killer): the temporary files are gone
-        _fail(f"{exc}: nothing was written" + ("" if collection == "-" else f", {collection} is as it was"))
+        _fail(f"cannot write {where}: {exc.strerror}; nothing was written{kept}")
     except Changed as exc:
         _fail(f"{exc} changed while it was being migrated (another program wrote it): nothing was written; run again")
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    except KeyboardInterrupt as exc:  # ^C or SIGTERM: the temporary files are gone, the input untouched
+        _fail(f"interrupted: nothing was written{kept}", interrupt_status(exc))
     sys.exit(code)
-
-
-def _terminated(signum, frame):  # pragma: no cover - exercised by hand
-    """SIGTERM: unwind, so that temporary files are removed and nothing partial is left."""
-    raise SystemExit(128 + signum)
 
 
 def _view(rules_dir, problems_found):

@@ -27,15 +27,10 @@ exclusive ``flock`` while they are written; a run that was killed leaves one
 behind, and the next run writing to the same target removes those whose lock is
 free (:func:`remove_stale`).  An OS error on output (a full disk, ``EIO``) is an
 :class:`OutputError` naming the target; the temporary file is removed.
-
-The worker processes of ``migrate --jobs`` write their segments of an output to temporary files
-made the same way (:func:`locked_temp`, :func:`output_file`), which the output then takes in, in
-order (:meth:`AtomicOutput.append_from`, copied by the kernel: :func:`copy_range`).
 """
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import shutil
@@ -63,7 +58,6 @@ __all__ = [
     "lock_exclusive",
     "locked_temp",
     "output_file",
-    "copy_range",
     "TEMP_MARK",
 ]
 
@@ -242,39 +236,6 @@ def output_file(fd: int, target: str) -> io.BufferedWriter:
     return io.BufferedWriter(_Raw(fd, target), 1 << 16)
 
 
-def copy_range(src: int, dst: int, offset: int, length: int) -> None:
-    """Append ``length`` bytes of the file ``src`` from ``offset`` to ``dst`` at its position, copied
-    by the kernel where it can (:func:`os.copy_file_range`, else :func:`os.sendfile`), else read and
-    written; ``src``'s own position is left alone."""
-    end = offset + length
-    ways = _kernel_copies()
-    while offset < end:
-        count = min(end - offset, 1 << 30)
-        if ways:
-            try:
-                n = ways[0](src, dst, count, offset)
-            except OSError as exc:
-                if exc.errno not in (errno.EXDEV, errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP):
-                    raise
-                ways.pop(0)  # not between these two files here: the next way
-                continue
-        else:
-            data = os.pread(src, min(count, 1 << 20), offset)
-            n = os.write(dst, data) if data else 0
-        if n <= 0:
-            raise OSError(errno.EIO, "a temporary file is shorter than what was written to it")
-        offset += n
-
-
-def _kernel_copies() -> list:
-    ways = []
-    if hasattr(os, "copy_file_range"):
-        ways.append(lambda src, dst, count, offset: os.copy_file_range(src, dst, count, offset))
-    if hasattr(os, "sendfile"):
-        ways.append(lambda src, dst, count, offset: os.sendfile(dst, src, offset, count))
-    return ways
-
-
 class GuardedStream(io.RawIOBase):
     """A binary stream (standard output) whose OS errors are :class:`OutputError` naming it."""
 
@@ -330,16 +291,6 @@ class AtomicOutput:
     def flush(self) -> None:
         try:
             self.file.flush()
-        except OSError as exc:
-            raise _output_error(exc, self._name()) from None
-
-    def append_from(self, fd: int, offset: int, length: int) -> None:
-        """Append ``length`` bytes of the file ``fd`` from ``offset`` (a segment a worker process
-        wrote, :mod:`~kotc_rulesc.migrate.jobs`), copied by the kernel where it can."""
-        try:
-            self.file.flush()
-            copy_range(fd, self.file.fileno(), offset, length)
-            self.file.seek(0, os.SEEK_END)
         except OSError as exc:
             raise _output_error(exc, self._name()) from None
 

@@ -14,10 +14,6 @@
 * Both are read under the input policy (:mod:`kotc_rulesc.inputs`): a block that is
   not UTF-8 text stops the run; a JSONL line the policy refuses is one unreadable
   card, kept as it is.
-
-The work on the cards themselves (:func:`jsonl_block`, :func:`json_cards`) takes
-plain bytes and strings and returns the same, so that :mod:`kotc_rulesc.migrate.jobs`
-can run it in other processes.
 """
 
 from __future__ import annotations
@@ -79,7 +75,6 @@ class BlockResult:
     entries: list[str] = field(default_factory=list)  # rendered report entries (when a full report is written)
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
-    learned: list = field(default_factory=list)  # decisions made for this block (with --jobs: shared)
     room: int = 0  # how many cards needing attention it lists at most (set by Context.new_result)
 
 

@@ -171,19 +171,12 @@ class Migrator:
         self.newest = view.newest
         self._runs: dict[tuple[Any, bool], list[Any]] = {}
         self._memo = DecisionMemo(view, cache)
-        #: when a list, every new decision is also appended here as (key, decision), so that
-        #: other processes can :meth:`adopt` it instead of deciding the same card again
-        self.learned: list[tuple[tuple, Decision]] | None = None
 
     # ------------------------------------------------------------------ public
 
     def decide(self, card: Any) -> Decision:
         """The decision for one card (a mapping as read; it is not modified)."""
-        return self._memo.decide(card, self._decide, self.learned)
-
-    def adopt(self, known: list[tuple[tuple, Decision]]) -> None:
-        """Remember decisions made elsewhere (by another process with the same rules and options)."""
-        self._memo.adopt(known)
+        return self._memo.decide(card, self._decide)
 
     def key(self, card: Any) -> tuple | None:
         """What the decision depends on (:meth:`DecisionMemo.key <kotc_rulesc.cards.decisive.DecisionMemo.key>`),

@@ -1,8 +1,7 @@
 """The migration report: per card what changed and why, banned cards with their reasons, totals.
 
 The report streams like the collection: each card's entry is rendered as soon as
-the card is decided (in the worker process that decided it, with ``--jobs``), and
-the totals come last — so a report over a million cards never sits in memory.
+the card is decided, and the totals come last — so a report over a million cards never sits in memory.
 Cards that end legal and unchanged are only counted.
 
 Formats: ``text`` (for reading in a terminal), ``markdown`` (for an issue or a
@@ -293,17 +292,13 @@ _JSON_SEPARATOR = ",\n  "
 
 
 class ReportWriter:
-    """Writes a report to ``stream``: :meth:`begin`, then card entries, then :meth:`end`.
+    """Writes a report to ``stream``: :meth:`begin`, then card entries, then :meth:`end`."""
 
-    With ``--jobs`` a worker process writes the entries of its segment of the collection with a
-    writer made ``following`` (as if entries came before them); the main process appends them
-    after :meth:`take_over`."""
-
-    def __init__(self, stream: TextIO, fmt: str, words: dict[str, str] | None = None, following: bool = False):
+    def __init__(self, stream: TextIO, fmt: str, words: dict[str, str] | None = None):
         self.stream = stream
         self.fmt = fmt
         self.words = words or {}
-        self._first = not following
+        self._first = True
 
     def begin(self, collection: str, target: int, assume: int | None, dry_run: bool) -> None:
         if self.fmt == "json":
@@ -323,16 +318,6 @@ class ReportWriter:
         else:
             self.stream.write(rendered + ("\n" if self.fmt == "text" else ""))
         self._first = False
-
-    def take_over(self) -> int:
-        """Before the entries a ``following`` writer wrote elsewhere (at least one) are appended to
-        this writer's stream: write here what goes before them, and return how many of their first
-        bytes to leave out (a JSON report's first entry has no separator)."""
-        skip = len(_JSON_SEPARATOR.encode()) if self.fmt == "json" and self._first else 0
-        if skip:
-            self.stream.write("\n  ")
-        self._first = False
-        return skip
 
     def end(self, totals: Totals, dry_run: bool = False) -> None:
         if self.fmt == "json":

@@ -4,20 +4,19 @@
 It returns the exit code: 0 when every card ends legal, 1 when any card is banned,
 of unknown legality or cannot be migrated, 2 for an unreadable collection or a
 missing ``--from``.  Nothing is written unless the whole collection was read:
-outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.  With ``--jobs``, a JSONL
-collection file large enough is migrated by worker processes (:mod:`~kotc_rulesc.migrate.jobs`).
+outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
+import signal
 import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
-from ..inputs import MAX_LINE, Input, InputError, JsonStream, detect_format, open_input, read_blocks, yaml_bytes
+from ..inputs import Input, InputError, JsonStream, detect_format, open_input, read_blocks, yaml_bytes
 from .atomic import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 from .plan import Migrator
@@ -48,14 +47,9 @@ class Options:
     dry_run: bool = False
     report: str | None = None  # a path, "-" (standard output), or None
     report_format: str = "text"
-    jobs: int = 1
     rules_dir: str | None = None
     block: int = BLOCK
     reissue: bool = False  # --reissue: re-issue cards the target's rulebook prunes for a cost revision
-    spare_only: bool = True  # --jobs: no more workers than processors other programs leave idle
-
-
-# --------------------------------------------------------------------------- input
 
 
 # --------------------------------------------------------------------------- the run
@@ -190,8 +184,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             sink.write(result.output)
             progress.update(len(data))
         elif fmt == "jsonl":
-            if not _jsonl_parallel(state, ctx, inp, head, sink, progress, (report_file, report_text)):
-                _jsonl(state, ctx, inp, sink, progress)
+            _jsonl(state, ctx, inp, sink, progress)
         else:
             _json(state, ctx, inp, sink, progress)
         progress.close()
@@ -201,9 +194,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             report_text.flush()
             report_text.detach()  # the stream underneath is committed or left open below
             report_text = None
-        sink.commit()
-        if report_file is not None:
-            report_file.commit()
+        _commit(sink, report_file)
     except BaseException as exc:
         if progress is not None:
             progress.close()
@@ -233,75 +224,45 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
     return 0 if state.totals.all_legal else 1
 
 
+def _commit(*outputs: Any) -> None:
+    """Put the outputs in place (the collection, the report; None: not written).  A ^C or SIGTERM
+    meanwhile comes too late to stop the run, complete once they are: it is let go, so that an
+    interrupted run (exit 130 or 143) is one that has written nothing, and a finished one all."""
+    held = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(sig) is not None:  # (None: a handler not set from Python, left alone)
+            try:
+                held[sig] = signal.signal(sig, _too_late)
+            except ValueError:  # not the main thread: signals are not its to handle
+                break
+    try:
+        for out in outputs:
+            if out is not None:
+                out.commit()
+    finally:
+        for sig, handler in held.items():
+            signal.signal(sig, handler)
+
+
+def _too_late(signum: int, frame: Any) -> None:
+    pass
+
+
 # --------------------------------------------------------------------------- JSONL and JSON
 
 
 def _jsonl(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress) -> None:
     opts = state.opts
-    blocks = read_blocks(stream, opts.block, display=stream.display)
-    _jsonl_blocks(state, ctx, stream, blocks, sink, progress)
-    if state.totals["cards"] == 0:
-        raise InputError("the file is empty", file=stream.display, hint="JSONL has one card object per line")
-
-
-def _jsonl_blocks(state: _Run, ctx: Context, stream: Input, blocks: Iterator[bytes], sink: Any, progress: Progress) -> None:
     index, line = 0, 1
-    for block in blocks:
+    for block in read_blocks(stream, opts.block, display=stream.display):
         result = jsonl_block(ctx, block, index, line, ATTENTION - len(state.attention))
         index += result.cards
         line += block.count(b"\n")
         sink.write(result.output)
         state.take(result)
         progress.update(len(block))
-
-
-def _jsonl_parallel(state: _Run, ctx: Context, stream: Input, head: bytes, sink: Any, progress: Progress,
-                    report: tuple[Any, TextIO | None]) -> bool:
-    """Migrate a JSONL collection file on ``--jobs`` worker processes (:mod:`~kotc_rulesc.migrate.jobs`),
-    if it is one and large enough for two; False (nothing done) where one process is better.
-    ``report``: the report's file (None: standard output) and text stream (None: no report)."""
-    opts = state.opts
-    size = stream.size
-    if opts.jobs < 2 or size is None:
-        return False
-    from . import jobs
-
-    grid = jobs.Grid(stream.tell(), len(head), min(opts.block, MAX_LINE))
-    if not jobs.shareable(size, grid):
-        return False
-    workers = jobs.workers(opts.jobs, opts.spare_only)
-    if workers < 2:
-        return False
-    fd = stream.fp.fileno()
-    bounds = jobs.plan(fd, size, grid, workers)
-    workers = min(workers, len(bounds) - 1)
-    if workers < 2:
-        return False
-    report_file, report_text = report
-    scratch = jobs.scratch_target()
-    output = None if isinstance(sink, NullOutput) else (sink.target if sink.temp_name is not None else scratch)
-    report_to = None if report_text is None else (report_file.target if report_file is not None else scratch)
-    config = jobs.WorkerConfig(opts.rules_dir, opts.target, opts.assume, ctx.report_format, opts.reissue, ctx.attention_cap)
-    st = os.fstat(fd)
-    pieces = jobs.migrate(os.path.realpath(stream.name), (st.st_dev, st.st_ino), stream.display, fd, bounds, grid,
-                          workers, config, ctx, output, report_to, None if report_file is None else "", progress.update,
-                          opts.spare_only)
-    with contextlib.closing(pieces):
-        for piece in pieces:
-            if piece.output is not None:
-                sink.append_from(*piece.output)
-            if piece.report is not None and piece.report[2] > 0:
-                skip = state.report.take_over()
-                report_text.flush()
-                fd_, offset, length = piece.report
-                if report_file is not None:
-                    report_file.append_from(fd_, offset + skip, length - skip)
-                else:
-                    jobs.copy_to_stream(fd_, offset + skip, length - skip, report_text.buffer)
-            state.take(piece.result)
     if state.totals["cards"] == 0:
         raise InputError("the file is empty", file=stream.display, hint="JSONL has one card object per line")
-    return True
 
 
 def _json(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress) -> None:
