@@ -8,16 +8,9 @@ from pathlib import Path
 
 import click
 
-from ..history import edition_summary
-from ..model import EditionKey, RuleSet, ordinal
-from .edition_arg import EDITION
-from .rules_arg import RULES_OPTION, load_or_exit
-
-
-def edition_or_exit(rules: RuleSet, edition: EditionKey) -> EditionKey:
-    from .edition_arg import check_known
-
-    return check_known(rules.all_keys, edition, "--edition")
+from ..model import EditionKey
+from .edition_arg import EDITION, check_known
+from .rules_arg import RULES_OPTION, view_or_exit
 
 
 @click.command()
@@ -40,19 +33,19 @@ def check(rules_dir: str | None) -> None:
       kotc-rulesc check
       kotc-rulesc check --rules my-rules
     """
-    from ..rules_cache import check_rules
+    from ..cards.rules_source import get_view
+    from ..errors import ProblemsFound, exit_code
 
-    from ..errors import exit_code
-
-    rules, problems = check_rules(rules_dir)
-    if problems:
-        for problem in problems:
+    try:  # (rules the compiled tables answer for were checked when they were built)
+        view = get_view(rules_dir, warn=False)
+    except ProblemsFound as exc:
+        for problem in exc.problems:
             click.echo(str(problem))
-        click.echo(f"{len(problems)} problem(s).")
-        sys.exit(exit_code(problems))
-    assert rules is not None
-    n = sum(len(e.components) for e in rules.editions)
-    click.echo(f"ok: {len(rules.editions)} rules files, editions {rules.first}–{rules.last}, {n} components.")
+        click.echo(f"{len(exc.problems)} problem(s).")
+        sys.exit(exit_code(exc.problems))
+    files = view.rules_files()
+    n = sum(count for _, _, count, _ in files)
+    click.echo(f"ok: {len(files)} rules files, editions {view.first}–{view.last}, {n} components.")
 
 
 @click.command()
@@ -70,14 +63,26 @@ def editions(rules_dir: str | None) -> None:
       kotc-rulesc editions
       kotc-rulesc editions --rules my-rules
     """
-    rules = load_or_exit(rules_dir)
-    width = max(len(str(k)) for k in rules.all_keys)
-    for key in rules.all_keys:
-        decl = rules.edition(key)
-        if decl is None:
+    from ..bundled import rules_dir as bundled_rules
+
+    view = view_or_exit(rules_dir)
+    root = Path(rules_dir) if rules_dir is not None else bundled_rules()
+    files = {key: (name, summary) for key, name, _, summary in view.rules_files()}
+    width = max(len(str(k)) for k in view.keys)
+    for key in view.keys:
+        if key not in files:
             click.echo(f"{key!s:>{width}}  (no recorded changes)")
         else:
-            click.echo(f"{key!s:>{width}}  {edition_summary(decl)}  [{decl.file}]")
+            name, summary = files[key]
+            click.echo(f"{key!s:>{width}}  {summary}  [{_shown(root / name)}]")
+
+
+def _shown(path: Path) -> str:
+    """A rules file as the loader names it: relative to the working directory where it can be."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 @click.command()
@@ -104,16 +109,14 @@ def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
       kotc-rulesc show -e 11-pre
       kotc-rulesc show -e 17 --format json > catalog-17.json
     """
-    from ..fold import fold
     from ..show import catalog_json, catalog_text
 
-    rules = load_or_exit(rules_dir)
-    edition_or_exit(rules, edition)
-    cat = fold(rules, edition)
+    view = view_or_exit(rules_dir)
+    cat = view.catalog(check_known(view.keys, edition, "--edition"))
     if fmt == "json":
         click.echo(json.dumps(catalog_json(cat), ensure_ascii=False, indent=2))
     else:
-        click.echo(catalog_text(cat, rules), nl=False)
+        click.echo(catalog_text(cat), nl=False)
 
 
 @click.command()
