@@ -5,18 +5,20 @@ them back with :func:`from_data`, one edition at its first use (:class:`TablesVi
 command that judges a card reads no YAML.  They are data, not code (dicts, tuples, strings, ints,
 bools, ``None``), which any program reads with the standard library alone.
 
-One generic walker does every value class: a record is a dict of its fields (those at their
-default left out), read back by the field types its class declares, so a field added to a class
-reaches the tables without a change here.  A template is its segments (a literal text, ``("x",)``
+One generic walker does every value class: a record (or a dataclass) is a dict of its fields
+(those at their default left out), read back by the field types its class declares, so a field
+added to a class reaches the tables without a change here.  A template is its segments (a literal text, ``("x",)``
 a slot, ``("x", "cards", "card")`` a word that agrees with x), a formula its guide notation.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import sys
 import typing
+from dataclasses import MISSING
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType, UnionType
@@ -59,18 +61,29 @@ def to_data(value: Any) -> Any:
         return tuple(to_data(v) for v in value)
     if isinstance(value, dict):
         return {k: to_data(v) for k, v in value.items()}
-    spec = getattr(type(value), "__record__", None)
-    if spec is None:
+    if not _is_value_class(type(value)):
         raise TypeError(f"no literal form for a {type(value).__name__}")
     out = {}
-    for name in spec.names:
+    for name, default in _fields(type(value)):
         v = getattr(value, name)
-        if name in spec.defaults:
-            default = spec.defaults[name]() if name in spec.factories else spec.defaults[name]
-            if type(v) is type(default) and v == default:
-                continue
+        if default is not MISSING and type(v) is type(default) and v == default:
+            continue
         out[name] = to_data(v)
     return out
+
+
+def _is_value_class(cls: type) -> bool:
+    return hasattr(cls, "__record__") or dataclasses.is_dataclass(cls)
+
+
+def _fields(cls: type) -> list[tuple[str, Any]]:
+    """A record's or a dataclass's fields, each with its default (``MISSING``: none)."""
+    if dataclasses.is_dataclass(cls):
+        return [(f.name, f.default if f.default_factory is MISSING else f.default_factory())
+                for f in dataclasses.fields(cls)]
+    spec = cls.__record__
+    return [(name, spec.defaults[name]() if name in spec.factories else spec.defaults.get(name, MISSING))
+            for name in spec.names]
 
 
 def from_data(kind: Any, data: Any) -> Any:
@@ -82,7 +95,7 @@ def from_data(kind: Any, data: Any) -> Any:
 
 #: type → its decoder (``None``: the data is the value: scalars, and containers of them)
 _DECODERS: dict[Any, Callable[[Any], Any] | None] = {}
-_SCALARS = (int, str, bool, type(None), object, Any)
+_SCALARS = (int, str, bool, type(None))
 
 
 def _decoder(kind: Any) -> Callable[[Any], Any] | None:
@@ -103,7 +116,7 @@ def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
         return _template
     if kind is Formula:
         return lru_cache(maxsize=None)(parse_formula)  # (so does a formula)
-    if hasattr(kind, "__record__"):
+    if _is_value_class(kind):
         return _record_decoder(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin is typing.Literal or kind in _SCALARS:
@@ -131,7 +144,7 @@ def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
 
 
 def _record_decoder(cls: type) -> Callable[[dict], Any]:
-    """A record from the dict of its fields, each read by the type its class declares (looked up
+    """A record (or a dataclass) from the dict of its fields, each read by the type its class declares (looked up
     the first time the field is met: one left at its default costs nothing)."""
     module = vars(sys.modules[cls.__module__])
     annotations = cls.__annotations__
