@@ -25,6 +25,7 @@ operations, calls), so that no formula can make the parser or an evaluation run 
 from __future__ import annotations
 
 import math
+import operator
 import re
 from functools import cached_property
 from fractions import Fraction
@@ -395,46 +396,52 @@ def _spaced(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
 
 
 def _eval(node: Node, env: Mapping[str, Value]):
-    if isinstance(node, Num):
-        return node.value
-    if isinstance(node, Var):
-        try:
-            value = env[node.name]
-        except KeyError:
-            raise KeyError(f"formula variable {node.name!r} has no value") from None
-        if isinstance(value, float):
-            raise TypeError(f"variable {node.name!r} is a float; formulas evaluate exactly")
-        return value if isinstance(value, (list, tuple)) else Fraction(value)
-    if isinstance(node, Neg):
-        return -_eval(node.operand, env)
-    if isinstance(node, Pow):
-        return _eval(node.base, env) ** node.exponent
-    if isinstance(node, Call):
-        args = [_eval(a, env) for a in node.args]
-        if node.name == "sum":
-            (seq,) = args
-            return sum((Fraction(v) for v in seq), Fraction(0))
-        if len(args) == 1 and isinstance(args[0], (list, tuple)):
-            args = [Fraction(v) for v in args[0]]
-        if node.name == "max":
-            return max(args)
-        if node.name == "min":
-            return min(args)
-        if node.name == "ceil":
-            return Fraction(math.ceil(args[0]))
-        if node.name == "floor":
-            return Fraction(math.floor(args[0]))
-        raise AssertionError(node.name)
-    left, right = _eval(node.left, env), _eval(node.right, env)
-    if node.op == "+":
-        return left + right
-    if node.op == "-":
-        return left - right
-    if node.op == "*":
-        return left * right
+    return _EVAL[node.__class__](node, env)  # (one look-up a node: evaluated for every card costed)
+
+
+def _var(node: Var, env: Mapping[str, Value]):
+    try:
+        value = env[node.name]
+    except KeyError:
+        raise KeyError(f"formula variable {node.name!r} has no value") from None
+    if isinstance(value, float):
+        raise TypeError(f"variable {node.name!r} is a float; formulas evaluate exactly")
+    return value if isinstance(value, (list, tuple)) else Fraction(value)
+
+
+def _call(node: Call, env: Mapping[str, Value]):
+    args = [_eval(a, env) for a in node.args]
+    if node.name == "sum":
+        (seq,) = args
+        return sum((Fraction(v) for v in seq), Fraction(0))
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = [Fraction(v) for v in args[0]]
+    if node.name == "max":
+        return max(args)
+    if node.name == "min":
+        return min(args)
+    if node.name == "ceil":
+        return Fraction(math.ceil(args[0]))
+    if node.name == "floor":
+        return Fraction(math.floor(args[0]))
+    raise AssertionError(node.name)
+
+
+def _divide(left, right):
     if right == 0:
         raise ZeroDivisionError("division by zero in formula")
     return left / right
+
+
+_OPERATIONS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide}
+_EVAL = {
+    Num: lambda node, env: node.value,
+    Var: _var,
+    Neg: lambda node, env: -_eval(node.operand, env),
+    Pow: lambda node, env: _eval(node.base, env) ** node.exponent,
+    Call: _call,
+    BinOp: lambda node, env: _OPERATIONS[node.op](_eval(node.left, env), _eval(node.right, env)),
+}
 
 
 def _depth(node: Node) -> int:
@@ -490,6 +497,10 @@ class Formula:
 
     def notation(self) -> str:
         """The guide's notation: ``3x/2``, ``y²/x``; rule formulas print with spaces."""
+        return self._notation
+
+    @cached_property  # (a card's cost breakdown shows its rule's formulas: asked for per card)
+    def _notation(self) -> str:
         if any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n in _walk(self.tree)):
             return _spaced(self.tree)
         return _compact(self.tree)
