@@ -14,10 +14,12 @@ import json
 import subprocess
 import sys
 
-from kotc_rulesc.codegen import generate
-from kotc_rulesc.fold import fold
-
 import pytest
+from hypothesis import given, strategies as st
+
+from kotc_rulesc.codegen import generate
+from kotc_rulesc.codegen.emit import literal
+from kotc_rulesc.fold import fold
 
 from codegen_support import NASTY, build_into
 from loaded import rules_of
@@ -107,3 +109,15 @@ def test_unusual_names_in_the_build_directory_stay_out_of_code(tmp_path):
             for line in data.decode().splitlines():
                 if line.startswith("#"):
                     assert "__import__('os')" not in line
+
+
+_VALUES = st.recursive(
+    st.one_of(st.text(), st.integers(), st.none(), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner).map(tuple), st.dictionaries(st.one_of(st.text(), st.integers()), inner)),
+    max_leaves=30,
+)
+
+
+@given(_VALUES, st.integers(0, 8), st.integers(0, 60))
+def test_any_literal_reads_back_as_the_value(value, level, lead):
+    assert ast.literal_eval(literal(value, level, lead)) == value

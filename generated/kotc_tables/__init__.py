@@ -21,7 +21,8 @@ LAST = 17
 
 EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, '11-pre', 11, 12, 13, 14, 15, 16, 17)
 
-EDITION_MODULES = {1: 'edition_01',
+EDITION_MODULES = {
+ 1: 'edition_01',
  2: 'edition_02',
  3: 'edition_03',
  4: 'edition_04',
@@ -38,9 +39,11 @@ EDITION_MODULES = {1: 'edition_01',
  14: 'edition_14',
  15: 'edition_15',
  16: 'edition_16',
- 17: 'edition_17'}
+ 17: 'edition_17',
+}
 
-STEP_MODULES = ('step_01_02',
+STEP_MODULES = (
+ 'step_01_02',
  'step_02_03',
  'step_03_04',
  'step_04_05',
@@ -56,7 +59,8 @@ STEP_MODULES = ('step_01_02',
  'step_13_14',
  'step_14_15',
  'step_15_16',
- 'step_16_17')
+ 'step_16_17',
+)
 
 NEWEST_WITH_CATALOG = 17
 
@@ -64,66 +68,85 @@ TYPE_ALIASES = {'minion': 'creature', 'creature': 'minion'}
 
 DECISIVE_FIELDS = ('type', 'edition', 'text', 'cost', 'offense', 'defense', 'level', 'sp', 'hp')
 
-RULES_FILES = {1: ('edition-01.yaml',
-     53,
-     'base catalog of 53 components, rulebook parameters, card-cost rule, card-building system'),
- 2: ('edition-02.yaml',
-     21,
-     '21 new component(s), 6 text revisions, 2 redactions, rulebook parameters, card-cost rule, '
-     'card-building system'),
- 3: ('edition-03.yaml',
-     6,
-     '6 new component(s), 1 text revision, rulebook parameters, card-cost rule'),
+RULES_FILES = {
+ 1: (
+  'edition-01.yaml',
+  53,
+  'base catalog of 53 components, rulebook parameters, card-cost rule, card-building system',
+ ),
+ 2: (
+  'edition-02.yaml',
+  21,
+  '21 new component(s), 6 text revisions, 2 redactions, rulebook parameters, card-cost rule, card-building system',
+ ),
+ 3: (
+  'edition-03.yaml',
+  6,
+  '6 new component(s), 1 text revision, rulebook parameters, card-cost rule',
+ ),
  4: ('edition-04.yaml', 2, '2 new component(s), rulebook parameters, card-cost rule'),
  5: ('edition-05.yaml', 0, 'rulebook parameters, card-cost rule'),
- 6: ('edition-06.yaml',
-     7,
-     '7 new component(s), 1 text revision, 6 limit revisions, rulebook parameters, card-cost '
-     'rule'),
- 7: ('edition-07.yaml',
-     3,
-     '3 new component(s), 1 text revision, 8 redactions, 1 recorded disagreement, rulebook '
-     'parameters, card-cost rule'),
- 8: ('edition-08.yaml',
-     1,
-     '1 new component(s), 8 text revisions, 1 reinstatement, 1 recorded disagreement, card-cost '
-     'rule'),
+ 6: (
+  'edition-06.yaml',
+  7,
+  '7 new component(s), 1 text revision, 6 limit revisions, rulebook parameters, card-cost rule',
+ ),
+ 7: (
+  'edition-07.yaml',
+  3,
+  '3 new component(s), 1 text revision, 8 redactions, 1 recorded disagreement, rulebook parameters, card-cost rule',
+ ),
+ 8: (
+  'edition-08.yaml',
+  1,
+  '1 new component(s), 8 text revisions, 1 reinstatement, 1 recorded disagreement, card-cost rule',
+ ),
  9: ('edition-09.yaml', 0, '8 redactions, 5 cost revisions, rulebook parameters, card-cost rule'),
  10: ('edition-10.yaml', 13, '13 new component(s), rulebook parameters, card-cost rule'),
- '11-pre': ('edition-11-pre.yaml',
-            3,
-            'pre-release of the 11th, following the 10th, 3 new component(s), 5 cost revisions, 1 '
-            'recorded disagreement, rulebook parameters, card-cost rule'),
- 11: ('edition-11.yaml',
-      96,
-      '96 new component(s), clean slate, rulebook parameters, card-cost rule, card-building '
-      'system'),
- 12: ('edition-12.yaml',
-      52,
-      '52 new component(s), 2 recorded disagreements, clean slate, rulebook parameters, card-cost '
-      'rule, card-building system'),
- 13: ('edition-13.yaml',
-      52,
-      '52 new component(s), 4 recorded disagreements, clean slate, rulebook parameters, card-cost '
-      'rule'),
- 14: ('edition-14.yaml',
-      3,
-      '3 new component(s), 3 text revisions, 4 recorded disagreements, rulebook parameters, '
-      'card-cost rule, card-building system'),
- 15: ('edition-15.yaml',
-      6,
-      '6 new component(s), 4 recorded disagreements, rulebook parameters, card-cost rule, '
-      'card-building system'),
- 16: ('edition-16.yaml',
-      7,
-      '7 new component(s), 15 text revisions, 5 cost revisions, 3 recorded disagreements, '
-      'rulebook parameters, card-cost rule'),
- 17: ('edition-17.yaml',
-      24,
-      '24 new component(s), 6 text revisions, 3 recorded disagreements, rulebook parameters, '
-      'card-cost rule')}
+ '11-pre': (
+  'edition-11-pre.yaml',
+  3,
+  'pre-release of the 11th, following the 10th, 3 new component(s), 5 cost revisions, 1 recorded disagreement, rulebook parameters, card-cost rule',
+ ),
+ 11: (
+  'edition-11.yaml',
+  96,
+  '96 new component(s), clean slate, rulebook parameters, card-cost rule, card-building system',
+ ),
+ 12: (
+  'edition-12.yaml',
+  52,
+  '52 new component(s), 2 recorded disagreements, clean slate, rulebook parameters, card-cost rule, card-building system',
+ ),
+ 13: (
+  'edition-13.yaml',
+  52,
+  '52 new component(s), 4 recorded disagreements, clean slate, rulebook parameters, card-cost rule',
+ ),
+ 14: (
+  'edition-14.yaml',
+  3,
+  '3 new component(s), 3 text revisions, 4 recorded disagreements, rulebook parameters, card-cost rule, card-building system',
+ ),
+ 15: (
+  'edition-15.yaml',
+  6,
+  '6 new component(s), 4 recorded disagreements, rulebook parameters, card-cost rule, card-building system',
+ ),
+ 16: (
+  'edition-16.yaml',
+  7,
+  '7 new component(s), 15 text revisions, 5 cost revisions, 3 recorded disagreements, rulebook parameters, card-cost rule',
+ ),
+ 17: (
+  'edition-17.yaml',
+  24,
+  '24 new component(s), 6 text revisions, 3 recorded disagreements, rulebook parameters, card-cost rule',
+ ),
+}
 
-SOURCES = {'guide-01': ('sources/01/card-building-guide.txt', 'Card Building Guide, 1st Edition'),
+SOURCES = {
+ 'guide-01': ('sources/01/card-building-guide.txt', 'Card Building Guide, 1st Edition'),
  'guide-02': ('sources/02/card-building-guide.txt', 'Card Building Guide, 2nd Edition'),
  'guide-03': ('sources/03/card-building-guide.txt', 'Card Building Guide, 3rd Edition'),
  'guide-04': ('sources/04/card-building-guide.txt', 'Card Building Guide, 4th Edition'),
@@ -146,8 +169,10 @@ SOURCES = {'guide-01': ('sources/01/card-building-guide.txt', 'Card Building Gui
  'rulebook-04': ('sources/04/rulebook.txt', 'Rulebook, 4th Edition'),
  'rulebook-05': ('sources/05/rulebook.txt', 'Rulebook, 5th Edition, Revision 1'),
  'rulebook-06': ('sources/06/rulebook.txt', 'Rulebook, 6th Edition'),
- 'rulebook-07': ('sources/07/rulebook.txt',
-                 'Rulebook, 7th Edition (also the only rulebook file of the 8th Edition)'),
+ 'rulebook-07': (
+  'sources/07/rulebook.txt',
+  'Rulebook, 7th Edition (also the only rulebook file of the 8th Edition)',
+ ),
  'rulebook-09': ('sources/09/rulebook.txt', 'Rulebook, 9th Edition, Revision 1'),
  'rulebook-10': ('sources/10/rulebook.txt', 'Rulebook, 10th Edition'),
  'rulebook-11': ('sources/11/rulebook.txt', 'Rulebook, 11th Edition'),
@@ -157,13 +182,17 @@ SOURCES = {'guide-01': ('sources/01/card-building-guide.txt', 'Card Building Gui
  'rulebook-15': ('sources/15/rulebook.txt', 'Rulebook, 15th Edition'),
  'rulebook-16': ('sources/16/rulebook.txt', 'Rulebook, 16th Edition'),
  'rulebook-17': ('sources/17/rulebook.txt', 'Rulebook, 17th Edition'),
- 'guide-11-pre': ('seeds/card-building-guide-11th.txt',
-                  'Card Building Guide, 11th Edition pre-release (seeds)'),
+ 'guide-11-pre': (
+  'seeds/card-building-guide-11th.txt',
+  'Card Building Guide, 11th Edition pre-release (seeds)',
+ ),
  'rulebook-11-pre': ('seeds/rulebook-11th.txt', 'Rulebook, 11th Edition pre-release (seeds)'),
  'rulebook-12-draft': ('seeds/rulebook-12th.html', 'Rulebook, 12th Edition, draft (seeds)'),
- 'rulebook-06-seed': ('seeds/rulebook-6th.txt', 'Rulebook, 6th Edition (seeds)')}
+ 'rulebook-06-seed': ('seeds/rulebook-6th.txt', 'Rulebook, 6th Edition (seeds)'),
+}
 
-INPUTS = (('rules/edition-01.yaml', '07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe'),
+INPUTS = (
+ ('rules/edition-01.yaml', '07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe'),
  ('rules/edition-02.yaml', 'f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5'),
  ('rules/edition-03.yaml', 'd420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd'),
  ('rules/edition-04.yaml', 'd0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83'),
@@ -181,5 +210,8 @@ INPUTS = (('rules/edition-01.yaml', '07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3
  ('rules/edition-15.yaml', '23deac5b7eb21777d7914a2c31bd778a1b7957e6c9069a63e63ce6059672a6c5'),
  ('rules/edition-16.yaml', 'd7e23c46c40502a4849e68efa2d78dd6a4e8d31eb44a7ae165ef05a149b07191'),
  ('rules/edition-17.yaml', 'c00fb0eb25c3cb8fdfbf44c7aa2b3664c384c097c172c9c1655ef5e65b00ffa2'),
- ('kotc_rulesc/schemas/edition.schema.json',
-  'd2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94'))
+ (
+  'kotc_rulesc/schemas/edition.schema.json',
+  'd2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94',
+ ),
+)

@@ -3,14 +3,13 @@
 ``edition_NN.py`` holds ``CATALOG`` (one edition's :class:`~kotc_rulesc.catalog.Catalog`),
 ``step_NN_MM.py`` ``PASS`` (one step's :class:`~kotc_rulesc.passes.Pass`), ``__init__.py`` what the
 engine asks before it loads an edition.  Values become data through
-:func:`kotc_rulesc.tables.to_data` and text through :func:`pprint.pformat` (``repr`` of every
-string: no text from the rules is ever code).  Each value is read back and compared before it is
+:func:`kotc_rulesc.tables.to_data` and text through :func:`literal` (``repr`` of every string: no
+text from the rules is ever code).  Each value is read back and compared before it is
 written, so a value the data form cannot carry fails the build, not a later import.
 """
 
 from __future__ import annotations
 
-import pprint
 from typing import Any
 
 from ..catalog import Catalog
@@ -21,6 +20,8 @@ from ..passes import Pass
 from ..tables import FORMAT, GENERATOR, from_data, to_data
 
 PACKAGE = "kotc_tables"
+#: the width a literal is laid out to (a long text stays whole on its line)
+WIDTH = 100
 #: what a catalog keeps of its edition's own rules file: its facts, not its events (the passes
 #: carry those) nor its rulebook, rule and system (the catalog has them, folded)
 DECLARED_FACTS = ("number", "file", "base", "follows", "sources", "clean_slate", "catalog_known", "catalog_whole",
@@ -93,15 +94,36 @@ def _module(doc: str, names: dict[str, Any]) -> str:
         f'"""{doc}"""\n',
     ]
     for name, value in names.items():
-        parts.append(f"\n{name} = {pprint.pformat(value, width=99, sort_dicts=False)}\n")
+        parts.append(f"\n{name} = {literal(value, 0, len(name) + 3)}\n")
     return "".join(parts)
+
+
+def literal(value: Any, level: int = 0, lead: int = 0) -> str:
+    """``value`` (dicts, tuples, strings, numbers, None) as Python source, each scalar by ``repr``:
+    on its line (after ``lead`` characters) where it fits in :data:`WIDTH`, else one item a line,
+    one space deeper a level.  (pprint aligns an item under its opening bracket: half the bytes
+    of the tables were that indentation.)"""
+    flat = repr(value)
+    if level + lead + len(flat) < WIDTH or not isinstance(value, (tuple, dict)) or not value:
+        return flat
+    pad = " " * (level + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{k!r}: {literal(v, level + 1, len(repr(k)) + 2)}," for k, v in value.items()]
+        return "{\n" + "\n".join(items) + "\n" + " " * level + "}"
+    items = [f"{pad}{literal(v, level + 1)}," for v in value]
+    return "(\n" + "\n".join(items) + "\n" + " " * level + ")"
 
 
 def _checked(kind: type, value: Any) -> Any:
     """``value``'s data, refused unless it reads back as the very value."""
-    data = to_data(value)
-    if from_data(kind, data) != value:
-        raise CodegenError(f"the {kind.__name__} of {getattr(value, 'edition', value)!r} does not read back the same")
+    what = f"the {kind.__name__} of edition {getattr(value, 'edition', getattr(value, 'target', '?'))}"
+    try:
+        data = to_data(value)
+        same = from_data(kind, data) == value
+    except TypeError as exc:  # (a field of a type the data form cannot carry: a class's declaration)
+        raise CodegenError(f"{what} has no literal form: {exc}") from exc
+    if not same:
+        raise CodegenError(f"{what} does not read back the same")
     return data
 
 
