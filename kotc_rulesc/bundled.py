@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["PACKAGE_DIR", "SCHEMA_NAMES", "checkout_root", "docs_dir", "generated_dir", "rules_dir", "schema_path",
-           "site_dir", "templates_dir"]
+__all__ = ["PACKAGE_DIR", "SCHEMA_NAMES", "checkout_root", "default_out_dir", "docs_dir", "generated_dir", "rules_dir",
+           "schema_path", "site_dir", "templates_dir"]
 
 #: the installed (or checked-out) kotc_rulesc package
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -65,6 +65,15 @@ def generated_dir() -> Path | None:
     when installed: an installed kotc-rulesc has no output folder of its own."""
     root = checkout_root()
     return root / "generated" if root is not None else None
+
+
+def default_out_dir(rules_dir: str | Path | None) -> Path | None:
+    """Where a build of ``rules_dir`` goes, and the tables that answer for it are: the ``generated/``
+    beside it (a rules checkout laid out like this repository); for the bundled rules the
+    checkout's, or ``None`` installed."""
+    if rules_dir is not None:
+        return Path(rules_dir).resolve().parent / "generated"
+    return generated_dir()
 
 
 def schema_path(name: str) -> Path:

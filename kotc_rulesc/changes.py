@@ -5,7 +5,7 @@ A folded component keeps its earlier wordings (:class:`Wording`), cost revisions
 card crossing its edition meets (:class:`Rewrite`, :class:`Ban`, :class:`Reinstated`,
 :class:`StepCostChange`, :class:`StepLimitChange`).  The kinds of event
 (:mod:`kotc_rulesc.history`) make them; :mod:`kotc_rulesc.fold` and :mod:`kotc_rulesc.passes`
-hold them.  Standard library only: this module is part of the core the compiled tables ship.
+hold them.  Standard library only, as is all of the engine.
 """
 
 from __future__ import annotations

@@ -2,9 +2,8 @@
 
 A formula is parsed once into a small tree.  Everything else is derived from that
 tree: exact evaluation with :class:`fractions.Fraction` (a cost is rounded up, so a
-float error would change a card's cost), printing in the Card Building Guide's own
-notation, and plain Python source for the generated engine tables.  Nothing is
-ever passed to ``eval``.
+float error would change a card's cost) and printing in the Card Building Guide's own
+notation, which the compiled tables store and read back.  Nothing is ever passed to ``eval``.
 
 Grammar (juxtaposition multiplies, as the guide writes it: ``2x``, ``xt``, ``4xt``)::
 
@@ -26,10 +25,11 @@ operations, calls), so that no formula can make the parser or an evaluation run 
 from __future__ import annotations
 
 import math
+import operator
 import re
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence, Union
+from typing import Any, Mapping, Sequence, Union
 
 from .record import record
 
@@ -45,8 +45,6 @@ __all__ = [
     "Call",
     "COMPONENT_VARIABLES",
     "FUNCTIONS",
-    "CompiledFormula",
-    "var",
     "too_large",
     "EVALUATION_ERRORS",
 ]
@@ -57,7 +55,7 @@ COMPONENT_VARIABLES = frozenset("xyzta")
 FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
 _SUPERSCRIPTS = {"²": 2, "³": 3}
 #: the input policy (kotc_rulesc/inputs.py) for formulas: digits of a number, the largest exponent,
-#: levels of nesting (this module is part of the tables' standalone core: the values are its own)
+#: levels of nesting (the engine imports only the standard library: the values are its own)
 MAX_DIGITS = 100
 MAX_EXPONENT = 9
 MAX_DEPTH = 64
@@ -398,72 +396,52 @@ def _spaced(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
 
 
 def _eval(node: Node, env: Mapping[str, Value]):
-    if isinstance(node, Num):
-        return node.value
-    if isinstance(node, Var):
-        try:
-            value = env[node.name]
-        except KeyError:
-            raise KeyError(f"formula variable {node.name!r} has no value") from None
-        if isinstance(value, float):
-            raise TypeError(f"variable {node.name!r} is a float; formulas evaluate exactly")
-        return value if isinstance(value, (list, tuple)) else Fraction(value)
-    if isinstance(node, Neg):
-        return -_eval(node.operand, env)
-    if isinstance(node, Pow):
-        return _eval(node.base, env) ** node.exponent
-    if isinstance(node, Call):
-        args = [_eval(a, env) for a in node.args]
-        if node.name == "sum":
-            (seq,) = args
-            return sum((Fraction(v) for v in seq), Fraction(0))
-        if len(args) == 1 and isinstance(args[0], (list, tuple)):
-            args = [Fraction(v) for v in args[0]]
-        if node.name == "max":
-            return max(args)
-        if node.name == "min":
-            return min(args)
-        if node.name == "ceil":
-            return Fraction(math.ceil(args[0]))
-        if node.name == "floor":
-            return Fraction(math.floor(args[0]))
-        raise AssertionError(node.name)
-    left, right = _eval(node.left, env), _eval(node.right, env)
-    if node.op == "+":
-        return left + right
-    if node.op == "-":
-        return left - right
-    if node.op == "*":
-        return left * right
+    return _EVAL[node.__class__](node, env)  # (one look-up a node: evaluated for every card costed)
+
+
+def _var(node: Var, env: Mapping[str, Value]):
+    try:
+        value = env[node.name]
+    except KeyError:
+        raise KeyError(f"formula variable {node.name!r} has no value") from None
+    if isinstance(value, float):
+        raise TypeError(f"variable {node.name!r} is a float; formulas evaluate exactly")
+    return value if isinstance(value, (list, tuple)) else Fraction(value)
+
+
+def _call(node: Call, env: Mapping[str, Value]):
+    args = [_eval(a, env) for a in node.args]
+    if node.name == "sum":
+        (seq,) = args
+        return sum((Fraction(v) for v in seq), Fraction(0))
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = [Fraction(v) for v in args[0]]
+    if node.name == "max":
+        return max(args)
+    if node.name == "min":
+        return min(args)
+    if node.name == "ceil":
+        return Fraction(math.ceil(args[0]))
+    if node.name == "floor":
+        return Fraction(math.floor(args[0]))
+    raise AssertionError(node.name)
+
+
+def _divide(left, right):
     if right == 0:
         raise ZeroDivisionError("division by zero in formula")
     return left / right
 
 
-# --------------------------------------------------------------------------- python source
-
-
-def _py(node: Node, names: Mapping[str, str]) -> str:
-    if isinstance(node, Num):
-        v = node.value
-        return f"F({v.numerator})" if v.denominator == 1 else f"F({v.numerator}, {v.denominator})"
-    if isinstance(node, Var):
-        return names.get(node.name, node.name)
-    if isinstance(node, Neg):
-        return f"(-{_py(node.operand, names)})"
-    if isinstance(node, Pow):
-        return f"({_py(node.base, names)} ** {node.exponent})"
-    if isinstance(node, Call):
-        args = ", ".join(_py(a, names) for a in node.args)
-        if node.name == "sum":
-            return f"sum(({args}), F(0))"
-        if node.name in ("ceil", "floor"):
-            return f"F(math.{node.name}({args}))"
-        return f"{node.name}({args})"
-    left, right = _py(node.left, names), _py(node.right, names)
-    if node.op == "/":
-        return f"(F({left}) / {right})"
-    return f"({left} {node.op} {right})"
+_OPERATIONS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide}
+_EVAL = {
+    Num: lambda node, env: node.value,
+    Var: _var,
+    Neg: lambda node, env: -_eval(node.operand, env),
+    Pow: lambda node, env: _eval(node.base, env) ** node.exponent,
+    Call: _call,
+    BinOp: lambda node, env: _OPERATIONS[node.op](_eval(node.left, env), _eval(node.right, env)),
+}
 
 
 def _depth(node: Node) -> int:
@@ -519,13 +497,13 @@ class Formula:
 
     def notation(self) -> str:
         """The guide's notation: ``3x/2``, ``y²/x``; rule formulas print with spaces."""
+        return self._notation
+
+    @cached_property  # (a card's cost breakdown shows its rule's formulas: asked for per card)
+    def _notation(self) -> str:
         if any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n in _walk(self.tree)):
             return _spaced(self.tree)
         return _compact(self.tree)
-
-    def python(self, names: Mapping[str, str] | None = None) -> str:
-        """Python source evaluating the formula exactly; needs ``F`` (Fraction) and ``math``."""
-        return _py(self.tree, names or {})
 
     def __str__(self) -> str:
         return self.notation()
@@ -536,75 +514,3 @@ def parse_formula(text: str) -> Formula:
     if not isinstance(text, str):
         raise FormulaError(f"a formula must be a string, not {type(text).__name__}")
     return Formula(_Parser(text).parse())
-
-
-def var(env: Mapping[str, Any], name: str) -> Any:
-    """The value of a formula variable for a compiled formula's function: a Fraction (or a list,
-    for ``sum``); never a float."""
-    try:
-        value = env[name]
-    except KeyError:
-        raise KeyError(f"formula variable {name!r} has no value") from None
-    if isinstance(value, float):
-        raise TypeError(f"variable {name!r} is a float; formulas evaluate exactly")
-    return value if isinstance(value, (list, tuple)) else Fraction(value)
-
-
-class CompiledFormula:
-    """A formula of the compiled tables: evaluated by its generated function, exactly.
-
-    Behaves like :class:`Formula` (``evaluate``, ``notation``, ``variables``, ``python``,
-    ``tree``, equality by tree).  ``function`` is None for a formula the tables keep only in
-    notation (an earlier formula in a cost history); it is then evaluated from its tree,
-    parsed on first use."""
-
-    __slots__ = ("_notation", "_function", "_formula")
-
-    def __init__(self, notation: str, function: Callable[[Mapping[str, Any]], Fraction] | None = None):
-        self._notation = notation
-        self._function = function
-        self._formula: Formula | None = None
-
-    @property
-    def formula(self) -> Formula:
-        """The parsed formula (parsed on first use)."""
-        if self._formula is None:
-            self._formula = parse_formula(self._notation)
-        return self._formula
-
-    @property
-    def tree(self) -> Node:
-        return self.formula.tree
-
-    @property
-    def variables(self) -> frozenset[str]:
-        return self.formula.variables
-
-    @property
-    def compiled(self) -> bool:
-        return self._function is not None
-
-    def evaluate(self, env: Mapping[str, Any]) -> Fraction:
-        if self._function is None:
-            return self.formula.evaluate(env)
-        return self._function(env)
-
-    def notation(self) -> str:
-        return self._notation
-
-    def python(self, names: Mapping[str, str] | None = None) -> str:
-        return self.formula.python(names)
-
-    def __str__(self) -> str:
-        return self._notation
-
-    def __repr__(self) -> str:
-        return f"CompiledFormula({self._notation!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (CompiledFormula, Formula)):
-            return self.tree == other.tree
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.tree)

@@ -20,7 +20,7 @@ adding a class here (and its dataclass in :mod:`kotc_rulesc.model`, its schema e
 The history is replayed once (:class:`kotc_rulesc.fold.Replay`), as the loader reads the
 files: each event read is stepped and folded there.
 
-Standard library only: this module is part of the core the compiled tables ship.
+Standard library only, as is all of the engine (a program that reads the tables imports it alone).
 """
 
 from __future__ import annotations

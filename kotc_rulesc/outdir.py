@@ -1,8 +1,8 @@
-"""The output directory on disk: which files it holds, and whether they are exactly what its
-MANIFEST.json says (``build --check``'s fast path, which needs no code generator).
+"""The output directory on disk and its MANIFEST.json: which files it holds, what they derive from,
+and whether they are exactly what a build of the rules would write.
 
-Standard library only, and light: ``build --check`` on unchanged rules imports this, not the
-generators."""
+Standard library only, and light: the commands that ask whether generated/ answers for a rules
+folder (check, show, diff, the card commands, ``build --check``) import this, not the generators."""
 
 from __future__ import annotations
 
@@ -11,20 +11,17 @@ import json
 import os
 from pathlib import Path, PurePosixPath
 
-__all__ = ["IGNORED_DIRS", "MANIFEST", "manifest_sha256", "matches_manifest", "on_disk"]
+__all__ = ["IGNORED_DIRS", "MANIFEST", "inputs", "on_disk", "up_to_date"]
 
 MANIFEST = "MANIFEST.json"
 IGNORED_DIRS = frozenset({"__pycache__"})
 _IGNORED_SUFFIXES = (".pyc", ".pyo")
+SCHEMA_NAME = "kotc_rulesc/schemas/edition.schema.json"
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _read(path: str) -> bytes:
+def _sha256(path: Path | str) -> str:
     with open(path, "rb") as f:
-        return f.read()
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 def on_disk(out_dir: Path) -> list[str]:
@@ -39,25 +36,41 @@ def on_disk(out_dir: Path) -> list[str]:
     return sorted(found)
 
 
-def manifest_sha256(out_dir: Path) -> str | None:
-    """The hash of the output's MANIFEST.json; ``None`` when it has none."""
-    try:
-        return _sha256((out_dir / MANIFEST).read_bytes())
-    except OSError:
-        return None
+def inputs(rules_dir: Path, templates: bool = True) -> list[tuple[str, str]]:
+    """What a build of ``rules_dir`` derives from, as (name, sha256): every rules file the loader
+    reads, named ``<folder name>/<file name>`` so that the names do not depend on where the build
+    runs; the edition schema; and (``templates``) the documents' templates and topic pages.  Raises
+    OSError when the folder cannot be read."""
+    from .bundled import PACKAGE_DIR, docs_dir, templates_dir
+
+    label = rules_dir.resolve().name or "rules"
+    files = sorted(p for p in rules_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    out = [(f"{label}/{p.name}", _sha256(p)) for p in files]
+    out.append((SCHEMA_NAME, _sha256(PACKAGE_DIR / "schemas" / "edition.schema.json")))
+    if templates:
+        root = templates_dir()
+        found = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        out += [(f"templates/{name}", _sha256(root / name)) for name in found]
+        topics = docs_dir()
+        out += [(f"docs/{p.name}", _sha256(p)) for p in sorted(topics.glob("*.md"))] if topics.is_dir() else []
+    return out
 
 
-def matches_manifest(out_dir: Path, verified: str) -> bool:
-    """Is the output exactly what the MANIFEST.json it holds says — that MANIFEST the one a full
-    check found up to date (``verified``, its hash), every file it lists on disk with its
-    recorded hash, and no other file?  (``build --check``'s fast path: a build of the same
-    inputs would give that MANIFEST again.)"""
-    if manifest_sha256(out_dir) != verified:
-        return False
+def up_to_date(out_dir: Path, rules_dir: Path) -> bool:
+    """Is ``out_dir`` what this kotc-rulesc builds from ``rules_dir``, without building it?  Its
+    MANIFEST.json names this generator and today's inputs (:func:`inputs`), and every file it
+    lists is on disk with its recorded hash, and no other.  (Only where the code cannot have
+    changed since the build: the generator names kotc-rulesc's version, not its source.)"""
+    from .tables import GENERATOR
+
     try:
-        listed = {f["path"]: f["sha256"] for f in json.loads((out_dir / MANIFEST).read_bytes())["files"]}
+        manifest = json.loads((out_dir / MANIFEST).read_bytes())
+        sources = [(s["path"], s["sha256"]) for s in manifest["sources"]]
+        listed = {f["path"]: f["sha256"] for f in manifest["files"]}
+        if manifest["generator"] != GENERATOR or sources != inputs(rules_dir):
+            return False
         if set(on_disk(out_dir)) != set(listed) | {MANIFEST}:
             return False
-        return all(_sha256(_read(os.path.join(out_dir, path))) == sha for path, sha in listed.items())
+        return all(_sha256(out_dir / path) == sha for path, sha in listed.items())
     except (OSError, ValueError, KeyError, TypeError):
         return False

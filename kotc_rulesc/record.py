@@ -23,7 +23,7 @@ A record is written and behaves as ``@dataclass`` would make it:
 
 :func:`field_names` and :func:`replace` stand in for ``dataclasses.fields`` and
 ``dataclasses.replace``.  A record does not inherit from another record (its fields would be
-ambiguous).  Standard library only: the compiled tables ship this module in their ``_core``.
+ambiguous).  Standard library only, as is all of the engine.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ control characters) are shown as U+FFFD.
 
 from __future__ import annotations
 
+import os
 import re
 from html import unescape
 from pathlib import Path
@@ -72,17 +73,16 @@ TEMPLATES = templates_dir()
 GENERATED_NOTE = "Generated from the rules data by kotc-rulesc. Do not edit: change rules/ and rebuild."
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """The templates compiled once, kept beside the rules cache (``KOTC_RULESC_CACHE``).
+    """The templates compiled once, kept in ``$KOTC_RULESC_CACHE`` or ``$XDG_CACHE_HOME/kotc-rulesc``
+    (``KOTC_RULESC_CACHE=off``: none).
 
     Compiling the templates is about half a second of every build; jinja2 keys each compiled
     template by its name and a checksum of its source (and jinja2's own version), so an entry is
-    never stale, only missed.  No cache directory (``KOTC_RULESC_CACHE=off``) or one that cannot
-    be made: no cache, and no error."""
-    from .rules_cache import cache_dir
-
-    where = cache_dir()
-    if where is None:
+    never stale, only missed.  A cache directory that cannot be made: no cache, and no error."""
+    setting = os.environ.get("KOTC_RULESC_CACHE")
+    if setting == "off":
         return None
+    where = Path(setting) if setting else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kotc-rulesc"
     try:
         (where / "templates").mkdir(parents=True, exist_ok=True)
     except OSError:

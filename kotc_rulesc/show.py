@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .fold import Catalog, ComponentState
-from .model import RuleSet, System, kind_titles, ordinal
+from .model import System, kind_titles, ordinal
 from .text import Template
 
 
@@ -223,7 +223,7 @@ _COST_REVISED = {
 }
 
 
-def catalog_text(cat: Catalog, rules: RuleSet) -> str:
+def catalog_text(cat: Catalog) -> str:
     """A readable listing of the catalog, grouped by kind as the guide is."""
     lines = [f"Keeper of the Cards — {ordinal(cat.edition)} Edition"]
     if cat.declared and cat.declared.pre_release:

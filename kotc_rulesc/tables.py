@@ -1,80 +1,185 @@
-"""The rules as the CLI runs on them: catalogs and passes served from the compiled tables.
+"""The compiled tables: each edition's catalog and each step's pass as plain Python literals.
 
-:class:`TablesView` implements :class:`~kotc_rulesc.view.RulesView` over the package
-that ``kotc-rulesc build`` writes (``generated/kotc_tables``), so commands that judge or
-migrate cards parse no YAML and import neither ruamel.yaml nor jsonschema.  Each
-edition's module is imported the first time its catalog is asked for.
+``kotc-rulesc build`` writes them (:mod:`kotc_rulesc.codegen`) with :func:`to_data`; the engine reads
+them back with :func:`from_data`, one edition at its first use (:class:`TablesView`), so that a
+command that judges a card reads no YAML.  They are data, not code (dicts, tuples, strings, ints,
+bools, ``None``), which any program reads with the standard library alone.
 
-The tables are made of the engine's own classes: an edition module's ``CATALOG`` *is* a
-:class:`~kotc_rulesc.catalog.Catalog` (texts are :class:`~kotc_rulesc.text.Template`,
-formulas :class:`~kotc_rulesc.formula.CompiledFormula` running the generated functions)
-and a pass module's ``STEP`` a :class:`~kotc_rulesc.passes.Pass`.  The package carries
-copies of the core modules for use without kotc-rulesc (``_core/``); loading it here,
-:func:`share_core` lends it kotc-rulesc's own modules instead, so nothing is converted
-and there is one engine.  ``Catalog.declared`` holds the facts of the edition's own rules
-file but not its event lists: the passes carry those.
-
-This module imports only the standard library and kotc_rulesc's own stdlib-only
-modules (record, text, formula, model, changes, catalog, passes) — never the loader, nor the
-replay that folds the rules (fold, history).
+One generic walker does every value class: a record (or a dataclass) is a dict of its fields
+(those at their default left out), read back by the field types its class declares, so a field
+added to a class reaches the tables without a change here.  A template is its segments (a literal text, ``("x",)``
+a slot, ``("x", "cards", "card")`` a word that agrees with x), a formula its guide notation.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import sys
+import typing
+from dataclasses import MISSING
+from functools import lru_cache
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, UnionType
+from typing import Any, Callable
 
+from . import __version__
 from .catalog import Catalog
-from .formula import CompiledFormula
+from .formula import Formula, parse_formula
 from .model import EditionKey, Source, edition_number
 from .passes import Pass
 from .passes import path as passes_path
+from .text import Agree, Lit, Slot, Template
 
-__all__ = ["CORE_MODULES", "VALUE_MODULES", "TABLES_PACKAGE", "CompiledFormula", "TablesMissing", "TablesView", "load_package", "share_core"]
+__all__ = ["FORMAT", "GENERATOR", "TABLES_PACKAGE", "TablesMissing", "TablesView", "from_data", "load_package", "to_data"]
 
 #: the package ``kotc-rulesc build`` writes under generated/
 TABLES_PACKAGE = "kotc_tables"
-
-#: the core modules the tables are made of, shipped in their ``_core/`` (standard library only;
-#: they import one another)
-CORE_MODULES = (
-    "record", "text", "formula", "model", "wordiff", "wording", "changes", "catalog", "history", "fold", "passes",
-)
-#: those the tables' values are instances of (every module ``_runtime`` imports from, and what
-#: those import): the ones :func:`share_core` lends; the replay's (fold, history …) are not needed
-VALUE_MODULES = ("record", "text", "formula", "model", "changes", "catalog", "passes")
+#: bumped when the layout of the tables changes: tables of another format are not read
+FORMAT = 3
+GENERATOR = f"kotc-rulesc {__version__} (tables format {FORMAT})"
 
 
 class TablesMissing(ImportError):
-    """The compiled tables cannot be imported (not built, or not installed)."""
+    """The compiled tables cannot be read (not built, not installed, or of another format)."""
 
 
-def share_core(package: str) -> None:
-    """Before ``package`` (a tables package) is imported: make the ``_core`` modules its values
-    are made of kotc-rulesc's own, so that they are instances of the classes the CLI uses
-    (``build --check`` keeps the copies identical to them)."""
-    for module in VALUE_MODULES:
-        sys.modules.setdefault(f"{package}._core.{module}", importlib.import_module(f"kotc_rulesc.{module}"))
+# --------------------------------------------------------------------------- values ↔ data
 
 
-def load_package(directory: str | Path, name: str | None = None) -> ModuleType:
-    """Import a generated tables package from ``directory`` (e.g. a build's ``--out``/kotc_tables)
-    under ``name`` (default: a private name derived from the path), without touching
-    ``sys.path``.  Its modules import one another relatively, so any name works."""
+def to_data(value: Any) -> Any:
+    """``value`` as literal data (see the module docstring)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Template):
+        return tuple(s.text if isinstance(s, Lit) else (s.var,) if isinstance(s, Slot) else (s.var, s.plural, s.singular)
+                     for s in value.segments)
+    if isinstance(value, Formula):
+        return value.notation()
+    if isinstance(value, (tuple, list)):
+        return tuple(to_data(v) for v in value)
+    if isinstance(value, dict):
+        return {k: to_data(v) for k, v in value.items()}
+    if not _is_value_class(type(value)):
+        raise TypeError(f"no literal form for a {type(value).__name__}")
+    out = {}
+    for name, default in _fields(type(value)):
+        v = getattr(value, name)
+        if default is not MISSING and type(v) is type(default) and v == default:
+            continue
+        out[name] = to_data(v)
+    return out
+
+
+def _is_value_class(cls: type) -> bool:
+    return hasattr(cls, "__record__") or dataclasses.is_dataclass(cls)
+
+
+def _fields(cls: type) -> list[tuple[str, Any]]:
+    """A record's or a dataclass's fields, each with its default (``MISSING``: none)."""
+    if dataclasses.is_dataclass(cls):
+        return [(f.name, f.default if f.default_factory is MISSING else f.default_factory())
+                for f in dataclasses.fields(cls)]
+    spec = cls.__record__
+    return [(name, spec.defaults[name]() if name in spec.factories else spec.defaults.get(name, MISSING))
+            for name in spec.names]
+
+
+def from_data(kind: Any, data: Any) -> Any:
+    """The value of type ``kind`` (a record class, or a field type such as ``tuple[When, ...]``)
+    that :func:`to_data` wrote as ``data``."""
+    decode = _decoder(kind)
+    return data if decode is None else decode(data)
+
+
+#: type → its decoder (``None``: the data is the value: scalars, and containers of them)
+_DECODERS: dict[Any, Callable[[Any], Any] | None] = {}
+_SCALARS = (int, str, bool, type(None))
+
+
+def _decoder(kind: Any) -> Callable[[Any], Any] | None:
+    try:
+        return _DECODERS[kind]
+    except KeyError:
+        decode = _DECODERS[kind] = _make_decoder(kind)
+        return decode
+
+
+@lru_cache(maxsize=None)  # (a text recurs in a component's history and in edition after edition: one value)
+def _template(data: tuple) -> Template:
+    return Template(tuple(Lit(s) if isinstance(s, str) else Slot(s[0]) if len(s) == 1 else Agree(*s) for s in data))
+
+
+def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
+    if kind is Template:
+        return _template
+    if kind is Formula:
+        return lru_cache(maxsize=None)(parse_formula)  # (so does a formula)
+    if _is_value_class(kind):
+        return _record_decoder(kind)
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is typing.Literal or kind in _SCALARS:
+        return None
+    if origin in (typing.Union, UnionType):
+        decoders = [d for d in map(_decoder, args) if d is not None]
+        if not decoders:
+            return None
+        if len(decoders) > 1:
+            raise TypeError(f"{kind}: the tables cannot tell its kinds apart")
+        inner = decoders[0]
+        return lambda data: None if data is None else inner(data)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        inner = _decoder(args[0])
+        return None if inner is None else lambda data: tuple(map(inner, data))
+    if origin is tuple:
+        parts = [_decoder(a) for a in args]
+        if not any(parts):
+            return None
+        return lambda data: tuple(v if d is None else d(v) for d, v in zip(parts, data))
+    if origin is dict:
+        inner = _decoder(args[1])
+        return None if inner is None else lambda data: {k: inner(v) for k, v in data.items()}
+    raise TypeError(f"no literal form for {kind!r}")
+
+
+def _record_decoder(cls: type) -> Callable[[dict], Any]:
+    """A record (or a dataclass) from the dict of its fields, each read by the type its class declares (looked up
+    the first time the field is met: one left at its default costs nothing)."""
+    module = vars(sys.modules[cls.__module__])
+    annotations = cls.__annotations__
+    fields: dict[str, Callable[[Any], Any] | None] = {}
+
+    def decode(data: dict) -> Any:
+        values = dict(data)
+        for name, value in data.items():
+            try:
+                field = fields[name]
+            except KeyError:
+                hint = annotations[name]
+                field = fields[name] = _decoder(eval(hint, module) if isinstance(hint, str) else hint)
+            if field is not None:
+                values[name] = field(value)
+        return cls(**values)
+
+    return decode
+
+
+# --------------------------------------------------------------------------- the view
+
+
+def load_package(directory: str | Path) -> ModuleType:
+    """Import a tables package from ``directory`` (a build's ``kotc_tables``) under a name of its own,
+    without touching ``sys.path``."""
     directory = Path(directory).resolve()
     init = directory / "__init__.py"
     if not init.is_file():
-        raise TablesMissing(f"no generated tables in {directory} (run `kotc-rulesc build`)")
-    if name is None:
-        import hashlib
+        raise TablesMissing(f"the compiled tables are missing (no {init})")
+    import hashlib  # (only tables found by their folder: the installed ones are imported by name)
 
-        name = "_kotc_tables_" + hashlib.sha256(str(directory).encode()).hexdigest()[:12]
+    name = "_kotc_tables_" + hashlib.sha256(str(directory).encode()).hexdigest()[:12]
     if name in sys.modules:
         return sys.modules[name]
-    share_core(name)
     spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(directory)])
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -88,18 +193,20 @@ def load_package(directory: str | Path, name: str | None = None) -> ModuleType:
 
 
 class TablesView:
-    """A :class:`~kotc_rulesc.view.RulesView` over the compiled tables package."""
+    """A :class:`~kotc_rulesc.view.RulesView` over a compiled tables package: each edition's
+    catalog built from its data the first time it is asked for."""
 
     def __init__(self, package: ModuleType | str = TABLES_PACKAGE):
         if isinstance(package, str):
             try:
-                share_core(package)
                 package = importlib.import_module(package)
             except ImportError as exc:
                 raise TablesMissing(
                     f"the compiled tables ({package}) cannot be imported: {exc}; "
                     "run `kotc-rulesc build` (and install the project) or pass --rules DIR"
                 ) from exc
+        if getattr(package, "FORMAT", None) != FORMAT:
+            raise TablesMissing(f"the tables in {package.__name__} are of another format; run `kotc-rulesc build`")
         self.package = package
         self.first: int = package.FIRST
         self.last: int = package.LAST
@@ -118,15 +225,21 @@ class TablesView:
             directory = directory / TABLES_PACKAGE
         return cls(load_package(directory))
 
-    # -- RulesView --------------------------------------------------------
+    def _module(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.package.__name__}.{name}")
 
     def catalog(self, n: EditionKey) -> Catalog:
         cat = self._catalogs.get(n)
-        if cat is None:  # (asked for per judged card: the module look-up is done once)
+        if cat is None:  # (asked for per judged card: built once)
             if n not in self.keys:
                 raise ValueError(f"edition {n} is not in the tables ({', '.join(map(str, self.keys))})")
-            cat = self._catalogs[n] = self.package.edition(n).CATALOG
+            cat = self._catalogs[n] = from_data(Catalog, self._module(self.package.EDITION_MODULES[n]).CATALOG)
         return cat
+
+    def passes(self) -> list[Pass]:
+        if self._passes is None:
+            self._passes = [from_data(Pass, self._module(name).PASS) for name in self.package.STEP_MODULES]
+        return self._passes
 
     def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
         return passes_path(self.passes(), self.resolve(source), self.resolve(target))
@@ -138,26 +251,18 @@ class TablesView:
             return key
         return max(k for k in files if isinstance(k, int) and k <= key)
 
-    def passes(self) -> list[Pass]:
-        if self._passes is None:
-            self._passes = list(self.package.steps())
-        return self._passes
-
     def newest_with_catalog(self) -> int:
         return self.package.NEWEST_WITH_CATALOG
 
     def type_aliases(self) -> dict[str, str]:
-        return self.package.TYPE_ALIASES  # (compiled: no edition module is loaded for them)
+        return self.package.TYPE_ALIASES
 
     def decisive_fields(self) -> tuple[str, ...]:
-        return self.package.DECISIVE_FIELDS  # (compiled: no edition module is loaded for them)
+        return self.package.DECISIVE_FIELDS
 
-    # -- extras -------------------------------------------------------------
+    def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
+        return [(key, *facts) for key, facts in self.package.RULES_FILES.items()]
 
     @property
     def sources(self) -> dict[str, Source]:
         return {sid: Source(sid, file, title) for sid, (file, title) in self.package.SOURCES.items()}
-
-    def edition_module(self, n: int) -> ModuleType:
-        """The generated module of edition ``n``."""
-        return self.package.edition(n)

@@ -1,14 +1,14 @@
-"""What the card engine, the migrator and the docs read the rules through.
+"""What the commands, the card engine and the migrator read the rules through.
 
-Two implementations share one small interface: :class:`FoldedRules` folds the
-YAML in memory (used by ``check``, ``show``, ``build`` and the tests), and the
-compiled tables in ``generated/`` (see :mod:`kotc_rulesc.tables`) serve the same
-catalogs at run time without parsing any YAML.
+Two implementations share one small interface: :class:`FoldedRules` folds the YAML in memory,
+and :class:`~kotc_rulesc.tables.TablesView` reads the same catalogs and passes from the compiled
+tables without parsing any YAML (:mod:`kotc_rulesc.cards.rules_source` picks one).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Protocol
 
 from .fold import Catalog, derive_passes, fold
@@ -40,6 +40,10 @@ class RulesView(Protocol):
 
     def decisive_fields(self) -> tuple[str, ...]:
         """The card fields the card engine reads in some edition (:meth:`~kotc_rulesc.model.RuleSet.decisive_fields`)."""
+
+    def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
+        """Each rules file: its edition, its name, the components it declares, what it changed
+        (``check``, ``editions``)."""
 
 
 class FoldedRules:
@@ -82,3 +86,8 @@ class FoldedRules:
 
     def decisive_fields(self) -> tuple[str, ...]:
         return self.rules.decisive_fields()
+
+    def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
+        from .history import edition_summary
+
+        return [(e.key, Path(e.file).name, len(e.components), edition_summary(e)) for e in self.rules.editions]

@@ -18,10 +18,6 @@ REAL = ROOT / "rules"
 CLI = [sys.executable, "-m", "kotc_rulesc.cli"]
 
 
-def real_rules_present() -> bool:
-    return any(REAL.glob("edition-*.yaml"))
-
-
 def build_into(rules_dir: Path, out: Path) -> TablesView:
     """Compile ``rules_dir`` into ``out`` (the tables, without the docs pages) and return a view
     on the result."""

@@ -21,7 +21,7 @@ from loaded import rules_of
 # (as tools/test.sh compiles the package for the commands the tests start).
 sys.dont_write_bytecode = False
 
-# The loaded-rules cache (kotc_rulesc.rules_cache) of the tests' commands goes to a folder of
+# The templates jinja2 compiles (kotc_rulesc.render) for the tests' builds go to a folder of
 # this run's own, not the user's ~/.cache (subprocesses inherit it).  With pytest-xdist the
 # controller makes it and its workers inherit it: one cache for the run (its writes are atomic).
 if "PYTEST_XDIST_WORKER" not in os.environ or not os.environ.get("KOTC_RULESC_TEST_CACHE"):

@@ -1,17 +1,17 @@
-"""The card commands run on the compiled tables: same answers as folding the YAML, no YAML read."""
+"""The commands run on the compiled tables that answer for their rules: same answers as folding
+the YAML, no YAML read; rules that changed since their tables were built are read from the YAML."""
 
 from __future__ import annotations
 
 import json
-import os
+import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from kotc_rulesc.cards.rules_source import get_view, tables_are_stale
-from kotc_rulesc.tables import TablesView
+from kotc_rulesc.cards.rules_source import get_view, tables_for
+from kotc_rulesc.tables import TablesMissing, TablesView
 from kotc_rulesc.view import FoldedRules
 
 from codegen_support import MINI, build_into
@@ -26,7 +26,7 @@ except SystemExit as exc:
     code = exc.code
 heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("ruamel", "jsonschema", "jinja2")
                or m == "kotc_rulesc.loader")
-tables = sorted(m for m in sys.modules if m.startswith("kotc_tables"))
+tables = sorted(m for m in sys.modules if "kotc_tables" in m)
 print("PROBE " + json.dumps({"code": code, "heavy": heavy, "tables": tables}), file=sys.stderr)
 """
 
@@ -48,61 +48,58 @@ CARDS = {
 
 
 @pytest.fixture(scope="module")
-def mini_out(tmp_path_factory):
-    out = tmp_path_factory.mktemp("mini_tables")
-    build_into(MINI, out)
-    card = out.parent / "cards.json"
-    card.write_text(json.dumps(CARDS))
-    return out, card
+def mini(tmp_path_factory):
+    """A rules checkout: mini rules/ and, beside it, the generated/ built from them."""
+    root = tmp_path_factory.mktemp("mini")
+    shutil.copytree(MINI, root / "rules")
+    build_into(root / "rules", root / "generated")
+    (root / "cards.json").write_text(json.dumps(CARDS))
+    return root
 
 
-def _probe(args: list[str], pythonpath: Path | None, **extra_env: str):
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | extra_env
-    if pythonpath is not None:
-        env["PYTHONPATH"] = str(pythonpath)
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env)
+def _probe(args: list[str]):
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True)
     probe = json.loads(next(line for line in done.stderr.splitlines() if line.startswith("PROBE "))[6:])
     return done.stdout, probe
 
 
 @pytest.mark.parametrize("edition", ["1", "2", "3"])
-def test_check_cards_on_the_tables_reads_no_yaml_and_agrees_with_the_fold(mini_out, edition):
-    out, card = mini_out
-    args = ["check-cards", "-e", edition, "--format", "json", str(card)]
-    compiled, probe = _probe(args, out)
+def test_check_cards_on_the_tables_reads_no_yaml_and_agrees_with_the_fold(mini, edition):
+    args = ["check-cards", "-e", edition, "--format", "json", str(mini / "cards.json")]
+    compiled, probe = _probe([*args, "--rules", str(mini / "rules")])
     assert probe["heavy"] == [], "the tables path imported the YAML machinery"
-    assert f"kotc_tables.edition_{int(edition):02d}" in probe["tables"]
-    # (the rules cache off: a cached load of --rules would need no YAML either)
-    folded, probe_yaml = _probe([*args[:-1], "--rules", str(MINI), str(card)], None, KOTC_RULESC_CACHE="off")
+    assert any(m.endswith(f".edition_{int(edition):02d}") for m in probe["tables"]), probe["tables"]
+    folded, probe_yaml = _probe([*args, "--rules", str(MINI)])  # (no generated/ beside the fixture)
     assert "ruamel.yaml" in probe_yaml["heavy"] and probe_yaml["tables"] == []
     assert json.loads(compiled) == json.loads(folded)
     assert probe["code"] == probe_yaml["code"]
 
 
-def test_cost_on_the_tables_agrees_with_the_fold(mini_out):
-    out, _ = mini_out
+def test_cost_on_the_tables_agrees_with_the_fold(mini):
     args = ["cost", "-e", "2", "--type", "creature", "--offense", "3", "--defense", "4", "--format", "json",
             "--text", "This creature cannot attack.", "--text", "Activate when you take at least 5 damage. Draw 2 cards."]
-    compiled, probe = _probe(args, out)
+    compiled, probe = _probe([*args, "--rules", str(mini / "rules")])
     assert probe["heavy"] == []
-    folded, _ = _probe([*args, "--rules", str(MINI)], None)
+    folded, _ = _probe([*args, "--rules", str(MINI)])
     assert json.loads(compiled) == json.loads(folded)
 
 
-def test_get_view_with_rules_folds_that_directory():
+def test_get_view_without_tables_folds_that_directory():
     view = get_view(str(MINI))
     assert isinstance(view, FoldedRules) and (view.first, view.last) == (1, 3)
 
 
-def test_tables_are_stale_when_a_rules_file_changes(tmp_path):
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    for f in MINI.iterdir():
-        (rules / f.name).write_bytes(f.read_bytes())
-    view = build_into(rules, tmp_path / "out")
-    assert isinstance(view, TablesView)
-    assert not tables_are_stale(view.inputs, rules)
+def test_the_tables_answer_until_a_rules_file_changes(mini, tmp_path):
+    shutil.copytree(mini, tmp_path / "copy")
+    rules = tmp_path / "copy" / "rules"
+    assert isinstance(tables_for(str(rules)), TablesView)
     (rules / "edition-03.yaml").write_text((rules / "edition-03.yaml").read_text() + "\n# changed\n")
-    assert tables_are_stale(view.inputs, rules)
+    with pytest.raises(TablesMissing, match="changed since the tables were built"):
+        tables_for(str(rules))
+    assert isinstance(get_view(str(rules)), FoldedRules)
     (rules / "edition-03.yaml").unlink()
-    assert tables_are_stale(view.inputs, rules)
+    with pytest.raises(TablesMissing):
+        tables_for(str(rules))
+    shutil.rmtree(tmp_path / "copy" / "generated")
+    with pytest.raises(TablesMissing, match="missing"):
+        tables_for(str(rules))

@@ -518,8 +518,8 @@ def test_the_docs_state_the_input_policy():
 
 
 def test_the_core_modules_hold_the_same_limits():
-    """formula.py and text.py are part of the tables' standalone core, so they state the limits
-    they apply themselves: the same values as the input policy."""
+    """formula.py and text.py are engine modules, importing only the standard library, so they
+    state the limits they apply themselves: the same values as the input policy."""
     from kotc_rulesc import formula, text
 
     assert formula.MAX_DIGITS == text.MAX_DIGITS == inputs.MAX_DIGITS

@@ -358,7 +358,7 @@ def test_rendering_is_deterministic_to_the_byte(docs):
 
 
 def test_compiled_templates_are_kept_and_render_the_same_bytes(docs, monkeypatch, tmp_path):
-    """The jinja2 bytecode cache (beside the rules cache) saves compiling the templates on the
+    """The jinja2 bytecode cache (``KOTC_RULESC_CACHE``) saves compiling the templates on the
     next build; what it renders is what a build without any cache renders."""
     monkeypatch.setenv("KOTC_RULESC_CACHE", str(tmp_path))
     first = render_docs(real_rules())  # compiles the templates and keeps them

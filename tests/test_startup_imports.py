@@ -3,8 +3,8 @@
 A non-timed check: ``check-cards`` and ``cost`` on one card read the compiled tables and need
 no YAML, schema, template or diff library, no other command's module, not the replay that folds
 the rules, and no class whose methods ``@dataclass`` would generate at import (the core's value
-classes are ``kotc_rulesc.record`` records); ``check``, ``show`` and ``diff`` on a rules-cache
-hit read no rules file.
+classes are ``kotc_rulesc.record`` records); ``check``, ``show`` and ``diff`` on rules whose
+compiled tables are up to date read no rules file.
 """
 
 from __future__ import annotations
@@ -65,41 +65,43 @@ def test_one_card_imports_only_what_judging_it_needs(command, card):
     assert seen["dataclasses"] == []
 
 
-@pytest.mark.parametrize("args", [["check"], ["show", "-e", "17"], ["diff", "9", "11-pre"]])
-def test_a_rules_cache_hit_reads_no_rules_file(args, tmp_path):
-    import os
+@pytest.mark.parametrize("args", [["check"], ["show", "-e", "17"], ["diff", "9", "11-pre"], ["editions"]])
+def test_unchanged_rules_are_read_from_their_tables(args, tmp_path):
+    """rules/ beside an up-to-date generated/ is served by the tables; a copy without its tables,
+    or with tables of other rules, is read from the YAML."""
+    import shutil
 
-    env = {**os.environ, "KOTC_RULESC_CACHE": str(tmp_path / "cache")}
-    rules = ["--rules", str(ROOT / "rules")]
-    first = _imports(*args, *rules, env=env)  # a miss: the rules are read, and kept
-    assert first["code"] == 0 and "kotc_rulesc.loader" in first["heavy"]
-    again = _imports(*args, *rules, env=env)
-    assert again["code"] == 0
-    assert [m for m in again["heavy"] if m != "difflib"] == []  # (show and diff word-diff the wordings)
+    seen = _imports(*args, "--rules", str(ROOT / "rules"))
+    assert seen["code"] == 0
+    assert [m for m in seen["heavy"] if m != "difflib"] == []  # (show and diff word-diff the wordings)
+    copy = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", copy)
+    seen = _imports(*args, "--rules", str(copy))
+    assert seen["code"] == 0 and "kotc_rulesc.loader" in seen["heavy"]
+    shutil.copytree(ROOT / "generated", tmp_path / "generated")
+    assert [m for m in _imports(*args, "--rules", str(copy))["heavy"] if m != "difflib"] == []
+    (copy / "edition-17.yaml").write_bytes((copy / "edition-17.yaml").read_bytes() + b"\n# changed\n")
+    assert "kotc_rulesc.loader" in _imports(*args, "--rules", str(copy))["heavy"]
 
 
-def test_the_tables_need_only_the_core_modules_their_values_are_made_of():
-    """share_core lends a tables package kotc-rulesc's own VALUE_MODULES; every edition and pass
-    loads with those alone (no copy from _core/ is imported, and not the replay's modules)."""
-    from kotc_rulesc.codegen.runtime import RUNTIME_NAMES
-    from kotc_rulesc.tables import CORE_MODULES, VALUE_MODULES
-
-    assert {module for module, _ in RUNTIME_NAMES.values()} <= set(VALUE_MODULES) <= set(CORE_MODULES)
+def test_the_engine_reads_the_tables_with_the_standard_library_alone():
+    """A program that wants the engine imports kotc_rulesc: every catalog and pass of the tables
+    loads with the standard library alone, and without the replay that folds the YAML."""
     code = (
         "import json, sys\n"
         "from kotc_rulesc.tables import TablesView\n"
         "view = TablesView()\n"
         "catalogs = [view.catalog(key) for key in view.keys]\n"
         "passes = view.passes()\n"
-        "core = sorted(m for m in sys.modules if m.startswith('kotc_rulesc.') and m != 'kotc_rulesc.tables')\n"
-        "copies = sorted(m for m, mod in sys.modules.items() if m.startswith('kotc_tables._core.')\n"
-        "                and not mod.__name__.startswith('kotc_rulesc.'))\n"
-        "print(json.dumps({'core': core, 'copies': copies, 'passes': len(passes)}))\n"
+        "print(json.dumps({'modules': sorted(sys.modules), 'passes': len(passes)}))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     seen = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout else done.stderr
-    assert seen["copies"] == [] and seen["passes"] > 0
-    assert seen["core"] == sorted(f"kotc_rulesc.{m}" for m in VALUE_MODULES)
+    assert seen["passes"] > 0
+    others = {m.split(".")[0] for m in seen["modules"]} - set(sys.stdlib_module_names)
+    others -= {"__main__", "kotc_rulesc", "kotc_tables", "_distutils_hack"}  # (and the editable install's finder)
+    assert all(m.startswith("__editable__") for m in others), others
+    assert REPLAY.isdisjoint(seen["modules"])
 
 
 def test_the_program_freezes_what_start_up_loaded_and_main_alone_does_not():

@@ -180,11 +180,13 @@ def test_python_dash_m_runs_the_command_line(venv, elsewhere):
     assert version.returncode == 0 and version.stdout.startswith("kotc-rulesc, version ")
 
 
-@pytest.mark.parametrize("rules", [None, "checkout"], ids=["bundled-rules", "own-rules"])
+@pytest.mark.parametrize("rules", [None, "checkout", "built"], ids=["bundled-rules", "own-rules", "own-rules-built"])
 def test_every_reading_command_runs_outside_the_repository(venv, elsewhere, tmp_path, rules):
     extra: list[str] = []
-    if rules == "checkout":  # a maintainer's own rules checkout, somewhere else
+    if rules:  # a maintainer's own rules checkout, somewhere else (with its generated/ up to date)
         shutil.copytree(ROOT / "rules", tmp_path / "rules")
+        if rules == "built":
+            shutil.copytree(ROOT / "generated", tmp_path / "generated", ignore=shutil.ignore_patterns("__pycache__"))
         extra = ["--rules", str(tmp_path / "rules")]
     done = kotc(venv, elsewhere, "check", *extra)
     assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stdout + done.stderr
@@ -236,6 +238,7 @@ def test_build_check_on_a_maintainers_checkout_looks_beside_its_rules(venv, else
     shutil.copytree(ROOT / "generated", checkout / "generated", ignore=shutil.ignore_patterns("__pycache__"))
     done = kotc(venv, checkout, "build", "--check", "--rules", "rules")
     assert done.returncode == 0 and done.stdout.startswith("up to date: generated"), done.stdout + done.stderr
+    assert "made from rules as they are by this kotc-rulesc" in done.stdout  # (no build: its manifest says so)
     (checkout / "rules" / "edition-17.yaml").write_text((checkout / "rules" / "edition-17.yaml").read_text() + "\n# a note\n")
     done = kotc(venv, checkout, "build", "--check", "--rules", "rules")
     assert done.returncode == 1 and "stale" in done.stdout

@@ -1,23 +1,12 @@
-"""The compiler's back end: rules → ``generated/`` (engine tables, migration passes, manifest).
+"""The compiler's back end: rules → ``generated/`` (the tables, the docs, the manifest).
 
-Like zic for tzdata or makeunicodedata for CPython, :func:`generate` turns the rules
-into a Python package, ``kotc_tables``, that needs nothing but the standard library:
-one module per edition (``edition_NN``), one per edition step (``passes.step_NN_MM``),
-a small runtime (``_runtime``), and ``MANIFEST.json`` naming the inputs and their
-hashes.  :func:`compare` and :func:`write` check or update an output directory.
+Like zic for tzdata or makeunicodedata for CPython, :func:`generate` compiles the rules into data
+the engine reads: the package ``kotc_tables`` (:mod:`.emit`: one module of literals per edition and
+per step), the documents, and ``MANIFEST.json`` naming every input and output with its hash.
+:func:`compare` and :func:`write` check or update an output directory.
 """
 
-from .build import Drift, compare, foreign_output, generate, render_available, write
-from .common import FORMAT, GENERATOR, CodegenError
+from .build import Drift, compare, foreign_output, generate, write
+from .emit import CodegenError
 
-__all__ = [
-    "FORMAT",
-    "GENERATOR",
-    "CodegenError",
-    "Drift",
-    "compare",
-    "foreign_output",
-    "generate",
-    "render_available",
-    "write",
-]
+__all__ = ["CodegenError", "Drift", "compare", "foreign_output", "generate", "write"]

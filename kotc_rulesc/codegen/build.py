@@ -1,74 +1,39 @@
 """Build orchestration: rules → every generated file (in memory), then compare or write.
 
-:func:`generate` returns the whole output as ``{relative path: bytes}``; it reads
-nothing but the rules it is given and the schema, and depends on no clock, locale,
-hash seed or directory order, so two builds are byte-identical.  :func:`compare`
-tells which files on disk are stale, missing or extra (``build --check``);
-:func:`write` brings the directory up to date, one atomic replace per file, and
-removes what the build no longer produces.
+:func:`generate` returns the whole output as ``{relative path: bytes}``; it reads nothing but the
+rules it is given, the schema and the templates, and depends on no clock, locale, hash seed or
+directory order, so two builds are byte-identical.  :func:`compare` tells which files on disk are
+stale, missing or extra (``build --check``); :func:`write` brings the directory up to date, one
+atomic replace per file, and removes what the build no longer produces.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
+import json
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path, PurePosixPath
 
-from ..model import RuleSet
-from ..outdir import IGNORED_DIRS, MANIFEST, on_disk
 from ..fold import derive_passes
-from .common import CodegenError, Input, base_name
-from .editions import edition_inputs, emit_edition
-from .editions import module_name as edition_module
-from .package import PACKAGE, emit_init, emit_passes_init, manifest
-from .runtime import core_sources, runtime_source
-from .steps import emit_step, step_inputs
-from .steps import module_name as step_module
+from ..model import RuleSet
+from ..outdir import IGNORED_DIRS, MANIFEST, SCHEMA_NAME, on_disk
+from ..outdir import inputs as source_inputs
+from ..tables import FORMAT, GENERATOR
+from .emit import PACKAGE, CodegenError, base_name, edition_inputs, edition_module, emit_edition, emit_init, emit_step
+from .emit import step_inputs, step_module
 
 DOCS = "docs"
-SCHEMA_NAME = "kotc_rulesc/schemas/edition.schema.json"
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def source_inputs(rules: RuleSet, rules_dir: Path) -> dict[str, Input]:
-    """Every rules file (keyed by its ``EditionDecl.file``) and the schema (``"<schema>"``),
-    named ``<rules directory name>/<file name>`` so that the names do not depend on where
-    the build runs."""
-    on_disk = {p.name: p for p in Path(rules_dir).iterdir() if p.is_file()}
-    label = Path(rules_dir).resolve().name or "rules"
-    out: dict[str, Input] = {}
-    for decl in rules.editions:
-        name = base_name(decl.file)
-        path = on_disk.get(name)
-        if path is None:
-            raise CodegenError(f"the rules file {name} is not in {rules_dir}")
-        out[decl.file] = Input(f"{label}/{name}", _sha256(path.read_bytes()))
-    schema = resources.files("kotc_rulesc").joinpath("schemas/edition.schema.json").read_bytes()
-    out["<schema>"] = Input(SCHEMA_NAME, _sha256(schema))
-    return out
-
-
-def render_available() -> bool:
-    """Is the docs renderer (``kotc_rulesc.render``, issue 6) present?"""
-    return importlib.util.find_spec("kotc_rulesc.render") is not None
 
 
 def _docs(rules: RuleSet) -> dict[str, bytes]:
-    """``docs/…`` from :func:`kotc_rulesc.render.render_docs`, when the renderer exists."""
-    if not render_available():  # a trimmed installation without the renderer: tables only
-        return {}
-    render = importlib.import_module("kotc_rulesc.render")
+    """``docs/…`` from :func:`kotc_rulesc.render.render_docs`."""
+    from ..render import render_docs  # (jinja2: only a build with its docs)
+
     out = {}
-    for rel, content in sorted(render.render_docs(rules).items()):
+    for rel, content in sorted(render_docs(rules).items()):
         path = PurePosixPath(rel)
         if path.is_absolute() or ".." in path.parts or not path.parts:
             raise CodegenError(f"render_docs returned a path outside docs/: {rel!r}")
@@ -79,49 +44,52 @@ def _docs(rules: RuleSet) -> dict[str, bytes]:
 def generate(rules: RuleSet, rules_dir: Path, docs: bool = True) -> dict[str, bytes]:
     """Every generated file, as ``{path relative to the output directory: bytes}``.
 
-    ``docs=False`` leaves out the documentation pages (the engine tables alone)."""
-    inputs = source_inputs(rules, rules_dir)
-    all_inputs = [inputs[e.file] for e in rules.editions] + [inputs["<schema>"]]
-    files: dict[str, str] = {}
-    deps: dict[str, list[Input]] = {}
-    pkg = PACKAGE
-    files[f"{pkg}/__init__.py"] = emit_init(rules, all_inputs)
-    deps[f"{pkg}/__init__.py"] = all_inputs
-    files[f"{pkg}/_runtime.py"], deps[f"{pkg}/_runtime.py"] = runtime_source()
-    for path, (text, sources) in core_sources().items():
-        files[f"{pkg}/{path}"], deps[f"{pkg}/{path}"] = text, sources
-    for n in rules.all_keys:
-        path = f"{pkg}/{edition_module(n)}.py"
-        files[path] = emit_edition(rules, n, inputs)
-        deps[path] = [inputs[f] for f in edition_inputs(rules, n)] + [inputs["<schema>"]]
+    ``docs=False`` leaves out the documentation pages (the tables alone)."""
+    every = source_inputs(Path(rules_dir))
+    named = dict(every)
+    label = Path(rules_dir).resolve().name or "rules"
+
+    def of(files: list[str]) -> list[str]:
+        """The input names of rules files, and the schema's (what every table derives from)."""
+        names = [f"{label}/{base_name(f)}" for f in files]
+        for name in names:
+            if name not in named:
+                raise CodegenError(f"the rules file {name} is not in {rules_dir}")
+        return names + [SCHEMA_NAME]
+
+    tables = of([e.file for e in rules.editions])
     passes = derive_passes(rules)
-    names = []
+    files: dict[str, str] = {f"{PACKAGE}/__init__.py": emit_init(rules, passes, [(n, named[n]) for n in tables])}
+    deps = {f"{PACKAGE}/__init__.py": tables}
+    for n in rules.all_keys:
+        path = f"{PACKAGE}/{edition_module(n)}.py"
+        files[path], deps[path] = emit_edition(rules, n), of(edition_inputs(rules, n))
     for p in passes:
-        name = step_module(p)
-        names.append(name)
-        path = f"{pkg}/passes/{name}.py"
-        files[path] = emit_step(rules, p, inputs)
-        deps[path] = [inputs[f] for f in step_inputs(rules, p)] + [inputs["<schema>"]]
-    files[f"{pkg}/passes/__init__.py"] = emit_passes_init(rules, passes, names, all_inputs)
-    deps[f"{pkg}/passes/__init__.py"] = all_inputs
-    for path, text in files.items():
-        _check_source(path, text)
+        path = f"{PACKAGE}/{step_module(p)}.py"
+        files[path], deps[path] = emit_step(p), of(step_inputs(rules, p))
     out = {path: text.encode("utf-8") for path, text in files.items()}
-    pages = _docs(rules) if docs else {}
-    for path in pages:
-        deps[path] = all_inputs
-    out.update(pages)
-    core = [i for i in deps[f"{pkg}/_core/__init__.py"]]  # the engine's own modules, copied
-    out[MANIFEST] = manifest(all_inputs + core, out, deps)
+    if docs:
+        pages = _docs(rules)
+        out.update(pages)
+        deps.update(dict.fromkeys(pages, [name for name, _ in every]))
+    out[MANIFEST] = manifest(every, out, deps)
     return dict(sorted(out.items()))
 
 
-def _check_source(path: str, text: str) -> None:
-    """Every generated module compiles (a generator bug fails the build, not the import)."""
-    try:
-        compile(text, path, "exec", dont_inherit=True)
-    except SyntaxError as exc:  # pragma: no cover - a generator bug
-        raise CodegenError(f"generated {path} does not compile: {exc}") from exc
+def manifest(sources: list[tuple[str, str]], files: dict[str, bytes], deps: dict[str, list[str]]) -> bytes:
+    """``MANIFEST.json``: the generator, its inputs, and every generated file with its hash and what
+    it derives from."""
+    data = {
+        "generator": GENERATOR,
+        "format": FORMAT,
+        "note": "Generated by kotc-rulesc build. DO NOT EDIT. `kotc-rulesc build --check` verifies it.",
+        "sources": [{"path": name, "sha256": sha} for name, sha in sources],
+        "files": [
+            {"path": path, "sha256": hashlib.sha256(files[path]).hexdigest(), "from": deps.get(path, [])}
+            for path in sorted(files)
+        ],
+    }
+    return (json.dumps(data, indent=2, ensure_ascii=True) + "\n").encode("ascii")
 
 
 # --------------------------------------------------------------------------- disk

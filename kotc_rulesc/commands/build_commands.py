@@ -1,4 +1,4 @@
-"""``build``: compile rules/ into generated/ (engine tables, migration passes, manifest, docs)."""
+"""``build``: compile rules/ into generated/ (the tables, the docs, the manifest)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,6 @@ import sys
 from pathlib import Path
 
 import click
-
-
-def default_out_dir(rules_dir: str | None) -> Path | None:
-    """``generated/`` beside the rules directory: for ``--rules DIR`` the one beside DIR (a rules
-    checkout laid out like this repository), for the bundled rules the source checkout's; ``None``
-    for the bundled rules of an installed kotc-rulesc, which has no output folder of its own."""
-    from ..bundled import generated_dir
-
-    if rules_dir is not None:
-        return Path(rules_dir).resolve().parent / "generated"
-    return generated_dir()
 
 
 def _shown(path: Path) -> str:
@@ -52,13 +41,12 @@ def _shown(path: Path) -> str:
 def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     """Compile the rules into the generated tables the CLI runs on.
 
-    Writes, under the output directory: the Python package kotc_tables (one
-    module per edition with its components, texts, matchers, cost functions,
-    limits, status and history, the card-cost rule and the rulebook; one module
-    per edition step with its rewrites, bans, cost and limit changes; a small
-    runtime), the documentation pages (docs/), and MANIFEST.json naming every
-    source file and generated file with its sha256. The tables need only the
-    Python standard library.
+    Writes, under the output directory: the Python package kotc_tables (plain
+    data: one module per edition with its component catalog, card-cost rule,
+    rulebook and card-building system; one per edition step with what it does
+    to a card), the documentation pages (docs/), and MANIFEST.json naming every
+    source file and generated file with its sha256. The tables are read with
+    the Python standard library alone.
 
     The output is deterministic: the same rules give byte-identical files. Each
     file is replaced atomically and only when it changes; files the build no
@@ -78,6 +66,7 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
       kotc-rulesc build --rules my-rules --out /tmp/tables
       kotc-rulesc build --check --rules rules           # in a rules checkout: rules/ and generated/
     """
+    from ..bundled import checkout_root, default_out_dir
     from ..bundled import rules_dir as bundled_rules
 
     rules_path = Path(rules_dir) if rules_dir is not None else bundled_rules()
@@ -87,15 +76,15 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
             "the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
             "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)"
         )
-    if check:  # (imports here: the fast path needs neither the code generators nor the YAML reader)
-        from ..outdir import matches_manifest
-        from ..rules_cache import build_key, read_verdict
+    # an installed kotc-rulesc is the code its version names: an output whose manifest names this
+    # version, today's inputs and every file as it is needs no build to compare with (in a source
+    # checkout the code may have changed since, so the check builds: it is CI's drift gate)
+    if check and checkout_root() is None:
+        from ..outdir import up_to_date  # (neither the code generators nor the YAML reader)
 
-        key = build_key(rules_path, out)
-        verified = read_verdict(key)
-        if verified is not None and matches_manifest(out, verified):
-            # the same rules, code and templates gave this very output before, and it is untouched
-            click.echo(f"up to date: {_shown(out)} (every file matches {_shown(rules_path)}; checked before, unchanged since).")
+        if up_to_date(out, rules_path):
+            click.echo(f"up to date: {_shown(out)} (every file matches its MANIFEST.json, made from {_shown(rules_path)} "
+                       "as they are by this kotc-rulesc).")
             return
     from ..codegen import CodegenError, compare, foreign_output, generate, write
     from .rules_arg import load_or_exit
@@ -110,10 +99,6 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     if check:
         drift = compare(out, files)
         if drift.clean:
-            from ..outdir import manifest_sha256
-            from ..rules_cache import write_verdict
-
-            write_verdict(key, manifest_sha256(out) or "")
             click.echo(f"up to date: {_shown(out)} ({len(files)} files match {_shown(rules_path)}).")
             return
         click.echo(f"{_shown(out)} does not match {_shown(rules_path)}:")

@@ -11,7 +11,7 @@ import click
 
 from .edition_arg import EDITION
 
-from .rules_arg import RULES_OPTION, load_or_exit
+from .rules_arg import RULES_OPTION, load_or_exit, view_or_exit
 
 
 @click.command()
@@ -46,11 +46,10 @@ def diff(a: int, b: int, fmt: str, rules_dir: str | None) -> None:
       kotc-rulesc diff 16 17 --format html > diff-16-17.html
     """
     from ..diff import DiffOrderError, diff_editions, diff_text
-    from ..view import FoldedRules
 
-    rules = load_or_exit(rules_dir)
+    view = view_or_exit(rules_dir)
     try:
-        d = diff_editions(FoldedRules(rules), a, b)
+        d = diff_editions(view, a, b)
     except DiffOrderError as exc:
         raise click.UsageError(str(exc)) from None
     if fmt == "json":

@@ -23,13 +23,13 @@ class EditionType(click.ParamType):
         self.fail(f"{value!r} is not an edition", param, ctx)
 
     def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> list:
-        """The editions of the compiled tables (shell completion)."""
+        """The editions of the compiled tables of the bundled rules (shell completion)."""
         from click.shell_completion import CompletionItem
 
         try:
-            from ..tables import TablesView
+            from ..cards.rules_source import tables_for
 
-            keys = TablesView().keys
+            keys = tables_for(None).keys
         except Exception:  # no tables: no suggestions, never an error while typing
             return []
         return [CompletionItem(str(k)) for k in keys if str(k).startswith(incomplete)]

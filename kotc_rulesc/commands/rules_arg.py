@@ -11,6 +11,7 @@ import click
 
 if TYPE_CHECKING:
     from ..model import RuleSet
+    from ..view import RulesView
 
 RULES_OPTION = click.option(
     "--rules",
@@ -35,11 +36,23 @@ def exit_with_problems(problems: list) -> NoReturn:
 
 
 def load_or_exit(rules_dir: str | None) -> RuleSet:
-    """Load the rules, or print every problem and exit (:func:`exit_with_problems`)."""
+    """Read the rules' YAML, or print every problem and exit (:func:`exit_with_problems`)."""
     from ..errors import ProblemsFound
-    from ..rules_cache import load_rules  # ruamel.yaml and jsonschema load only when the YAML is read
+    from ..loader import load_rules
 
     try:
         return load_rules(rules_dir)
+    except ProblemsFound as exc:
+        exit_with_problems(exc.problems)
+
+
+def view_or_exit(rules_dir: str | None) -> RulesView:
+    """The rules, from the compiled tables when they answer for them (:mod:`~kotc_rulesc.cards.rules_source`),
+    or print every problem and exit (:func:`exit_with_problems`)."""
+    from ..cards.rules_source import get_view
+    from ..errors import ProblemsFound
+
+    try:
+        return get_view(rules_dir, warn=False)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)

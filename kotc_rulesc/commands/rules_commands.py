@@ -8,29 +8,24 @@ from pathlib import Path
 
 import click
 
-from ..history import edition_summary
-from ..model import EditionKey, RuleSet, ordinal
-from .edition_arg import EDITION
-from .rules_arg import RULES_OPTION, load_or_exit
-
-
-def edition_or_exit(rules: RuleSet, edition: EditionKey) -> EditionKey:
-    from .edition_arg import check_known
-
-    return check_known(rules.all_keys, edition, "--edition")
+from ..model import EditionKey
+from .edition_arg import EDITION, check_known
+from .rules_arg import RULES_OPTION, view_or_exit
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
                       help="text for a terminal, or json: one document a program can read.")
 
 
-def _shown(path: str) -> str:
+def _shown(name: str, root: Path | None) -> str:
     """A rules file as output names it: relative to the current directory when it is below it,
     else by its name alone (never the full path of an installed package's data)."""
+    if root is None:
+        return name
     try:
-        return str(Path(path).resolve().relative_to(Path.cwd()))
+        return str((root / name).resolve().relative_to(Path.cwd()))
     except ValueError:
-        return Path(path).name
+        return name
 
 
 @click.command()
@@ -58,32 +53,30 @@ def check(rules_dir: str | None, fmt: str) -> None:
       kotc-rulesc check --rules my-rules
       kotc-rulesc check --rules my-rules --format json
     """
-    from ..rules_cache import check_rules
+    from ..cards.rules_source import get_view
+    from ..errors import ProblemsFound, exit_code
 
-    from ..errors import exit_code
-
-    rules, problems = check_rules(rules_dir)
-    if fmt == "json":
-        doc = {
-            "ok": not problems,
-            "editions": [str(k) for k in rules.all_keys] if rules is not None and not problems else [],
-            "files": len(rules.editions) if rules is not None and not problems else 0,
-            "components": sum(len(e.components) for e in rules.editions) if rules is not None and not problems else 0,
-            "problems": [{"file": p.file, "line": p.line or None, "column": p.column or None, "message": p.message,
-                          "hint": p.hint} for p in problems],
-        }
-        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
-        if problems:
+    try:  # (rules the compiled tables answer for were checked when they were built)
+        view = get_view(rules_dir, warn=False)
+    except ProblemsFound as exc:
+        problems = exc.problems
+        if fmt == "json":
+            doc = {"ok": False, "editions": [], "files": 0, "components": 0,
+                   "problems": [{"file": p.file, "line": p.line or None, "column": p.column or None,
+                                 "message": p.message, "hint": p.hint} for p in problems]}
+            click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
             sys.exit(exit_code(problems))
-        return
-    if problems:
         for problem in problems:
             click.echo(str(problem))
-        click.echo(f"{len(problems)} problem(s).")
-        sys.exit(exit_code(problems))
-    assert rules is not None
-    n = sum(len(e.components) for e in rules.editions)
-    click.echo(f"ok: {len(rules.editions)} rules files, editions {rules.first}–{rules.last}, {n} components.")
+        click.echo(f"{len(exc.problems)} problem(s).")
+        sys.exit(exit_code(exc.problems))
+    files = view.rules_files()
+    n = sum(count for _, _, count, _ in files)
+    if fmt == "json":
+        doc = {"ok": True, "editions": [str(k) for k in view.keys], "files": len(files), "components": n, "problems": []}
+        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"ok: {len(files)} rules files, editions {view.first}–{view.last}, {n} components.")
 
 
 @click.command()
@@ -106,18 +99,19 @@ def editions(rules_dir: str | None, fmt: str) -> None:
       kotc-rulesc editions --rules my-rules
       kotc-rulesc editions --format json
     """
-    from ..view import FoldedRules
-
-    rules = load_or_exit(rules_dir)
-    view = FoldedRules(rules)
+    view = view_or_exit(rules_dir)
+    files = {key: (name, summary) for key, name, _, summary in view.rules_files()}
+    root = Path(rules_dir) if rules_dir is not None else None
     rows = []
-    for key in rules.all_keys:
-        decl = rules.edition(key)
+    for key in view.keys:
+        cat = view.catalog(key)
+        decl = cat.declared
+        before = view.catalog(decl.follows) if decl is not None and decl.follows is not None else None
         # a rulebook no file gives is unknown (its parameters and terms: `diff` lists each change)
-        lost = (decl is not None and decl.rulebook is None and view.catalog(key).rulebook is None
-                and any(view.catalog(k).rulebook is not None for k in _before(rules, key)[-1:]))
-        rows.append({"edition": str(key), "file": _shown(decl.file) if decl else None,
-                     "changes": edition_summary(decl) if decl else None, "rulebook_unknown": lost})
+        lost = decl is not None and decl.rulebook is None and cat.rulebook is None and before is not None and before.rulebook is not None
+        name, summary = files.get(key, (None, None))
+        rows.append({"edition": str(key), "file": _shown(name, root) if name else None, "changes": summary,
+                     "rulebook_unknown": lost})
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -128,11 +122,6 @@ def editions(rules_dir: str | None, fmt: str) -> None:
             continue
         note = "; no rulebook given: its parameters and terms are unknown" if r["rulebook_unknown"] else ""
         click.echo(f"{r['edition']:>{width}}  {r['changes']}{note}  [{r['file']}]")
-
-
-def _before(rules: RuleSet, key: EditionKey) -> list[EditionKey]:
-    """The editions of ``key``'s line before it, oldest first."""
-    return [d.key for d in rules.lineage(key)[:-1]]
 
 
 @click.command()
@@ -159,16 +148,14 @@ def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
       kotc-rulesc show -e 11-pre
       kotc-rulesc show -e 17 --format json > catalog-17.json
     """
-    from ..fold import fold
     from ..show import catalog_json, catalog_text
 
-    rules = load_or_exit(rules_dir)
-    edition_or_exit(rules, edition)
-    cat = fold(rules, edition)
+    view = view_or_exit(rules_dir)
+    cat = view.catalog(check_known(view.keys, edition, "--edition"))
     if fmt == "json":
         click.echo(json.dumps(catalog_json(cat), ensure_ascii=False, indent=2))
     else:
-        click.echo(catalog_text(cat, rules), nl=False)
+        click.echo(catalog_text(cat), nl=False)
 
 
 @click.command()
