@@ -17,11 +17,9 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
                       help="text for a terminal, or json: one document a program can read.")
 
 
-def _shown(name: str, root: Path | None) -> str:
+def _shown(name: str, root: Path) -> str:
     """A rules file as output names it: relative to the current directory when it is below it,
     else by its name alone (never the full path of an installed package's data)."""
-    if root is None:
-        return name
     try:
         return str((root / name).resolve().relative_to(Path.cwd()))
     except ValueError:
@@ -101,7 +99,9 @@ def editions(rules_dir: str | None, fmt: str) -> None:
     """
     view = view_or_exit(rules_dir)
     files = {key: (name, summary) for key, name, _, summary in view.rules_files()}
-    root = Path(rules_dir) if rules_dir is not None else None
+    from ..bundled import rules_dir as bundled_rules
+
+    root = Path(rules_dir) if rules_dir is not None else bundled_rules()
     rows = []
     for key in view.keys:
         cat = view.catalog(key)
