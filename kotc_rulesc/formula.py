@@ -56,7 +56,7 @@ __all__ = [
 COMPONENT_VARIABLES = frozenset("xyzta")
 FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
 _SUPERSCRIPTS = {"²": 2, "³": 3}
-#: the input policy (kotc_rulesc/inputs.py) for formulas: digits of a number, the largest exponent,
+#: the input policy (kotc_rulesc/reading/policy.py) for formulas: digits of a number, the largest exponent,
 #: levels of nesting (this module is part of the tables' standalone core: the values are its own)
 MAX_DIGITS = 100
 MAX_EXPONENT = 9

@@ -86,7 +86,7 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
-#: the input policy's (kotc_rulesc/inputs.py) longest number: a longer one fills no slot (this module
+#: the input policy's (kotc_rulesc/reading/policy.py) longest number: a longer one fills no slot (this module
 #: is part of the tables' standalone core: the value is its own)
 MAX_DIGITS = 100
 

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.inputs import MAX_LINE, InputError, open_input, read_blocks
+from kotc_rulesc.reading.policy import MAX_LINE, InputError, open_input, read_blocks
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate import atomic, cpus, jobs
 from kotc_rulesc.migrate import run as runmod

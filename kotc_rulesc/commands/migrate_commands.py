@@ -124,7 +124,8 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
     cpus.mark()  # --jobs: how many processors other programs leave idle, measured while the rules load
     from ..errors import ProblemsFound
     from ..migrate.atomic import Changed, OutputError
-    from ..migrate.io_json import MissingFrom, Unreadable
+    from ..migrate.io_json import MissingFrom
+    from ..reading.policy import InputError
     from ..migrate.jobs import WorkerFailed
     from ..migrate.run import Options, UsageError, run
 
@@ -165,7 +166,7 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         _fail(str(exc))
     except MissingFrom as exc:
         _fail(exc.describe())
-    except Unreadable as exc:  # the input policy's InputError, located
+    except InputError as exc:  # the input policy's, located
         _fail(str(exc.located("<stdin>" if collection == "-" else collection)))
     except OutputError as exc:  # a full disk, an I/O error: the temporary files are gone, the input untouched
         where = "standard output" if exc.filename == "<stdout>" else exc.filename

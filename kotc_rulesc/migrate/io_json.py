@@ -1,23 +1,16 @@
 """JSON and JSONL collections, card by card, in constant memory.
 
-* **JSONL** is read in blocks of whole lines; every line is one card.  A line whose
-  card does not change is written back byte for byte; a changed card is written
-  in the line's own style (compact or spaced separators, escaped or raw Unicode).
-  Blank lines and lines that are not JSON objects are kept as they are.  A line the
-  same as one seen before but for the card's name is written from memory, without
-  being decoded, decided or encoded again (:func:`jsonl_block`).
-* **JSON** (``{"cards": [...]}``, a bare list of cards, or a single card) is read by
-  :class:`~kotc_rulesc.inputs.JsonStream`, the input policy's incremental reader:
-  :meth:`json.JSONDecoder.raw_decode` over a buffered read decodes one card at a
-  time, and everything between the cards (the other top-level keys, spacing, commas)
-  passes through untouched.  A changed card is re-indented like the original.
-* Both are read under the input policy (:mod:`kotc_rulesc.inputs`): a block that is
-  not UTF-8 text stops the run; a JSONL line the policy refuses is one unreadable
-  card, kept as it is.
+* **JSONL** is read in blocks of whole lines, a card a line.  An unchanged card's line is written back
+  byte for byte, a changed one in the line's own style (compact or spaced, escaped or raw Unicode);
+  blank lines and lines that are not JSON objects are kept.  A line the same as one seen before but
+  for the name is written from memory, without being decoded, decided or encoded again.
+* **JSON** (``{"cards": [...]}``, a bare list, or one card) is read by
+  :class:`~kotc_rulesc.reading.json_reader.JsonStream` a card at a time; what lies between the cards
+  passes through untouched, and a changed card is indented like the original.
 
-The work on the cards themselves (:func:`jsonl_block`, :func:`json_cards`) takes
-plain bytes and strings and returns the same, so that :mod:`kotc_rulesc.migrate.jobs`
-can run it in other processes.
+Both under the input policy (:mod:`kotc_rulesc.reading`): a block that is not UTF-8 stops the run; a
+JSONL line the policy refuses is one unreadable card, kept as it is.  :func:`jsonl_block` and
+:func:`json_cards` take and return plain bytes and strings, so that other processes can run them.
 """
 
 from __future__ import annotations
@@ -28,30 +21,17 @@ from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
 from typing import Any, Callable
 
-from ..inputs import InputError, JsonProblem, JsonStream, blank_line, json_line, jsonl_lines, plain_name_at, read_blocks
+from ..reading.json_reader import JsonProblem, json_line, plain_name_at
+from ..reading.policy import blank_line, jsonl_lines
 from ..memo import Memo
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import Record, Totals, render_card
 
-__all__ = [
-    "Context",
-    "BlockResult",
-    "MissingFrom",
-    "Unreadable",
-    "jsonl_block",
-    "json_cards",
-    "JsonStream",
-    "read_blocks",
-    "count_cards",
-]
+__all__ = ["Context", "BlockResult", "MissingFrom", "jsonl_block", "json_cards", "count_cards"]
 
 _loads = json.loads
 _NONBLANK = re.compile(rb"^[ \t\r\f\v]*[^\s]", re.M)
-
-
-#: the collection cannot be read as a whole (the input policy's error; exit status 2)
-Unreadable = InputError
 
 
 class MissingFrom(Exception):
@@ -196,10 +176,10 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes; ``room``: how many
     cards needing attention the caller still lists (default: ``ctx.attention_cap``), so that a full
     list costs nothing more per card.  A block that is
-    not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
+    not UTF-8 text raises :class:`~kotc_rulesc.reading.policy.InputError` (the file cannot be read); a line
     the input policy refuses is one unreadable card, kept as it is.
 
-    Lines already seen but for the name (:func:`~kotc_rulesc.inputs.plain_name_at`) are not decoded
+    Lines already seen but for the name (:func:`~kotc_rulesc.reading.json_reader.plain_name_at`) are not decoded
     again: the rest of such a line decides all else — whether the input policy takes it, the card's
     decisive fields, its decision, and its new text, in which the name is copied as it is (a changed
     card keeps its name first).  The copies of a design in a collection differ by their names alone:

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Callable, Iterator
 
-from ..inputs import InputError, decode, read_blocks
+from ..reading.policy import InputError, decode, read_blocks
 from . import atomic, cpus
 from .io_json import BlockResult, Context, jsonl_block
 from .report import ReportWriter, Totals
@@ -129,7 +129,7 @@ class Grid:
     """The offsets at which a run in one process reads the collection: from ``start`` (after a
     byte-order mark) in steps of ``step`` up to ``head`` (the bytes first read to tell the format),
     then on from there in steps of ``step``.  Its blocks end at the last line end before one of
-    these offsets (:func:`~kotc_rulesc.inputs.read_blocks`); segments that end where a block ends,
+    these offsets (:func:`~kotc_rulesc.reading.policy.read_blocks`); segments that end where a block ends,
     read at the same offsets, give the very same blocks."""
 
     start: int

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/formula.py
-#     1044c2f97c5dec034a7dd1291f4be4521ec02eb9a972ae3a2f5157954fc980ab
+#     1218b925191346f27c6f937a3568b4af934ed5d8dd71aac78e19141466e81217
 """The formula language: component costs (``3x/2``, ``y²/x``, ``(x+t)/2``) and card-cost rules.
 
 A formula is parsed once into a small tree.  Everything else is derived from that
@@ -64,7 +64,7 @@ __all__ = [
 COMPONENT_VARIABLES = frozenset("xyzta")
 FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
 _SUPERSCRIPTS = {"²": 2, "³": 3}
-#: the input policy (kotc_rulesc/inputs.py) for formulas: digits of a number, the largest exponent,
+#: the input policy (kotc_rulesc/reading/policy.py) for formulas: digits of a number, the largest exponent,
 #: levels of nesting (this module is part of the tables' standalone core: the values are its own)
 MAX_DIGITS = 100
 MAX_EXPONENT = 9

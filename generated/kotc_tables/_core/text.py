@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/text.py
-#     349c4e72f5c9df2c07430f48aa3bf2fe168e1e052524a437ceef567b110b5212
+#     137a35cb9910fa78df257a26ce1cd5c84f274547140156904452e4217dafc4e6
 """The component-text language: ``"Draw [x] cards."`` as a structure.
 
 A component text is parsed once into segments: literal text, variable slots
@@ -94,7 +94,7 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
-#: the input policy's (kotc_rulesc/inputs.py) longest number: a longer one fills no slot (this module
+#: the input policy's (kotc_rulesc/reading/policy.py) longest number: a longer one fills no slot (this module
 #: is part of the tables' standalone core: the value is its own)
 MAX_DIGITS = 100
 
