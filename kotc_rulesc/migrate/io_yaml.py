@@ -389,6 +389,7 @@ class Writer:
         return written
 
     def mark(self, mark: dict) -> str:
-        """The marker's lines (``migration:`` and the mapping under it) at column 0."""
-        written = self.value(mark, "", False, True)
-        return f"{MARK}:{written if written.startswith(chr(10)) else ' ' + written}\n"
+        """The marker's lines (``migration:`` and the mapping under it) at column 0: each entry as
+        ruamel.yaml writes it alone (an entry of a block mapping is written the same alone or among
+        others), since entries recur across markers far more than whole markers do."""
+        return MARK + ":" + "".join(self.value({key: value}, "", False, True) for key, value in mark.items()) + "\n"
