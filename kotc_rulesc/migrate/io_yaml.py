@@ -326,6 +326,11 @@ def yaml_mark(value: Any, key: str | None = None) -> Any:
     return value
 
 
+def _flow_list(key: str | None, value: list) -> bool:
+    """The marker's lists written in flow style: its sources, and lists of plain values."""
+    return key == "sources" or all(not isinstance(v, (dict, list, str)) for v in value)
+
+
 class Writer:
     """Values as ruamel.yaml's dump writes them with the settings of the document ``text`` (its
     indentation, long lines never re-wrapped), after ``key: `` at column 0; remembered, since a
@@ -352,8 +357,8 @@ class Writer:
             return out
         if isinstance(value, list):
             seq = CommentedSeq(self._node(v, "", marker) for v in value)
-            if marker and (key == "sources" or all(not isinstance(v, (dict, list, str)) for v in value)):
-                seq.fa.set_flow_style()  # the marker's lists of sources and of plain values
+            if marker and _flow_list(key, value):
+                seq.fa.set_flow_style()
             return seq
         styled = {"'": SingleQuotedScalarString, '"': DoubleQuotedScalarString, "|": LiteralScalarString,
                   ">": FoldedScalarString}.get(style)
@@ -392,4 +397,12 @@ class Writer:
         """The marker's lines (``migration:`` and the mapping under it) at column 0: each entry as
         ruamel.yaml writes it alone (an entry of a block mapping is written the same alone or among
         others), since entries recur across markers far more than whole markers do."""
-        return MARK + ":" + "".join(self.value({key: value}, "", False, True) for key, value in mark.items()) + "\n"
+        lines = [MARK + ":"]
+        for key, value in mark.items():
+            if not isinstance(value, list) or not value or _flow_list(key, value):
+                lines.append(self.value({key: value}, "", False, True))
+                continue
+            for i, item in enumerate(value):  # a block list item by item, the same alone as among others
+                written = self.value({key: [item]}, "", False, True)  # "\n  key:\n    - item"
+                lines.append(written if i == 0 else written[written.index("\n", 1):])
+        return "".join(lines) + "\n"
