@@ -18,8 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
-from typing import Any, Callable
+from typing import Any
 
 from ..reading.json_reader import JsonProblem, json_line, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
@@ -106,20 +105,11 @@ def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
 # --------------------------------------------------------------------------- writing a changed card
 
 
-def _encoder(escaped: bool, spaced: bool) -> Callable[[Any], str]:
-    """``json.dumps(value, ensure_ascii=escaped, separators=…)``: the same text from the standard
-    library's C encoder, made once (``json.dumps`` with arguments makes one per call, and checks
-    for cycles, which decoded JSON cannot have)."""
-    item, key = (", ", ": ") if spaced else (",", ":")
-    if c_make_encoder is None:  # pragma: no cover - a Python without the C accelerator
-        return json.JSONEncoder(ensure_ascii=escaped, separators=(item, key)).encode
-    encode = c_make_encoder(None, json.JSONEncoder().default, encode_basestring_ascii if escaped else encode_basestring,
-                            None, key, item, False, False, True)
-    return lambda value: "".join(encode(value, 0))
-
-
-# one encoder per style
-_ENCODERS = {(escaped, spaced): _encoder(escaped, spaced) for escaped in (False, True) for spaced in (False, True)}
+#: ``json.dumps`` in each style a card's text may have (escaped Unicode, spaced separators), made once;
+#: decoded JSON has no cycles to check for
+_ENCODERS = {(escaped, spaced): json.JSONEncoder(ensure_ascii=escaped, check_circular=False,
+                                                 separators=(", ", ": ") if spaced else (",", ":")).encode
+             for escaped in (False, True) for spaced in (False, True)}
 
 
 def _style(raw: str | bytes) -> tuple[bool, bool]:
