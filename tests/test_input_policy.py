@@ -352,6 +352,37 @@ def test_a_hostile_rules_file_is_refused_at_once(tmp_path, name, extra, message)
         assert re.search(rf"edition-01\.yaml:\d+(:\d+)?: {re.escape(message)}", out), out
 
 
+# --------------------------------------------------------------------------- a JSON document: what is refused, where
+
+SURROGATE = "not a Unicode character (write the character itself, or a \\uD8xx\\uDCxx pair)"
+
+
+@pytest.mark.parametrize("line, answer", [
+    ('{"a": 1, "a": 2}', ("duplicate key 'a' (each key may appear once in a mapping)", 9)),
+    ('{"t": "a: b: c", "x": {"y": 1, "y": 2}}', ("duplicate key 'y' (each key may appear once in a mapping)", 31)),
+    ('{"k\\u003a": 1, "k:": 2}', ("duplicate key 'k:' (each key may appear once in a mapping)", 15)),
+    ('{"n": NaN}', ("NaN is not a JSON number", 6)),
+    ('{"n": -Infinity}', ("-Infinity is not a JSON number", 6)),
+    ('{"n": 1e400}', ("the number 1e400 is too large", 6)),
+    ('{"n": ' + "9" * 101 + "}", ("an integer of 101 digits (at most 100)", 6)),
+    ('{"s": "\\ud83c"}', ("a lone UTF-16 surrogate escape \\ud83c: " + SURROGATE, 7)),
+    ('{"s": "\\udf89\\ud83c"}', ("a lone UTF-16 surrogate escape \\udf89: " + SURROGATE, 7)),
+    ('{"d": ' + "[" * 64 + "]" * 64 + "}", ("nested more than 64 levels deep (mappings and lists)", 69)),
+    ('{"s": "\\ud83c"} x', ("invalid JSON: Extra data", 16)),  # the syntax first
+    ('{"bad": tru}', ("invalid JSON: Expecting value", 8)),
+    ('{"s": "\\ud83c\\udf89", "n": 18446744073709551616}', {"s": "\U0001f389", "n": 18446744073709551616}),
+])
+def test_a_json_document_is_refused_where_the_policy_says(line, answer):
+    """The first thing refused in the text's order, at its offset; each kind of refusal in its words."""
+    from kotc_rulesc.reading.json_reader import JsonProblem, json_line
+
+    try:
+        got = json_line(line.encode())
+    except JsonProblem as exc:
+        got = (exc.message, exc.pos)
+    assert got == answer
+
+
 # --------------------------------------------------------------------------- issue 27: one answer per input
 
 COMMENT = "# " + "x" * ((1 << 20) - 3) + "\n"  # a comment line of 1 MiB, the longest a line may be

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotc_rulesc.migrate.io_json import Context, MissingFrom, count_cards, dumps_element, json_cards, jsonl_block
+from kotc_rulesc.migrate.io_json import Context, MissingFrom, dumps_element, json_cards, jsonl_block
 from kotc_rulesc.migrate.run import Options, run
 from kotc_rulesc.reading.json_reader import JsonStream, plain_name_at
 from kotc_rulesc.reading.policy import InputError, read_blocks
@@ -110,7 +110,7 @@ def test_jsonl_block_keeps_unchanged_lines_byte_for_byte(view):
     assert out[2] == b'{"name": "Study", "type": "spell", "edition": 4, "cost": 4, "text": "Draw 2 cards.", "x": "\\u00e9"}\r'
     assert out[5] == b'{"name":"Study","type":"spell","edition":4,"cost":4,"text":"Draw 2 cards."}'
     assert out[6] == b""
-    assert result.cards == 5 == count_cards(block)
+    assert result.cards == 5
     t = result.totals
     assert (t["cards"], t["migrated"], t["reissued"], t["unchanged"], t["errors"]) == (5, 2, 2, 1, 2)
     entries = [json.loads(e) for e in result.entries]
@@ -141,7 +141,7 @@ def test_read_blocks_cuts_at_line_ends():
     blocks = list(read_blocks(io.BytesIO(data), 100))
     assert b"".join(blocks) == data
     assert all(b.endswith(b"\n") for b in blocks[:-1])
-    assert sum(count_cards(b) for b in blocks) == 1001
+    assert sum(len([line for line in b.split(b"\n") if line.strip()]) for b in blocks) == 1001
 
 
 # --------------------------------------------------------------------------- JSON cards
@@ -161,15 +161,6 @@ def test_unchanged_json_card_is_not_rewritten(view):
     raw = '{ "name" : "Old", "type":"spell", "edition":4, "cost":2, "text":"Increase your hitpoints by 1." }'
     result = json_cards(ctx(view), [(raw, json.loads(raw), 1, "")], 0)
     assert result.output == [None]
-
-
-@pytest.mark.parametrize(
-    "block, n",
-    [(b"", 0), (b"{}\n", 1), (b"{}", 1), (b"{}\n{}\n", 2), (b"{}\n\n{}\n", 2), (b"\n{}\n  \n x\n", 2),
-     (b"{}\r\n{}\r\n", 2), (b"[1]\n{}\n", 2), (b" {}\n", 1)],
-)
-def test_count_cards(block, n):
-    assert count_cards(block) == n
 
 
 # --------------------------------------------------------------------------- JSONL: lines seen before but for the name

@@ -16,21 +16,19 @@ JSONL line the policy refuses is one unreadable card, kept as it is.  :func:`jso
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..memo import Memo
 from ..reading.json_reader import JsonProblem, json_line, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
-from ..memo import Memo
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import Record, Totals, render_card
 
-__all__ = ["Context", "BlockResult", "MissingFrom", "jsonl_block", "json_cards", "count_cards"]
+__all__ = ["Context", "BlockResult", "MissingFrom", "jsonl_block", "json_cards"]
 
 _loads = json.loads
-_NONBLANK = re.compile(rb"^[ \t\r\f\v]*[^\s]", re.M)
 
 
 class MissingFrom(Exception):
@@ -240,14 +238,6 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
     result.cards = index - first_index
     result.output = b"\n".join(out)
     return result
-
-
-def count_cards(block: bytes) -> int:
-    """The number of JSONL cards (non-blank lines) in a block."""
-    lines = block.count(b"\n") + (0 if block.endswith(b"\n") or not block else 1)
-    if block.count(b"\n{") + block.startswith(b"{") == lines:
-        return lines  # every line starts a JSON object: no blank line (the common case, counted at C speed)
-    return len(_NONBLANK.findall(block))
 
 
 # --------------------------------------------------------------------------- JSON

@@ -60,7 +60,6 @@ def _float(text: str) -> float:
 _INF = float("inf")
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float, parse_int=_int)
 _raw_decode = _DECODER.raw_decode
-_decode = _DECODER.decode
 _WS = re.compile(r"[ \t\n\r]*")
 _LONE = re.compile("[\ud800-\udfff]")  # in a decoded string: what a lone surrogate escape leaves
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -70,12 +69,7 @@ _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.S)
 def json_value(text: str, start: int = 0, depth: int = 0) -> tuple[Any, int]:
     """The JSON value at ``text[start]`` under the policy: (value, end), or :class:`JsonProblem`.
     ``depth`` is the nesting the value sits in."""
-    try:
-        value, end = _raw_decode(text, start)
-    except json.JSONDecodeError as exc:
-        raise JsonProblem(f"invalid JSON: {exc.msg}", exc.pos, syntax=True) from None
-    except (_Refused, RecursionError, ValueError):  # a hook; nesting past the decoder's own depth
-        raise _refused(text, start, depth) from None
+    value, end = _decoded(text, start, depth)
     _check(text, start, end, depth)
     return value, end
 
@@ -84,14 +78,22 @@ def json_line(line: str | bytes) -> Any:
     """One JSONL line, a whole document (bytes: UTF-8 text), under the policy; or :class:`JsonProblem`."""
     if type(line) is bytes:
         line = line.decode("utf-8")
+    start = _WS.match(line).end()
+    value, end = _decoded(line, start, 0)
+    after = _WS.match(line, end).end()
+    if after != len(line):
+        raise JsonProblem("invalid JSON: Extra data", after, syntax=True)
+    _check(line, start, end, 0)
+    return value
+
+
+def _decoded(text: str, start: int, depth: int) -> tuple[Any, int]:
     try:
-        value = _decode(line)
+        return _raw_decode(text, start)
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"invalid JSON: {exc.msg}", exc.pos, syntax=True) from None
-    except (_Refused, RecursionError, ValueError):
-        raise _refused(line, 0, 0) from None
-    _check(line, 0, len(line), 0)
-    return value
+    except (_Refused, RecursionError, ValueError):  # a hook; nesting past the decoder's own depth
+        raise _refused(text, start, depth) from None
 
 
 def _check(text: str, start: int, end: int, depth: int) -> None:

@@ -195,9 +195,6 @@ class Input:
     def tell(self) -> int:
         return self._pos
 
-    def readable(self) -> bool:
-        return True
-
     def close(self) -> None:
         if self._own:
             self.fp.close()
