@@ -19,6 +19,7 @@ from ..memo import Memo
 from ..reading.json_reader import JsonProblem, JsonStream, json_keys, json_line, plain_name_at
 from ..reading.policy import (FORMAT_BY_SUFFIX, Input, InputError, blank_line, detect_format, jsonl_lines, open_input,
                               read_blocks, yaml_text)
+from ..reading.yaml_reader import Collection, read_yaml
 from ..record import field, record
 
 __all__ = ["CardInput", "read_collection", "yaml_entries", "collection_schema", "FORMAT_BY_SUFFIX"]
@@ -75,8 +76,6 @@ _CARD_KEYS = ("name", "type", "text")
 def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> str:
     """Read the YAML collection ``text``, handing each entry (its index, its node) to ``entry`` as it
     is read; the shape found: ``"cards"`` (a top-level ``cards:`` list), ``"list"`` or ``"card"``."""
-    from ..reading.yaml_reader import read_yaml
-
     if not text.strip():
         raise InputError("the file is empty", file=display,
                          hint='a collection is {"cards": [...]} in YAML or JSON, or JSONL with one card per line')
@@ -111,7 +110,7 @@ def _yaml(display: str, text: str) -> list[CardInput]:
 
     def entry(index: int, node: Any) -> None:
         line = node.line + 1
-        if node.__class__.__name__ != "Collection" or not node.mapping:
+        if not isinstance(node, Collection) or not node.mapping:
             cards.append(_not_a_card(display, index, node.value, line))
             return
         lines = {str(key.value): key.line + 1 for key in node.keys}
@@ -147,7 +146,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             start, end = plain_name_at(raw)
             if start:
                 rest = raw[end:]
-                known = read.new.get(rest) or read.get(rest)  # (the newer generation first: at once)
+                known = read.get(rest)
                 if known is not None and known[0] == start:
                     design = known[1]
                     card = design.copy()
