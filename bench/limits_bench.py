@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -93,7 +94,7 @@ def run(argv: list[str], stdin: str | None = None) -> tuple[float, int, str]:
     else:  # a pipe fed by a shell: the stream limit
         done = subprocess.run(["sh", "-c", stdin + " | " + " ".join(argv)], capture_output=True)
     said = (done.stderr or done.stdout).decode("utf-8", "replace").strip().split("\n")[0]
-    said = said.split(": ", 2)[-1][:60] if done.returncode == 2 else ""
+    said = re.sub(r"^(?:[Ee]rror: )?\S+?(?::\d+)*: ", "", said)[:60] if done.returncode == 2 else ""  # (no place)
     return time.perf_counter() - start, done.returncode, said.replace("|", "\\|")
 
 
