@@ -13,7 +13,7 @@ Then, in the same run, each in a child process of its own:
 
 * the baselines: a plain read and write of the file's text (the least any
   migration costs), and ruamel.yaml's round-trip load and dump of the same file
-  (what the YAML migration did before it patched the changed cards' lines);
+  (what a migration that rewrote the whole document would cost);
 * ``migrate`` of the file, reporting the migration's own time (after the rules
   are loaded), the wall time of the whole command, and the peak resident memory.
 
@@ -183,16 +183,22 @@ def child_copy(src: str, dst: str) -> None:
 
 
 def child_round_trip(src: str, dst: str) -> None:
-    """ruamel.yaml's round-trip load and dump of the file, with the settings the migration used
-    before it patched the changed cards (pure Python: the round trip has no C loader)."""
+    """ruamel.yaml's round-trip load and dump of the file, with the document's indentation (pure
+    Python: the round trip has no C loader)."""
     import io
 
-    from kotc_rulesc.migrate.yaml_edit import round_trip_yaml
+    from ruamel.yaml import YAML
+
+    from kotc_rulesc.migrate.io_yaml import detect_indent
 
     t = time.perf_counter()
     with open(src, encoding="utf-8") as f:
         text = f.read()
-    yaml = round_trip_yaml(text)
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 1 << 16
+    mapping, sequence, offset = detect_indent(text)
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
     doc = yaml.load(text)
     buf = io.StringIO()
     yaml.dump(doc, buf)
@@ -201,20 +207,18 @@ def child_round_trip(src: str, dst: str) -> None:
     _figures(time.perf_counter() - t)
 
 
-def child_migrate(src: str, dst: str, target: str, assume: str, whole: str) -> None:
-    """``migrate`` in this process, after the rules are loaded; ``whole``: as before, by a round trip
-    of the whole document (the fallback the patcher keeps), for comparison."""
+def child_migrate(src: str, dst: str, target: str, assume: str) -> None:
+    """``migrate`` in this process, after the rules are loaded."""
     import io
 
     t0 = time.perf_counter()
+    from ruamel.yaml import YAML
+
     from kotc_rulesc.cards.rules_source import get_view
     from kotc_rulesc.migrate import run as runmod
-    from kotc_rulesc.migrate import yaml_patch
-    from kotc_rulesc.migrate.yaml_layout import parser_kind
 
     view = get_view(None)
-    if whole == "1":
-        yaml_patch.patch_collection = lambda ctx, body: None  # every document declined: the round trip
+    parser = "libyaml" if YAML(typ="safe").Parser.__name__ == "CParser" else "pure"
     stats = {}
     original = runmod.Migrator
 
@@ -239,7 +243,7 @@ def child_migrate(src: str, dst: str, target: str, assume: str, whole: str) -> N
     t2 = time.perf_counter()
     m = stats["migrator"]
     _figures(t2 - t1, load=t1 - t0, code=code, summary=err.getvalue().splitlines()[0], hits=m.hits, misses=m.misses,
-             parser=parser_kind(), deciding=m.deciding, cpu=time.process_time() - cpu1)
+             parser=parser, deciding=m.deciding, cpu=time.process_time() - cpu1)
 
 
 def in_child(kind: str, *args: str) -> dict:
@@ -273,29 +277,18 @@ def measure(view, args, name: str, workdir: Path) -> dict:
         print(f"baseline, ruamel.yaml round trip (load + dump): {trip['seconds']:.2f} s, CPU {trip['cpu']:.2f} s; "
               f"peak RSS {_mb(trip['rss_kb'])}")
     command = _command(assume, target)
-    f = in_child("migrate", src, workdir / f"migrated-{name}.yaml", target, assume if assume is not None else "-", "0")
+    f = in_child("migrate", src, workdir / f"migrated-{name}.yaml", target, assume if assume is not None else "-")
     total = f["hits"] + f["misses"]
     print(f"{command}: {f['seconds']:.2f} s migrating ({args.cards / f['seconds']:,.0f} cards/s), "
           f"{f['wall']:.2f} s wall with start-up (rules loaded in {f['load']:.2f} s); CPU {f['cpu']:.2f} s migrating; "
           f"peak RSS {_mb(f['rss_kb'])}; parser {f['parser']}")
     print(f"    of which deciding the cards (the Migrator, as for JSON): {f['deciding']:.2f} s, decisions cached for "
-          f"{f['hits'] / total:.1%} of the cards; reading and patching the YAML: {f['seconds'] - f['deciding']:.2f} s")
+          f"{f['hits'] / total:.1%} of the cards; reading the YAML and writing the changes: {f['seconds'] - f['deciding']:.2f} s")
     print(f"    {f['summary']}; load average now {os.getloadavg()[0]:.2f}")
     ratios = f"    = {f['seconds'] / copy['seconds']:,.0f}x the text copy"
     if trip:
         ratios += f", {f['seconds'] / trip['seconds']:.2f}x the ruamel round trip"
     print(ratios)
-    before = None
-    if args.before:
-        before = in_child("migrate", src, workdir / f"before-{name}.yaml", target, assume if assume is not None else "-", "1")
-        print(f"{command}, as before (a round trip of the whole document): {before['seconds']:.2f} s migrating; "
-              f"peak RSS {_mb(before['rss_kb'])} — the patching is {before['seconds'] / f['seconds']:.1f}x faster")
-        a = (workdir / f"before-{name}.yaml").read_text(encoding="utf-8")
-        b = (workdir / f"migrated-{name}.yaml").read_text(encoding="utf-8")
-        blanks = [line for line in a.splitlines() if line.strip()] == [line for line in b.splitlines() if line.strip()]
-        why = " (a round trip of the whole document drops a blank line before a flow card with a comment; the patch keeps it)"
-        print(f"    outputs identical: {a == b}" + ("" if a == b else f"; identical but for blank lines: {blanks}"
-                                                         + (why if blanks else "")))
     memory = f["rss_kb"] / 1024
     if args.cards == 10_000:
         seconds = f["seconds"]
@@ -310,7 +303,7 @@ def measure(view, args, name: str, workdir: Path) -> dict:
                   "ruamel.yaml round trip of the file" if trip else "the text read and written", round(base["seconds"], 3),
                   f"≤ {TARGET_SECONDS:.0f} s, ≤ {TARGET_MB:.0f} MB (10,000 cards)",
                   args.cards == 10_000 and f["seconds"] <= TARGET_SECONDS and memory <= TARGET_MB, round(memory, 1)))
-    return {"copy": copy, "round_trip": trip, "migrate": f, "before": before}
+    return {"copy": copy, "round_trip": trip, "migrate": f}
 
 
 def main() -> None:
@@ -322,8 +315,6 @@ def main() -> None:
     collection_options(ap, 10_000)
     ap.add_argument("--indent", default="2-2", choices=sorted(_INDENTS), help="how the collection is indented")
     ap.add_argument("--no-round-trip", action="store_true", help="skip the ruamel.yaml round-trip baseline (slow)")
-    ap.add_argument("--before", action="store_true",
-                    help="also migrate as before, by a round trip of the whole document, and compare the outputs (slow)")
     args, names, view = started(ap)
     with work_folder(args.keep, "kotc-yaml-bench-") as workdir:
         for name in names:

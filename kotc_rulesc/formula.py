@@ -54,7 +54,7 @@ __all__ = [
 COMPONENT_VARIABLES = frozenset("xyzta")
 FUNCTIONS = frozenset({"max", "min", "ceil", "floor", "sum"})
 _SUPERSCRIPTS = {"²": 2, "³": 3}
-#: the input policy (kotc_rulesc/inputs.py) for formulas: digits of a number, the largest exponent,
+#: the input policy (kotc_rulesc/reading/policy.py) for formulas: digits of a number, the largest exponent,
 #: levels of nesting (the engine imports only the standard library: the values are its own)
 MAX_DIGITS = 100
 MAX_EXPONENT = 9

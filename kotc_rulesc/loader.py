@@ -19,12 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import jsonschema
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
-
 from .errors import Problem, ProblemsFound
-from .inputs import InputError, load_yaml, read_file
 from .fold import Replay, fold
 from .history import CLEAN_SLATE, KINDS
 from .formula import COMPONENT_VARIABLES, EVALUATION_ERRORS, Formula, FormulaError, parse_formula
@@ -48,8 +43,9 @@ from .model import (
     ordinal,
     pre_release_key,
 )
+from .reading.policy import InputError, open_input, yaml_text
+from .reading.yaml_reader import Map, position, read_yaml
 from .text import Template, TemplateError, parse_template
-from .yaml_rt_fast import load as load_fast
 
 FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
 
@@ -69,27 +65,12 @@ def edition_schema() -> dict:
 
 def _pos(node: Any, key: Any = None, of_key: bool = False) -> tuple[int, int]:
     """1-based (line, column) of ``node[key]`` (its key with ``of_key``), or of ``node``."""
-    try:
-        if key is None:
-            return node.lc.line + 1, node.lc.col + 1
-        if isinstance(node, CommentedMap):
-            line, col = node.lc.key(key) if of_key else node.lc.value(key)
-            return line + 1, col + 1
-        if isinstance(node, CommentedSeq):
-            line, col = node.lc.item(key)
-            return line + 1, col + 1
-    except (AttributeError, KeyError, TypeError, IndexError):
-        pass
-    return 0, 0
+    return position(node, key, of_key)[:2]
 
 
 def _value_col_offset(node: Any, key: Any) -> int:
     """Columns between a scalar's position and its first character (the opening quote)."""
-    try:
-        value = node[key]
-    except (KeyError, IndexError, TypeError):
-        return 0
-    return 1 if isinstance(value, (DoubleQuotedScalarString, SingleQuotedScalarString)) else 0
+    return 1 if position(node, key)[2] in ("'", '"') else 0
 
 
 class _Reporter:
@@ -116,25 +97,22 @@ def _closest(word: str, options: Iterable[str]) -> str | None:
 
 
 def _read_yaml(path: Path, rep: _Reporter) -> Any:
-    """The data of one rules file, read under the input policy (:mod:`kotc_rulesc.inputs`: size,
-    encoding, line length, depth, integers, no aliases, no duplicate keys).  A file that cannot be
-    read is a problem marked ``unreadable`` (exit status 2), as a collection that cannot be read."""
+    """The data of one rules file, read under the input policy (:mod:`kotc_rulesc.reading`).  A file
+    that cannot be read is a problem marked ``unreadable`` (exit status 2), as a collection that cannot be read."""
     try:
-        text = read_file(path, rep.file)
+        with open_input(path) as inp:
+            inp.display = rep.file
+            text = yaml_text(inp)
         if not text.strip():
             raise InputError("the file is empty", file=rep.file, hint="an edition file needs at least 'edition: N'")
-        data = load_fast(text)  # the same values, read by libyaml; None where it declines
-        if data is None:
-            yaml = YAML(typ="rt")
-            yaml.preserve_quotes = True
-            data = load_yaml(yaml, text, rep.file)
-        if data is None:
+        root = read_yaml(text, rep.file, positioned=True)
+        if root is None:
             raise InputError("the file holds no data (only comments?)", file=rep.file,
                              hint="an edition file needs at least 'edition: N'")
     except InputError as exc:
         rep.problems.append(exc.located(rep.file).problem)
         return None
-    return data
+    return root.value
 
 
 def _schema_problems(data: Any, rep: _Reporter, validator: jsonschema.Draft202012Validator) -> bool:
@@ -249,7 +227,7 @@ def _copy_line_state(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _int(value: Any) -> int | None:
-    """A YAML integer as a plain int (ruamel's ScalarInt keeps its layout: the model keeps none)."""
+    """A YAML integer as an int (None stays None)."""
     return None if value is None else int(value)
 
 
@@ -382,7 +360,7 @@ class _Builder:
         for name, value in _copy_line_state(self.states[key]).items():
             setattr(self, name, value)
 
-    def chain(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionKey | None:
+    def chain(self, rep: _Reporter, data: Map, previous: int | None, is_first: bool) -> EditionKey | None:
         """Check the file's place in the tree of editions; return the edition it follows."""
         n = data["edition"]
         base = bool(data.get("base"))
@@ -416,7 +394,7 @@ class _Builder:
             rep.at(data, "follows", f"follows: {follows}, but the previous main-line rules file is edition {previous}", f"follows: {previous}")
         return follows
 
-    def edition(self, rep: _Reporter, data: CommentedMap, previous: int | None, is_first: bool) -> EditionDecl | None:
+    def edition(self, rep: _Reporter, data: Map, previous: int | None, is_first: bool) -> EditionDecl | None:
         n = data["edition"]
         base = bool(data.get("base"))
         follows = self.chain(rep, data, previous, is_first)

@@ -86,8 +86,8 @@ def normalize(text: str) -> str:
 
 
 _NUMBER = re.compile(r"-?\d+")
-#: the input policy's (kotc_rulesc/inputs.py) longest number: a longer one fills no slot (the engine
-#: imports only the standard library: the value is its own)
+#: the input policy's (kotc_rulesc/reading/policy.py) longest number: a longer one fills no slot (the
+#: engine imports only the standard library: the value is its own)
 MAX_DIGITS = 100
 
 

@@ -1,6 +1,7 @@
 """Reading collections: YAML, JSON, JSONL, bare lists and single cards, with lines; and the schema."""
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -9,10 +10,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from kotc_rulesc.cards.collection import CollectionError, collection_schema, read_collection
+from kotc_rulesc.cards.collection import collection_schema, read_collection
+from kotc_rulesc.reading.policy import InputError
 from kotc_rulesc.cards.fields import read_fields
 
 from test_cards_input import BAD_CARDS, GOOD_CREATURE, GOOD_SPELL
+from test_migrate_stream import DESIGNS, copies
 from loaded import rules_of
 
 YAML_TEXT = """\
@@ -83,7 +86,7 @@ def test_a_json_file_holds_one_value(tmp_path):
     one card per line is JSONL, and the message says to name the file so."""
     path = tmp_path / "several-json-lines.json"
     path.write_text(json.dumps(GOOD_SPELL) + "\n" + json.dumps(GOOD_SPELL) + "\n")
-    with pytest.raises(CollectionError, match="extra data after the collection") as err:
+    with pytest.raises(InputError, match="extra data after the collection") as err:
         list(read_collection(path))
     assert err.value.problem.line == 2 and ".jsonl" in err.value.problem.hint
 
@@ -106,7 +109,7 @@ def test_standard_input(monkeypatch):
 def test_unreadable_raises_a_located_problem(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("cards:\n  - name: [x\n")
-    with pytest.raises(CollectionError) as err:
+    with pytest.raises(InputError) as err:
         list(read_collection(path))
     assert err.value.problem.line == 3 and err.value.problem.file == str(path)
 
@@ -176,7 +179,7 @@ def test_a_large_jsonl_file_is_streamed_line_by_line(tmp_path):
 def test_an_unreadable_jsonl_file(tmp_path, content, words):
     path = tmp_path / "c.jsonl"
     path.write_bytes(content)
-    with pytest.raises(CollectionError, match=words):
+    with pytest.raises(InputError, match=words):
         list(read_collection(path))
 
 
@@ -202,3 +205,21 @@ def test_the_schema_knows_every_type_stat_and_figure_of_every_system(rules):
     assert list(validator.iter_errors({"cards": [minion]})) == []
     assert list(validator.iter_errors({"cards": [{**minion, "hp": -1}]}))
     assert list(validator.iter_errors({"cards": [{k: v for k, v in minion.items() if k != "hp"}]}))
+
+
+def test_a_jsonl_line_seen_but_for_the_name_is_read_as_if_afresh(tmp_path, monkeypatch):
+    from kotc_rulesc.cards import collection
+
+    path = tmp_path / "copies.jsonl"
+    plain = b"".join(json.dumps({"name": f"Copy {i}", **design}, separators=style).encode() + b"\n"
+                     for i in range(40) for design in DESIGNS for style in ((", ", ": "), (",", ":")))
+    path.write_bytes(plain + copies(random.Random(8), 300))  # and lines of every kind
+
+    def read():
+        return [(i.index, i.card, [str(p) for p in i.problems], i.line, i.field_lines) for i in collection.read_collection(path)]
+
+    remembered = read()
+    monkeypatch.setattr(collection, "plain_name_at", lambda raw: (0, 0))  # every line decoded
+    assert remembered == read()
+    cards = [card for _, card, _, _, _ in remembered if card is not None]
+    assert all(a is not b for a, b in zip(cards, cards[1:]))  # each a card of its own

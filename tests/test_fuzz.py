@@ -23,7 +23,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from kotc_rulesc.cards.collection import CollectionError, read_collection
+from kotc_rulesc.cards.collection import read_collection
+from kotc_rulesc.reading.policy import InputError
 from kotc_rulesc.cli import main
 from kotc_rulesc.formula import FormulaError, parse_formula
 from kotc_rulesc.text import TemplateError, parse_template
@@ -269,7 +270,7 @@ def test_fuzz_card_files_in_every_command(data):
         path.write_bytes(content)
         try:
             count = sum(1 for _ in read_collection(path))
-        except CollectionError:
+        except InputError:
             count = None  # unreadable
         out = Path(tmp) / f"out.{fmt}"
         codes = {

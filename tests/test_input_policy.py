@@ -1,4 +1,4 @@
-"""The input policy (kotc_rulesc/inputs.py, README "Input policy"): one answer per file in every
+"""The input policy (kotc_rulesc/reading/, README "Input policy"): one answer per file in every
 command and format, located, never a traceback, never a hang.
 
 Each defect the fuzz run of issue 15 found has a named regression test here; the policy matrix
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kotc_rulesc import inputs
+from kotc_rulesc.reading import policy as inputs
 from kotc_rulesc.cli import main
 from loaded import view_of
 
@@ -351,68 +351,125 @@ def test_a_hostile_rules_file_is_refused_at_once(tmp_path, name, extra, message)
         assert re.search(rf"edition-01\.yaml:\d+(:\d+)?: {re.escape(message)}", out), out
 
 
-# --------------------------------------------------------------------------- the scanner's simple keys
+# --------------------------------------------------------------------------- a JSON document: what is refused, where
 
-def _read_as_the_policy_reads(text: str):
-    """What the policy's YAML reading makes of ``text``: its tokens (or the scanner's error), and
-    the data (or the located refusal)."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
+SURROGATE = "not a Unicode character (write the character itself, or a \\uD8xx\\uDCxx pair)"
+
+
+@pytest.mark.parametrize("line, answer", [
+    ('{"a": 1, "a": 2}', ("duplicate key 'a' (each key may appear once in a mapping)", 9)),
+    ('{"t": "a: b: c", "x": {"y": 1, "y": 2}}', ("duplicate key 'y' (each key may appear once in a mapping)", 31)),
+    ('{"k\\u003a": 1, "k:": 2}', ("duplicate key 'k:' (each key may appear once in a mapping)", 15)),
+    ('{"n": NaN}', ("NaN is not a JSON number", 6)),
+    ('{"n": -Infinity}', ("-Infinity is not a JSON number", 6)),
+    ('{"n": 1e400}', ("the number 1e400 is too large", 6)),
+    ('{"n": ' + "9" * 101 + "}", ("an integer of 101 digits (at most 100)", 6)),
+    ('{"s": "\\ud83c"}', ("a lone UTF-16 surrogate escape \\ud83c: " + SURROGATE, 7)),
+    ('{"s": "\\udf89\\ud83c"}', ("a lone UTF-16 surrogate escape \\udf89: " + SURROGATE, 7)),
+    ('{"d": ' + "[" * 64 + "]" * 64 + "}", ("nested more than 64 levels deep (mappings and lists)", 69)),
+    ('{"s": "\\ud83c"} x', ("invalid JSON: Extra data", 16)),  # the syntax first
+    ('{"bad": tru}', ("invalid JSON: Expecting value", 8)),
+    ('{"s": "\\ud83c\\udf89", "n": 18446744073709551616}', {"s": "\U0001f389", "n": 18446744073709551616}),
+])
+def test_a_json_document_is_refused_where_the_policy_says(line, answer):
+    """The first thing refused in the text's order, at its offset; each kind of refusal in its words."""
+    from kotc_rulesc.reading.json_reader import JsonProblem, json_line
 
     try:
-        tokens = [(type(t).__name__, t.start_mark.index, t.end_mark.index)
-                  for t in inputs.yaml_policy(YAML(typ="rt")).scan(text)]
-    except YAMLError as exc:
-        tokens = str(exc)
-    try:
-        data = repr(inputs.load_yaml(YAML(typ="rt"), text, "t.yaml"))
-    except inputs.InputError as exc:
-        data = (str(exc), exc.line, exc.column)
-    return tokens, data
+        got = json_line(line.encode())
+    except JsonProblem as exc:
+        got = (exc.message, exc.pos)
+    assert got == answer
 
 
-SIMPLE_KEYS = {
-    "deep-flow": "cards:\n  - name: A\n    extra: " + "[" * 300 + "]" * 300 + "\n",
-    "deep-flow-then-a-bad-character": "x: " + "[" * 100 + "@" + "]" * 100 + "\n",
-    "deep-flow-then-a-tab": "x: " + "{a: " * 80 + "\t1" + "}" * 80 + "\n",
-    "deep-mappings": "deep: " + "{a: " * 100 + "1" + "}" * 100 + "\n",
-    "flow-over-lines": "x: [a,\n  [b, {c: d,\n  e: [f]}],\n  g]\n",
-    "flow-keys": "x: {[a, b]: c, {d: e}: f, g: [h: i]}\n",
-    "a-key-over-1024-characters": "x: {" + "k" * 1030 + ": v}\n",
-    "a-flow-key-over-1024-characters": "x: [" + "[" * 20 + "a, " * 400 + "]" * 20 + ": b]\n",
-    "a-required-key-without-colon": "a: 1\nb\nc: 2\n",
-    "a-required-key-over-lines": "a: 1\n'b\n  c': 2\nd\n",
-    "unclosed": "x: [a, {b: c\n",
-    "block-in-flow": "x: [a, b]\n- c\n",
-}
+# --------------------------------------------------------------------------- issue 27: one answer per input
+
+COMMENT = "# " + "x" * ((1 << 20) - 3) + "\n"  # a comment line of 1 MiB, the longest a line may be
 
 
-@pytest.mark.parametrize("text", SIMPLE_KEYS.values(), ids=SIMPLE_KEYS)
-def test_the_policys_scanner_reads_as_ruamel_yamls_own(text, monkeypatch):
-    """The policy's scanner walks its possible simple keys only up to the first live one (not all
-    of them at every token: a card file of 5,000 ``[`` took a second before it was refused): the
-    same tokens, data and errors, at the same places, as ruamel.yaml's own scanner."""
-    ours = _read_as_the_policy_reads(text)
-    monkeypatch.setattr(inputs, "_keys_in_order", lambda scanner: scanner)
-    assert _read_as_the_policy_reads(text) == ours
+@pytest.mark.parametrize("what, tail, message", [
+    ("a key twice", GOOD_YAML + "    cost: 5\n", "c.yaml:8:5: duplicate key 'cost'"),
+    ("an anchor", GOOD_YAML.replace("  - name", "  - &a\n    name"), None),
+    ("a tag", GOOD_YAML.replace("  - name", "  - !card\n    name"), "c.yaml:3:5: a YAML tag (!card): tags are not allowed"),
+])
+def test_issue27_case5_a_long_comment_line_then_a_key_twice_an_anchor_or_a_tag(tmp_path, what, tail, message):
+    """Was: 12-25 s before the answer (a 15 MiB file of such lines 82 s); now libyaml reads the
+    comment and the reader answers, in every command, as for the same file without the comment."""
+    path = tmp_path / "c.yaml"
+    for comments in (1, 15):
+        path.write_text(COMMENT * comments + "cards:\n" + tail)
+        for command in COMMANDS:
+            result, _ = run_command(command, path)
+            assert result.exit_code == (0 if message is None else 2), (command, result.output)
+            if message:
+                assert message.replace(":8:", f":{7 + comments}:").replace(":3:", f":{2 + comments}:") in result.stderr
 
 
-def test_the_policys_scanner_reads_any_flow_text_as_ruamel_yamls_own(monkeypatch):
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
+def test_issue27_case5_rules_files_too(tmp_path):
+    root = _rules(tmp_path, "\n" + COMMENT * 3 + "edition: 9\n")
+    done, _ = subprocess_cli("check", "--rules", str(root), timeout=120)
+    assert done.returncode == 2 and b"duplicate key 'edition'" in done.stdout + done.stderr
+    for command in (["show", "-e", "1"], ["diff", "1", "2"]):
+        result = invoke(*command, "--rules", str(root))
+        assert result.exit_code == 2 and "duplicate key 'edition'" in result.output
 
-    pieces = st.sampled_from(["[", "]", "{", "}", ",", ":", ": ", " ", "\n", "\n  ", "a", "bb", "- ", "? ", "#c",
-                              "'q'", '"d"', "&x ", "*x", "!t ", "|", "\t", "x" * 600])
 
-    @settings(max_examples=100, derandomize=True, database=None)
-    @given(st.lists(pieces, max_size=40).map("".join))
-    def same(text):
-        ours = _read_as_the_policy_reads(text)
-        with monkeypatch.context() as m:
-            m.setattr(inputs, "_keys_in_order", lambda scanner: scanner)
-            assert _read_as_the_policy_reads(text) == ours, text
+def test_issue27_case6_a_merge_key_in_a_card_is_refused_by_every_command(tmp_path):
+    """Was: a KeyError traceback in check-cards and cost, while migrate accepted the card."""
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - <<: {type: spell}\n    name: Insight\n    edition: 2\n    cost: 4\n    text: Draw 2 cards.\n")
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{path}:2:5: a YAML merge key (<<): merge keys are not allowed" in result.stderr
+        assert out is None or not out.exists()
 
-    same()
+
+def test_issue27_case7_an_escape_past_the_last_character_is_a_located_refusal(tmp_path):
+    """Was: a traceback and exit 1 in every command that read it, a card or a rules file."""
+    path = tmp_path / "c.yaml"
+    path.write_text(_yaml('  - name: "A \\U00110000"\n    type: spell\n').decode())
+    for command in COMMANDS:
+        result, _ = run_command(command, path)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{path}:7:14: \\U00110000 is not a Unicode character" in result.stderr
+    json_path = tmp_path / "c.json"
+    json_path.write_bytes(_json('{"name": "A \\U00110000"}'))
+    for command in COMMANDS:
+        result, _ = run_command(command, json_path)
+        assert result.exit_code == 2 and f"{json_path}:3:15: invalid JSON: Invalid \\escape" in result.stderr
+    root = _rules(tmp_path, '\nnote: "\\U00110000"\n')
+    for command in (["check"], ["show", "-e", "1"]):
+        result = invoke(*command, "--rules", str(root))
+        assert result.exit_code == 2 and "\\U00110000 is not a Unicode character (the last is \\U0010FFFF)" in result.output
+
+
+@pytest.mark.parametrize("tag", ["!foo", "!!python/object/apply:os.system"])
+def test_issue27_case8_a_tagged_card_list_is_refused_with_its_location(tmp_path, tag):
+    """Was: a crash in check-cards, migrate and cost (no code ran: the crash was in reading)."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"cards: {tag}\n" + GOOD_YAML)
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{path}:1:8: a YAML tag ({tag}): tags are not allowed" in result.stderr
+        assert out is None or not out.exists()
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "yaml"])
+def test_issue27_case10_two_byte_order_marks_get_one_answer(tmp_path, fmt):
+    """Was: check-cards and cost refused a JSON collection (exit 2) that migrate migrated."""
+    path = tmp_path / f"c.{fmt}"
+    path.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf" + {"json": _json(GOOD_LINE), "jsonl": _jsonl(GOOD_LINE), "yaml": _yaml("")}[fmt])
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{path}:1:1: two byte-order marks (U+FEFF) start the file" in result.stderr
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes()[6:])  # one is allowed, and migrate keeps it
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 0, (command, result.output)
+        assert out is None or out.read_bytes().startswith(b"\xef\xbb\xbf{" if fmt != "yaml" else b"\xef\xbb\xbfcards")
 
 
 def test_a_rules_file_that_cannot_be_read_exits_2_like_a_collection(tmp_path):

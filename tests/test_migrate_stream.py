@@ -2,23 +2,17 @@
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotc_rulesc.migrate.io_json import (
-    Context,
-    JsonStream,
-    MissingFrom,
-    Unreadable,
-    count_cards,
-    dumps_element,
-    json_cards,
-    jsonl_block,
-    read_blocks,
-)
+from kotc_rulesc.migrate.io_json import Context, MissingFrom, dumps_element, json_cards, jsonl_block
+from kotc_rulesc.migrate.run import Options, run
+from kotc_rulesc.reading.json_reader import JsonStream, plain_name_at
+from kotc_rulesc.reading.policy import InputError, read_blocks
 from kotc_rulesc.migrate.plan import Migrator
 from loaded import view_of
 
@@ -86,12 +80,12 @@ def test_stream_bare_list_and_single_card(chunk):
     ],
 )
 def test_stream_unreadable(text, message):
-    with pytest.raises(Unreadable, match=message):
+    with pytest.raises(InputError, match=message):
         events(text, 5)
 
 
 def test_stream_error_has_a_line():
-    with pytest.raises(Unreadable) as exc:
+    with pytest.raises(InputError) as exc:
         events('{"cards": [\n  {"name": "A"},\n  {"name": }\n]}', 4)
     assert exc.value.line == 3
 
@@ -116,7 +110,7 @@ def test_jsonl_block_keeps_unchanged_lines_byte_for_byte(view):
     assert out[2] == b'{"name": "Study", "type": "spell", "edition": 4, "cost": 4, "text": "Draw 2 cards.", "x": "\\u00e9"}\r'
     assert out[5] == b'{"name":"Study","type":"spell","edition":4,"cost":4,"text":"Draw 2 cards."}'
     assert out[6] == b""
-    assert result.cards == 5 == count_cards(block)
+    assert result.cards == 5
     t = result.totals
     assert (t["cards"], t["migrated"], t["reissued"], t["unchanged"], t["errors"]) == (5, 2, 2, 1, 2)
     entries = [json.loads(e) for e in result.entries]
@@ -147,7 +141,7 @@ def test_read_blocks_cuts_at_line_ends():
     blocks = list(read_blocks(io.BytesIO(data), 100))
     assert b"".join(blocks) == data
     assert all(b.endswith(b"\n") for b in blocks[:-1])
-    assert sum(count_cards(b) for b in blocks) == 1001
+    assert sum(len([line for line in b.split(b"\n") if line.strip()]) for b in blocks) == 1001
 
 
 # --------------------------------------------------------------------------- JSON cards
@@ -169,10 +163,94 @@ def test_unchanged_json_card_is_not_rewritten(view):
     assert result.output == [None]
 
 
-@pytest.mark.parametrize(
-    "block, n",
-    [(b"", 0), (b"{}\n", 1), (b"{}", 1), (b"{}\n{}\n", 2), (b"{}\n\n{}\n", 2), (b"\n{}\n  \n x\n", 2),
-     (b"{}\r\n{}\r\n", 2), (b"[1]\n{}\n", 2), (b" {}\n", 1)],
-)
-def test_count_cards(block, n):
-    assert count_cards(block) == n
+# --------------------------------------------------------------------------- JSONL: lines seen before but for the name
+
+DESIGNS = [
+    {"type": "spell", "cost": 8, "text": "Draw 2 cards."},  # re-issued
+    {"type": "spell", "cost": 3, "text": "Activate when you take damage. Increase your hitpoints by 2."},  # rewritten
+    {"type": "spell", "cost": 2, "text": "Pay 2 hitpoints. Increase your hitpoints by 2."},  # banned: marked
+    {"type": "spell", "cost": 4, "text": "Increase your hitpoints by 2."},  # unchanged
+    {"type": "spell", "cost": 4, "text": "Increase your hitpoints by 2.", "migration": {"status": "banned"}},  # marker goes
+]
+
+
+def copies(rng: random.Random, n: int) -> bytes:
+    """``n`` copies of the designs, each with a name of its own, in every style a line may have."""
+    lines = []
+    for i in range(n):
+        card = {"name": rng.choice([f"Copy {i}", f"Copy {i}", "  ", "", f"Cöpy {i}", f'Q"{i}', f"T\\{i}", " Lead"]),
+                **rng.choice(DESIGNS)}
+        if rng.random() < 0.2:
+            card["flavor"] = rng.choice(["Snow.", "“Quoted”", "a: b"])
+        if rng.random() < 0.1:
+            card = {k: card[k] for k in reversed(list(card))}  # the name last
+        line = json.dumps(card, ensure_ascii=rng.random() < 0.5, separators=rng.choice([(", ", ": "), (",", ":")]))
+        if rng.random() < 0.1:
+            line = line.replace('"name": "', '"name" : "', 1)
+        lines.append(line + ("\r" if rng.random() < 0.1 else ""))
+        if rng.random() < 0.05:
+            lines.append(rng.choice(["", "   ", "[1]", '{"name": "Dup", "name": "Dup", "type": "spell"}']))
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("line, span", [
+    (b'{"name": "Copy 7", "type": "spell"}', (10, 16)),
+    (b'{"name":"Copy 7","type":"spell"}', (9, 15)),
+    (b'{"name": " Lead ", "cost": 1}', (10, 16)),  # spaces around: plain
+    (b'{"name": "~!#[]"}', (10, 15)),  # every printable but the quote and the backslash
+    (b'{"name": "   "}', (0, 0)),  # blank
+    (b'{"name": ""}', (0, 0)),  # empty
+    (b'{"name": "T\\1"}', (0, 0)),  # an escape
+    (b'{"name": "C\xc3\xb6py"}', (0, 0)),  # not ASCII
+    (b'{"name": "Tab\there"}', (0, 0)),  # a control character (invalid JSON)
+    (b'{"name":  "X"}', (0, 0)),  # spaced otherwise
+    (b'{"name" : "X"}', (0, 0)),
+    (b'{"type": "spell", "name": "X"}', (0, 0)),  # the name not first
+    (b'{"name": "Unclosed', (0, 0)),
+    (b' {"name": "X"}', (0, 0)),
+])
+def test_a_plain_name_first(line, span):
+    """What :func:`~kotc_rulesc.reading.json_reader.plain_name_at` takes for a plain name first: the name's own
+    bytes are its JSON string, and the rest of the line decides everything else."""
+    assert plain_name_at(line) == span
+
+
+@pytest.mark.parametrize("report", [None, "json"])
+def test_a_line_seen_but_for_the_name_is_written_as_if_decided_afresh(view, report):
+    block = copies(random.Random(7), 600)
+    remembered = jsonl_block(Context(Migrator(view, 4, 1), report), block, 0, 1)
+    assert remembered.output != block
+    fresh_lines, fresh_entries, totals, index = [], [], None, 0
+    for number, line in enumerate(block.split(b"\n"), 1):  # each line alone, nothing remembered
+        fresh = jsonl_block(Context(Migrator(view, 4, 1), report), line, index, number)
+        index += fresh.cards
+        fresh_lines.append(fresh.output)
+        fresh_entries += fresh.entries
+        if totals is None:
+            totals = fresh.totals
+        else:
+            totals.merge(fresh.totals)
+    assert remembered.output == b"\n".join(fresh_lines)
+    assert remembered.totals.counts == totals.counts
+    assert remembered.entries == fresh_entries
+    assert remembered.cards == index
+
+
+def test_the_jsonl_report_lists_unchanged_cards_with_notes_as_the_json_report_does(tmp_path):
+    """Was: a JSONL card that stayed unchanged with a note (a rewording no rulebook list names, kept as
+    printed) was only counted, while the same card in a JSON collection had its entry."""
+    from kotc_rulesc.cards.rules_source import get_view
+
+    card = {"name": "Seer", "type": "spell", "edition": 13, "level": 14, "text": "Target this card; bounce the targets. "
+            "Target up to 6 cards on the top of any deck; place 2 Dice Counters on each target."}
+    view = get_view(None)
+    reports = {}
+    for fmt, text in (("jsonl", json.dumps(card) + "\n"), ("json", json.dumps({"cards": [card]}))):
+        path = tmp_path / f"c.{fmt}"
+        path.write_text(text)
+        report = tmp_path / f"r-{fmt}.json"
+        run(Options(str(path), 17, output=str(tmp_path / f"out.{fmt}"), report=str(report), report_format="json"),
+            view, stderr=io.StringIO())
+        reports[fmt] = json.loads(report.read_text())["cards"]
+    assert [(e["status"], bool(e.get("notes"))) for e in reports["jsonl"]] == [("unchanged", True)]
+    assert reports["jsonl"] == reports["json"]

@@ -1,18 +1,30 @@
-"""YAML round trip: comments, key order, quoting, block styles and unknown fields survive;
-the diff of input and output shows only what the migration changed; migrating again changes nothing."""
+"""YAML collections migrated by splicing: comments, key order, quoting, block styles and unknown fields
+survive; the diff of input and output shows only what the migration changed; new values read as
+ruamel.yaml writes them; migrating again changes nothing."""
 
 import difflib
+import io
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ruamel.yaml import YAML
 
-from kotc_rulesc.migrate.io_json import Context
-from kotc_rulesc.migrate.io_yaml import detect_indent, migrate_yaml
-from kotc_rulesc.migrate.plan import Migrator
+from kotc_rulesc.cards.collection import yaml_entries
+from kotc_rulesc.migrate.edit import edit_dict
+from kotc_rulesc.migrate.io_json import Context, MissingFrom
+from kotc_rulesc.migrate.io_yaml import detect_indent, migrate_yaml, yaml_mark
+from kotc_rulesc.migrate.plan import MARK, Migrator
+from kotc_rulesc.reading.policy import InputError
 from loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 COLLECTION = HERE / "collection.yaml"
+EXAMPLES = Path(__file__).parent.parent / "examples"
+PROPERTY = settings(max_examples=int(__import__("os").environ.get("KOTC_YAML_EXAMPLES", "60")), deadline=None,
+                    derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +46,37 @@ def diff(before: str, after: str):
             removed.extend(before.splitlines()[i1:i2])
             added.extend(after.splitlines()[j1:j2])
     return removed, added
+
+
+def cards_of(text: str) -> list:
+    found = []
+    yaml_entries(text, "c.yaml", lambda index, node: found.append(node.value))
+    return found
+
+
+def expected_cards(view, text: str, target, assume) -> list:
+    """The cards of ``text`` as the migration must leave them (its values; the layout aside)."""
+    migrator = Migrator(view, target, assume)
+    out = []
+    for card in cards_of(text):
+        new = edit_dict(card, migrator.decide(card)) if isinstance(card, dict) else None
+        new = card if new is None else new
+        if isinstance(new, dict) and MARK in new:
+            new = {**new, MARK: yaml_mark(new[MARK])}
+        out.append(new)
+    return out
+
+
+def canonical(text: str) -> bool:
+    """A round trip by ruamel.yaml (with the document's indentation) writes ``text`` back as it is."""
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 1 << 16
+    mapping, sequence, offset = detect_indent(text)
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+    buf = io.StringIO()
+    yaml.dump(yaml.load(text), buf)
+    return buf.getvalue() == text
 
 
 def test_commented_collection_diff_shows_only_the_migration(view):
@@ -60,12 +103,11 @@ def test_commented_collection_diff_shows_only_the_migration(view):
     ]
     # everything else is marker lines, indented under their card
     assert all(line.startswith("    migration:") or line.startswith("      ") for line in added[6:])
-    # comments, quoting, block style and unknown fields are all still there, in order
-    for line in source.splitlines():
-        if line.strip().startswith("#") or "'" in line or '"' in line or "text: |" in line or "artist" in line or "tags" in line:
-            if line not in removed:
-                assert line in out.splitlines(), line
+    for line in source.splitlines():  # comments, quoting, block style and unknown fields are all still there
+        if line not in removed:
+            assert line in out.splitlines(), line
     assert out.endswith("# end of the collection\n")
+    assert cards_of(out) == expected_cards(view, source, 4, 1)
 
 
 def test_marker_in_yaml(view):
@@ -131,9 +173,8 @@ def test_detect_indent():
 def test_flow_style_card_gains_its_fields_in_place(view):
     text = "cards:\n  - {name: Study, type: spell, cost: 8, text: Draw 2 cards.}  # one line\n"
     out = migrate(view, text.encode()).output.decode()
-    # (ruamel may re-space the comment after a flow mapping; the line changes anyway)
-    assert out.startswith("cards:\n  - {name: Study, type: spell, edition: 4, cost: 4, text: Draw 2 cards.} ")
-    assert out.rstrip().endswith("# one line") and out.count("\n") == 2
+    # (the comment's column is now inside the card: one space before it)
+    assert out == "cards:\n  - {name: Study, type: spell, edition: 4, cost: 4, text: Draw 2 cards.} # one line\n"
 
 
 def test_literal_block_stays_literal_when_rewritten(view):
@@ -142,72 +183,10 @@ def test_literal_block_stays_literal_when_rewritten(view):
     assert out == text.replace("take damage.", "take at least 5 damage.")
 
 
-# --------------------------------------------------------------------------- patched, not round-tripped whole
-#
-# migrate_yaml rewrites only the changed cards' lines (kotc_rulesc.migrate.yaml_patch); a round trip
-# of the whole document (io_yaml.round_trip, which it keeps for the documents the patcher leaves)
-# is what it did before, and what it must still write, byte for byte.
-
-import random  # noqa: E402
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from ruamel.yaml import YAML  # noqa: E402
-
-from kotc_rulesc.migrate import io_yaml, yaml_layout, yaml_patch  # noqa: E402
-from kotc_rulesc.migrate.yaml_edit import mark_node, plain, round_trip_yaml  # noqa: E402
-from kotc_rulesc.migrate.yaml_write import Writer  # noqa: E402
-
-PROPERTY = settings(max_examples=int(__import__("os").environ.get("KOTC_YAML_EXAMPLES", "60")), deadline=None, derandomize=True, database=None,
-                    suppress_health_check=list(HealthCheck))
-EXAMPLES = Path(__file__).parent.parent / "examples"
+# --------------------------------------------------------------------------- any layout
 
 
-def whole(view, data: bytes, target=4, assume=1):
-    """The collection migrated as before: a round trip of the whole document."""
-    ctx = Context(Migrator(view, target, assume), "text")
-    return io_yaml.round_trip(ctx, data, data.decode("utf-8-sig"), "collection.yaml")
-
-
-def no_whole_round_trip(monkeypatch):
-    def refuse(*args):
-        raise AssertionError("the document was round-tripped whole instead of patched")
-
-    monkeypatch.setattr(io_yaml, "round_trip", refuse)
-
-
-def same_result(a, b):
-    assert a.output == b.output
-    assert a.entries == b.entries and a.attention == b.attention
-    assert (a.cards, a.totals.counts if hasattr(a.totals, "counts") else vars(a.totals)) == \
-        (b.cards, b.totals.counts if hasattr(b.totals, "counts") else vars(b.totals))
-
-
-def test_the_fixture_is_patched_exactly_as_a_whole_round_trip_writes_it(view, monkeypatch):
-    data = COLLECTION.read_bytes()
-    before = whole(view, data)
-    no_whole_round_trip(monkeypatch)
-    same_result(migrate(view, data), before)
-
-
-@pytest.mark.parametrize("name, target, assume", [("collection.yaml", "11-pre", 6), ("collection.yaml", 11, 6),
-                                                  ("collection.yaml", 8, 6), ("mixed-collection.yaml", 17, None),
-                                                  ("mixed-collection.yaml", 14, None)])
-def test_the_examples_are_patched_exactly_as_a_whole_round_trip_writes_them(name, target, assume, monkeypatch):
-    from kotc_rulesc.cards.rules_source import get_view
-
-    real = get_view(None)
-    data = (EXAMPLES / name).read_bytes()
-    ctx = Context(Migrator(real, target, assume), "text")
-    before = io_yaml.round_trip(ctx, data, data.decode(), name)
-    no_whole_round_trip(monkeypatch)
-    ctx = Context(Migrator(real, target, assume), "text")
-    same_result(io_yaml.migrate_yaml(ctx, data, name), before)
-
-
-# -- any layout: a property test over the fixture's cards written every way a collection is written
-
-FIXTURE_CARDS = [plain(c) for c in YAML(typ="rt").load(COLLECTION.read_text())["cards"]]
+FIXTURE_CARDS = cards_of(COLLECTION.read_text())
 _INDENTS = [(2, 2), (2, 0), (4, 4)]  # (mapping, sequence offset): "cards:\n  - name", "cards:\n- name", "    -   name"
 
 
@@ -228,18 +207,16 @@ def _plain_ok(s: str) -> bool:
 
 @st.composite
 def layouts(draw):
-    """A collection of the fixture's cards in a layout drawn at random, of the kind a round trip
-    writes back unchanged: indentation, scalar styles, literal blocks, flow cards and lists, nested
-    mappings, field orders, end-of-line comments, comment lines and blank lines between fields and cards."""
+    """A collection of the fixture's cards in a layout drawn at random: indentation, scalar styles,
+    literal blocks, flow cards and lists, nested mappings, field orders, end-of-line comments, comment
+    lines and blank lines between fields and cards."""
     step, offset = draw(st.sampled_from(_INDENTS))
     rng = random.Random(draw(st.integers(0, 1 << 30)))
     pad = " " * offset
     dash = pad + "-" + " " * (step - 1 if step > 2 else 1)
     key_pad = " " * len(dash)
     lines = ["# a collection", "cards:"]
-    count = draw(st.integers(1, 7))
-    previous_flow = False
-    for i in range(count):
+    for i in range(draw(st.integers(1, 7))):
         card = dict(rng.choice(FIXTURE_CARDS))
         card["name"] = f"{card.get('name', 'Card')} {i}"
         if rng.random() < 0.3:
@@ -249,7 +226,7 @@ def layouts(draw):
         keys = list(card)
         if rng.random() < 0.3:
             rng.shuffle(keys)
-        if i and rng.random() < 0.5 and not previous_flow:
+        if i and rng.random() < 0.5:
             lines.append("")
             if rng.random() < 0.5:
                 lines.append(pad + "# --- a comment between cards")
@@ -261,20 +238,17 @@ def layouts(draw):
                 v = card[k]
                 if isinstance(v, list):
                     pairs.append(f"{k}: [{', '.join(v)}]")
-                elif isinstance(v, str) and not _plain_ok(v) or isinstance(v, str) and ("," in v or "[" in v):
+                elif isinstance(v, str) and (not _plain_ok(v) or "," in v or "[" in v):
                     pairs.append(f'{k}: "{v}"')
                 else:
                     pairs.append(f"{k}: {v}")
             lines.append(dash + "{" + ", ".join(pairs) + "}" + ("  # one line" if rng.random() < 0.5 else ""))
-            previous_flow = True
             continue
-        previous_flow = False
         out = []
         for k in keys:
             v = card[k]
             if k == "text" and (rng.random() < 0.4 or "\n" in v):
-                head = rng.choice(["|", "|-"]) if "\n" in v or rng.random() < 0.8 else "|"
-                out.append(f"{k}: {head}")
+                out.append(f"{k}: {rng.choice(['|', '|-']) if chr(10) in v or rng.random() < 0.8 else '|'}")
                 body = v[:-1] if v.endswith("\n") else v
                 out.extend(key_pad + " " * step + ln for ln in body.split("\n"))
                 continue
@@ -285,8 +259,7 @@ def layouts(draw):
                     out.append(f"{k}:")
                     out.extend(key_pad + " " * offset + "- " + item for item in v)
                 continue
-            style = rng.choice(["", "", "'", '"'])
-            line = f"{k}: {_scalar(v, style)}"
+            line = f"{k}: {_scalar(v, rng.choice(['', '', chr(39), chr(34)]))}"
             if rng.random() < 0.15:
                 line += " " * rng.randint(1, 12) + "# noted"
             out.append(line)
@@ -299,81 +272,63 @@ def layouts(draw):
     return "\n".join(lines) + "\n"
 
 
-def _canonical(text: str) -> bool:
-    """A round trip of the whole document writes it back as it is (so what the two ways of migrating
-    it write can be compared byte for byte)."""
-    import io as _io
-
-    yaml = round_trip_yaml(text)
-    buf = _io.StringIO()
-    yaml.dump(yaml.load(text), buf)
-    return buf.getvalue() == text
-
-
 @PROPERTY
 @given(layouts(), st.sampled_from([(4, 1), (2, 1), (5, 1), (4, 2)]))
-def test_any_layout_is_patched_exactly_as_a_whole_round_trip_writes_it(view, text, migration):
-    from hypothesis import assume
-
-    assume(_canonical(text))
+def test_any_layout_is_migrated_in_place(view, text, migration):
+    """The new values are the migration's; every comment line is kept; what ruamel.yaml writes back
+    unchanged it still writes back unchanged (the new values are written as it writes them); and a
+    second run over the markers of the first changes nothing more."""
     target, source = migration
-    data = text.encode()
-    before = whole(view, data, target, source)
-    after = migrate(view, data, target, source)
-    same_result(after, before)
-    # and again, over the markers the first run left: replaced, kept or removed as before
-    again_before = whole(view, before.output, 4, source)
-    same_result(migrate(view, before.output, 4, source), again_before)
+    after = migrate(view, text.encode(), target, source).output.decode()
+    assert cards_of(after) == expected_cards(view, text, target, source)
+    comments = [line for line in text.splitlines() if line.lstrip().startswith("#")]
+    assert [line for line in after.splitlines() if line.lstrip().startswith("#")][:len(comments)] == comments
+    if canonical(text):
+        assert canonical(after), after
+    again = migrate(view, after.encode(), target, source).output.decode()
+    assert again == after
+    other = migrate(view, after.encode(), 4, source).output.decode()  # markers replaced, kept or removed
+    assert cards_of(other) == expected_cards(view, after, 4, source)
 
 
-def test_layouts_are_patched_not_round_tripped_alone(view, monkeypatch):
-    """The property above would hold for a migration that round-tripped every card alone: the
-    plain layouts are patched (the card round trip is for the few a patch cannot take)."""
-    text = ("cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8   # printed\n    text: |\n      Draw 2 cards.\n"
-            "  - {name: Misprint, type: spell, cost: 5, text: Increase your hitpoints by 4.}  # flow\n")
-    monkeypatch.setattr(yaml_patch._Patching, "round_trip", lambda *a: pytest.fail("a card was round-tripped alone"))
-    no_whole_round_trip(monkeypatch)
-    out = migrate(view, text.encode()).output.decode()
-    assert "    edition: 4\n    cost: 4   # printed\n" in out
-    assert "  - {name: Misprint, type: spell, cost: 5, text: Increase your hitpoints by 4., migration: {status: banned" in out
+@pytest.mark.parametrize("name, target, assume", [("collection.yaml", "11-pre", 6), ("collection.yaml", 11, 6),
+                                                  ("collection.yaml", 8, 6), ("mixed-collection.yaml", 17, None),
+                                                  ("mixed-collection.yaml", 14, None)])
+def test_the_examples_are_migrated_in_place(name, target, assume):
+    from kotc_rulesc.cards.rules_source import get_view
+
+    real = get_view(None)
+    text = (EXAMPLES / name).read_text()
+    after = migrate_yaml(Context(Migrator(real, target, assume), "text"), text.encode(), name).output.decode()
+    assert cards_of(after) == expected_cards(real, text, target, assume)
+    assert canonical(text) and canonical(after)
 
 
-# -- what a round trip of the whole document changed that the patch keeps (fixes)
+# --------------------------------------------------------------------------- layouts in particular
 
 
 def test_a_blank_line_before_a_flow_card_with_a_comment_is_kept(view):
     text = ("cards:\n  - {name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards.}\n\n"
             "  - {name: Old Guard, type: creature, edition: 4, cost: 4, offense: 2, defense: 10, text: This card has no abilities.}"
             "  # kept\n")
-    out = migrate(view, text.encode()).output.decode()
-    assert out == text.replace("cost: 8", "edition: 4, cost: 4")
-    # a round trip of the whole document lost the blank line between the two cards
-    assert "}\n  - {name: Old Guard" in whole(view, text.encode()).output.decode()
+    assert migrate(view, text.encode()).output.decode() == text.replace("cost: 8", "edition: 4, cost: 4")
 
 
 def test_a_comment_right_after_a_block_keeps_its_column_when_the_marker_goes_in_between(view):
-    """ruamel keeps the indentation of a comment line right after a block scalar as the comment's
-    column; moved after the marker, it once went to column 0, out of the list (yaml_edit now
-    writes the column out, so the round trip of a card or a document keeps it too)."""
     text = ("cards:\n  - name: Misprint\n    type: spell\n    cost: 5\n    text: |\n      Increase your hitpoints by 4.\n"
             "  # the next card\n  - name: Old Guard\n    type: creature\n    edition: 4\n    cost: 4\n"
             "    offense: 2\n    defense: 10\n    text: This card has no abilities.\n")
-    out = migrate(view, text.encode())
-    assert "          field: cost\n  # the next card\n  - name: Old Guard" in out.output.decode()
-    same_result(out, whole(view, text.encode()))
+    out = migrate(view, text.encode()).output.decode()
+    assert "          field: cost\n  # the next card\n  - name: Old Guard" in out
 
 
 def test_an_end_of_line_comment_keeps_its_column_when_the_marker_after_it_goes(view):
-    """Removing the marker gives its tail to the field before it; that field's end-of-line comment
-    once lost its column (one space after the value)."""
     text = ("cards:\n  - name: Misprint\n    type: spell\n    cost: 5\n    text: Increase your hitpoints by 4.\n"
             "    artist: R. Quill        # noted\n# the end\n")
     marked = migrate(view, text.encode(), target=4).output
     assert b"    artist: R. Quill        # noted\n    migration:\n" in marked
     fixed = marked.replace(b"cost: 5", b"cost: 8")  # corrected by hand: legal, so the marker goes
-    out = migrate(view, fixed, target=4)
-    assert out.output == text.replace("cost: 5", "cost: 8").encode()
-    same_result(out, whole(view, fixed, target=4))
+    assert migrate(view, fixed, target=4).output == text.replace("cost: 5", "cost: 8").encode()
 
 
 def test_unchanged_cards_keep_their_own_spacing_when_others_change(view):
@@ -384,203 +339,92 @@ def test_unchanged_cards_keep_their_own_spacing_when_others_change(view):
     assert out == text.replace("    cost: 8\n", "    edition: 4\n    cost: 4\n")
 
 
-# -- cards a patch does not take are round-tripped alone, as the whole document would write them
+STUDY = "name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards."
+MISPRINT_MARK = ("migration:\n  status: banned\n  from: 1\n  to: 4\n  notes:\n    - the printed cost 5 was already wrong "
+                 "in the 1st edition (the card cost 8 there)\n  reasons:\n    - code: cost-mismatch\n      edition: 4\n"
+                 "      sources: [guide]\n      message: the printed cost is 5, but the card costs 8 in the 4th edition\n"
+                 "      field: cost\n")
 
 
-@pytest.mark.parametrize("card", [
+def _mark(indent: str) -> str:
+    return "".join(indent + line + "\n" for line in MISPRINT_MARK.splitlines())
+
+
+@pytest.mark.parametrize("text, expected", [
     # a quoted key
-    "  - 'name': Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n",
-    # a comment after a block scalar's indicator
-    "  - name: Sprite\n    type: spell\n    cost: 3\n    text: |  # kept\n      Activate when you take damage. Increase your hitpoints by 2.\n",
-    # a flow card spaced otherwise than a round trip writes it
-    "  - {name: Arcane Study,   type: spell, cost: 8, text: Draw 2 cards.}  # flow\n",
+    ("cards:\n  - 'name': Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n",
+     "cards:\n  - 'name': Arcane Study\n    type: spell\n    edition: 4\n    cost: 4\n    text: Draw 2 cards.\n"),
+    # a comment after a block scalar's indicator stays there
+    ("cards:\n  - name: Sprite\n    type: spell\n    cost: 3\n    text: |  # kept\n      Activate when you take damage. "
+     "Increase your hitpoints by 2.\n",
+     "cards:\n  - name: Sprite\n    type: spell\n    cost: 3\n    text: |  # kept\n      Activate when you take at least 5 "
+     "damage. Increase your hitpoints by 2.\n"),
+    # a flow card spaced otherwise keeps its spacing; the comment after it its column where it can
+    ("cards:\n  - {name: Arcane Study,   type: spell, cost: 8, text: Draw 2 cards.}               # flow\n",
+     "cards:\n  - {name: Arcane Study,   type: spell, edition: 4, cost: 4, text: Draw 2 cards.}   # flow\n"),
     # a flow card over two lines
-    "  - {name: Arcane Study, type: spell,\n     cost: 8, text: Draw 2 cards.}\n",
+    ("cards:\n  - {name: Arcane Study, type: spell,\n     cost: 8, text: Draw 2 cards.}\n",
+     "cards:\n  - {name: Arcane Study, type: spell,\n     edition: 4, cost: 4, text: Draw 2 cards.}\n"),
+    # an anchor (no alias can use it), a %YAML 1.2 directive
+    ("cards:\n  - &a {" + STUDY + "}\n", "cards:\n  - &a {" + STUDY.replace("cost: 8", "edition: 4, cost: 4") + "}\n"),
+    ("%YAML 1.2\n---\ncards:\n  - {" + STUDY + "}\n", "%YAML 1.2\n---\ncards:\n  - {" + STUDY.replace("cost: 8", "edition: 4, cost: 4") + "}\n"),
+    # a tab, a date (text, as in JSON)
+    ("cards:\n  - {name: Arcane Study, type: spell, cost: 8, text:\tDraw 2 cards., when: 2001-12-14}\n",
+     "cards:\n  - {name: Arcane Study, type: spell, edition: 4, cost: 4, text:\tDraw 2 cards., when: 2001-12-14}\n"),
+    # a single card, a flow list of cards
+    ("name: Arcane Study\ntype: spell\ncost: 8\ntext: Draw 2 cards.\n",
+     "name: Arcane Study\ntype: spell\nedition: 4\ncost: 4\ntext: Draw 2 cards.\n"),
+    ("cards: [{" + STUDY + "}, {name: Old Guard, type: creature, edition: 4, cost: 4, offense: 2, defense: 10, text: This card has no abilities.}]\n",
+     "cards: [{" + STUDY.replace("cost: 8", "edition: 4, cost: 4") + "}, {name: Old Guard, type: creature, edition: 4, "
+     "cost: 4, offense: 2, defense: 10, text: This card has no abilities.}]\n"),
+    # a field that goes first, on the dash's line; a marker first, removed
+    ("cards:\n  - cost: 8\n    text: Draw 2 cards.\n    type: spell\n    name: Arcane Study\n",
+     "cards:\n  - cost: 4\n    text: Draw 2 cards.\n    type: spell\n    name: Arcane Study\n    edition: 4\n"),
+    ("cards:\n  - migration: {status: banned}\n    name: Old Guard\n    type: creature\n    edition: 4\n    cost: 4\n"
+     "    offense: 2\n    defense: 10\n    text: This card has no abilities.\n",
+     "cards:\n  - name: Old Guard\n    type: creature\n    edition: 4\n    cost: 4\n    offense: 2\n    defense: 10\n"
+     "    text: This card has no abilities.\n"),
+    # a marker in flow style, not last, is replaced where it is, in block style
+    ("cards:\n  - name: Misprint\n    migration: {status: x}\n    type: spell\n    cost: 5\n    text: Increase your hitpoints by 4.\n",
+     "cards:\n  - name: Misprint\n" + _mark("    ") + "    type: spell\n    cost: 5\n    text: Increase your hitpoints by 4.\n"),
+    # CRLF line ends, in the new lines too
+    ("cards:\r\n  - name: Misprint\r\n    type: spell\r\n    cost: 5\r\n    text: Increase your hitpoints by 4.\r\n",
+     ("cards:\n  - name: Misprint\n    type: spell\n    cost: 5\n    text: Increase your hitpoints by 4.\n" + _mark("    "))
+     .replace("\n", "\r\n")),
 ])
-def test_cards_a_patch_does_not_take_are_round_tripped_alone(view, card, monkeypatch):
-    text = "cards:\n" + card + "  - name: Old Guard\n    type: creature\n    edition: 4\n    cost: 4\n" \
-        "    text: This card has no abilities.\n"
-    rounds = []
-    original = yaml_patch._Patching.round_trip
-
-    def counted(self, *args):
-        rounds.append(args[0])
-        return original(self, *args)
-
-    monkeypatch.setattr(yaml_patch._Patching, "round_trip", counted)
-    after = migrate(view, text.encode())
-    assert rounds == [0]
-    before = whole(view, text.encode())
-    if "  " not in card.split("\n")[0].split("{")[-1] and "\n     " not in card:  # a canonical document
-        same_result(after, before)
-    else:  # the round trip of the card writes what the whole round trip wrote of it; the other card is kept
-        assert after.output.decode().split("  - name: Old Guard")[0] == before.output.decode().split("  - name: Old Guard")[0]
-
-
-# -- documents the patcher leaves to a round trip of the whole of it
+def test_every_layout_is_spliced_in_place(view, text, expected):
+    out = migrate(view, text.encode()).output.decode()
+    assert out == expected
+    assert cards_of(out) == expected_cards(view, text, 4, 1)
 
 
 @pytest.mark.parametrize("text", [
-    "cards:\n  - &a {name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards.}\n",  # an anchor
-    "cards:\n  - !card {name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards.}\n",  # a tag
-    "%YAML 1.2\n---\ncards:\n  - {name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards.}\n",  # a directive
-    "cards:\r\n  - {name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards.}\r\n",  # CRLF
-    "cards:\n  - {name: Arcane Study, type: spell, cost: 8, text:\tDraw 2 cards.}\n",  # a tab
-    "name: Arcane Study\ntype: spell\ncost: 8\ntext: Draw 2 cards.\n",  # a single card
-    "cards: [{name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards.}]\n",  # a flow list of cards
-    "cards:\n  - {name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards., when: 2001-12-14}\n",  # a date
-])
-def test_documents_the_patcher_leaves_are_migrated_as_before(view, text):
-    assert yaml_patch.patch_collection(Context(Migrator(view, 4, 1), "text"), text) is None
-    same_result(migrate(view, text.encode()), whole(view, text.encode()))
-
-
-@pytest.mark.parametrize("text, why", [
-    ("cards:\n  - {name: A, type: spell}\n  - *x\n", "alias"),
-    ("cards:\n  - {name: A, name: B}\n", "duplicate key"),
-    ("cards:\n  - {name: A, hz: " + "[" * 70 + "]" * 70 + "}\n", "nested more than 64"),
-    ("cards:\n  - {name: A, hz: " + "7" * 150 + "}\n", "integer of 150 digits"),
-    ('cards:\n  - {name: A, hz: "\\udc00"}\n', "surrogate"),
-    ("cards:\n  - {name: A\n", "expected"),
-])
-def test_what_the_policy_refuses_the_light_reading_declines_and_the_policy_says_why(view, text, why):
-    from kotc_rulesc.inputs import InputError
-
-    assert yaml_layout.read_layout(text) is None
-    with pytest.raises(InputError) as exc:
-        migrate(view, text.encode())
-    assert why in str(exc.value)
-
-
-_VALUES = st.sampled_from([
-    "", "a", "a b", "'q'", '"d"', '"a\\"b"', "'it''s'", "yes", "no", "on", "12", "012", "0x1F", "0o17", "0b101", "1_000",
-    "-3", "+3", "1.5", "-.5", ".inf", "-.INF", ".nan", "1e3", "null", "~", "true", "False", "TRUE", "1:20", "=", "00",
-    "[a, b]", "[]", "{}", "{a: 1}", "{a: [1, {b: c}]}", "|", "|-", ">", ">+", "|2", "|#", "x # c", "x#y", "a: b", "- a",
-    "-a", ":a", "a:", "?a", "&x a", "!t a", "*x", "@a", "`a", "%a", "a,b", "[a,", "{a", "\u00e9\U0001f600", '"\\x41"',
-    '"\\u00e9"', '"\\/"', '"\\N"', '"\\ud83d\\ude00"', '"a\n  b"', "'a\n  b'", "a\n  b", "...", "---", "2001-12-14"])
-_KEYS = st.sampled_from(["k", "name", "'q'", '"d"', "1", "null", "a b", "-k", "k:", "[k]", "<<", "="])
-_LINES = st.lists(st.tuples(st.sampled_from([0, 1, 2, 3, 4, 6]), st.sampled_from(["- ", "", "-   "]),
-                            st.one_of(st.tuples(_KEYS, _VALUES).map(lambda kv: f"{kv[0]}: {kv[1]}"), _VALUES),
-                            st.sampled_from(["", "  # c", "#c"])), min_size=1, max_size=8)
-
-
-@PROPERTY
-@given(_LINES)
-def test_the_light_reading_reads_what_the_round_trip_loader_reads(lines):
-    """Same values, typed the same (YAML 1.2 as ruamel.yaml types it); what the round-trip loader
-    refuses, the light reading declines (libyaml takes a few texts it refuses: "|#", a blank line
-    more indented than a block's first)."""
-    from kotc_rulesc.inputs import InputError, load_yaml
-
-    text = "cards:\n" + "".join(" " * i + d + v + c + "\n" for i, d, v, c in lines)
-    root = yaml_layout.read_layout(text)
-    try:
-        expected = plain(load_yaml(YAML(typ="rt"), text, "x"))
-    except InputError:
-        assert root is None
-        return
-    except (NotImplementedError, TypeError):  # ruamel.yaml's own failures on odd comments, complex keys
-        return
-    if root is not None:  # (it may decline; the round trip then reads the document)
-        assert repr(root.value) == repr(expected)  # (nan is not equal to itself)
-
-
-@pytest.mark.parametrize("text", ["cards:\n  - text: |#\n      x\n", "cards:\n  - text: |\n        \n      x\n"])
-def test_blocks_libyaml_takes_and_ruamel_yaml_refuses_are_declined(text):
-    assert yaml_layout.read_layout(text) is None
-
-
-def test_the_pure_parser_reads_the_same_layout(view, monkeypatch):
-    data = COLLECTION.read_bytes()
-    with_c = migrate(view, data)
-    monkeypatch.setattr(yaml_layout, "_c_parser", lambda: None)
-    assert yaml_layout.parser_kind() == "pure"
-    same_result(migrate(view, data), with_c)
-
-
-# -- the writer: what ruamel.yaml would write, without a dump
-
-
-@pytest.fixture(scope="module", params=["cards:\n  - a:\n      - b: 1\n", "cards:\n- a:\n  - b: 1\n",
-                                        "cards:\n    -   a:\n            -   b: 1\n"])
-def writer(request):
-    return Writer(request.param)
-
-
-texts = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40) | st.sampled_from(
-    ["Draw 2 cards.", "it's", "a: b", "- x", "#x", "x #y", "12", "true", "~", " lead", "trail ", "a\nb", "a\n", "a\n\n",
-     'say "hi"', "back\\slash", "tab\there", "[x]", "{x}", "x, y", "\u00e9t\u00e9", "\x85", "\ufeff", "\x07"])
-
-
-@PROPERTY
-@given(texts, st.sampled_from(["", "'", '"', "|"]))
-def test_the_writer_writes_a_value_as_ruamel_yaml_dumps_it(writer, text, style):
-    assert writer.value(text, style) == writer._dumped_value(text, style)
-
-
-reasons = st.fixed_dictionaries({"code": st.sampled_from(["redacted", "cost-revised"]),
-                                 "edition": st.integers(1, 17) | st.sampled_from(["unknown", None]),
-                                 "sources": st.lists(texts, max_size=3), "message": texts | st.none()},
-                                optional={"field": st.sampled_from(["text[1]", "cost"])})
-marks = st.fixed_dictionaries({"status": st.sampled_from(["banned", "error"]), "from": st.integers(1, 17),
-                               "to": st.integers(1, 17) | st.just("11-pre")},
-                              optional={"notes": st.lists(texts, min_size=1, max_size=2),
-                                        "replacement": st.fixed_dictionaries({"text": texts, "cost": st.integers(0, 30)}),
-                                        "reasons": st.lists(reasons, min_size=1, max_size=3)})
-
-
-@PROPERTY
-@given(marks)
-def test_the_writer_writes_a_marker_as_ruamel_yaml_dumps_it(writer, mark):
-    from ruamel.yaml.comments import CommentedMap
-
-    node = CommentedMap()
-    node["migration"] = mark_node(mark)
-    assert writer.mark(object(), mark) == writer.dump(node)
-
-
-@PROPERTY
-@given(marks, st.lists(texts, max_size=3))
-def test_the_writer_writes_a_flow_card_as_ruamel_yaml_dumps_it(writer, mark, tags):
-    import io as _io
-
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-    card = {"name": "Sprite", "cost": 3, "tags": tags, "migration": mark}
-    tree = yaml_patch._tree(card)
-    try:
-        written = writer.flow(tree)
-    except ValueError:
-        return  # left to a round trip of the card
-    node = CommentedMap(card)
-    node.fa.set_flow_style()
-    seq = CommentedSeq([node])
-    buf = _io.StringIO()
-    writer.yaml.dump({"cards": seq}, buf)
-    dumped = buf.getvalue()
-    assert dumped.startswith("cards:\n") and dumped.endswith("\n")
-    assert dumped[len("cards:\n"):].strip().lstrip("- ").strip() == written
-
-
-# -- the shapes and corners of a collection, patched as a whole round trip writes them
-
-
-@pytest.mark.parametrize("text", [
-    # other top-level keys around the list, a document start, a card round-tripped alone at the end
+    # other top-level keys around the list, a document start
     "# mine\nowner: me\ncards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
-    "  - {name: Misprint,  type: spell, cost: 5, text: Increase your hitpoints by 4.}\n# after the list\nnotes: kept\n",
+    "  - {name: Misprint, type: spell, cost: 5, text: Increase your hitpoints by 4.}\n# after the list\nnotes: kept\n",
     "---\ncards:\n- name: Arcane Study\n  type: spell\n  cost: 8\n  text: Draw 2 cards.\n",
-    # a bare list
-    "- name: Arcane Study\n  type: spell\n  cost: 8\n  text: Draw 2 cards.\n- name: Misprint\n  type: spell\n  cost: 5\n"
-    "  text: Increase your hitpoints by 4.\n",
     # entries that are not cards
     "cards:\n  - 42\n  - \n  - [a, b]\n  - just text\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n",
     # a nested mapping and a block list in a card, and a marker already there (replaced)
     "cards:\n  - name: Misprint\n    type: spell\n    meta:\n      set: core\n      no: 7\n    cost: 5\n    text: Increase your hitpoints by 4.\n"
     "    tags:\n      - a\n      - b\n    migration:\n      status: banned\n      from: 1\n      to: 3\n# end\n",
 ])
-def test_shapes_are_patched_as_a_whole_round_trip_writes_them(view, text):
-    same_result(migrate(view, text.encode()), whole(view, text.encode()))
+def test_shapes_are_migrated_in_place(view, text):
+    result = migrate(view, text.encode())
+    out = result.output.decode()
+    assert cards_of(out) == expected_cards(view, text, 4, 1)
+    removed, _ = diff(text, out)
+    assert all("cost" in line or line.startswith("      ") or "migration" in line for line in removed), removed
+    assert canonical(out) == canonical(text)
+
+
+def test_entries_that_are_not_cards_are_reported(view):
+    text = "cards:\n  - 42\n  - \n  - [a, b]\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
+    result = migrate(view, text.encode())
+    assert result.cards == 4 and result.totals["errors"] == 3
+    assert result.attention == ["[0] (line 2): error — a int, not a card (a mapping of fields)",
+                                "[1] (line 3): error — a null, not a card (a mapping of fields)",
+                                "[2] (line 4): error — a list, not a card (a mapping of fields)"]
 
 
 def test_a_byte_order_mark_is_kept(view):
@@ -590,8 +434,6 @@ def test_a_byte_order_mark_is_kept(view):
 
 
 def test_a_file_without_a_final_line_break_keeps_its_last_line_as_it_is(view):
-    """A round trip of the whole document ends every file with a line break; the patch changes
-    no more than the migration: a line after the last one (a marker) starts on a line of its own."""
     text = "cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards."
     assert migrate(view, text.encode()).output.decode() == text.replace("    cost: 8", "    edition: 4\n    cost: 4")
     banned = text.replace("Arcane Study", "Misprint").replace("cost: 8", "cost: 5").replace("Draw 2 cards.", "Increase your hitpoints by 4.")
@@ -599,22 +441,43 @@ def test_a_file_without_a_final_line_break_keeps_its_last_line_as_it_is(view):
     assert marked.startswith(banned + "\n    migration:\n") and marked.endswith("\n")
 
 
-def test_without_from_the_first_card_without_an_indicator_stops_the_run_as_before(view):
-    from kotc_rulesc.migrate.io_json import MissingFrom
-
+def test_without_from_the_first_card_without_an_indicator_stops_the_run(view):
     text = "cards:\n  - name: Old Guard\n    type: spell\n    edition: 4\n    cost: 4\n    text: Draw 2 cards.\n" \
            "  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
-    with pytest.raises(MissingFrom) as patched:
+    with pytest.raises(MissingFrom) as stopped:
         migrate(view, text.encode(), assume=None)
-    with pytest.raises(MissingFrom) as before:
-        whole(view, text.encode(), assume=None)
-    assert patched.value.describe() == before.value.describe() and "line 7" in patched.value.describe()
+    assert 'card [1] "Arcane Study" (line 7)' in stopped.value.describe()
 
 
 def test_an_unreadable_document_is_unreadable_even_after_a_card_without_an_indicator(view):
     """The document is read whole before a card stops the run: its syntax error comes first."""
-    from kotc_rulesc.inputs import InputError
-
     text = "cards:\n  - name: Arcane Study\n    type: spell\n    cost: 8\n  - {name: [\n"
     with pytest.raises(InputError):
         migrate(view, text.encode(), assume=None)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("cards:\n  - {name: A, type: spell}\n  - *x\n", "alias"),
+    ("cards:\n  - {name: A, name: B}\n", "duplicate key"),
+    ("cards:\n  - {name: A, hz: " + "[" * 70 + "]" * 70 + "}\n", "nested more than 64"),
+    ("cards:\n  - {name: A, hz: " + "7" * 150 + "}\n", "integer of 150 digits"),
+    ('cards:\n  - {name: A, hz: "\\udc00"}\n', "surrogate"),
+    ("cards:\n  - {name: A\n", "expected"),
+    ("cards:\n  - !card {name: A}\n", "a YAML tag (!card)"),
+    ("cards:\n  - {<<: {type: spell}, name: A}\n", "merge key"),
+])
+def test_what_the_policy_refuses_is_refused_with_its_reason(view, text, why):
+    with pytest.raises(InputError) as exc:
+        migrate(view, text.encode())
+    assert why in str(exc.value)
+
+
+def test_the_pure_parser_reads_the_same(view, monkeypatch):
+    """Where libyaml's C parser is missing (ruamel.yaml.clib), ruamel.yaml's own parser gives the same events."""
+    import ruamel.yaml
+
+    with_c = migrate(view, COLLECTION.read_bytes())
+    real = ruamel.yaml.YAML
+    monkeypatch.setattr(ruamel.yaml, "YAML", lambda typ: real(typ=typ, pure=True))
+    pure = migrate(view, COLLECTION.read_bytes())
+    assert pure.output == with_c.output and pure.entries == with_c.entries

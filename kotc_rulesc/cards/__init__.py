@@ -11,7 +11,7 @@ Submodules import only the core modules they need; ruamel.yaml is imported when 
 YAML collection is read, and the rules loader only by :func:`rules_source.get_view`.
 """
 
-from .collection import CardInput, CollectionError, read_collection
+from .collection import CardInput, read_collection
 from .cost import CostResult, card_cost
 from .legality import Judgement, judge, judge_input
 from .model import Ability, ParsedCard, Reason, Use
@@ -20,7 +20,6 @@ from .parse import parse_card
 __all__ = [
     "Ability",
     "CardInput",
-    "CollectionError",
     "CostResult",
     "Judgement",
     "ParsedCard",

@@ -1,23 +1,10 @@
-"""Read a card collection: YAML or JSON ``{"cards": [...]}``, or JSONL (one card per line).
+"""Read a card collection: YAML or JSON ``{"cards": [...]}``, a bare list, one card, or JSONL.
 
-Accepted shapes (documented in ``schemas/collection.schema.json``):
-
-* a mapping with a ``cards`` list (other top-level keys are kept out of the way);
-* a bare list of cards;
-* a single card mapping (for ``kotc-rulesc cost card.yaml``);
-* JSONL: one card object per line, blank lines skipped.
-
-The format comes from the extension (``.yaml``/``.yml``, ``.json``, ``.jsonl``/``.ndjson``)
-or, otherwise (and for ``-``, standard input), from the content.  JSON and JSONL are
-read with the standard library only; ruamel.yaml is imported for YAML alone.
-
-Everything is read under the input policy (:mod:`kotc_rulesc.inputs`, the same
-reader ``migrate`` uses).  A file that cannot be read at all (missing, binary, not
-UTF-8, empty, a YAML or JSON syntax error or anything else the policy refuses, no
-cards list) raises :class:`CollectionError` with a located
-:class:`~kotc_rulesc.errors.Problem`.  Problems of one card (a JSONL line that is not
-JSON or breaks a content rule, an entry that is not a mapping) travel with that card's
-:class:`CardInput`, so that a bad card never stops the others.
+The shapes are documented in ``schemas/collection.schema.json``; the format comes from the
+extension, else from the content.  Everything is read under the input policy
+(:mod:`kotc_rulesc.reading`), as ``migrate`` reads it: a file that cannot be read raises
+:class:`~kotc_rulesc.reading.policy.InputError`, located; a problem of one card (a JSONL line that
+is not JSON, an entry that is not a mapping) travels with that card's :class:`CardInput`.
 """
 
 from __future__ import annotations
@@ -25,33 +12,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..errors import Problem
 from ..memo import Memo
-from ..inputs import (
-    FORMAT_BY_SUFFIX,
-    Input,
-    InputError,
-    JsonProblem,
-    JsonStream,
-    blank_line,
-    detect_format,
-    json_keys,
-    json_line,
-    jsonl_lines,
-    load_yaml,
-    plain_name_at,
-    open_input,
-    read_blocks,
-    yaml_text,
-)
+from ..reading.json_reader import JsonProblem, JsonStream, json_keys, json_line, plain_name_at
+from ..reading.policy import (FORMAT_BY_SUFFIX, Input, InputError, blank_line, detect_format, jsonl_lines, open_input,
+                              read_blocks, yaml_text)
+from ..reading.yaml_reader import Collection, read_yaml
 from ..record import field, record
 
-__all__ = ["CardInput", "CollectionError", "read_collection", "collection_schema", "FORMAT_BY_SUFFIX"]
-
-#: a collection that cannot be read (the input policy's :class:`~kotc_rulesc.inputs.InputError`)
-CollectionError = InputError
+__all__ = ["CardInput", "read_collection", "yaml_entries", "collection_schema", "FORMAT_BY_SUFFIX"]
 
 
 @record
@@ -76,21 +47,12 @@ def collection_schema() -> dict:
     return json.loads(resources.files("kotc_rulesc").joinpath("schemas/collection.schema.json").read_text())
 
 
-_CARD_KEYS = ("name", "type", "text")
-
-
-def _fail(file: str, message: str, line: int = 0, column: int = 0, hint: str | None = None) -> CollectionError:
-    return CollectionError(message, line, column, file, hint)
-
-
 def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
     """The cards of a collection, one :class:`CardInput` each, in order.
 
-    Raises :class:`CollectionError` (on the first ``next()``) when the file cannot be read
-    under the input policy (:mod:`kotc_rulesc.inputs`).  JSONL is streamed line by line
-    (a line that cannot be read is one card's problem; an encoding error or an overlong
-    line stops the file, wherever it is); a YAML or JSON file is one document, read whole
-    before its first card is returned."""
+    Raises :class:`InputError` (on the first ``next()``) when the file cannot be read.  JSONL is
+    streamed line by line (an encoding error or an overlong line stops the file wherever it is); a
+    YAML or JSON file is one document, read whole before its first card is returned."""
     with open_input(path_or_dash) as inp:
         fmt = detect_format(inp.name, inp.head())
         if fmt == "jsonl":
@@ -101,30 +63,69 @@ def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
             yield from _yaml(inp.display, yaml_text(inp))
 
 
-# --------------------------------------------------------------------------- shapes
-
-
-def _entries(display: str, data: Any, line_of_top: int | None = None) -> tuple[list[Any], str]:
-    """The list of card entries in ``data`` and how they were found ("cards", "list", "card")."""
-    if isinstance(data, list):
-        return data, "list"
-    if isinstance(data, dict):
-        if "cards" in data:
-            cards = data["cards"]
-            if not isinstance(cards, list):
-                raise _fail(display, f"'cards' must be a list of cards, not {type(cards).__name__}", line_of_top or 0)
-            return cards, "cards"
-        if any(k in data for k in _CARD_KEYS):
-            return [data], "card"
-        raise _fail(display, 'no cards: expected a mapping with a "cards" list, a list of cards, or one card', line_of_top or 0,
-                    hint='e.g. {"cards": [{"name": "Insight", "type": "spell", "edition": 6, "text": "Draw 1 card."}]}')
-    raise _fail(display, f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', line_of_top or 0)
-
-
 def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
     kind = "null" if entry is None else type(entry).__name__
     return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
+
+# --------------------------------------------------------------------------- YAML
+
+_CARD_KEYS = ("name", "type", "text")
+
+
+def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> str:
+    """Read the YAML collection ``text``, handing each entry (its index, its node) to ``entry`` as it
+    is read; the shape found: ``"cards"`` (a top-level ``cards:`` list), ``"list"`` or ``"card"``."""
+    if not text.strip():
+        raise InputError("the file is empty", file=display,
+                         hint='a collection is {"cards": [...]} in YAML or JSON, or JSONL with one card per line')
+    count = [0]
+
+    def counted(index: int, node: Any) -> None:
+        count[0] += 1
+        entry(index, node)
+
+    root = read_yaml(text, display, counted)
+    if root is None:
+        raise InputError("the file holds no data (only comments?)", file=display, hint='a collection is {"cards": [...]}')
+    data = root.value
+    if isinstance(data, list):
+        return "list"
+    if isinstance(data, dict):
+        if "cards" in data:
+            if count[0] == 0 and not isinstance(data["cards"], list):
+                raise InputError(f"'cards' must be a list of cards, not {type(data['cards']).__name__}",
+                                 root.line + 1, 0, display)
+            return "cards"
+        if any(k in data for k in _CARD_KEYS):
+            entry(0, root)
+            return "card"
+        raise InputError('no cards: expected a mapping with a "cards" list, a list of cards, or one card', root.line + 1,
+                         0, display, 'e.g. {"cards": [{"name": "Insight", "type": "spell", "edition": 6, "text": "Draw 1 card."}]}')
+    raise InputError(f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', 0, 0, display)
+
+
+def _yaml(display: str, text: str) -> list[CardInput]:
+    cards: list[CardInput] = []
+
+    def entry(index: int, node: Any) -> None:
+        line = node.line + 1
+        if not isinstance(node, Collection) or not node.mapping:
+            cards.append(_not_a_card(display, index, node.value, line))
+            return
+        lines = {str(key.value): key.line + 1 for key in node.keys}
+        if "text" in lines:
+            value = node.items[list(node.value).index("text")]
+            if value.style == "|" and isinstance(value.value, str):
+                for i in range(1, value.value.count("\n") + 2):
+                    lines[f"text[{i}]"] = lines["text"] + i
+        cards.append(CardInput(index, node.value, [], line, lines))
+
+    yaml_entries(text, display, entry)
+    return cards
+
+
+# --------------------------------------------------------------------------- JSON and JSONL
 
 #: plain cards (no list or mapping in a field) of JSONL lines read, by the text after their plain name
 _READ = 4096
@@ -134,9 +135,8 @@ _FLAT = frozenset((str, int, float, bool, type(None)))
 
 
 def _jsonl(inp: Input) -> Iterator[CardInput]:
-    """A JSONL line that is another copy of one read before, but for its name
-    (:func:`~kotc_rulesc.inputs.plain_name_at`), is the same card but for its name: it is not decoded
-    again (the cards remembered are plain: each copy is a card of its own)."""
+    """A JSONL line that is another copy of one read before but for its name (:func:`plain_name_at`)
+    is that card with its own name: it is not decoded again (the cards remembered are flat)."""
     display = inp.display
     index = 0
     line = 1
@@ -146,7 +146,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             start, end = plain_name_at(raw)
             if start:
                 rest = raw[end:]
-                known = read.new.get(rest) or read.get(rest)  # (the newer generation first: at once)
+                known = read.get(rest)
                 if known is not None and known[0] == start:
                     design = known[1]
                     card = design.copy()
@@ -172,7 +172,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             index += 1
         line += block.count(b"\n")
     if index == 0:
-        raise _fail(display, "the file is empty", hint="JSONL has one card object per line")
+        raise InputError("the file is empty", file=display, hint="JSONL has one card object per line")
 
 
 def _json(inp: Input) -> Iterator[CardInput]:
@@ -188,71 +188,3 @@ def _json(inp: Input) -> Iterator[CardInput]:
         else:
             yield _not_a_card(display, index, value, line)
         index += 1
-
-
-def _plain(node: Any) -> Any:
-    """ruamel's round-trip types → plain dict, list, str, int, float, bool."""
-    if isinstance(node, dict):
-        return {str(k) if not isinstance(k, (int, bool)) else k: _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    if isinstance(node, bool):
-        return bool(node)
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    if isinstance(node, str):
-        return str(node)
-    return node
-
-
-def yaml_cards(yaml: Any, text: str, display: str) -> tuple[Any, list, str]:
-    """A YAML collection read under the input policy with the ruamel.yaml instance ``yaml``:
-    (the document, its card entries, their shape: "cards", "list" or "card")."""
-    if not text.strip():
-        raise _fail(display, "the file is empty", hint='a collection is {"cards": [...]} in YAML or JSON, or JSONL with one card per line')
-    data = load_yaml(yaml, text, display)
-    if data is None:
-        raise _fail(display, "the file holds no data (only comments?)", hint='a collection is {"cards": [...]}')
-    entries, how = _entries(display, data, _top_line(data))
-    return data, entries, how
-
-
-def _top_line(data: Any) -> int:
-    """The line a YAML document's data starts on (0 for a scalar)."""
-    return data.lc.line + 1 if hasattr(data, "lc") and data.lc.line is not None else 0
-
-
-def _yaml(display: str, text: str) -> Iterator[CardInput]:
-    from ruamel.yaml import YAML
-    from ruamel.yaml.scalarstring import LiteralScalarString
-
-    from ..yaml_rt_fast import load as load_fast
-
-    data = load_fast(text, preserve_quotes=False)  # the round trip's values, read by libyaml; None where it declines
-    if data is None:
-        data, entries, how = yaml_cards(YAML(typ="rt"), text, display)
-    else:
-        entries, how = _entries(display, data, _top_line(data))
-    top_line = _top_line(data)
-    for index, entry in enumerate(entries):
-        line = None
-        if how != "card" and hasattr(entries, "lc"):
-            line = entries.lc.item(index)[0] + 1
-        elif how == "card":
-            line = top_line or 1
-        if not isinstance(entry, dict):
-            yield _not_a_card(display, index, entry, line)
-            continue
-        field_lines: dict[str, int] = {}
-        if hasattr(entry, "lc"):
-            if line is None:
-                line = entry.lc.line + 1
-            for key in entry:
-                field_lines[str(key)] = entry.lc.key(key)[0] + 1
-            text_value = entry.get("text")
-            if isinstance(text_value, LiteralScalarString) and "text" in field_lines:
-                for i in range(1, text_value.count("\n") + 2):
-                    field_lines[f"text[{i}]"] = field_lines["text"] + i
-        yield CardInput(index, _plain(entry), [], line, field_lines)

@@ -45,11 +45,12 @@ def _edition_or_exit(view: Any, edition: Any) -> Any:
 def _read_or_exit(path: str, settle: Any = None) -> Iterator:
     """The CardInputs of the collection, one by one (a JSONL file is streamed); if the file
     is unreadable, call ``settle`` (the output so far), print why and exit 2."""
-    from ..cards.collection import CollectionError, read_collection
+    from ..cards.collection import read_collection
+    from ..reading.policy import InputError
 
     try:
         yield from read_collection(path)
-    except CollectionError as exc:
+    except InputError as exc:
         if settle is not None:
             settle()
         click.echo(f"error: {exc.problem}", err=True)

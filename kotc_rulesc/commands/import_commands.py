@@ -22,7 +22,7 @@ def _fail(message: str, code: int = 2) -> None:
 
 def _read_page(path: str) -> str:
     """An HTML page, read whole under the input policy (UTF-8, no NUL bytes, a bounded size)."""
-    from ..inputs import MAX_YAML, InputError, decode, open_input
+    from ..reading.policy import MAX_YAML, InputError, decode, open_input
 
     try:
         with open_input(path) as inp:

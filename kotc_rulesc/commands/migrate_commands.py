@@ -112,7 +112,8 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
     """
     from ..errors import ProblemsFound, interrupt_status
     from ..migrate.atomic import Changed, OutputError
-    from ..migrate.io_json import MissingFrom, Unreadable
+    from ..migrate.io_json import MissingFrom
+    from ..reading.policy import InputError
     from ..migrate.run import Options, UsageError, run
 
     if in_place and collection == "-":
@@ -154,7 +155,7 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         _fail(str(exc))
     except MissingFrom as exc:
         _fail(exc.describe())
-    except Unreadable as exc:  # the input policy's InputError, located
+    except InputError as exc:  # the input policy's, located
         _fail(str(exc.located("<stdin>" if collection == "-" else collection)))
     except OutputError as exc:  # a full disk, an I/O error: the temporary files are gone, the input untouched
         where = "standard output" if exc.filename == "<stdout>" else exc.filename

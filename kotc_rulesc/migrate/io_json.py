@@ -1,53 +1,33 @@
 """JSON and JSONL collections, card by card, in constant memory.
 
-* **JSONL** is read in blocks of whole lines; every line is one card.  A line whose
-  card does not change is written back byte for byte; a changed card is written
-  in the line's own style (compact or spaced separators, escaped or raw Unicode).
-  Blank lines and lines that are not JSON objects are kept as they are.  A line the
-  same as one seen before but for the card's name is written from memory, without
-  being decoded, decided or encoded again (:func:`jsonl_block`).
-* **JSON** (``{"cards": [...]}``, a bare list of cards, or a single card) is read by
-  :class:`~kotc_rulesc.inputs.JsonStream`, the input policy's incremental reader:
-  :meth:`json.JSONDecoder.raw_decode` over a buffered read decodes one card at a
-  time, and everything between the cards (the other top-level keys, spacing, commas)
-  passes through untouched.  A changed card is re-indented like the original.
-* Both are read under the input policy (:mod:`kotc_rulesc.inputs`): a block that is
-  not UTF-8 text stops the run; a JSONL line the policy refuses is one unreadable
-  card, kept as it is.
+* **JSONL** is read in blocks of whole lines, a card a line.  An unchanged card's line is written back
+  byte for byte, a changed one in the line's own style (compact or spaced, escaped or raw Unicode);
+  blank lines and lines that are not JSON objects are kept.  A line the same as one seen before but
+  for the name is written from memory, without being decoded, decided or encoded again.
+* **JSON** (``{"cards": [...]}``, a bare list, or one card) is read by
+  :class:`~kotc_rulesc.reading.json_reader.JsonStream` a card at a time; what lies between the cards
+  passes through untouched, and a changed card is indented like the original.
+
+Both under the input policy (:mod:`kotc_rulesc.reading`): a block that is not UTF-8 stops the run; a
+JSONL line the policy refuses is one unreadable card, kept as it is.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
-from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii
-from typing import Any, Callable
+from typing import Any
 
-from ..inputs import InputError, JsonProblem, JsonStream, blank_line, json_line, jsonl_lines, plain_name_at, read_blocks
 from ..memo import Memo
+from ..reading.json_reader import JsonProblem, json_line, plain_name_at
+from ..reading.policy import blank_line, jsonl_lines
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import Record, Totals, render_card
 
-__all__ = [
-    "Context",
-    "BlockResult",
-    "MissingFrom",
-    "Unreadable",
-    "jsonl_block",
-    "json_cards",
-    "JsonStream",
-    "read_blocks",
-    "count_cards",
-]
+__all__ = ["Context", "BlockResult", "MissingFrom", "jsonl_block", "json_cards"]
 
 _loads = json.loads
-_NONBLANK = re.compile(rb"^[ \t\r\f\v]*[^\s]", re.M)
-
-
-#: the collection cannot be read as a whole (the input policy's error; exit status 2)
-Unreadable = InputError
 
 
 class MissingFrom(Exception):
@@ -121,20 +101,11 @@ def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
 # --------------------------------------------------------------------------- writing a changed card
 
 
-def _encoder(escaped: bool, spaced: bool) -> Callable[[Any], str]:
-    """``json.dumps(value, ensure_ascii=escaped, separators=…)``: the same text from the standard
-    library's C encoder, made once (``json.dumps`` with arguments makes one per call, and checks
-    for cycles, which decoded JSON cannot have)."""
-    item, key = (", ", ": ") if spaced else (",", ":")
-    if c_make_encoder is None:  # pragma: no cover - a Python without the C accelerator
-        return json.JSONEncoder(ensure_ascii=escaped, separators=(item, key)).encode
-    encode = c_make_encoder(None, json.JSONEncoder().default, encode_basestring_ascii if escaped else encode_basestring,
-                            None, key, item, False, False, True)
-    return lambda value: "".join(encode(value, 0))
-
-
-# one encoder per style
-_ENCODERS = {(escaped, spaced): _encoder(escaped, spaced) for escaped in (False, True) for spaced in (False, True)}
+#: ``json.dumps`` in each style a card's text may have (escaped Unicode, spaced separators), made once;
+#: decoded JSON has no cycles to check for
+_ENCODERS = {(escaped, spaced): json.JSONEncoder(ensure_ascii=escaped, check_circular=False,
+                                                 separators=(", ", ": ") if spaced else (",", ":")).encode
+             for escaped in (False, True) for spaced in (False, True)}
 
 
 def _style(raw: str | bytes) -> tuple[bool, bool]:
@@ -167,112 +138,61 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
 
 # --------------------------------------------------------------------------- JSONL
 
-#: what a card counts as in the totals, numbered: (status, changed)
-_OUTCOMES = [(status, changed) for status in ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
-             for changed in (False, True)]
-_OUTCOME = {outcome: number for number, outcome in enumerate(_OUTCOMES)}
-
-
-def _seen(raw: bytes, start: int, end: int, d: Decision, new: bytes) -> tuple | None:
-    """What :func:`jsonl_block` remembers of the line ``raw``, whose plain name is ``raw[start:end]``,
-    migrated to ``new``: ``(start, decision, legal, head, tail, outcome)`` — the line of another copy,
-    the same but for its name, becomes ``head + name + tail`` (or stays as it is when ``head`` is
-    ``None``); ``outcome`` numbers what it counts as.  ``None`` where the name is not first in ``new``."""
-    if new is raw:
-        return start, d, d.legal, None, None, _OUTCOME[d.status, False]
-    name = raw[start:end]
-    at, _ = plain_name_at(new)  # (a changed card keeps its name first: the same name, plain)
-    if not at:  # pragma: no cover
-        return None
-    return start, d, d.legal, new[:at], new[at + len(name):], _OUTCOME[d.status, True]
-
-
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, room: int | None = None) -> BlockResult:
     """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes; ``room``: how many
-    cards needing attention the caller still lists (default: ``ctx.attention_cap``), so that a full
-    list costs nothing more per card.  A block that is
-    not UTF-8 text raises :class:`~kotc_rulesc.inputs.InputError` (the file cannot be read); a line
-    the input policy refuses is one unreadable card, kept as it is.
+    cards needing attention the caller still lists (default: ``ctx.attention_cap``).  A block that is
+    not UTF-8 text raises :class:`~kotc_rulesc.reading.policy.InputError`; a line the input policy
+    refuses is one unreadable card, kept as it is.
 
-    Lines already seen but for the name (:func:`~kotc_rulesc.inputs.plain_name_at`) are not decoded
-    again: the rest of such a line decides all else — whether the input policy takes it, the card's
-    decisive fields, its decision, and its new text, in which the name is copied as it is (a changed
-    card keeps its name first).  The copies of a design in a collection differ by their names alone:
-    each copy after the first is written without being decoded, decided or encoded again.  They are
-    remembered (``ctx.lines``, a bounded :class:`~kotc_rulesc.memo.Memo`) by the text after the name,
-    with where the name starts (the spaced or compact style)."""
+    A line that repeats one seen before but for a plainly written name
+    (:func:`~kotc_rulesc.reading.json_reader.plain_name_at`) is the same card but for its name: it is
+    written from memory (``ctx.lines``, by the text after the name), the name copied in, without
+    being decoded, decided or encoded again."""
     lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result(room)
-    migrator = ctx.migrator
-    decide = migrator.decide
     seen = ctx.lines
-    quiet = ctx.report_format is None
-    attention = result.attention
-    cap = result.room
-    tally = [0] * len(_OUTCOMES)  # cards only counted, by outcome
     out: list[bytes] = []
-    append = out.append
     index = first_index
     for number, raw in enumerate(lines, first_line):
         start, end = plain_name_at(raw)
-        if start:
-            hit = seen.new.get(raw[end:]) or seen.get(raw[end:])  # (the memo's newer generation first: at once)
-            if hit is not None and hit[0] == start:  # the line was seen before, but for the name
-                _, d, legal, head, tail, outcome = hit
-                append(raw if head is None else head + raw[start:end] + tail)
-                if quiet and (legal or len(attention) >= cap):
-                    tally[outcome] += 1
-                else:
-                    ctx.note(result, Record(index, number, raw[start:end].decode("ascii"), d, head is not None))
-                index += 1
-                continue
-        elif not raw.startswith(b"{") and blank_line(raw):
-            append(raw)
+        hit = seen.get(raw[end:]) if start else None
+        if hit is not None and hit[0] == start:  # (the name starts where it did: the same style)
+            _, d, head, tail = hit
+            out.append(raw if head is None else head + raw[start:end] + tail)
+            ctx.note(result, Record(index, number, raw[start:end].decode("ascii"), d, head is not None))
+            index += 1
+            continue
+        if not start and blank_line(raw):
+            out.append(raw)
             continue
         try:
             card = json_line(raw)
         except JsonProblem as exc:
-            append(raw)
-            ctx.note(result, Record(index, number, None, None, False, exc.message))
+            card, problem = None, exc.message
+        else:
+            problem = None if type(card) is dict else f"a JSON {type(card).__name__}, not a card (a JSON object)"
+        if problem is not None:
+            out.append(raw)
+            ctx.note(result, Record(index, number, None, None, False, problem))
             index += 1
             continue
-        if type(card) is not dict:
-            append(raw)
-            ctx.note(result, Record(index, number, None, None, False,
-                                    f"a JSON {type(card).__name__}, not a card (a JSON object)"))
-            index += 1
-            continue
-        try:
-            d = decide(card)
-        except NeedsFrom:
-            raise MissingFrom(index, number, card.get("name")) from None
+        d = ctx.decide(card, index, number)
         edited = None if d.status == "unchanged" and MARK not in card else edit_dict(card, d)
         new = raw if edited is None else dumps_line(edited, raw)
-        append(new)
-        if start and migrator.key(card) is not None:  # (a card decided on its own is not remembered either)
-            remembered = _seen(raw, start, end, d, new)
-            if remembered is not None:
-                seen.put(raw[end:], remembered)
-        if quiet and (d.legal or len(attention) >= cap):
-            tally[_OUTCOME[d.status, edited is not None]] += 1
-        else:
-            name = card.get("name")
-            ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, edited is not None))
+        out.append(new)
+        if start and ctx.migrator.key(card) is not None:  # (a card decided on its own is not remembered either)
+            if new is raw:
+                seen.put(raw[end:], (start, d, None, None))
+            else:
+                at, _ = plain_name_at(new)  # (a changed card keeps its name first: the same name, plain)
+                if at:
+                    seen.put(raw[end:], (start, d, new[:at], new[at + end - start:]))
+        name = card.get("name")
+        ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, edited is not None))
         index += 1
-    for (status, changed), cards in zip(_OUTCOMES, tally):
-        if cards:
-            result.totals.count(status, changed, cards)
     result.cards = index - first_index
     result.output = b"\n".join(out)
     return result
-
-
-def count_cards(block: bytes) -> int:
-    """The number of JSONL cards (non-blank lines) in a block."""
-    lines = block.count(b"\n") + (0 if block.endswith(b"\n") or not block else 1)
-    if block.count(b"\n{") + block.startswith(b"{") == lines:
-        return lines  # every line starts a JSON object: no blank line (the common case, counted at C speed)
-    return len(_NONBLANK.findall(block))
 
 
 # --------------------------------------------------------------------------- JSON

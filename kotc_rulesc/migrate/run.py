@@ -16,7 +16,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
-from ..inputs import Input, InputError, JsonStream, detect_format, open_input, read_blocks, yaml_bytes
+from ..reading.json_reader import JsonStream
+from ..reading.policy import MAX_LINE, Input, InputError, detect_format, open_input, read_blocks, yaml_bytes
 from .atomic import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 from .plan import Migrator

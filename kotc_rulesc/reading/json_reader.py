@@ -1,0 +1,408 @@
+"""JSON and JSONL under the input policy, read by the standard library's decoder and nothing else.
+
+The decoder's public hooks refuse a key twice, ``NaN``/``Infinity``, a number too large for a float
+and an integer of more than :data:`~.policy.MAX_DIGITS` digits; depth and lone surrogate escapes are
+checked on what was read.  A refused value is then walked (:func:`_walk`: brackets and commas by
+hand, every key and scalar decoded by the same decoder) to say where, in the order of the text.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from typing import Any, Iterator
+
+from . import policy
+from .policy import MAX_DEPTH, MAX_DIGITS, InputError, size_text
+
+
+class JsonProblem(ValueError):
+    """A JSON document or value refused; ``pos`` is its offset in the text.  ``syntax``: the text
+    may only be cut short (a streaming reader reads on)."""
+
+    def __init__(self, message: str, pos: int, syntax: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+        self.syntax = syntax
+
+
+class _Refused(Exception):
+    """Raised by a decoder hook, with the policy's words."""
+
+
+def _pairs(pairs: list) -> dict:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        raise _Refused("duplicate key")
+    return d
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a JSON number")
+
+
+def _int(text: str) -> int:
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_DIGITS:
+        raise _Refused(f"an integer of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if value in (_INF, -_INF):
+        raise _Refused(f"the number {text[:20]}{'…' if len(text) > 20 else ''} is too large")
+    return value
+
+
+_INF = float("inf")
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float, parse_int=_int)
+_raw_decode = _DECODER.raw_decode
+_WS = re.compile(r"[ \t\n\r]*")
+_LONE = re.compile("[\ud800-\udfff]")  # in a decoded string: what a lone surrogate escape leaves
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.S)
+
+
+def json_value(text: str, start: int = 0, depth: int = 0) -> tuple[Any, int]:
+    """The JSON value at ``text[start]`` under the policy: (value, end), or :class:`JsonProblem`.
+    ``depth`` is the nesting the value sits in."""
+    value, end = _decoded(text, start, depth)
+    _check(text, start, end, depth)
+    return value, end
+
+
+def json_line(line: str | bytes) -> Any:
+    """One JSONL line, a whole document (bytes: UTF-8 text), under the policy; or :class:`JsonProblem`."""
+    if type(line) is bytes:
+        line = line.decode("utf-8")
+    start = _WS.match(line).end()
+    value, end = _decoded(line, start, 0)
+    after = _WS.match(line, end).end()
+    if after != len(line):
+        raise JsonProblem("invalid JSON: Extra data", after, syntax=True)
+    _check(line, start, end, 0)
+    return value
+
+
+def _decoded(text: str, start: int, depth: int) -> tuple[Any, int]:
+    try:
+        return _raw_decode(text, start)
+    except json.JSONDecodeError as exc:
+        raise JsonProblem(f"invalid JSON: {exc.msg}", exc.pos, syntax=True) from None
+    except (_Refused, RecursionError, ValueError):  # a hook; nesting past the decoder's own depth
+        raise _refused(text, start, depth) from None
+
+
+def _check(text: str, start: int, end: int, depth: int) -> None:
+    """What the decoder does not refuse: nesting, lone surrogates (looked for only where the text
+    has brackets or escapes enough to hold one)."""
+    if text.count("{", start, end) + text.count("[", start, end) + depth > MAX_DEPTH or (
+            text.find("\\u", start, end) >= 0 and _SURROGATE_ESCAPE.search(text, start, end)):
+        problem = _refusal(text, start, depth)
+        if problem.message:
+            raise problem
+
+
+def _refused(text: str, start: int, depth: int) -> JsonProblem:
+    problem = _refusal(text, start, depth)
+    if not problem.message:  # pragma: no cover - the walk finds each refusal of the decoder's hooks
+        problem.message = "refused by the input policy"
+    return problem
+
+
+def _walk(text: str, pos: int) -> Iterator[tuple[str, Any, int, int]]:
+    """The JSON value at ``text[pos]``, in the order of the text: ``("{" | "[", None, at, at)``,
+    ``("}", …)``, ``("key", key, at, end)``, ``("value", scalar, at, end)``.  It stops where the
+    text is not JSON.  A scalar the policy refuses raises :class:`JsonProblem` at it."""
+    open_ = 0
+    n = len(text)
+    while pos < n:
+        pos = _WS.match(text, pos).end()
+        c = text[pos:pos + 1]
+        if c in ("{", "["):
+            open_ += 1
+            yield c, None, pos, pos + 1
+            pos += 1
+            continue
+        if c in ("}", "]"):
+            open_ -= 1
+            yield "}", None, pos, pos + 1
+            pos += 1
+        elif c in (",", ":"):
+            pos += 1
+            continue
+        else:
+            try:
+                value, end = _raw_decode(text, pos)
+            except _Refused as exc:
+                raise JsonProblem(str(exc), pos) from None
+            except ValueError:
+                return
+            after = _WS.match(text, end).end()
+            yield ("key" if c == '"' and text[after:after + 1] == ":" else "value"), value, pos, end
+            pos = end
+        if open_ <= 0:
+            return
+
+
+def _refusal(text: str, start: int, depth: int) -> JsonProblem:
+    """The first thing in the JSON value at ``text[start]`` the policy refuses, located (an empty
+    message where there is none)."""
+    keys: list[set | None] = []  # per open container: its keys so far (an object), or None
+    try:
+        for kind, value, at, end in _walk(text, start):
+            if kind in ("{", "["):
+                if depth + len(keys) + 1 > MAX_DEPTH:
+                    return JsonProblem(f"nested more than {MAX_DEPTH} levels deep (mappings and lists)", at)
+                keys.append(set() if kind == "{" else None)
+            elif kind == "}":
+                keys.pop()
+            elif type(value) is str and _LONE.search(value):
+                at += surrogate_at(text[at:end])
+                return JsonProblem(surrogate_message(text[at:at + 6]), at)
+            elif kind == "key" and keys and keys[-1] is not None:
+                if value in keys[-1]:
+                    return JsonProblem(f"duplicate key {value!r} (each key may appear once in a mapping)", at)
+                keys[-1].add(value)
+    except JsonProblem as problem:
+        return problem
+    return JsonProblem("", start)
+
+
+def surrogate_at(text: str) -> int:
+    """The offset of the first lone UTF-16 surrogate escape (``\\ud83c``) in JSON text, or -1."""
+    escapes = [(m.start(), int(m.group(1), 16) if m.group(1) else None) for m in _ESCAPE.finditer(text)]
+    i = 0
+    while i < len(escapes):
+        at, code = escapes[i]
+        if code is not None and 0xD800 <= code <= 0xDBFF and i + 1 < len(escapes):
+            after, low = escapes[i + 1]
+            if after == at + 6 and low is not None and 0xDC00 <= low <= 0xDFFF:
+                i += 2
+                continue
+        if code is not None and 0xD800 <= code <= 0xDFFF:
+            return at
+        i += 1
+    return -1
+
+
+def surrogate_message(escape: str) -> str:
+    return (f"a lone UTF-16 surrogate escape {escape}: not a Unicode character "
+            "(write the character itself, or a \\uD8xx\\uDCxx pair)")
+
+
+def json_keys(raw: str) -> list[tuple[str, int]]:
+    """The keys of the JSON object ``raw`` (read once already: it is valid), with their offsets."""
+    out = []
+    depth = 0
+    for kind, value, at, _ in _walk(raw, 0):
+        if kind in ("{", "["):
+            depth += 1
+        elif kind == "}":
+            depth -= 1
+        elif kind == "key" and depth == 1:
+            out.append((value, at))
+    return out
+
+
+#: a JSONL line whose first field is the name (spaced or compact), written plainly: printable ASCII
+#: but the backslash and the quote, not blank
+_PLAIN_NAME_FIRST = re.compile(rb'\{"name": ?"( *[!#-\[\]-~][ -!#-\[\]-~]*)"')
+
+
+def plain_name_at(line: bytes, _match: Any = _PLAIN_NAME_FIRST.match) -> tuple[int, int]:
+    """Where the name is, ``(start, end)``, in a JSONL line that starts with a plainly written name;
+    ``(0, 0)`` for any other line.  Two such lines the same but for the name read the same but for
+    the name (the rest decides all else, the policy's answer too): the JSONL readers read them once."""
+    m = _match(line)
+    return m.span(1) if m else (0, 0)
+
+
+# --------------------------------------------------------------------------- a JSON collection
+
+
+class JsonStream:
+    """One JSON collection (``{"cards": [...]}``, a list of cards, or one card) read card by card
+    in bounded memory.  :meth:`events` yields ``("raw", text)`` for what lies around the cards
+    (copied as it is) and ``("card", raw, value, line, indent)`` for each card: its exact text, its
+    value, its first line and that line's indentation.  Errors are :class:`InputError`."""
+
+    def __init__(self, fp: Any, chunk: int = 1 << 16, display: str | None = None):
+        self.fp = fp
+        self.chunk = chunk
+        self.display = display
+        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        self.buf = ""
+        self.pos = 0
+        self.keep = 0  # the text before this offset has been handed out
+        self.eof = False
+        self._line, self._lpos = 1, 0  # the line at offset _lpos
+        self._bytes_line = 1  # the line at the end of the bytes read
+
+    def _fail(self, message: str, pos: int | None = None, hint: str | None = None) -> InputError:
+        if pos is None:
+            return InputError(message, 0, 0, self.display, hint)
+        return InputError(message, self.line_at(pos), pos - self.buf.rfind("\n", 0, pos), self.display, hint)
+
+    def _fill(self, want: int = 0) -> bool:
+        if self.eof:
+            return False
+        if self.keep > policy.MAX_LINE:  # drop what was handed out
+            drop = self.keep
+            self.line_at(drop)
+            self._lpos -= drop
+            self.buf = self.buf[drop:]
+            self.pos -= drop
+            self.keep = 0
+        data = self.fp.read(max(self.chunk, want))
+        if b"\x00" in data:
+            line = self._bytes_line + data.count(b"\n", 0, data.index(b"\x00"))
+            raise InputError("the file is binary (it holds NUL bytes), not text", line, 0, self.display,
+                             "a collection is YAML, JSON or JSONL text in UTF-8")
+        try:
+            self.buf += self.decoder.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            line = self._bytes_line + data.count(b"\n", 0, max(exc.start, 0))
+            raise InputError(f"the file is not UTF-8 text ({exc.reason})", line, 0, self.display, "save it as UTF-8") from None
+        self._bytes_line += data.count(b"\n")
+        self.eof = not data
+        return bool(data)
+
+    def line_at(self, p: int) -> int:
+        if p >= self._lpos:
+            self._line += self.buf.count("\n", self._lpos, p)
+            self._lpos = p
+            return self._line
+        return self._line - self.buf.count("\n", p, self._lpos)
+
+    def _peek(self) -> str:
+        while self.pos >= len(self.buf):
+            if not self._fill():
+                return ""
+        return self.buf[self.pos]
+
+    def _ws(self) -> None:
+        begin = self.pos
+        while True:
+            self.pos = _WS.match(self.buf, self.pos).end()
+            if self.pos - begin > policy.MAX_LINE:
+                raise self._fail(f"more than {size_text(policy.MAX_LINE)} of white space", begin)
+            if self.pos < len(self.buf) or not self._fill():
+                return
+
+    def _value(self, depth: int) -> tuple[Any, int, int]:
+        """The value at ``pos``, read on until it is whole: (value, start, end)."""
+        want = self.chunk
+        while True:
+            start = self.pos
+            try:
+                value, end = json_value(self.buf, start, depth)
+            except JsonProblem as exc:
+                if self.eof or not exc.syntax:
+                    raise self._fail(exc.message, exc.pos) from None
+            else:
+                if end < len(self.buf) or self.eof:  # (a number at the end of the buffer may go on)
+                    if end - start > policy.MAX_LINE:
+                        break
+                    self.pos = end
+                    return value, start, end
+            if len(self.buf) - start > policy.MAX_LINE:
+                break
+            want *= 2
+            self._fill(want)
+        raise self._fail(f"a single JSON value larger than {size_text(policy.MAX_LINE)}", start,
+                         "a card is far smaller; is this a card collection?")
+
+    def _next(self, expected: str, what: str) -> str:
+        self._ws()
+        c = self._peek()
+        if not c or c not in expected:
+            raise self._fail(f"expected {what}, found {c or 'the end of the file'!r}", self.pos)
+        self.pos += 1
+        return c
+
+    def _raw(self, upto: int) -> tuple[str, str]:
+        text = self.buf[self.keep:upto]
+        self.keep = upto
+        return ("raw", text)
+
+    def _card(self, start: int, end: int, value: Any) -> tuple:
+        line_start = self.buf.rfind("\n", 0, start) + 1
+        prefix = self.buf[line_start:start]
+        self.keep = end
+        return ("card", self.buf[start:end], value, self.line_at(start), prefix[: len(prefix) - len(prefix.lstrip(" \t"))])
+
+    def events(self) -> Iterator[tuple]:
+        self._ws()
+        c = self._peek()
+        if c == "[":
+            yield from self._cards(1)
+        elif c == "{":
+            yield from self._top_object()
+        elif c == "":
+            raise self._fail("the file is empty", None, 'a collection is {"cards": [...]} in YAML or JSON, or JSONL')
+        else:
+            raise self._fail(f'expected {{"cards": [...]}} or a list of cards, found {c!r}', self.pos)
+        self._ws()
+        if self._peek():
+            raise self._fail("extra data after the collection", self.pos,
+                             "a JSON file holds one value; one card per line is JSONL (name it .jsonl)")
+        yield self._raw(len(self.buf))
+
+    def _cards(self, depth: int) -> Iterator[tuple]:
+        """The list at ``pos``, a card at a time."""
+        self.pos += 1  # "["
+        self._ws()
+        if self._peek() == "]":
+            self.pos += 1
+            return
+        while True:
+            self._ws()
+            yield self._raw(self.pos)
+            value, start, end = self._value(depth)
+            yield self._card(start, end, value)
+            if self._next(",]", "',' or ']' after a card") == "]":
+                return
+
+    def _top_object(self) -> Iterator[tuple]:
+        first = self.pos
+        self.pos += 1  # "{"
+        keys: list[str] = []
+        found = False
+        self._ws()
+        if self._peek() == "}":
+            self.pos += 1
+        else:
+            while True:
+                self._ws()
+                at = self.pos
+                if self._peek() != '"':
+                    raise self._fail(f"expected a key, found {self._peek() or 'the end of the file'!r}", at)
+                key, _, _ = self._value(1)
+                if key in keys:
+                    raise self._fail(f"duplicate key {key!r} (each key may appear once in a mapping)", at)
+                keys.append(key)
+                self._next(":", "':'")
+                self._ws()
+                if key == "cards":
+                    if self._peek() != "[":
+                        raise self._fail("'cards' must be a list of cards", self.pos)
+                    found = True
+                    yield from self._cards(2)
+                else:
+                    self._value(1)
+                if self._next(",}", "',' or '}'") == "}":
+                    break
+        if found:
+            return
+        if not any(k in keys for k in ("name", "type", "text")):
+            raise self._fail('no cards: expected {"cards": [...]}, a list of cards, or one card', first)
+        try:  # a single card
+            value = json_line(self.buf[first:self.pos])
+        except JsonProblem as exc:
+            raise self._fail(exc.message, first + exc.pos) from None
+        yield self._raw(first)
+        yield self._card(first, self.pos, value)

@@ -1,0 +1,350 @@
+"""The input policy: how every command opens what it reads, README's limits, and the error that refuses.
+
+:class:`InputError` is a located :class:`~kotc_rulesc.errors.Problem` marked ``unreadable``
+(exit status 2).  :data:`POLICY` is README's "Input policy" table (a test holds the two together).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any, BinaryIO, Iterator
+
+from ..errors import Problem
+
+#: bytes read at most from an input that is not a regular file (standard input, a pipe, a device)
+MAX_STREAM = 1 << 30
+#: bytes of a YAML file (a rules file or a collection), which is read whole
+MAX_YAML = 16 << 20
+#: bytes of one line (YAML, JSONL: one card), characters of one value of a JSON collection
+MAX_LINE = 1 << 20
+#: levels of nested mappings and lists in a document (a JSONL line, a JSON or YAML file)
+MAX_DEPTH = 64
+#: digits of an integer
+MAX_DIGITS = 100
+#: bytes looked at first (the format is sniffed from them, and a binary file stops here)
+HEAD = 1 << 16
+
+
+def size_text(n: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return f"{n >> shift} {unit}"
+    return f"{n:,} bytes"
+
+
+#: README's "Input policy" table: (input, limit, exit status, the message says); tests/test_input_policy.py
+#: has a test for each row
+POLICY: tuple[tuple[str, str, int, str], ...] = (
+    ("standard input, a pipe, a device (not a regular file)", size_text(MAX_STREAM), 2,
+     f"more than {size_text(MAX_STREAM)} from a stream"),
+    ("a YAML file (rules or a collection), read whole", size_text(MAX_YAML), 2,
+     f"larger than {size_text(MAX_YAML)}, the limit for a YAML file"),
+    ("a line (YAML, JSONL); one value of a JSON collection", size_text(MAX_LINE), 2,
+     f"a line longer than {size_text(MAX_LINE)}"),
+    ("nesting of mappings and lists", f"{MAX_DEPTH} levels", 2, f"nested more than {MAX_DEPTH} levels deep"),
+    ("an integer", f"{MAX_DIGITS} digits", 2, f"an integer of 5000 digits (at most {MAX_DIGITS})"),
+    ("a YAML alias, tag or merge key (*name, !name, <<)", "refused", 2, "a YAML alias (*a): aliases are not allowed"),
+    ("a key twice in one mapping", "refused", 2, "duplicate key 'cost'"),
+    ("encoding", "UTF-8", 2, "the file is binary (it holds NUL bytes) / not UTF-8 text / a lone UTF-16 surrogate escape"),
+    ("JSON's NaN and Infinity, a number too large for a float", "refused", 2, "NaN is not a JSON number"),
+    ("empty input (nothing, white space, only comments)", "refused", 2, "the file is empty"),
+    ("anything after the JSON value (or the YAML document)", "refused", 2, "extra data after the collection"),
+    ("a JSONL line that breaks a rule about content (not JSON, nesting, an integer, a key twice, "
+     "a surrogate, NaN)", "one unreadable card", 1, "card 3: duplicate key 'cost'"),
+    ("a number in a card's text", f"{MAX_DIGITS} digits", 1, "a number of 5000 digits (at most 100)"),
+    ("a formula in the rules: a number; an exponent; nesting", f"{MAX_DIGITS} digits; 9; {MAX_DEPTH} levels", 1,
+     "an exponent above 9"),
+    ("a value a formula computes for a card (also: a division by zero)", "3322 bits (about 1,000 digits)", 1,
+     "the cost of \"…\" cannot be computed from …: a value of more than 3322 bits"),
+)
+
+
+class InputError(Exception):
+    """The input as a whole cannot be read: where (file, line, column) and why.  Exit status 2."""
+
+    def __init__(self, message: str, line: int | None = 0, column: int | None = 0, file: str | None = None,
+                 hint: str | None = None):
+        self.message = message
+        self.line = line or 0
+        self.column = column or 0
+        self.file = file
+        self.hint = hint
+        super().__init__(str(self))
+
+    @property
+    def problem(self) -> Problem:
+        return Problem(self.file or "<input>", self.line, self.column, self.message, self.hint, unreadable=True)
+
+    def located(self, file: str) -> "InputError":
+        """This error, naming ``file`` unless it names one already."""
+        if not self.file:
+            self.file = file
+            self.args = (str(self),)
+        return self
+
+    def __str__(self) -> str:
+        return str(self.problem)
+
+    def __reduce__(self):  # travels back from a worker process intact
+        return (InputError, (self.message, self.line, self.column, self.file, self.hint))
+
+
+def line_column(data: bytes | str, pos: int, first_line: int = 1) -> tuple[int, int]:
+    """1-based line and column of offset ``pos``."""
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    return first_line + data.count(nl, 0, pos), pos - data.rfind(nl, 0, pos)
+
+
+# --------------------------------------------------------------------------- opening and reading
+
+
+class Input:
+    """A file, or ``-`` for standard input, opened under the policy.
+
+    :meth:`head` looks at the first bytes (to sniff the format and refuse a binary file at once);
+    :meth:`read` then returns everything from the start, the head included, counting: an input that
+    is not a regular file stops past :data:`MAX_STREAM` bytes.  :meth:`tell` is the offset read."""
+
+    def __init__(self, name: str | os.PathLike):
+        self.name = os.fspath(name)
+        self.display = "<stdin>" if self.name == "-" else self.name
+        self._own = self.name != "-"
+        if self._own:
+            try:
+                self.fp: BinaryIO = open(self.name, "rb")
+            except IsADirectoryError:
+                raise InputError("is a directory, not a file", file=self.display) from None
+            except OSError as exc:
+                raise InputError(f"cannot read the file: {exc.strerror or exc}", file=self.display) from None
+        else:
+            self.fp = sys.stdin.buffer
+        try:
+            mode = os.fstat(self.fp.fileno()).st_mode
+        except (OSError, ValueError, AttributeError):  # a stream without a descriptor (tests)
+            mode = 0
+        if stat.S_ISDIR(mode):
+            self.close()
+            raise InputError("is a directory, not a file", file=self.display)
+        self.regular = stat.S_ISREG(mode)
+        self.size: int | None = os.fstat(self.fp.fileno()).st_size if self.regular else None
+        self._head = b""
+        self._given = 0  # bytes of the head handed out by read()
+        self._read = 0  # bytes read from fp
+        self._pos = 0  # bytes handed out
+
+    def _raw_read(self, n: int) -> bytes:
+        try:
+            data = self.fp.read(n)
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror or exc}", file=self.display) from None
+        self._read += len(data)
+        if not self.regular and self._read > MAX_STREAM:
+            raise InputError(f"more than {size_text(MAX_STREAM)} from a stream (standard input, a pipe or a device): "
+                             "the limit for input that is not a regular file", file=self.display,
+                             hint="save it to a file first")
+        return data
+
+    def _fill(self, n: int) -> bytes:
+        out = []
+        while n > 0:
+            data = self._raw_read(n)
+            if not data:
+                break
+            out.append(data)
+            n -= len(data)
+        return b"".join(out)
+
+    def head(self, n: int = HEAD) -> bytes:
+        """The first ``n`` bytes (fewer at the end of the input), checked: not binary, UTF-8."""
+        if len(self._head) < n and self._pos == 0:
+            self._head += self._fill(n - len(self._head))
+            decode(self.display, self._head, final=len(self._head) < n)
+        return self._head[:n]
+
+    def read(self, n: int = -1) -> bytes:
+        """The next ``n`` bytes (all with ``-1``), starting with the head."""
+        if n is None or n < 0:
+            rest = self._head[self._given:] + self._fill(1 << 62)
+            self._given = len(self._head)
+        elif self._given < len(self._head):
+            rest = self._head[self._given:self._given + n]
+            self._given += len(rest)
+        else:
+            rest = self._raw_read(n)
+        self._pos += len(rest)
+        return rest
+
+    def read_all(self, limit: int, what: str) -> bytes:
+        """Everything, at most ``limit`` bytes (else :class:`InputError` naming ``what``)."""
+        too_large = InputError(f"larger than {size_text(limit)}, the limit for {what}", file=self.display,
+                               hint="a large collection reads best as JSONL (one card per line), which is streamed")
+        if self.size is not None and self.size > limit:
+            raise too_large
+        data = self._head[self._given:] + self._fill(limit + 1 - (len(self._head) - self._given))
+        self._given = len(self._head)
+        self._pos += len(data)
+        if len(data) > limit:
+            raise too_large
+        return data
+
+    def tell(self) -> int:
+        return self._pos
+
+    def close(self) -> None:
+        if self._own:
+            self.fp.close()
+
+    def __enter__(self) -> "Input":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_input(name: str | os.PathLike) -> Input:
+    """Open ``name`` (``-``: standard input) under the policy, or raise :class:`InputError`."""
+    return Input(name)
+
+
+def yaml_bytes(inp: Input) -> bytes:
+    """A YAML input read whole: at most :data:`MAX_YAML` bytes."""
+    return inp.read_all(MAX_YAML, "a YAML file (it is read whole)")
+
+
+def yaml_text(inp: Input) -> str:
+    """A YAML input read whole: at most :data:`MAX_YAML` bytes, UTF-8, lines of at most :data:`MAX_LINE`."""
+    data = yaml_bytes(inp)
+    text = decode(inp.display, data)
+    check_line_lengths(inp.display, data)
+    return text
+
+
+def decode(display: str | None, data: bytes, first_line: int = 1, final: bool = True, bom: bool = True) -> str:
+    """``data`` as text: UTF-8 without NUL bytes; at the start of a file (``bom``) one byte-order mark
+    is dropped and a second refused.  ``final`` is False for the head of a longer input (which may
+    end inside a character)."""
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, col = line_column(data, nul, first_line)
+        raise InputError("the file is binary (it holds NUL bytes), not text", line, col, display,
+                         "a collection is YAML, JSON or JSONL text, a rules file YAML, both in UTF-8")
+    start = bom and first_line == 1
+    codec = "utf-8-sig" if start else "utf-8"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        if not final and exc.start >= len(data) - 3 and exc.reason == "unexpected end of data":
+            text = data[: exc.start].decode(codec)
+        else:
+            line, col = line_column(data, exc.start, first_line)
+            raise InputError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})", line, col, display,
+                             "save it as UTF-8") from None
+    if start and text.startswith("\ufeff"):
+        raise InputError("two byte-order marks (U+FEFF) start the file: one is allowed", 1, 1, display,
+                         "remove the second (an editor shows neither)")
+    return text
+
+
+def check_line_lengths(display: str | None, data: bytes, first_line: int = 1) -> None:
+    """No line longer than :data:`MAX_LINE` bytes."""
+    if len(data) <= MAX_LINE:
+        return
+    lines = data.split(b"\n")
+    if max(map(len, lines)) <= MAX_LINE:
+        return
+    number = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE)
+    raise _long_line(display, first_line + number)
+
+
+def _long_line(display: str | None, line: int) -> InputError:
+    return InputError(f"a line longer than {size_text(MAX_LINE)}", line, 0, display,
+                      "no card or rules entry needs one; is this the file you meant?")
+
+
+def read_blocks(fp: Any, size: int = 1 << 20, first: int | None = None, display: str | None = None,
+                line: int = 1) -> Iterator[bytes]:
+    """Whole lines, about ``size`` bytes at a time (from ``first`` bytes, doubling, so that the first
+    results come soon); the last block may lack a final newline.  A line over :data:`MAX_LINE` bytes
+    stops with :class:`InputError`; ``line`` is the number of the first line ``fp`` reads."""
+    rest = b""  # ``line``: the line ``rest`` starts on
+    size = min(size, MAX_LINE)
+    step = min(first or size, size)
+    while True:
+        chunk = fp.read(step)
+        step = min(2 * step, size)
+        if not chunk:
+            if rest:
+                yield rest
+            return
+        cut = chunk.rfind(b"\n")
+        if cut < 0:
+            rest += chunk
+            if len(rest) > MAX_LINE:
+                raise _long_line(display, line)
+            continue
+        if rest and len(rest) + chunk.find(b"\n") > MAX_LINE:
+            raise _long_line(display, line)
+        block = rest + chunk[: cut + 1] if rest else chunk[: cut + 1]
+        rest = chunk[cut + 1:]
+        line += block.count(b"\n")
+        yield block
+
+
+def jsonl_lines(display: str | None, block: bytes, first_line: int = 1, bom: bool = True) -> list[bytes]:
+    """The lines of a block of whole JSONL lines (:func:`read_blocks`), once the block is known to be
+    UTF-8 text without NUL bytes (an ASCII block is known at once); a byte-order mark that starts
+    the file is dropped when ``bom``."""
+    if b"\x00" in block or not block.isascii():
+        decode(display, block, first_line, bom=bom)
+    if bom and first_line == 1 and block.startswith(codecs.BOM_UTF8):
+        block = block[len(codecs.BOM_UTF8):]
+    return block.split(b"\n")
+
+
+def blank_line(line: bytes) -> bool:
+    """A line (UTF-8) with nothing but white space, as :meth:`str.isspace` reads white space."""
+    return not line or line.isspace() or (line[0] != 123 and line.decode("utf-8").isspace())  # 123: "{"
+
+
+# --------------------------------------------------------------------------- formats
+
+#: a collection's format by its file name's extension (else it is sniffed from the content)
+FORMAT_BY_SUFFIX = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}
+
+
+def detect_format(name: str, head: bytes) -> str:
+    """``yaml``, ``json`` or ``jsonl``: by the file's extension, else by its first bytes.
+
+    Text that starts with ``[`` is JSON; with ``{``, JSONL when its first line is a whole JSON value
+    (not a ``{"cards": ...}`` collection on one line) or most other lines are (a broken first card),
+    else JSON.  Anything else is YAML."""
+    by_suffix = FORMAT_BY_SUFFIX.get(Path(name).suffix.lower()) if name != "-" else None
+    if by_suffix:
+        return by_suffix
+    text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    if text.startswith("["):
+        return "json"
+    if not text.startswith("{"):
+        return "yaml"
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(head) >= HEAD and len(lines) > 1:
+        lines.pop()  # it may be cut short
+    first = _json_or_none(lines[0])
+    if first is None:
+        rest = lines[1:]
+        if rest and 2 * sum(isinstance(_json_or_none(line), dict) for line in rest) >= len(rest):
+            return "jsonl"
+        return "json"
+    return "json" if isinstance(first, dict) and "cards" in first else "jsonl"
+
+
+def _json_or_none(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None

@@ -1,0 +1,283 @@
+"""YAML under the input policy, read from libyaml's events (ruamel.yaml's public ``YAML(typ="safe").parse``).
+
+One pass over the events builds positioned nodes (no recursion: nesting is counted) and refuses,
+located, what the policy refuses: an alias, a tag, a merge key (``<<``), a key twice, a key that is
+a mapping or a list, nesting deeper than :data:`~.policy.MAX_DEPTH`, an integer of more than
+:data:`~.policy.MAX_DIGITS` digits, a ``%YAML`` version other than 1.2, a second document.  Plain
+scalars are typed by ruamel.yaml's YAML 1.2 resolver: null, booleans, integers, floats; everything
+else (a timestamp too) is text, as in JSON.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from .policy import MAX_DEPTH, MAX_DIGITS, InputError, line_column
+
+#: scalar styles whose text runs over lines of their own
+BLOCK_STYLES = ("|", ">")
+
+
+class Scalar:
+    """A scalar: its value, its style (``""`` plain, ``'``, ``"``, ``|``, ``>``) and where it is:
+    ``start``/``end`` offsets in the text, ``line``/``column``/``end_line`` (0-based)."""
+
+    __slots__ = ("value", "style", "start", "end", "line", "column", "end_line")
+
+    def __init__(self, value: Any, style: str, start: Any, end: Any):
+        self.value = value
+        self.style = style
+        self.start, self.line, self.column = start.index, start.line, start.column
+        self.end, self.end_line = end.index, end.line
+
+
+class Collection:
+    """A mapping (``keys`` holds its key scalars) or a sequence (``keys`` is None): its value (a dict
+    or a list), its nodes (``items``), whether it is written in flow style (``{…}``, ``[…]``), where
+    it starts, and where it ends (a flow collection: after its closing bracket)."""
+
+    __slots__ = ("value", "keys", "items", "flow", "start", "line", "column", "end", "end_line")
+
+    def __init__(self, value: Any, mapping: bool, flow: bool, start: Any):
+        self.value = value
+        self.keys: list[Scalar] | None = [] if mapping else None
+        self.items: list[Any] = []
+        self.flow = bool(flow)
+        self.start, self.line, self.column = start.index, start.line, start.column
+        self.end = self.end_line = 0
+
+    @property
+    def mapping(self) -> bool:
+        return self.keys is not None
+
+
+class Map(dict):
+    """A mapping as the rules loader reads it: a dict that knows its node (:func:`position`)."""
+
+    __slots__ = ("node",)
+
+
+class Seq(list):
+    """A sequence as the rules loader reads it: a list that knows its node (:func:`position`)."""
+
+    __slots__ = ("node",)
+
+
+def position(data: Any, key: Any = None, of_key: bool = False) -> tuple[int, int, str]:
+    """1-based (line, column) of ``data[key]`` (of its key with ``of_key``), or of ``data`` itself,
+    and the style of the scalar there; (0, 0, "") where that is not known."""
+    node = getattr(data, "node", None)
+    if node is None:
+        return 0, 0, ""
+    if key is None:
+        return node.line + 1, node.column + 1, ""
+    try:
+        i = key if node.keys is None else next(i for i, k in enumerate(node.keys) if k.value == key)
+        found = node.keys[i] if of_key else node.items[i]
+    except (StopIteration, IndexError, TypeError):
+        return 0, 0, ""
+    return found.line + 1, found.column + 1, getattr(found, "style", "")
+
+
+def read_yaml(text: str, display: str, entry: Callable[[int, Any], None] | None = None,
+              positioned: bool = False) -> Any:
+    """The document's root node (``None`` for a document without data), or :class:`InputError`.
+
+    With ``entry``, the entries of the card list (the document's list, or its top-level ``cards:``
+    list) go to ``entry(index, node)`` as they are read instead of into the tree, so that memory
+    does not grow with a collection.  ``positioned``: mappings and sequences are :class:`Map` and
+    :class:`Seq` (for the rules loader), else plain dicts and lists."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        return _Composer(text, display, entry, positioned).compose(YAML(typ="safe").parse(text))
+    except MarkedYAMLError as exc:
+        raise _syntax_error(text, display, exc) from None
+    except YAMLError as exc:  # the reader's: a character YAML does not allow
+        line, column = line_column(text, getattr(exc, "position", 0) or 0)
+        raise InputError(str(exc).strip().split("\n")[0] or "not YAML", line, column, display) from None
+
+
+class _Composer:
+    def __init__(self, text: str, display: str, entry: Callable[[int, Any], None] | None, positioned: bool):
+        from ruamel.yaml.nodes import ScalarNode
+        from ruamel.yaml.resolver import VersionedResolver
+
+        self.text = text
+        self.display = display
+        self.entry = entry
+        self.mapping_type, self.sequence_type = (Map, Seq) if positioned else (dict, list)
+        self.positioned = positioned
+        self._resolve = VersionedResolver().resolve
+        self._node = ScalarNode
+        self._typed: dict[str, Any] = {}  # plain scalars typed so far (a collection repeats many)
+
+    def refuse(self, message: str, mark: Any, hint: str | None = None) -> InputError:
+        return InputError(message, mark.line + 1, mark.column + 1, self.display, hint)
+
+    def typed(self, raw: str, mark: Any, key: bool) -> Any:
+        """A plain scalar's value, as the YAML 1.2 resolver types it."""
+        value = self._typed.get(raw, _UNKNOWN)
+        if value is _UNKNOWN:
+            kind = str(self._resolve(self._node, raw, (True, False))).rpartition(":")[2]
+            if kind == "null":
+                value = None
+            elif kind == "bool":
+                value = raw.lower() == "true"
+            elif kind == "int":
+                value = _integer(raw)
+            elif kind == "float":
+                value = _float(raw)
+            elif kind == "merge":
+                value = _MERGE
+            else:
+                value = raw
+            if len(self._typed) < 65536:
+                self._typed[raw] = value
+        if value is _MERGE:
+            if key:
+                raise self.refuse("a YAML merge key (<<): merge keys are not allowed", mark,
+                                  "write the fields out in the mapping")
+            return raw
+        if type(value) is int and len(raw) > MAX_DIGITS:
+            digits = _digits(raw)
+            if digits > MAX_DIGITS:
+                raise self.refuse(f"an integer of {digits} digits (at most {MAX_DIGITS})", mark)
+        return value
+
+    def compose(self, events: Any) -> Any:
+        from ruamel.yaml import events as ev
+
+        scalar_event, mapping_start, sequence_start = ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent
+        ends = (ev.MappingEndEvent, ev.SequenceEndEvent)
+        stack: list[Collection] = []
+        keys: list[Any] = []  # per open mapping: its key waiting for a value, or None
+        root: Any = None
+        documents = 0
+        listed: Collection | None = None  # the card list whose entries go to ``entry``
+        count = 0
+        for event in events:
+            cls = event.__class__
+            if cls is scalar_event or cls is mapping_start or cls is sequence_start:
+                if event.tag is not None:
+                    tag = "!!" + event.tag[18:] if event.tag.startswith("tag:yaml.org,2002:") else event.tag
+                    raise self.refuse(f"a YAML tag ({tag}): tags are not allowed", event.start_mark,
+                                      "write the plain value")
+            if cls is scalar_event:
+                is_key = bool(stack) and stack[-1].keys is not None and keys[-1] is None
+                value = self.typed(event.value, event.start_mark, is_key) if not event.style else event.value
+                node: Any = Scalar(value, event.style or "", event.start_mark, event.end_mark)
+            elif cls is mapping_start or cls is sequence_start:
+                if len(stack) >= MAX_DEPTH:
+                    raise self.refuse(f"nested more than {MAX_DEPTH} levels deep (mappings and lists)", event.start_mark)
+                mapping = cls is mapping_start
+                if stack and stack[-1].keys is not None and keys[-1] is None:
+                    raise self.refuse("a mapping or a list as a key: keys are text", event.start_mark)
+                value = self.mapping_type() if mapping else self.sequence_type()
+                opened = Collection(value, mapping, event.flow_style, event.start_mark)
+                if self.positioned:
+                    value.node = opened
+                if self.entry is not None and not mapping and listed is None and (not stack or (
+                        len(stack) == 1 and keys[0] is not None and keys[0].value == "cards")):
+                    listed = opened
+                stack.append(opened)
+                keys.append(None)
+                continue
+            elif cls in ends:
+                node = stack.pop()
+                keys.pop()
+                node.end, node.end_line = event.end_mark.index, event.end_mark.line
+            elif cls.__name__ == "DocumentStartEvent":
+                documents += 1
+                if documents > 1:
+                    raise self.refuse("a second YAML document: a file holds one", event.start_mark,
+                                      "a collection is one list of cards; a rules file one edition")
+                version = getattr(event, "version", None)
+                if version and tuple(version) != (1, 2):
+                    raise self.refuse(f"%YAML {'.'.join(map(str, version))}: kotc-rulesc reads YAML 1.2",
+                                      event.start_mark, "remove the %YAML line")
+                continue
+            elif cls.__name__ == "AliasEvent":
+                raise self.refuse(f"a YAML alias (*{event.anchor}): aliases are not allowed (write the value out)",
+                                  event.start_mark)
+            else:  # the stream's start and end, a document's end
+                continue
+            if not stack:
+                root = node
+                continue
+            parent = stack[-1]
+            if parent is listed:  # handed over, not kept
+                self.entry(count, node)
+                count += 1
+            elif parent.keys is None:
+                parent.items.append(node)
+                parent.value.append(node.value)
+            elif keys[-1] is None:  # a key
+                key = node.value
+                if type(key) not in (str, int, bool):
+                    node.value = key = str(key)
+                if key in parent.value:
+                    raise self.refuse(f"duplicate key {key!r}", event.start_mark, "each key may appear once in a mapping")
+                parent.keys.append(node)
+                keys[-1] = node
+            else:
+                parent.items.append(node)
+                parent.value[keys[-1].value] = node.value
+                keys[-1] = None
+        return root
+
+
+_UNKNOWN = object()
+_MERGE = object()
+
+
+def _digits(raw: str) -> int:
+    body = raw.replace("_", "").lstrip("+-")
+    return len(body) - (2 if body[:2].lower() in ("0x", "0o", "0b") else 0)
+
+
+def _integer(raw: str) -> int:
+    body = raw.replace("_", "")
+    sign = -1 if body[:1] == "-" else 1
+    body = body.lstrip("+-")
+    base = {"0b": 2, "0x": 16, "0o": 8}.get(body[:2].lower(), 10)
+    if len(body) > MAX_DIGITS + 2:
+        return 0  # refused by the caller, which counts the digits
+    return sign * int(body[2:] if base != 10 else body, base)
+
+
+def _float(raw: str) -> float:
+    body = raw.replace("_", "").lower()
+    sign = -1.0 if body[:1] == "-" else 1.0
+    body = body.lstrip("+-")
+    if body == ".inf":
+        return sign * float("inf")
+    if body == ".nan":
+        return float("nan")
+    return sign * float(body)
+
+
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})")
+
+
+def _syntax_error(text: str, display: str, exc: Any) -> InputError:
+    """libyaml's error, located; an escape that names no character in the policy's words."""
+    mark = exc.problem_mark or exc.context_mark
+    message = (exc.problem or "YAML syntax error").strip().split("\n")[0]
+    if exc.context and exc.problem:
+        message = f"{exc.context.strip()}: {message}"
+    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    if exc.problem and "escape" in exc.problem and mark is not None:
+        at = text.rfind("\\", 0, mark.index + 1)
+        escape = _ESCAPE.match(text, at)
+        if escape:
+            code = int(escape.group(1)[1:], 16)
+            column -= mark.index - at
+            if 0xD800 <= code <= 0xDFFF:
+                return InputError(f"a UTF-16 surrogate escape \\{escape.group(1)}: not a Unicode character", line,
+                                  column, display, "write the character itself, or \\U and its eight hex digits")
+            return InputError(f"\\{escape.group(1)} is not a Unicode character (the last is \\U0010FFFF)", line,
+                              column, display)
+    return InputError(message, line, column, display)
