@@ -155,7 +155,8 @@ class Rules:
     def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False) -> Check:
         """Every card of a collection judged in the edition, as ``check-cards`` judges it; ``cards`` is
         a collection file (YAML, JSON, JSONL: read under the input policy, as the CLI reads it —
-        :class:`~kotc_rulesc.inputs.InputError` when it cannot be) or the cards themselves.  With
+        :class:`~kotc_rulesc.inputs.InputError` when it cannot be) or the cards themselves (mappings,
+        or the :class:`~kotc_rulesc.cards.collection.CardInput`\\ s the collection reader gives).  With
         ``deck``, the collection is also judged as one deck."""
         from ..cards.collection import read_collection
         from ..cards.deck import DeckTally
@@ -216,6 +217,8 @@ def _card_input(index: int, card: Any) -> Any:
     from ..cards.collection import CardInput
     from ..errors import Problem
 
+    if isinstance(card, CardInput):
+        return card
     if isinstance(card, dict):
         return CardInput(index, card, [], None)
     kind = "null" if card is None else type(card).__name__
