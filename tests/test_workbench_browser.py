@@ -286,3 +286,41 @@ def test_the_whole_flow_works_by_keyboard_alone_at_390_px(browser, server):
     assert page.input_value("#card-name") == "Frenzied Berserker"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page is wider than a phone"
     context.close()
+
+
+def test_abilities_are_added_reordered_and_removed_and_the_text_follows(page):
+    page.fill("#card-name", "Twice")
+    page.select_option("#card-type", "minion")
+    page.fill("#card-stat-sp", "1")
+    page.fill("#card-stat-hp", "2")
+    page.locator(".ability-text").first.fill("FIRST: Draw 1 card.")
+    page.click("#add-ability")
+    page.locator(".ability-text").nth(1).fill("SECOND: Draw 2 cards.")
+    page.locator(".ability .move-down").first.click()
+    assert _boxes(page) == ["SECOND: Draw 2 cards.", "FIRST: Draw 1 card."]
+    page.wait_for_function("() => [...document.querySelectorAll('#breakdown-table th')].map((t) => t.textContent)"
+                           ".includes('Ability 1: SECOND (paragraph 1)')")
+    page.locator(".ability .remove").first.click()
+    assert _boxes(page) == ["FIRST: Draw 1 card."]
+
+
+def _boxes(page) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('.ability-text')].map((b) => b.value)")
+
+
+def test_a_collections_card_edited_in_the_form_is_judged_again_and_downloaded(page, tmp_path):
+    _open_mixed(page)
+    page.click("#collection-table tr[data-index='8'] button.open-card")  # Peek, pruned: its level was revised
+    assert page.text_content("#editing-what") == "Editing card [8] of mixed-collection.yaml"
+    page.fill("#card-edition", "17")
+    page.fill("#card-figure", "6")  # re-issued by hand: the 17th's Edition Indicator and level
+    page.wait_for_selector("#collection-table tr[data-index='8'][data-status='legal']")
+    assert page.locator("#collection-table tr.edited").count() == 1
+    with page.expect_download() as download:
+        page.click("#collection-download")
+    saved = tmp_path / "mixed.yaml"
+    download.value.save_as(saved)
+    old, new = MIXED.read_text().splitlines(), saved.read_text().splitlines()
+    assert [(a, b) for a, b in zip(old, new) if a != b] == [("    edition: 15", "    edition: 17"), ("    level: 3", "    level: 6")]
+    cli = json.loads(CliRunner().invoke(main, ["check-cards", str(saved), "--format", "json"]).stdout)
+    assert cli["cards"][8]["status"] == "legal"

@@ -282,3 +282,17 @@ def test_an_edited_json_or_jsonl_collection_changes_only_the_edited_cards(server
     assert [(a, b) for a, b in zip(old, new) if a != b] == [
         (a, a.replace('"level": 4', '"level": 5').replace('"level":4', '"level":5')) for a in old if "Peek" in a]
     assert len(old) == len(new)
+
+
+def test_open_opens_the_workbench_in_the_browser(monkeypatch):
+    import webbrowser
+
+    from kotc_rulesc.workbench import server as module
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    monkeypatch.setattr(module.Server, "serve_forever", lambda self: (_ for _ in ()).throw(KeyboardInterrupt()))
+    result = CliRunner().invoke(main, ["workbench", "--open"])
+    assert result.exit_code == 130  # (stopped as by Ctrl+C, once the browser was asked to open it)
+    (url,) = opened
+    assert result.stdout.startswith(f"The workbench: {url}  (Ctrl+C stops it)") and url.startswith("http://127.0.0.1:")

@@ -35,7 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "workbench.png"), help="the PNG to write")
     parser.add_argument("--width", type=int, default=1280, help="the window's width (default: 1280)")
-    parser.add_argument("--height", type=int, default=1180, help="the window's height (default: 1180)")
+    parser.add_argument("--height", type=int, default=1400, help="the window's height (default: 1400)")
     args = parser.parse_args()
     why = unavailable()
     if why is not None:

@@ -15,6 +15,20 @@ export class Palette {
     this.list = root.querySelector("#palette-list");
     this.search.addEventListener("input", () => this.render());
     this.kind.addEventListener("change", () => this.render());
+    // the list is one stop of the Tab key; the arrow keys, Home and End move in it (a roving tabindex)
+    this.list.addEventListener("keydown", (event) => {
+      const buttons = [...this.list.querySelectorAll(".component")];
+      const at = buttons.indexOf(document.activeElement);
+      const to = {ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1}[event.key];
+      if (at < 0 || to === undefined || !buttons[to]) return;
+      event.preventDefault();
+      this.rove(buttons, to);
+      buttons[to].focus();
+    });
+  }
+
+  rove(buttons, at) {
+    buttons.forEach((b, i) => b.setAttribute("tabindex", i === at ? "0" : "-1"));
   }
 
   show(system, components) {
@@ -34,7 +48,7 @@ export class Palette {
     const groups = this.system.kinds.map((k) => [k, shown.filter((c) => c.kind === k.id)]).filter(([, cs]) => cs.length);
     fill(this.list,
       el("p", {class: "hint", id: "palette-count", "aria-live": "polite"},
-        `${shown.length} of ${this.components.length} components`),
+        `${shown.length} of ${this.components.length} components (the arrow keys move in the list)`),
       groups.map(([k, cs]) => el("section", {class: "palette-kind"},
         el("h3", {}, k.title),
         el("ul", {}, cs.map((c) => el("li", {},
@@ -43,6 +57,7 @@ export class Palette {
                         onclick: () => this.choose(c)},
             el("span", {class: "component-text"}, c.text),
             el("span", {class: "component-facts"}, facts(c, k)))))))));
+    this.rove([...this.list.querySelectorAll(".component")], 0);
   }
 }
 
