@@ -20,7 +20,7 @@ from kotc_rulesc import api
 from kotc_rulesc.api import Rules
 from kotc_rulesc.cli import main
 from kotc_rulesc.workbench.app import Workbench
-from kotc_rulesc.workbench.server import make_server, serve_in_thread
+from kotc_rulesc.workbench.server import make_server, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "examples" / "mixed-collection.yaml"
@@ -32,12 +32,8 @@ SINGULAR = pytest.mark.xfail(strict=True, reason="the palette renders with the e
 
 @pytest.fixture(scope="module")
 def server():
-    s = make_server(Workbench(Rules()))
-    thread = serve_in_thread(s)
-    yield s
-    s.shutdown()
-    thread.join()
-    s.server_close()
+    with serving(make_server(Workbench(Rules()))) as s:
+        yield s
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from kotc_rulesc.api import Rules
 from kotc_rulesc.cli import main
 from kotc_rulesc.inputs import MAX_LINE, MAX_YAML
 from kotc_rulesc.workbench.app import Workbench
-from kotc_rulesc.workbench.server import CSP, STATIC, is_loopback, make_server, serve_in_thread
+from kotc_rulesc.workbench.server import CSP, STATIC, is_loopback, make_server, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "examples" / "mixed-collection.yaml"
@@ -28,12 +28,8 @@ STATIC_DIR = ROOT / "kotc_rulesc" / "workbench" / "static"
 
 @pytest.fixture(scope="module")
 def server():
-    s = make_server(Workbench(Rules()))
-    thread = serve_in_thread(s)
-    yield s
-    s.shutdown()
-    thread.join()
-    s.server_close()
+    with serving(make_server(Workbench(Rules()))) as s:
+        yield s
 
 
 def request(server, method: str, path: str, body: bytes | None = None, headers: dict | None = None,

@@ -43,11 +43,9 @@ def main() -> None:
 
     from kotc_rulesc.api import Rules
     from kotc_rulesc.workbench.app import Workbench
-    from kotc_rulesc.workbench.server import make_server, serve_in_thread
+    from kotc_rulesc.workbench.server import make_server, serving
 
-    server = make_server(Workbench(Rules(), str(ROOT / "examples" / "mixed-collection.yaml")))
-    thread = serve_in_thread(server)
-    try:
+    with serving(make_server(Workbench(Rules(), str(ROOT / "examples" / "mixed-collection.yaml")))) as server:
         with launch() as browser:
             page = browser.new_page(viewport={"width": args.width, "height": args.height})
             page.goto(server.url)
@@ -64,10 +62,6 @@ def main() -> None:
             page.wait_for_function("() => document.querySelector('#picture').complete")
             page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
             page.screenshot(path=args.out)
-    finally:
-        server.shutdown()
-        thread.join()
-        server.server_close()
     print(args.out)
 
 

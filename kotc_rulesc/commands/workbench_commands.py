@@ -109,27 +109,23 @@ def _check(server) -> None:
     import json
     import urllib.request
 
-    from ..workbench.server import serve_in_thread
+    from ..workbench.server import serving
 
-    thread = serve_in_thread(server)
     fetch = urllib.request.build_opener(urllib.request.ProxyHandler({})).open  # (straight to it, whatever the proxy settings)
+    url = server.url
+    card = {"name": "Insight", "type": "spell", "text": "Draw 1 card."}
+    judge = urllib.request.Request(url + "api/judge", json.dumps({"card": card}).encode(), {"Content-Type": "application/json"})
     try:
-        url = server.url
-        with fetch(url, timeout=30) as answer:
-            page = answer.read()
-        card = {"name": "Insight", "type": "spell", "text": "Draw 1 card."}
-        request = urllib.request.Request(url + "api/judge", json.dumps({"card": card}).encode(),
-                                         {"Content-Type": "application/json"})
-        with fetch(request, timeout=30) as answer:
-            verdict = json.loads(answer.read())["verdict"]
+        with serving(server):
+            with fetch(url, timeout=30) as answer:
+                page = answer.read()
+            with fetch(judge, timeout=30) as answer:
+                verdict = json.loads(answer.read())["verdict"]
     except OSError as exc:
-        _fail(f"the workbench at {server.url} does not answer: {exc}")
-    finally:
-        server.shutdown()
-        thread.join()
+        _fail(f"the workbench at {url} does not answer: {exc}")
     if b"workbench.js" not in page or "status" not in verdict:
-        _fail(f"the workbench at {server.url} answers, but not as it should")
-    click.echo(f"ok: the workbench serves {server.url} (the page, and a card judged: {verdict['status']})")
+        _fail(f"the workbench at {url} answers, but not as it should")
+    click.echo(f"ok: the workbench serves {url} (the page, and a card judged: {verdict['status']})")
 
 
 COMMANDS = [workbench]

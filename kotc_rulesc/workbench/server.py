@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import re
@@ -24,13 +25,13 @@ import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..inputs import MAX_LINE, MAX_YAML
 from .app import ROUTES, BadRequest, Workbench, handler
 
-__all__ = ["CSP", "Server", "STATIC", "is_loopback", "make_server"]
+__all__ = ["CSP", "Server", "STATIC", "is_loopback", "make_server", "serving"]
 
 #: what the page may load and run: its own scripts, styles and pictures, and its requests to this server
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
@@ -251,8 +252,15 @@ class _Handler(BaseHTTPRequestHandler):
             return None
 
 
-def serve_in_thread(server: Server) -> threading.Thread:
-    """Serve on a thread of its own (``--check``, the tests); ``server.shutdown()`` stops it."""
+@contextlib.contextmanager
+def serving(server: Server) -> Iterator[Server]:
+    """``server`` serving on a thread of its own while the block runs (``--check``, the tests, the
+    screenshot), then stopped and closed."""
     thread = threading.Thread(target=server.serve_forever, name="kotc-workbench", daemon=True)
     thread.start()
-    return thread
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
