@@ -292,3 +292,15 @@ def test_open_opens_the_workbench_in_the_browser(monkeypatch):
     assert result.exit_code == 130  # (stopped as by Ctrl+C, once the browser was asked to open it)
     (url,) = opened
     assert result.stdout.startswith(f"The workbench: {url}  (Ctrl+C stops it)") and url.startswith("http://127.0.0.1:")
+
+
+def test_a_collection_given_is_read_under_the_input_policy_and_held_whole(tmp_path):
+    big = tmp_path / "big.jsonl"
+    with big.open("wb") as f:
+        f.truncate(MAX_YAML + 1)
+    result = CliRunner().invoke(main, ["workbench", str(big), "--check"])
+    assert result.exit_code == 2 and "larger than 16 MiB, the limit for a collection the workbench holds" in result.stderr
+    result = CliRunner().invoke(main, ["workbench", str(tmp_path), "--check"])
+    assert result.exit_code == 2 and "is a directory" in result.stderr
+    given = Workbench(Rules(), str(MIXED)).given
+    assert given.name == "mixed-collection.yaml" and len(given.cards) == 15

@@ -50,11 +50,14 @@ class Workbench:
         #: the file named on the command line, opened by the page at start ("the page reads no file it
         #: was not given": no route names a path)
         self.given = None
-        if collection is not None:
+        if collection is not None:  # (read whole, as an upload is: at most what a YAML file may hold)
             from pathlib import Path
 
-            path = Path(collection)
-            self.given = self.collections.open(path.name, path.read_bytes())
+            from ..inputs import MAX_YAML, open_input
+
+            with open_input(collection) as given:
+                data = given.read_all(MAX_YAML, "a collection the workbench holds (check-cards streams any size)")
+            self.given = self.collections.open(Path(collection).name, data)
 
     def edition(self, value: Any) -> Any:
         try:
@@ -85,7 +88,8 @@ class Workbench:
         v = self.rules.judge(card, key)
         current = self.rules.current
         return _json({
-            "verdict": v.to_json(), "cost": v.cost_json(), "outcome": v.outcome, "warnings": v.warnings,
+            "verdict": v.to_json(), "cost": v.cost_json(), "outcome": v.outcome,
+            "warnings": [w.to_json() if hasattr(w, "to_json") else w for w in v.warnings],
             "ultra_points": v.ultra_points, "unknown": [u.to_json() for u in v.unknown],
             "current": self._migration(card, key, current),
             "picture": card_svg(card, self.rules.system(key), v.value, v.ultra_points),

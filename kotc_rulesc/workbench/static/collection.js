@@ -59,9 +59,11 @@ export class CollectionView {
     this.render();
   }
 
-  /** The card at ``index`` now reads ``card`` (edited in the form). */
+  /** The card at ``index`` now reads ``card`` (edited in the form; ``null``: as it was given). */
   edited(index, card) {
-    this.edits[index] = card;
+    if (card === null && !(index in this.edits)) return;
+    if (card === null) delete this.edits[index];
+    else this.edits[index] = card;
     this.recheck();
   }
 

@@ -65,7 +65,8 @@ async function setEdition(key, build = blankCard) {
 async function judge() {
   const asked = ++state.asked;
   const card = form.card();
-  if (state.editing !== null) collection.edited(state.editing, card);
+  // a collection's card in the form: the list follows it (a card as it was given is no edit)
+  if (state.editing !== null) collection.edited(state.editing, JSON.stringify(card) === JSON.stringify(form.original) ? null : card);
   let answer;
   try {
     answer = await post("/api/judge", {card, edition: state.edition});
