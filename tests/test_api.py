@@ -148,6 +148,20 @@ def test_the_results_json_is_json():
         assert json.loads(json.dumps(value)) == value
 
 
+def test_a_collection_is_judged_card_by_card_in_constant_memory_as_check_cards_streams_it(tmp_path):
+    """``each`` sees every verdict as it is made and ``keep=False`` keeps none: what check-cards needs to
+    judge a JSONL file of any size; the summary and the deck are the same."""
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in _cards(EXAMPLES[0])))
+    seen = []
+    streamed = api.check(str(path), 17, deck=True, each=seen.append, keep=False)
+    kept = api.check(str(path), 17, deck=True)
+    assert streamed.verdicts == [] and [v.to_json() for v in seen] == [v.to_json() for v in kept.verdicts]
+    assert (streamed.summary, streamed.deck) == (kept.summary, kept.deck)
+    assert kept.json_text() + "\n" == _cli("check-cards", str(path), "-e", "17", "--deck", "--format", "json")
+    assert api.check([], 17).summary == {"cards": 0, "legal": 0, "banned": 0, "error": 0, "unknown": 0}
+
+
 def test_cards_given_as_values_that_are_no_mapping_are_unreadable_cards():
     checked = api.check([{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}, None, [1]], 17)
     assert [v.status for v in checked.verdicts] == ["legal", "error", "error"]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..model import EditionKey, parse_edition_key
 from .results import (
@@ -152,31 +152,46 @@ class Rules:
             key = self.key(edition)
             return verdict_of(judge(card, key, self.view), self.view.catalog(key))
 
-    def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False) -> Check:
+    def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
+              each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
         """Every card of a collection judged in the edition, as ``check-cards`` judges it; ``cards`` is
         a collection file (YAML, JSON, JSONL: read under the input policy, as the CLI reads it —
         :class:`~kotc_rulesc.inputs.InputError` when it cannot be) or the cards themselves (mappings,
         or the :class:`~kotc_rulesc.cards.collection.CardInput`\\ s the collection reader gives).  With
-        ``deck``, the collection is also judged as one deck."""
+        ``deck``, the collection is also judged as one deck.
+
+        ``each(verdict)`` is called for every card as it is judged; with ``keep=False`` the result holds
+        no verdicts (its summary and deck only): a collection of any size is judged in constant memory,
+        a JSONL file streamed, as ``check-cards`` judges it."""
+        from collections import Counter
+
         from ..cards.collection import read_collection
         from ..cards.deck import DeckTally
         from ..cards.legality import CardJudge
-        from ..cards.report import summary
+        from ..cards.report import summary_of
         from .adapters import verdict_of
 
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
-            items = read_collection(cards) if isinstance(cards, (str, Path)) else map(_card_input, *zip(*enumerate(cards)))
-            judge_card = CardJudge(key, self.view)
+            items = read_collection(cards) if isinstance(cards, (str, Path)) else \
+                (_card_input(i, card) for i, card in enumerate(cards))
+            judge_card = CardJudge(key, self.view)  # (each distinct card judged once)
             tally = DeckTally() if deck else None
+            counts: Counter = Counter()
             verdicts = []
             for item in items:
                 j = judge_card(item)
+                counts[j.status] += 1
                 if tally is not None:
                     tally.add(j)
-                verdicts.append(verdict_of(j, catalog, unknown=False))
-            result = Check(key, verdicts, summary(v.status for v in verdicts))
+                if keep or each is not None:
+                    v = verdict_of(j, catalog, unknown=False)
+                    if each is not None:
+                        each(v)
+                    if keep:
+                        verdicts.append(v)
+            result = Check(key, verdicts, summary_of(counts))
             if tally is not None:
                 v = tally.verdict(catalog)
                 result.deck = Deck(v.cards, v.ultra_points, v.ultra_limit, v.legal, list(v.problems), list(v.notes), v)
@@ -278,9 +293,10 @@ def judge(card: Any, edition: Any = None) -> Verdict:
     return rules().judge(card, edition)
 
 
-def check(cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False) -> Check:
+def check(cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
+          each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
     """A collection judged, card by card and as a deck (:meth:`Rules.check`)."""
-    return rules().check(cards, edition, deck)
+    return rules().check(cards, edition, deck, each, keep)
 
 
 def migrate(card: Any, to: Any = None, assume: Any = None, reissue: bool = False) -> Migration:

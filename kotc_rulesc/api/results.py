@@ -278,7 +278,8 @@ class Check:
         return out
 
     def json_text(self) -> str:
-        """What ``check-cards --format json`` prints, to the character (without the final newline)."""
+        """What ``check-cards --format json`` prints, to the character (without the final newline);
+        the verdicts kept (``check(…, keep=True)``)."""
         from ..cards.report import CheckJson
 
         pieces: list[str] = []
