@@ -118,7 +118,7 @@ export class CollectionView {
     const ultra = deck.ultra_limit === null ? null : deck.ultra_points === null ? `Ultra Points unknown (at most ${deck.ultra_limit})`
       : `${deck.ultra_points} Ultra Points (at most ${deck.ultra_limit})`;
     fill(this.deck,
-      el("p", {class: `status status-${deck.legal ? "legal" : "banned"}`, id: "deck-verdict", data: {legal: deck.legal}},
+      el("p", {class: `says status-${deck.legal ? "legal" : "banned"}`, id: "deck-verdict", data: {legal: deck.legal}},
         `As a deck: ${deck.cards} card${deck.cards === 1 ? "" : "s"}${ultra ? `, ${ultra}` : ""} — ${deck.legal ? "legal" : "not legal"}`),
       deck.problems.length ? el("ul", {class: "reasons"}, deck.problems.map((p) => el("li", {}, p))) : null,
       deck.notes.length ? el("ul", {class: "notes"}, deck.notes.map((n) => el("li", {}, n))) : null);

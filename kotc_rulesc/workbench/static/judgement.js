@@ -142,7 +142,7 @@ export function showCurrent(node, answer, ctx) {
     unchanged: `It stands unchanged in the ${name} edition.`,
   }[m.status] || `In the ${name} edition it is ${m.outcome.toUpperCase()}: kept as it was, because`;
   fill(node,
-    el("p", {class: `status status-${m.legal ? "legal" : m.status}`, id: "current-status", data: {status: m.status}}, says),
+    el("p", {class: `says status-${m.legal ? "legal" : m.status}`, id: "current-status", data: {status: m.status}}, says),
     m.text ? el("blockquote", {id: "current-text"}, m.text.split("\n").map((line) => el("p", {}, line))) : null,
     (report.text || []).length ? el("ul", {class: "rewrites"}, report.text.map((r) =>
       el("li", {}, `line ${r.line}: “${r.old}” → “${r.new}”`))) : null,
