@@ -36,6 +36,7 @@ SCRIPTS = [
     ("JSONL: migrate, check-cards", "migrate_bench.py", ["--cards", "1000000", "--check-formats", "text,json"],
      ["--cards", "100000", "--check-formats", "text,json"]),
     ("YAML collections: migrate", "yaml_bench.py", ["--cards", "10000"], ["--cards", "10000", "--no-round-trip"]),
+    ("the workbench and the API", "workbench_bench.py", ["--runs", "21"], ["--runs", "7", "--requests", "100"]),
 ]
 
 

@@ -38,6 +38,7 @@ COMMANDS = {
     "new-edition": "doc_commands",
     "import-edition": "import_commands",
     "docs": "doc_commands",
+    "workbench": "workbench_commands",
 }
 
 
@@ -106,6 +107,7 @@ def main() -> None:
       kotc-rulesc cost --type minion --sp 2 --hp 4 --text "GREED: Draw 1 card."
       kotc-rulesc check-cards examples/mixed-collection.yaml
       kotc-rulesc migrate examples/mixed-collection.yaml --to 17 -o new.yaml --report -
+      kotc-rulesc workbench --open    design and check cards and decks in the browser
     An edition is a number (1, 2, …), or 11-pre: the 11th's pre-release, a
     branch beside the main line that follows the 10th (`editions` lists them).
     \b

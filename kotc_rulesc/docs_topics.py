@@ -19,7 +19,7 @@ from .bundled import docs_dir
 __all__ = ["ORDER", "Topic", "slug", "topics"]
 
 #: the order of the site's navigation; any other ``docs/*.md`` follows, by name
-ORDER = ("players", "collections", "maintainers", "input-policy", "contributing", "benchmarks")
+ORDER = ("players", "workbench", "collections", "maintainers", "api", "input-policy", "contributing", "benchmarks")
 
 _LOCAL_MD = re.compile(r"^(?![a-z][a-z0-9+.-]*:)([^#?]*)\.md(#.*)?$", re.I)
 

@@ -52,7 +52,7 @@ def inputs(rules_dir: Path, templates: bool = True) -> list[tuple[str, str]]:
         found = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
         out += [(f"templates/{name}", _sha256(root / name)) for name in found]
         topics = docs_dir()
-        out += [(f"docs/{p.name}", _sha256(p)) for p in sorted(topics.glob("*.md"))] if topics.is_dir() else []
+        out += [(f"docs/{p.name}", _sha256(p)) for p in sorted(topics.iterdir()) if p.suffix in (".md", ".png")] if topics.is_dir() else []
     return out
 
 

@@ -107,6 +107,10 @@ CASES = [
     ("docs", 0, "where the docs are", "docs"),
     # (a VAR=value before the command is set in the environment: webbrowser reads BROWSER)
     ("docs", 2, "no browser can be opened", "BROWSER=/nonexistent/browser docs --open"),
+    ("workbench", 0, "--check: it serves its page and judges a card", "workbench --check"),
+    ("workbench", 1, "a problem in the rules", "workbench --check --rules {w}/bad"),
+    ("workbench", 2, "a collection that does not parse", "workbench {w}/broken.json --check"),
+    ("workbench", 2, "no such collection", "workbench {w}/nothing.json --check"),
 ]
 
 

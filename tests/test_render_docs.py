@@ -578,8 +578,8 @@ def test_the_topic_pages_are_the_docs_markdown(docs):
     assert '<a href="collections.html">' in docs["players.html"]  # a link to another page's .md: its page
     nav = docs["edition-03.html"].split('<nav class="site-nav"', 1)[1].split("</nav>", 1)[0]
     assert re.findall(r'href="([^"]+)"', nav) == ["index.html", "edition-17.html", "building.html", "players.html",
-                                                  "collections.html", "maintainers.html", "input-policy.html",
-                                                  "contributing.html", "benchmarks.html"]
+                                                  "workbench.html", "collections.html", "maintainers.html", "api.html",
+                                                  "input-policy.html", "contributing.html", "benchmarks.html"]
 
 
 @pytest.mark.parametrize("edition", [*range(1, 18), "11-pre"])

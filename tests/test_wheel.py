@@ -242,3 +242,36 @@ def test_build_check_on_a_maintainers_checkout_looks_beside_its_rules(venv, else
     (checkout / "rules" / "edition-17.yaml").write_text((checkout / "rules" / "edition-17.yaml").read_text() + "\n# a note\n")
     done = kotc(venv, checkout, "build", "--check", "--rules", "rules")
     assert done.returncode == 1 and "stale" in done.stdout
+
+
+def test_the_workbench_serves_its_page_from_the_installed_wheel(venv, elsewhere):
+    """The page and its scripts are package data: the installed workbench serves them, and judges a
+    card; SIGTERM stops it (143)."""
+    import json
+    import signal
+    import urllib.request
+
+    server = subprocess.Popen([str(venv / "bin" / "kotc-rulesc"), "workbench", "collection.yaml"], cwd=elsewhere,
+                              env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert line.startswith("The workbench: http://127.0.0.1:"), line + server.stderr.read()
+        url = line.split()[2]
+        fetch = urllib.request.build_opener(urllib.request.ProxyHandler({})).open
+        with fetch(url, timeout=60) as answer:
+            page = answer.read().decode()
+        assert '<script type="module" src="/static/workbench.js">' in page
+        for name in ("workbench.js", "form.js", "judgement.js", "palette.js", "collection.js", "dom.js", "workbench.css"):
+            with fetch(url + "static/" + name, timeout=60) as answer:
+                assert answer.status == 200 and len(answer.read()) > 500, name
+        with fetch(url + "api/editions", timeout=60) as answer:
+            given = json.loads(answer.read())["collection"]
+        assert given["name"] == "collection.yaml" and given["check"]["summary"]["cards"] == 24
+        card = {"card": {"name": "Insight", "type": "spell", "edition": 9, "cost": 4, "text": "Draw 2 cards."}, "edition": 9}
+        judge = urllib.request.Request(url + "api/judge", json.dumps(card).encode(), {"Content-Type": "application/json"})
+        with fetch(judge, timeout=60) as answer:
+            assert json.loads(answer.read())["cost"]["cost"] == 4
+    finally:
+        server.send_signal(signal.SIGTERM)
+        _, err = server.communicate(timeout=60)
+    assert server.returncode == 143 and err.endswith("Interrupted.\n"), err

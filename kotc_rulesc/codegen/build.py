@@ -38,6 +38,10 @@ def _docs(rules: RuleSet) -> dict[str, bytes]:
         if path.is_absolute() or ".." in path.parts or not path.parts:
             raise CodegenError(f"render_docs returned a path outside docs/: {rel!r}")
         out[str(PurePosixPath(DOCS) / path)] = content.encode("utf-8")
+    from ..bundled import docs_dir
+
+    for picture in sorted(docs_dir().glob("*.png")):  # the topic pages' pictures (docs/workbench.png), as they are
+        out[str(PurePosixPath(DOCS) / picture.name)] = picture.read_bytes()
     return out
 
 

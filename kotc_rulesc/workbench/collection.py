@@ -1,0 +1,203 @@
+"""Collections opened in the workbench: read as the CLI reads them, written back as ``migrate`` writes.
+
+A collection comes as the bytes of a file the user gave (dropped on the page, opened with its file
+picker, or named on the command line).  It is read by the CLI's one reader,
+:func:`~kotc_rulesc.cards.collection.read_collection`, under the input policy — from a private
+temporary copy named as the file was, since the reader reads files — and judged by
+:meth:`kotc_rulesc.api.Rules.check`: the same cards, lines and verdicts as ``check-cards``.
+
+The edited collection is written by the writers ``migrate`` writes with, fed the page's edits as
+the decisions of a migration: :func:`~kotc_rulesc.migrate.io_yaml.migrate_yaml` for YAML (only the
+edited cards' lines change; comments, key order, quoting and every other byte are kept),
+:func:`~kotc_rulesc.migrate.io_json.json_cards` for JSON and JSONL (each edited card laid out like
+the original).  An edit sets the fields the user changed; a field the user cleared becomes ``null``
+(a field that is absent reads as one that is null); an earlier migration's marker is removed when
+the edited card is legal, and kept as it is otherwise.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import secrets
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ..reading.policy import HEAD, InputError, detect_format
+from ..migrate.io_json import Context, json_cards
+from ..migrate.plan import MARK, Decision
+
+__all__ = ["Collections", "Held"]
+
+#: collections the workbench holds at once (the oldest is let go)
+KEPT = 8
+
+
+@dataclass(frozen=True)
+class _Edit(Decision):
+    """A card's edit, as the migration writers take a decision: the fields it sets."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def _updates(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+
+class _Editor:
+    """What the writers read of a migrator besides its decisions: its rulebook's words (for a report,
+    and none is written)."""
+
+    words: dict[str, str] = {}
+
+
+class _EditContext(Context):
+    """The writers' context, deciding each card by the page's edits (``None``: unchanged)."""
+
+    def __init__(self, edits: dict[int, _Edit | None]):
+        super().__init__(_Editor(), None, attention_cap=0)
+        self.edits = edits
+
+    def decide(self, card: dict, index: int, line: int | None) -> Decision:
+        return self.edits.get(index) or _kept(card)
+
+
+def _kept(card: dict, fields: dict[str, Any] | None = None) -> _Edit:
+    """An edit that sets ``fields`` (none: the card is left as it is) and keeps the card's marker."""
+    if MARK in card:  # (a decision that is not legal, its marker the card's own: the writers leave it)
+        return _Edit("banned", None, 0, False, mark=card[MARK], fields=fields or {})
+    return _Edit("rewritten" if fields else "unchanged", None, 0, False, fields=fields or {})
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: what the page sends back of a value it was sent (a YAML date came as text)."""
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def edit_of(original: dict, edited: dict, legal: bool) -> _Edit | None:
+    """The edit that makes ``original`` read as ``edited`` (``None``: they are the same card).  A
+    changed text keeps the final line break of the original (a YAML block keeps its ``|``)."""
+    fields: dict[str, Any] = {}
+    for key, value in edited.items():
+        if key == MARK:
+            continue
+        if key == "text" and isinstance(value, str) and isinstance(original.get("text"), str) \
+                and original["text"].endswith("\n") and not value.endswith("\n"):
+            value += "\n"
+        if key not in original or not _same(original[key], value):
+            fields[key] = value
+    for key in original:
+        if key not in edited and key != MARK and original[key] is not None:
+            fields[key] = None
+    if not fields:
+        return None
+    if legal:  # (a legal decision: the writers remove an earlier migration's marker)
+        return _Edit("rewritten", None, 0, False, fields=fields)
+    return _kept(original, fields)
+
+
+@dataclass
+class Held:
+    """One collection the workbench holds: its name, its bytes, its format, its cards as read."""
+
+    id: str
+    name: str
+    data: bytes
+    format: str
+    cards: list[Any]  # the CardInputs read
+
+    def written(self, edits: dict[int, _Edit | None]) -> bytes:
+        """The collection with ``edits`` made, written as ``migrate`` writes: only edited cards change."""
+        ctx = _EditContext(edits)
+        if self.format == "yaml":
+            from ..migrate.io_yaml import migrate_yaml  # (ruamel.yaml: YAML collections only)
+
+            return migrate_yaml(ctx, self.data, self.name).output
+        if self.format == "json":
+            return _written_json(ctx, self.data, self.name)
+        return _written_jsonl(ctx, self.data, self.name)
+
+
+def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
+    from ..reading.json_reader import JsonStream
+
+    pieces: list[Any] = []
+    items: list[tuple] = []
+    for event in JsonStream(io.BytesIO(data), display=name).events():
+        if event[0] == "raw":
+            pieces.append(event[1])
+        else:
+            pieces.append(len(items))
+            items.append(event[1:])
+    outputs = json_cards(ctx, items, 0).output
+    bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
+    return (bom + "".join(p if isinstance(p, str) else outputs[p] or items[p][0] for p in pieces)).encode("utf-8")
+
+
+def _written_jsonl(ctx: Context, data: bytes, name: str) -> bytes:
+    from ..reading.policy import blank_line, jsonl_lines
+    from ..reading.json_reader import JsonProblem, json_line
+
+    out = []
+    index = 0
+    for number, raw in enumerate(jsonl_lines(name, data), 1):
+        if blank_line(raw):
+            out.append(raw)
+            continue
+        try:
+            card = json_line(raw)
+        except JsonProblem:
+            card = None
+        new = None
+        if isinstance(card, dict):
+            text = raw.decode("utf-8")
+            new = json_cards(ctx, [(text.rstrip("\r"), card, number, "")], index).output[0]
+        out.append(raw if new is None else new.encode("utf-8") + (b"\r" if raw.endswith(b"\r") else b""))
+        index += 1
+    return b"\n".join(out)
+
+
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
+
+
+class Collections:
+    """The collections opened in this workbench, by id (a random token), the newest :data:`KEPT`."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, Held] = {}
+        self._lock = threading.Lock()
+
+    def open(self, name: str, data: bytes) -> Held:
+        """Read ``data``, a collection file named ``name``, as the CLI reads it; :class:`InputError`
+        when the input policy refuses it."""
+        from ..cards.collection import read_collection
+
+        base = _SAFE_NAME.sub("_", Path(name.replace("\\", "/")).name).strip(" .") or "collection"
+        folder = Path(tempfile.mkdtemp(prefix="kotc-workbench-"))
+        try:
+            path = folder / base
+            path.write_bytes(data)
+            try:
+                cards = list(read_collection(str(path)))
+            except InputError as exc:
+                exc.file = base if exc.file == str(path) else exc.file
+                raise
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        fmt = detect_format(base, data[:HEAD])
+        held = Held(secrets.token_urlsafe(12), base, data, fmt, cards)
+        with self._lock:
+            self._held[held.id] = held
+            while len(self._held) > KEPT:
+                del self._held[next(iter(self._held))]
+        return held
+
+    def get(self, collection_id: str) -> Held | None:
+        with self._lock:
+            return self._held.get(collection_id)

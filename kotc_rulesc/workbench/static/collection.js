@@ -1,0 +1,132 @@
+// The collection view: a collection file the user gives (dropped, or opened with the file picker) is
+// read by the server as check-cards reads it, and listed card by card with its verdict and figure,
+// filtered by outcome; a card opens in the form to be edited; the deck is judged as check-cards --deck
+// judges it; the collection with its edits is downloaded as migrate writes it (a YAML file keeps its
+// comments and layout).
+
+import {debounce, el, fill, post, save, upload} from "./dom.js";
+
+const SHOWN = 200; // rows drawn at once (more on asking)
+
+export class CollectionView {
+  /** ``edit(index, card)`` opens a card in the form; ``ctx()`` gives the edition and its system. */
+  constructor(root, edit, ctx) {
+    this.root = root;
+    this.edit = edit;
+    this.ctx = ctx;
+    this.held = null; // {id, name, format, cards: [{index, line, card, problems}]}
+    this.check = null; // check-cards --deck --format json
+    this.edits = {};
+    this.limit = SHOWN;
+    this.status = root.querySelector("#collection-status");
+    this.table = root.querySelector("#collection-table");
+    this.filter = root.querySelector("#collection-filter");
+    this.deck = root.querySelector("#deck");
+    this.recheck = debounce(() => this.checkAgain(), 250);
+    const input = root.querySelector("#collection-file");
+    input.addEventListener("change", () => input.files[0] && this.open(input.files[0]));
+    const zone = root.querySelector("#drop-zone");
+    for (const name of ["dragenter", "dragover"]) zone.addEventListener(name, (e) => { e.preventDefault(); zone.classList.add("over"); });
+    zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+    zone.addEventListener("drop", (e) => {
+      e.preventDefault();
+      zone.classList.remove("over");
+      if (e.dataTransfer.files[0]) this.open(e.dataTransfer.files[0]);
+    });
+    this.filter.addEventListener("change", () => { this.limit = SHOWN; this.render(); });
+    root.querySelector("#collection-download").addEventListener("click", () => this.download());
+  }
+
+  async open(file) {
+    fill(this.status, `Reading ${file.name}…`);
+    try {
+      this.take(await upload("/api/collection", {name: file.name, edition: this.ctx().edition}, await file.arrayBuffer()));
+    } catch (error) {
+      const p = error.answer && error.answer.error;
+      fill(this.status, el("span", {class: "error", role: "alert"}, p && p.line
+        ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}: ${p.message}${p.hint ? ` (hint: ${p.hint})` : ""}`
+        : `${file.name}: ${error.message}`));
+    }
+  }
+
+  /** A collection as the server read it (also the one given on the command line). */
+  take(held) {
+    this.held = held;
+    this.check = held.check;
+    this.edits = {};
+    this.limit = SHOWN;
+    this.root.querySelector("#collection-download").disabled = false;
+    this.render();
+  }
+
+  /** The card at ``index`` now reads ``card`` (edited in the form; ``null``: as it was given). */
+  edited(index, card) {
+    if (card === null && !(index in this.edits)) return;
+    if (card === null) delete this.edits[index];
+    else this.edits[index] = card;
+    this.recheck();
+  }
+
+  async checkAgain() {
+    if (!this.held) return;
+    this.check = await post("/api/check", {collection: this.held.id, edits: this.edits, edition: this.ctx().edition});
+    this.render();
+  }
+
+  render() {
+    if (!this.held || !this.check) return;
+    const {system, names} = this.ctx();
+    const verdicts = this.check.cards;
+    const s = this.check.summary;
+    const word = (status) => (status === "banned" ? system.words.banned || "banned" : status);
+    const wanted = this.filter.value;
+    fill(this.filter, el("option", {value: ""}, `every card (${s.cards})`),
+      ["legal", "banned", "error", "unknown"].map((st) =>
+        el("option", {value: st, selected: st === wanted, disabled: !s[st]}, `${word(st)} (${s[st]})`)));
+    const rows = verdicts.filter((v) => !wanted || v.status === wanted);
+    const figure = system.figure;
+    fill(this.status, `${this.held.name}: ${s.cards} cards judged in the ${names[this.check.edition]} edition — `,
+      ["legal", "banned", "error", "unknown"].filter((st) => s[st]).map((st) => `${s[st]} ${word(st)}`).join(", "),
+      Object.keys(this.edits).length ? ` (${Object.keys(this.edits).length} edited)` : "");
+    fill(this.table,
+      el("caption", {class: "visually-hidden"}, `The cards of ${this.held.name}`),
+      el("thead", {}, el("tr", {}, ["#", "card", "type", "Edition Indicator", figure, `printed ${figure}`, "verdict", "why"]
+        .map((h) => el("th", {scope: "col"}, h)))),
+      el("tbody", {}, rows.slice(0, this.limit).map((v) => {
+        const entry = this.held.cards[v.index];
+        const card = this.edits[v.index] || entry.card || {};
+        return el("tr", {data: {index: v.index, status: v.status}, class: this.edits[v.index] ? "edited" : ""},
+          el("td", {}, v.index),
+          el("td", {}, entry.card ? el("button", {type: "button", class: "open-card",
+                                                   onclick: () => this.edit(v.index, card)}, v.name ?? "(no name)")
+                                  : "(unreadable)"),
+          el("td", {}, typeof card.type === "string" ? card.type : ""),
+          el("td", {}, card.edition ?? ""),
+          el("td", {class: "number"}, v[figure] ?? "—"),
+          el("td", {class: "number"}, v[`printed_${figure}`] ?? ""),
+          el("td", {class: `status-${v.status}`}, word(v.status)),
+          el("td", {class: "codes"}, [...new Set(v.reasons.map((r) => r.code))].join(", ")));
+      })));
+    const more = this.root.querySelector("#collection-more");
+    more.hidden = rows.length <= this.limit;
+    more.onclick = () => { this.limit += SHOWN; this.render(); };
+    this.renderDeck(this.check.deck, system);
+  }
+
+  renderDeck(deck, system) {
+    if (!deck) return;
+    const ultra = deck.ultra_limit === null ? null : deck.ultra_points === null ? `Ultra Points unknown (at most ${deck.ultra_limit})`
+      : `${deck.ultra_points} Ultra Points (at most ${deck.ultra_limit})`;
+    fill(this.deck,
+      el("p", {class: `says status-${deck.legal ? "legal" : "banned"}`, id: "deck-verdict", data: {legal: deck.legal}},
+        `As a deck: ${deck.cards} card${deck.cards === 1 ? "" : "s"}${ultra ? `, ${ultra}` : ""} — ${deck.legal ? "legal" : "not legal"}`),
+      deck.problems.length ? el("ul", {class: "reasons"}, deck.problems.map((p) => el("li", {}, p))) : null,
+      deck.notes.length ? el("ul", {class: "notes"}, deck.notes.map((n) => el("li", {}, n))) : null);
+  }
+
+  async download() {
+    if (!this.held) return;
+    const blob = await post("/api/download", {collection: this.held.id, edits: this.edits, edition: this.ctx().edition});
+    save(blob, this.held.name);
+  }
+}

@@ -1,0 +1,195 @@
+"""kotc_rulesc.api: the CLI's answers as values, with the CLI's own JSON.
+
+For the example collections in several editions, the API's JSON is the CLI's to the character:
+``check-cards --format json`` (and ``--deck``), ``cost --format json``, each card of ``migrate
+--report-format json``.  Importing the API loads no more than judging one card does.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kotc_rulesc import api
+from kotc_rulesc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+EDITIONS = ("6", "11-pre", "11", "12", "13", "16", "17")
+
+
+def _cli(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code in (0, 1), result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("deck", [False, True], ids=["cards", "deck"])
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_check_is_check_cards_json_to_the_character(path, edition, deck):
+    shown = _cli("check-cards", str(path), "-e", edition, "--format", "json", *(["--deck"] if deck else []))
+    checked = api.check(str(path), edition, deck=deck)
+    assert checked.json_text() + "\n" == shown
+    assert checked.to_json() == json.loads(shown)
+    assert checked.legal == (json.loads(shown)["summary"]["legal"] == len(checked.verdicts)
+                             and (not deck or json.loads(shown)["deck"]["legal"]))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_cost_json_is_the_cost_commands(path, edition):
+    shown = json.loads(_cli("cost", str(path), "-e", edition, "--format", "json"))
+    assert [v.cost_json() for v in api.check(str(path), edition).verdicts] == shown
+
+
+def _cards(path: Path) -> list[dict]:
+    from kotc_rulesc.cards.collection import read_collection
+
+    return [item.card for item in read_collection(str(path))]
+
+
+@pytest.mark.parametrize("edition", ("12", "17"))
+def test_a_card_given_as_a_value_is_judged_as_cost_judges_it_from_flags(edition):
+    """``cost --type … --text …`` judges a card made of the flags; the API judges the same card alike."""
+    args = ["cost", "-e", edition, "--name", "Field Marshal", "--type", "minion", "--sp", "3", "--hp", "6",
+            "--text", "RALLY: Target up to 2 in-play cards; draw 1 card.", "--edition-indicator", "12",
+            "--printed-level", "7", "--format", "json"]
+    card = {"name": "Field Marshal", "type": "minion", "text": "RALLY: Target up to 2 in-play cards; draw 1 card.",
+            "sp": 3, "hp": 6, "edition": 12, "level": 7}
+    assert api.judge(card, edition).cost_json() == json.loads(_cli(*args))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_migration_json_is_each_card_of_migrates_report(path, tmp_path):
+    shown = json.loads(_cli("migrate", str(path), "--to", "17", "--from", "6", "--dry-run", "--report-format", "json"))
+    cards = _cards(path)
+    assert shown["cards"], "the report lists the cards that change or stay banned"
+    for entry in shown["cards"]:
+        migration = api.migrate(cards[entry["index"]], to=17, assume=6)
+        assert {**migration.to_json(), "index": entry["index"], "line": entry["line"]} == entry
+
+
+def test_migration_gives_the_card_as_it_reads_after_it():
+    ghost = {"name": "Granary Ghost", "type": "spell", "edition": 13, "level": 2,
+             "text": "When this card as a resource is destroyed (ghost-play, must pay resource cost): Draw 1 card."}
+    m = api.migrate(ghost)
+    assert (m.status, m.outcome, m.changed) == ("rewritten", "refurbished", True)
+    assert m.text == m.card["text"] == "When this card in your granary is destroyed (hex-play): Draw 1 card."
+    assert ghost["text"].startswith("When this card as a resource")  # (the card given is left alone)
+    old = {"name": "Smasher", "type": "minion", "edition": 12, "level": 10, "sp": 3, "hp": 10, "text": "Draw 2 cards."}
+    pruned = api.migrate(old)
+    assert (pruned.status, pruned.outcome, pruned.text) == ("banned", "pruned", None)
+    assert [r.code for r in pruned.reasons] == ["clean-slate"] and pruned.card["migration"]["status"] == "banned"
+    with pytest.raises(api.EditionError, match="bears no Edition Indicator"):
+        api.migrate({"name": "Old", "type": "spell", "cost": 4, "text": "Draw 2 cards."}, to=11)
+
+
+def test_a_verdict_names_its_figure_breakdown_reasons_and_outcome():
+    peek = {"name": "Peek", "type": "spell", "edition": 15, "level": 3,
+            "text": "See enemy's hand and target up to 1 card therein; sheathe the targets."}
+    v = api.judge(peek, 17)
+    assert (v.status, v.outcome, v.figure, v.value, v.printed) == ("banned", "pruned", "level", 6, 3)
+    assert {r.code for r in v.reasons} == {"cost-revised"} and all(r.sources for r in v.reasons)
+    assert v.warnings == [] and not v.legal
+    parts = [p for sub in v.breakdown["abilities"][0]["sub_abilities"] for p in sub["components"]]
+    assert [(p["formula"], p["value"]) for p in parts] == [("2x", "2"), ("3t", "6")]
+    titles = api.documents()
+    assert all(s in titles for r in v.reasons for s in r.sources) and titles["rulebook-17"].startswith("Rulebook")
+
+
+def test_an_unknown_text_names_its_sentence_and_the_nearest_components():
+    v = api.judge({"name": "Sage", "type": "spell", "edition": 17, "text": "Drw 2 cards."})
+    assert v.status == "error"
+    (unknown,) = v.unknown
+    assert (unknown.field, unknown.paragraph, unknown.sentence) == ("text[1]", 1, "Drw 2 cards.")
+    assert unknown.nearest[0].text == "draw [x] cards."  # (the 17th guide prints it lowercase)
+    assert f'"{unknown.nearest[0].text}"' in v.reasons[0].message  # what the reason's "did you mean" names
+
+
+def test_a_wording_is_the_engines_rendering_with_where_each_value_is():
+    w = api.wording("effect-draw-cards-13", {"x": 3}, 17, opening=False)
+    assert w.text == "draw 3 cards." and w.spans == {"x": ((5, 6),)}
+    one = api.wording("effect-draw-cards-13", edition=17)
+    assert one.text == "Draw 1 card." and one.text[slice(*one.spans["x"][0])] == "1"
+    with pytest.raises(KeyError, match="no component"):
+        api.wording("effect-fly-to-the-moon", edition=17)
+
+
+def test_editions_systems_and_components_come_from_the_rules():
+    keys = [e.key for e in api.editions()]
+    assert keys[:10] == list(range(1, 11)) and "11-pre" in keys and keys[-1] == 17
+    assert [e.key for e in api.editions() if e.current] == [17] == [api.current()]
+    assert api.rules().edition("11-pre").name == "11th pre-release"
+    twelfth = api.system(12)
+    assert [t.id for t in twelfth.types] == ["minion", "spell"]
+    assert [s.name for s in twelfth.types[0].stats] == ["sp", "hp"] and twelfth.figure == "level"
+    assert [t.id for t in api.system(6).types] == ["creature", "spell"] and api.system(6).figure == "cost"
+    assert api.system(17).ultra_points == 10 and api.system(17).edition_indicator == "required"
+    targets = api.components(17, kind="target")
+    assert targets and all(c.kind == "target" and c.noun == "target selection" for c in targets)
+    assert any(c.text == "Target up to [x] on-field minions;" and c.formula == "x" for c in targets)
+    assert any(c.ultra for c in api.components(17))
+    with pytest.raises(api.EditionError):
+        api.system(99)
+    with pytest.raises(api.EditionError):
+        api.system("eleventh")
+
+
+def test_the_results_json_is_json():
+    v = api.judge({"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."})
+    for value in (v.to_json(), v.cost_json(), api.system(17).to_json(), [c.to_json() for c in api.components(17)],
+                  [e.to_json() for e in api.editions()], api.check([{"name": "A"}], 17, deck=True).to_json()):
+        assert json.loads(json.dumps(value)) == value
+
+
+def test_a_collection_is_judged_card_by_card_in_constant_memory_as_check_cards_streams_it(tmp_path):
+    """``each`` sees every verdict as it is made and ``keep=False`` keeps none: what check-cards needs to
+    judge a JSONL file of any size; the summary and the deck are the same."""
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in _cards(EXAMPLES[0])))
+    seen = []
+    streamed = api.check(str(path), 17, deck=True, each=seen.append, keep=False)
+    kept = api.check(str(path), 17, deck=True)
+    assert streamed.verdicts == [] and [v.to_json() for v in seen] == [v.to_json() for v in kept.verdicts]
+    assert (streamed.summary, streamed.deck) == (kept.summary, kept.deck)
+    assert kept.json_text() + "\n" == _cli("check-cards", str(path), "-e", "17", "--deck", "--format", "json")
+    assert api.check([], 17).summary == {"cards": 0, "legal": 0, "banned": 0, "error": 0, "unknown": 0}
+
+
+def test_cards_given_as_values_that_are_no_mapping_are_unreadable_cards():
+    checked = api.check([{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}, None, [1]], 17)
+    assert [v.status for v in checked.verdicts] == ["legal", "error", "error"]
+    assert "not a mapping" in checked.verdicts[1].reasons[0].message
+
+
+def _modules(code: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", code + _REPORT], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+_REPORT = """
+import json, sys
+print(json.dumps({"modules": sorted(sys.modules), "dataclasses": sorted(
+    n for m in list(sys.modules.values()) if getattr(m, "__name__", "").startswith("kotc_rulesc")
+    for n, c in vars(m).items() if isinstance(c, type) and c.__module__ == m.__name__ and hasattr(c, "__dataclass_fields__"))}))
+"""
+
+
+def test_importing_the_api_and_judging_a_card_loads_no_more_than_the_one_card_cli(tmp_path):
+    """(tests/test_startup_imports.py holds the one-card CLI path to what it may load.)"""
+    card = {"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}
+    (tmp_path / "card.json").write_text(json.dumps({"cards": [card]}))
+    cli = _modules(f"from kotc_rulesc.cli import main\ntry: main(['check-cards', {str(tmp_path / 'card.json')!r}])\n"
+                   "except SystemExit: pass\n")
+    imported = _modules("from kotc_rulesc import api\n")
+    judged = _modules(f"from kotc_rulesc import api\napi.judge({card!r})\n")
+    ours = {m for m in judged["modules"] if m == "kotc_rulesc.api" or m.startswith("kotc_rulesc.api.")}
+    assert set(imported["modules"]) <= set(judged["modules"]) <= set(cli["modules"]) | ours
+    assert not {m for m in judged["modules"] if m.startswith(("ruamel", "jsonschema", "jinja2", "http", "tempfile"))}
+    assert imported["dataclasses"] == judged["dataclasses"] == []
