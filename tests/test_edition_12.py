@@ -149,7 +149,7 @@ def test_cost_command_with_the_12th_stat_flags():
     assert out["level"] == 6 and out["printed_level"] == 6 and out["status"] == "legal" and "cost" not in out
     text = CliRunner().invoke(main, ["cost", "-e", "12", "--type", "minion", "--sp", "2", "--hp", "7",
                                      "--text", "GREED: Draw 2 cards."]).output
-    assert "level 6 in the 12th edition" in text and "sub-ability cost 2" in text
+    assert "level 6 in the 12th edition" in text and "sub-ability level 2" in text  # the guide: "a sub-ability level"
     wrong = CliRunner().invoke(main, ["cost", "-e", "12", "--type", "minion", "--offense", "2", "--text", "GREED: Draw 2 cards."])
     assert wrong.exit_code == 2 and "--sp" in wrong.output
 

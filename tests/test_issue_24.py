@@ -40,7 +40,6 @@ def codes(j) -> list[str]:
 
 @pytest.mark.parametrize("edition, noun", [(12, "in-play card"), (13, "in-play card"), (14, "in-play card"),
                                            (15, "in-play card"), (16, "on-field minion"), (17, "on-field minion")])
-@XFAIL
 def test_point_01_up_to_is_removed_when_the_number_is_1(view, edition, noun):
     # 12th–17th: "the words “up to” should be removed in that case. For example, “Target up to 1
     # on-field minions;” should be replaced with “Target 1 on-field minion;”."
@@ -58,13 +57,11 @@ def test_point_01_up_to_is_removed_when_the_number_is_1(view, edition, noun):
     ("Excavate 3 cards and target 1 excavated card; draw 1 card.", 2),  # t = (x + 4y)/5 = 7/5 (unused); 2x = 2
     ("Target 1 card in your grave; destroy it.", 2),  # t = x = 1; destroy: 2t = 2
 ])
-@XFAIL
 def test_point_01_the_17th_up_to_selections_with_1(view, text, level):
     j = judge(spell(text, 17), 17, view)
     assert j.status == "legal" and j.cost == level and j.warnings == [], (j.reasons, j.warnings)
 
 
-@XFAIL
 def test_point_01_migrate_to_17_writes_the_prescribed_form(view):
     card = {"name": "Snipe", "type": "spell", "edition": 13, "level": 2, "text": "Target up to 1 in-play card; destroy it."}
     d = Migrator(view, 17).decide(card)
@@ -73,7 +70,6 @@ def test_point_01_migrate_to_17_writes_the_prescribed_form(view):
 
 # --------------------------------------------------------------------------- 2. the 11th's optional removal
 
-@XFAIL
 def test_point_02_the_11th_may_remove_up_to(view):
     # 11th: "the words “up to” can be removed from any targeting text if the corresponding number is exactly 1"
     # level: t = x = 1; "Destroy the target." 2at = 2 (a = 1) → 2
@@ -87,12 +83,11 @@ def test_point_02_the_11th_may_remove_up_to(view):
 
 @pytest.mark.parametrize("text", ["Target up to 2 on-field minions; destroy it.",
                                   "Target all level 1 or lower on-field minions; destroy it."])
-@XFAIL
 def test_point_03_it_only_where_the_targets_can_never_exceed_one(view, text):
     # rulebook, It: "The term is used only in cases where the ability can only ever have a single target."
     j = judge(spell(text, 17), 17, view)
     assert j.status == "error" and codes(j) == ["malformed"], j.reasons
-    assert "destroy the targets." in j.reasons[0].message
+    assert j.reasons[0].instead == text.replace("destroy it.", "destroy the targets.")
 
 
 # --------------------------------------------------------------------------- 4. joins between activation costs
@@ -103,7 +98,6 @@ def test_point_03_it_only_where_the_targets_can_never_exceed_one(view, text):
     (14, "in-play card", "Self-exhaust 2 resources and self-destroy 1 in-play card→ Draw 3 cards."),
     (17, "on-field minion", "Self-exhaust 2 resources and self-destroy 1 on-field minion→ Draw 3 cards."),
 ])
-@XFAIL
 def test_point_04_two_arrows_between_activation_costs(view, edition, noun, joined):
     # 12th–13th: "connected with a comma followed by the word “also”"; 14th–17th: "the arrow in the first
     # activation cost is replaced by the word “and”"
@@ -121,7 +115,6 @@ def test_point_04_two_arrows_between_activation_costs(view, edition, noun, joine
     ("Target this card; Add 2 to its offense.", 1),  # a(x + t)/4 = (2 + 1/3)/4 = 7/12 → 1
     ("Target this card; Subtract 1 from its offense.", 1),  # (1 + 1/3)/4 = 1/3 → 1
 ])
-@XFAIL
 def test_point_05_the_11th_substitutions(view, text, level):
     # 11th: "“Each target” and “the targets” should be replaced with “the target”, or alternatively, they can be
     # replaced with “it” ... “Batch add” should be replaced with just “add”."
@@ -131,7 +124,6 @@ def test_point_05_the_11th_substitutions(view, text, level):
 
 # --------------------------------------------------------------------------- 6. the 11th's ", then"
 
-@XFAIL
 def test_point_06_the_11th_then_replaces_the_activation_costs_semicolon(view):
     # 11th: "you may replace the semicolon in the activation cost with a comma followed by the word “then”"
     # level: relief x/2 = 1; t = x = 2; "Destroy the targets." 2at = 4 → 4 - 1 = 3
@@ -141,7 +133,6 @@ def test_point_06_the_11th_then_replaces_the_activation_costs_semicolon(view):
 
 # --------------------------------------------------------------------------- 7. singular forms far from the number
 
-@XFAIL
 def test_point_07_singular_forms_far_from_the_number(view):
     # 11th: "You should also change any plural forms referring to a variable to singular if you choose the number “1”"
     # level: t = x/(10 - y) = 1/7; "Destroy the target." 2at = 2/7 → 1
@@ -156,7 +147,6 @@ def test_point_07_singular_forms_far_from_the_number(view):
 # --------------------------------------------------------------------------- 8. the printed level after the design edition
 
 @pytest.mark.parametrize("edition", [16, 17])
-@XFAIL
 def test_point_08_a_wrong_printed_level_is_wrong_after_an_unlisted_formula_change(view, edition):
     # the 15th: relief x/2 = 1, draw 2: 2x = 4 → level 3; the 16th made the relief x (no list names it)
     wrong = judge(spell("Self-destroy 2 resources→ Draw 2 cards.", 15, level=7), edition, view)
@@ -173,7 +163,6 @@ def test_point_08_a_wrong_printed_level_is_wrong_after_an_unlisted_formula_chang
 
 # --------------------------------------------------------------------------- 9. a deck with a pruned or invalid card
 
-@XFAIL
 def test_point_09_a_deck_holds_only_cards_that_may_be_used(tmp_path):
     # 17th rulebook: "Pruned cards ... may not be used"; "All cards must have an Edition Indicator";
     # "The total amount of Ultra Points in the deck must be no greater than 10."
@@ -201,7 +190,6 @@ def test_point_09_a_deck_holds_only_cards_that_may_be_used(tmp_path):
     (6, {"type": "spell", "text": "HEALING: Draw 1 card."}, False),  # "You may give a name to any creature ability"
     (11, {"type": "spell", "text": "HEALING: Draw 1 card."}, False),
 ])
-@XFAIL
 def test_point_10_ability_names(view, edition, card, ok):
     card = {"name": "Named", "edition": edition, **card}
     j = judge(card, edition, view)
@@ -212,7 +200,6 @@ def test_point_10_ability_names(view, edition, card, ok):
 
 # --------------------------------------------------------------------------- 11. the placeholder in the 11th
 
-@XFAIL
 def test_point_11_the_11th_creature_without_abilities(view):
     # the 11th: offense + defense/5 = 2 + 1 = 3 → level 3
     card = {"name": "Velociraptor", "type": "creature", "edition": 11, "offense": 2, "defense": 5, "level": 3,
@@ -223,7 +210,6 @@ def test_point_11_the_11th_creature_without_abilities(view):
 
 # --------------------------------------------------------------------------- 12. a field of another system
 
-@XFAIL
 def test_point_12_a_field_of_another_system_is_an_error_naming_the_right_field(view):
     card = spell("Draw 2 cards.", 17, cost=5)  # the 17th prints a level
     j = judge(card, 17, view)
@@ -236,7 +222,6 @@ def test_point_12_a_field_of_another_system_is_an_error_naming_the_right_field(v
 
 # --------------------------------------------------------------------------- 13. a card without an Edition Indicator
 
-@XFAIL
 def test_point_13_a_card_without_edition_says_what_is_missing(view):
     card = {"name": "Greedy", "type": "spell", "level": 4, "text": "Draw 2 cards."}
     j = judge(card, 17, view)
@@ -247,7 +232,6 @@ def test_point_13_a_card_without_edition_says_what_is_missing(view):
 
 # --------------------------------------------------------------------------- 14. the edition's own words
 
-@XFAIL
 def test_point_14_each_figure_in_the_editions_words():
     out = CliRunner().invoke(main, ["cost", "-e", "17", "--type", "minion", "--sp", "1", "--hp", "2",
                                     "--text", "GREED: Self-exhaust 2 resources→ Target 1 on-field minion; destroy it."]).output
@@ -256,7 +240,6 @@ def test_point_14_each_figure_in_the_editions_words():
     assert "cost x" not in out  # a target selection adds nothing itself
 
 
-@XFAIL
 def test_point_14_check_cards_shows_ultra_points(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text('cards:\n  - {name: Watcher, type: spell, edition: 17, level: 2, text: "When enemy summons a minion: Draw 1 card."}\n')
@@ -268,7 +251,6 @@ def test_point_14_check_cards_shows_ultra_points(tmp_path):
 
 # --------------------------------------------------------------------------- 15. revisions in no rulebook list
 
-@XFAIL
 def test_point_15_the_6th_lists_what_its_rulebook_lists():
     out = CliRunner().invoke(main, ["show", "--edition", "6", "--format", "json"])
     lists = json.loads(out.output)["rulebook"]

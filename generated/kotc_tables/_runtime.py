@@ -7,21 +7,21 @@
 #   kotc_rulesc/record.py
 #     91b837b4809a6282965621019fc4d46046e5d5ac5cde71ebd62358b6b6f49803
 #   kotc_rulesc/text.py
-#     349c4e72f5c9df2c07430f48aa3bf2fe168e1e052524a437ceef567b110b5212
+#     bcf7af550668799db9db46a45146d4884973eda69f55ccce75f78ca9d86df76e
 #   kotc_rulesc/formula.py
 #     1044c2f97c5dec034a7dd1291f4be4521ec02eb9a972ae3a2f5157954fc980ab
 #   kotc_rulesc/model.py
-#     9ce06674016b9033f22bb56975bd0e0e2d70057aae0f6a806517477a093867d6
+#     60ba655b4e9a5c495c00663c6b71d0208cd960c7458cf2ef80f47c0a1a86b0f1
 #   kotc_rulesc/wordiff.py
 #     4e58a23ac0d5dd9d555d613ac07e7101d8b4475560f05313edc8d1fadbd6e3e2
 #   kotc_rulesc/wording.py
-#     08f30ae529352941cfd444a7370685868f8d7fbef9edec3036c2102aea20ffba
+#     4b5539fde513a1c30bde3bcd11d10fdca8a3f14781b17f2723270e773982c4c6
 #   kotc_rulesc/changes.py
 #     8f9718ed3acb93ed6f83ef2e2e6433fefecf88e62a2d341430edaa06e1621e32
 #   kotc_rulesc/catalog.py
 #     f75f25515f25afa066a3d454d900a8b3ce12319c89e9c35fffa1ddeabe5c93fe
 #   kotc_rulesc/history.py
-#     467bd15a2da77f205fd762777f7343116775c4cb4eabcf7532aa00a0914e6ae5
+#     143202664ef1a6da41cc7bfc90143d0cc9c134dfce3b292868fdea696775bf0c
 #   kotc_rulesc/fold.py
 #     77e049c54268d60722792127810f7a43a7e4c7cc3370cb000bf5369b15e55296
 #   kotc_rulesc/passes.py
@@ -42,16 +42,23 @@ from ._core.formula import (
     var,
 )
 from ._core.model import (
+    Agreement,
+    Capitals,
     CardTypeDecl,
     CostRule,
     Disagreement,
     EditionDecl,
+    Join,
     KindDecl,
+    Naming,
     Range,
     Rulebook,
     StatDecl,
     Successor,
     System,
+    TargetCount,
+    Tutorial,
+    Variation,
     When,
 )
 from ._core.changes import (
@@ -74,7 +81,9 @@ from ._core.passes import (
 
 __all__ = [
     "Agree",
+    "Agreement",
     "Ban",
+    "Capitals",
     "CardTypeDecl",
     "Catalog",
     "CompiledFormula",
@@ -83,9 +92,11 @@ __all__ = [
     "CostRule",
     "Disagreement",
     "EditionDecl",
+    "Join",
     "KindDecl",
     "LimitChange",
     "Lit",
+    "Naming",
     "normalize",
     "Pass",
     "Range",
@@ -98,8 +109,11 @@ __all__ = [
     "StepLimitChange",
     "Successor",
     "System",
+    "TargetCount",
     "Template",
+    "Tutorial",
     "var",
+    "Variation",
     "When",
     "Wording",
 ]

@@ -5,9 +5,9 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -24,6 +24,7 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -57,9 +58,10 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
-            "optional",
+            "none",
+            "must",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "optional"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -74,8 +76,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "cost",
@@ -88,8 +88,6 @@ SYSTEM = System(
             0,
             None,
             None,
-            None,
-            (),
             None,
         ),
         KindDecl(
@@ -104,39 +102,39 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
-        KindDecl(
-            "effect",
-            "Effects",
-            "effect",
-            "cost",
-            "ability",
-            (),
-            None,
-            1,
-            None,
-            None,
-            None,
-            (),
-            None,
-        ),
+        KindDecl("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
+    parts="cost",
+    agreement=Agreement(
+        "should",
+        ("guide-01",),
+        (
+            "You should also change any plurals referring to a variable to singular if you choose "
+            "the number “1” for that variable."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+        ),
+        (("are", "is"),),
+        (),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(),
+    variations=(),
+    joins=(),
+    capitals=(),
+    naming=None,
+    tutorial=None,
+    targets=None,
 )
 
 

@@ -5,11 +5,11 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 2nd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -26,6 +26,7 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -61,9 +62,10 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
-            "optional",
+            "none",
+            "must",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "optional"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -78,8 +80,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "condition",
@@ -92,8 +92,6 @@ SYSTEM = System(
             0,
             None,
             None,
-            None,
-            (),
             None,
         ),
         KindDecl(
@@ -108,8 +106,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "target",
@@ -123,39 +119,39 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
-        KindDecl(
-            "effect",
-            "Effects",
-            "effect",
-            "cost",
-            "ability",
-            (),
-            None,
-            1,
-            None,
-            None,
-            None,
-            (),
-            None,
-        ),
+        KindDecl("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
+    parts="cost",
+    agreement=Agreement(
+        "should",
+        ("guide-01",),
+        (
+            "You should also change any plurals referring to a variable to singular if you choose "
+            "the number “1” for that variable."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+        ),
+        (("are", "is"),),
+        (),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(),
+    variations=(),
+    joins=(),
+    capitals=(),
+    naming=None,
+    tutorial=None,
+    targets=None,
 )
 
 
@@ -1826,6 +1822,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -1891,6 +1888,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -1956,6 +1954,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2023,6 +2022,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),

@@ -5,13 +5,13 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 3rd edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -28,6 +28,7 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -63,9 +64,10 @@ SYSTEM = System(
             0,
             None,
             "This card has no abilities.",
-            "optional",
+            "none",
+            "must",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "optional"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -80,8 +82,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "condition",
@@ -94,8 +94,6 @@ SYSTEM = System(
             0,
             None,
             None,
-            None,
-            (),
             None,
         ),
         KindDecl(
@@ -110,8 +108,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "target",
@@ -125,39 +121,39 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
-        KindDecl(
-            "effect",
-            "Effects",
-            "effect",
-            "cost",
-            "ability",
-            (),
-            None,
-            1,
-            None,
-            None,
-            None,
-            (),
-            None,
-        ),
+        KindDecl("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
+    parts="cost",
+    agreement=Agreement(
+        "should",
+        ("guide-01",),
+        (
+            "You should also change any plurals referring to a variable to singular if you choose "
+            "the number “1” for that variable."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+        ),
+        (("are", "is"),),
+        (),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(),
+    variations=(),
+    joins=(),
+    capitals=(),
+    naming=None,
+    tutorial=None,
+    targets=None,
 )
 
 
@@ -2080,6 +2076,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2145,6 +2142,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2210,6 +2208,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2277,6 +2276,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),

@@ -5,17 +5,17 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   rules/edition-04.yaml
 #     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   rules/edition-05.yaml
-#     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
+#     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 5th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -32,6 +32,7 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -40,6 +41,7 @@ from ._runtime import (
     EditionDecl,
     KindDecl,
     Lit,
+    Naming,
     Range,
     Rulebook,
     Slot,
@@ -56,8 +58,8 @@ CLEAN_SLATES = ()
 SUCCESSORS = ()
 DISAGREEMENTS = ()
 SYSTEM = System(
-    edition=2,
-    sources=("guide-02",),
+    edition=5,
+    sources=("guide-05",),
     figure="cost",
     figure_title="resource cost",
     types=(
@@ -68,8 +70,9 @@ SYSTEM = System(
             None,
             "This card has no abilities.",
             "optional",
+            "must",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "optional"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -84,8 +87,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "condition",
@@ -98,8 +99,6 @@ SYSTEM = System(
             0,
             None,
             None,
-            None,
-            (),
             None,
         ),
         KindDecl(
@@ -114,8 +113,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "target",
@@ -129,39 +126,47 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
-        KindDecl(
-            "effect",
-            "Effects",
-            "effect",
-            "cost",
-            "ability",
-            (),
-            None,
-            1,
-            None,
-            None,
-            None,
-            (),
-            None,
-        ),
+        KindDecl("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
+    parts="cost",
+    agreement=Agreement(
+        "should",
+        ("guide-01",),
+        (
+            "You should also change any plurals referring to a variable to singular if you choose "
+            "the number “1” for that variable."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+        ),
+        (("are", "is"),),
+        (),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(),
+    variations=(),
+    joins=(),
+    capitals=(),
+    naming=Naming(
+        "must",
+        ("guide-05",),
+        (
+            "If you do so, it must be designated at the beginning of the ability of the "
+            "paragraph, followed by a colon (“:”)."
+        ),
+        "any",
+    ),
+    tutorial=None,
+    targets=None,
 )
 
 
@@ -2094,6 +2099,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2159,6 +2165,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2224,6 +2231,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -2291,6 +2299,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),

@@ -5,17 +5,17 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   rules/edition-04.yaml
 #     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   rules/edition-05.yaml
-#     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
+#     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
+#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
@@ -25,7 +25,7 @@
 #   rules/edition-10.yaml
 #     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 10th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -42,6 +42,7 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -53,6 +54,7 @@ from ._runtime import (
     KindDecl,
     LimitChange,
     Lit,
+    Naming,
     Range,
     Rulebook,
     Slot,
@@ -105,8 +107,8 @@ DISAGREEMENTS = (
     ),
 )
 SYSTEM = System(
-    edition=2,
-    sources=("guide-02",),
+    edition=6,
+    sources=("guide-06",),
     figure="cost",
     figure_title="resource cost",
     types=(
@@ -117,8 +119,9 @@ SYSTEM = System(
             None,
             "This card has no abilities.",
             "optional",
+            "must",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "optional"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -133,8 +136,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "condition",
@@ -147,8 +148,6 @@ SYSTEM = System(
             0,
             None,
             None,
-            None,
-            (),
             None,
         ),
         KindDecl(
@@ -163,8 +162,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "target",
@@ -178,39 +175,47 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
-        KindDecl(
-            "effect",
-            "Effects",
-            "effect",
-            "cost",
-            "ability",
-            (),
-            None,
-            1,
-            None,
-            None,
-            None,
-            (),
-            None,
-        ),
+        KindDecl("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
+    parts="cost",
+    agreement=Agreement(
+        "should",
+        ("guide-01",),
+        (
+            "You should also change any plurals referring to a variable to singular if you choose "
+            "the number “1” for that variable."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+        ),
+        (("are", "is"),),
+        (),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(),
+    variations=(),
+    joins=(),
+    capitals=(),
+    naming=Naming(
+        "must",
+        ("guide-06",),
+        (
+            "If you do so, it must be designated at the beginning of the ability of the paragraph "
+            "in all capital letters, followed by a colon (“:”)."
+        ),
+        "upper",
+    ),
+    tutorial=None,
+    targets=None,
 )
 
 
@@ -3605,6 +3610,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -3670,6 +3676,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -3735,6 +3742,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),
@@ -3802,6 +3810,7 @@ COMPONENTS = (
                 ),
                 step_binds={},
                 sources=("guide-01", "guide-02"),
+                listed=False,
             ),
         ),
         cost_changes=(),

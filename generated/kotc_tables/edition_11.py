@@ -5,17 +5,17 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   rules/edition-04.yaml
 #     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   rules/edition-05.yaml
-#     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
+#     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
+#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
@@ -25,9 +25,9 @@
 #   rules/edition-10.yaml
 #     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
-#     e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358
+#     eefbcc814aaacc73b4c6b85a6498ccf051040826df53f91f66d0bca15c0bd241
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 11th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -44,6 +44,7 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -51,14 +52,19 @@ from ._runtime import (
     CostRule,
     Disagreement,
     EditionDecl,
+    Join,
     KindDecl,
     Lit,
+    Naming,
     Range,
     Rulebook,
     Slot,
     StatDecl,
     System,
+    TargetCount,
     Template,
+    Tutorial,
+    Variation,
     var,
 )
 
@@ -101,6 +107,28 @@ DISAGREEMENTS = (
         ("guide-08", "rulebook-07"),
         "condition-this-resource-destroyed",
     ),
+    Disagreement(
+        11,
+        (
+            "The 11th guide no longer says what a creature without abilities prints (the 1st–10th "
+            "guides' “use the text, “This card has no abilities.”” is gone), while the 11th "
+            "rulebook's example creature (the image “Velociraptor”, whose text is not "
+            "transcribed; issue 24) prints that text: a creature may print it or nothing."
+        ),
+        ("guide-11", "rulebook-11"),
+        None,
+    ),
+    Disagreement(
+        11,
+        (
+            "The guide's example of the “, then” join, “Exhaust 1 resource; Target this card;” "
+            "into “Exhaust 1 resource, then target this card;”, prints “Exhaust 1 resource” where "
+            "its catalog's activation cost reads “Self-exhaust [x] resources;”: a card prints the "
+            "catalog's text, “Self-exhaust 1 resource, then target this card;”."
+        ),
+        ("guide-11",),
+        None,
+    ),
 )
 SYSTEM = System(
     edition=11,
@@ -113,10 +141,11 @@ SYSTEM = System(
             (StatDecl("offense", 0, 99), StatDecl("defense", 0, 99)),
             0,
             None,
-            None,
+            "This card has no abilities.",
             "optional",
+            "may",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "optional"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -131,8 +160,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "condition",
@@ -145,8 +172,6 @@ SYSTEM = System(
             0,
             "a",
             CompiledFormula("1"),
-            None,
-            (),
             None,
         ),
         KindDecl(
@@ -161,8 +186,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "target",
@@ -176,40 +199,133 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
-        KindDecl(
-            "effect",
-            "Effects",
-            "effect",
-            "cost",
-            "ability",
-            (),
-            None,
-            1,
-            None,
-            None,
-            ".",
-            (", then ", ", also "),
-            None,
-        ),
+        KindDecl("effect", "Effects", "effect", "cost", "ability", (), None, 1, None, None, None),
     ),
     ability=("condition", "cost", "target", "effect"),
     sub_ability=(),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
-        ("Counters", "Counter"),
+    parts="cost",
+    agreement=Agreement(
+        "should",
+        ("guide-11",),
+        (
+            "You should also change any plural forms referring to a variable to singular if you "
+            "choose the number “1” for that variable."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+            ("Counters", "Counter"),
+        ),
+        (("are", "is"),),
+        ("level [n] or lower", "level [n]"),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(),
+    variations=(
+        Variation(
+            "may",
+            ("guide-11",),
+            (
+                "For brevity, the words “up to” can be removed from any targeting text if the "
+                "corresponding number is exactly 1."
+            ),
+            ("target",),
+            (("up to ", ("",)),),
+            "one-target",
+        ),
+        Variation(
+            "should",
+            ("guide-11", "rulebook-11"),
+            (
+                "“Each target” and “the targets” should be replaced with “the target”, or "
+                "alternatively, they can be replaced with “it”"
+            ),
+            ("effect",),
+            (("each target", ("the target", "it")), ("the targets", ("the target", "it"))),
+            "one-target",
+        ),
+        Variation(
+            "should",
+            ("guide-11",),
+            (
+                "“Each target's” and “the targets'” should be replaced with “the target's”, or "
+                "alternatively, they can be replaced with “its”"
+            ),
+            ("effect",),
+            (
+                ("each target's", ("the target's", "its")),
+                ("the targets'", ("the target's", "its")),
+            ),
+            "one-target",
+        ),
+        Variation(
+            "should",
+            ("guide-11",),
+            (
+                "“Batch add” should be replaced with just “add”. “Batch subtract” should be "
+                "replaced with just “subtract”."
+            ),
+            ("effect",),
+            (("batch add", ("add",)), ("batch subtract", ("subtract",))),
+            "one-target",
+        ),
+    ),
+    joins=(
+        Join(
+            "may",
+            ("guide-11",),
+            (
+                "you may chain consecutive effects in an ability together with a comma followed "
+                "by the word “then” or “also” instead of a period"
+            ),
+            "effect",
+            "effect",
+            ".",
+            (", then ", ", also "),
+            None,
+            True,
+        ),
+        Join(
+            "may",
+            ("guide-11",),
+            (
+                "you may replace the semicolon in the activation cost with a comma followed by "
+                "the word “then”"
+            ),
+            "cost",
+            "target",
+            ";",
+            (", then ",),
+            None,
+            True,
+        ),
+    ),
+    capitals=(),
+    naming=Naming(
+        "must",
+        ("guide-11",),
+        (
+            "If you do so, it must be designated at the beginning of the ability of the paragraph "
+            "in all capital letters, followed by a colon (“:”)."
+        ),
+        "upper",
+    ),
+    tutorial=Tutorial(
+        "must",
+        ("guide-11",),
+        (
+            "Any tutorial text must be in parentheses and should be rendered in italics to make "
+            "it clear that it is separate from the rest of the card text."
+        ),
+        "should",
+    ),
+    targets=TargetCount(("guide-11", "rulebook-11"), "target", ("up to",), ("this card",)),
 )
 
 
@@ -1070,7 +1186,13 @@ COMPONENTS = (
         id="caveat-action-self-exhaust-other-creatures",
         kind="caveat",
         text=Template(
-            (Lit("Action cost: Self-exhaust "), Slot("x"), Lit(" other in-play creatures.")),
+            (
+                Lit("Action cost: Self-exhaust "),
+                Slot("x"),
+                Lit(" other in-play "),
+                Agree("x", "creatures", "creature"),
+                Lit("."),
+            ),
         ),
         formula=CompiledFormula("2x", cost_caveat_action_self_exhaust_other_creatures),
         limits={},
@@ -1092,7 +1214,9 @@ COMPONENTS = (
             (
                 Lit("Action cost: Self-exhaust "),
                 Slot("x"),
-                Lit(" other in-play creatures (enemy's choice)."),
+                Lit(" other in-play "),
+                Agree("x", "creatures", "creature"),
+                Lit(" (enemy's choice)."),
             ),
         ),
         formula=CompiledFormula(
@@ -1139,7 +1263,15 @@ COMPONENTS = (
     ComponentState(
         id="caveat-action-sacrifice-other-in-play",
         kind="caveat",
-        text=Template((Lit("Action cost: Sacrifice "), Slot("x"), Lit(" other in-play cards."))),
+        text=Template(
+            (
+                Lit("Action cost: Sacrifice "),
+                Slot("x"),
+                Lit(" other in-play "),
+                Agree("x", "cards", "card"),
+                Lit("."),
+            ),
+        ),
         formula=CompiledFormula("8x", cost_caveat_action_sacrifice_other_in_play),
         limits={},
         status="legal",
@@ -1160,7 +1292,9 @@ COMPONENTS = (
             (
                 Lit("Action cost: Sacrifice "),
                 Slot("x"),
-                Lit(" other in-play cards (enemy's choice)."),
+                Lit(" other in-play "),
+                Agree("x", "cards", "card"),
+                Lit(" (enemy's choice)."),
             ),
         ),
         formula=CompiledFormula("12x", cost_caveat_action_sacrifice_other_in_play_enemy_choice),
@@ -1205,7 +1339,13 @@ COMPONENTS = (
         id="caveat-action-self-destroy-other-in-play",
         kind="caveat",
         text=Template(
-            (Lit("Action cost: Self-destroy "), Slot("x"), Lit(" other in-play cards.")),
+            (
+                Lit("Action cost: Self-destroy "),
+                Slot("x"),
+                Lit(" other in-play "),
+                Agree("x", "cards", "card"),
+                Lit("."),
+            ),
         ),
         formula=CompiledFormula("4x", cost_caveat_action_self_destroy_other_in_play),
         limits={},
@@ -1227,7 +1367,9 @@ COMPONENTS = (
             (
                 Lit("Action cost: Self-destroy "),
                 Slot("x"),
-                Lit(" other in-play cards (enemy's choice)."),
+                Lit(" other in-play "),
+                Agree("x", "cards", "card"),
+                Lit(" (enemy's choice)."),
             ),
         ),
         formula=CompiledFormula("6x", cost_caveat_action_self_destroy_other_in_play_enemy_choice),
@@ -1945,7 +2087,15 @@ COMPONENTS = (
     ComponentState(
         id="target-exhausted-in-play-cards",
         kind="target",
-        text=Template((Lit("Target up to "), Slot("x"), Lit(" exhausted in-play cards;"))),
+        text=Template(
+            (
+                Lit("Target up to "),
+                Slot("x"),
+                Lit(" exhausted in-play "),
+                Agree("x", "cards", "card"),
+                Lit(";"),
+            ),
+        ),
         formula=CompiledFormula("x/2", cost_target_exhausted_in_play_cards),
         limits={},
         status="legal",
@@ -1968,7 +2118,9 @@ COMPONENTS = (
                 Slot("x"),
                 Lit(" level "),
                 Slot("y"),
-                Lit(" or lower enemy creatures;"),
+                Lit(" or lower enemy "),
+                Agree("x", "creatures", "creature"),
+                Lit(";"),
             ),
         ),
         formula=CompiledFormula("x/(10-y)", cost_target_enemy_creatures_up_to_level),

@@ -5,17 +5,17 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   rules/edition-04.yaml
 #     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   rules/edition-05.yaml
-#     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
+#     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
+#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
@@ -25,17 +25,17 @@
 #   rules/edition-10.yaml
 #     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
-#     e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358
+#     eefbcc814aaacc73b4c6b85a6498ccf051040826df53f91f66d0bca15c0bd241
 #   rules/edition-12.yaml
-#     2da0c10e5e4117616c8d3234a7b61b11a9916cb866668f3dbefb90732550db1c
+#     3060e892657ba7deba71e28fcaefdd18d5575de2db484def9cacd1b4624925b8
 #   rules/edition-13.yaml
 #     f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97
 #   rules/edition-14.yaml
-#     0893f19bb2baf6714e9339f39e70e37e274470db480dfe1c12896d352afb06af
+#     7d0089daf854b1a3ec1190170d535d9ad679715cc351da868293fa182d85bcf9
 #   rules/edition-15.yaml
-#     23deac5b7eb21777d7914a2c31bd778a1b7957e6c9069a63e63ce6059672a6c5
+#     c1b5a69ec256547267b00ea1eb530fd168cc485cb11d5002b5e813b921690b19
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 15th edition: the component catalog folded from the rules.
 
 CATALOG is the edition as kotc-rulesc's engine reads it (a Catalog of the core modules
@@ -52,6 +52,8 @@ from fractions import Fraction as F
 
 from ._runtime import (
     Agree,
+    Agreement,
+    Capitals,
     CardTypeDecl,
     Catalog,
     CompiledFormula,
@@ -59,14 +61,19 @@ from ._runtime import (
     CostRule,
     Disagreement,
     EditionDecl,
+    Join,
     KindDecl,
     Lit,
+    Naming,
     Range,
     Rulebook,
     Slot,
     StatDecl,
     System,
+    TargetCount,
     Template,
+    Tutorial,
+    Variation,
     When,
     Wording,
     var,
@@ -110,6 +117,28 @@ DISAGREEMENTS = (
         ),
         ("guide-08", "rulebook-07"),
         "condition-this-resource-destroyed",
+    ),
+    Disagreement(
+        11,
+        (
+            "The 11th guide no longer says what a creature without abilities prints (the 1st–10th "
+            "guides' “use the text, “This card has no abilities.”” is gone), while the 11th "
+            "rulebook's example creature (the image “Velociraptor”, whose text is not "
+            "transcribed; issue 24) prints that text: a creature may print it or nothing."
+        ),
+        ("guide-11", "rulebook-11"),
+        None,
+    ),
+    Disagreement(
+        11,
+        (
+            "The guide's example of the “, then” join, “Exhaust 1 resource; Target this card;” "
+            "into “Exhaust 1 resource, then target this card;”, prints “Exhaust 1 resource” where "
+            "its catalog's activation cost reads “Self-exhaust [x] resources;”: a card prints the "
+            "catalog's text, “Self-exhaust 1 resource, then target this card;”."
+        ),
+        ("guide-11",),
+        None,
     ),
     Disagreement(
         12,
@@ -298,8 +327,9 @@ SYSTEM = System(
             None,
             None,
             "required",
+            "must",
         ),
-        CardTypeDecl("spell", (), 1, 1, None, "none"),
+        CardTypeDecl("spell", (), 1, 1, None, "none", "must"),
     ),
     kinds=(
         KindDecl(
@@ -314,8 +344,6 @@ SYSTEM = System(
             None,
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "cost",
@@ -328,9 +356,7 @@ SYSTEM = System(
             0,
             None,
             None,
-            "→",
-            (" and ", ", ", ", and "),
-            (" and ", ", ", ", and "),
+            "level decrease",
         ),
         KindDecl(
             "target",
@@ -344,8 +370,6 @@ SYSTEM = System(
             "t",
             None,
             None,
-            (),
-            None,
         ),
         KindDecl(
             "effect",
@@ -358,33 +382,142 @@ SYSTEM = System(
             1,
             None,
             None,
-            ".",
-            (", then ", ", also "),
-            None,
+            "level increase",
         ),
     ),
     ability=("condition", "cost"),
     sub_ability=("target", "effect"),
-    plurals=(
-        ("cards", "card"),
-        ("dice", "die"),
-        ("counters", "counter"),
-        ("hitpoints", "hitpoint"),
-        ("times", "time"),
-        ("creatures", "creature"),
-        ("resources", "resource"),
-        ("targets", "target"),
-        ("Counters", "Counter"),
-        ("minions", "minion"),
-        ("pawns", "pawn"),
+    parts="level",
+    agreement=Agreement(
+        "should",
+        ("guide-15",),
+        (
+            "If a number is never greater than 1, other words which refer to that number should "
+            "be changed to singular."
+        ),
+        (
+            ("cards", "card"),
+            ("dice", "die"),
+            ("counters", "counter"),
+            ("hitpoints", "hitpoint"),
+            ("times", "time"),
+            ("creatures", "creature"),
+            ("resources", "resource"),
+            ("targets", "target"),
+            ("Counters", "Counter"),
+            ("minions", "minion"),
+            ("pawns", "pawn"),
+        ),
+        (("are", "is"),),
+        ("level [n] or lower", "level [n]"),
+        ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as"),
     ),
-    verbs=(("are", "is"),),
-    phrases=(
-        ("each target's", ("the target's", "its")),
-        ("the targets'", ("the target's", "its")),
-        ("each target", ("the target", "it")),
-        ("the targets", ("the target", "it")),
+    variations=(
+        Variation(
+            "should",
+            ("guide-12",),
+            "Additionally, the words “up to” should be removed in that case.",
+            ("target",),
+            (("up to ", ("",)),),
+            "one-target",
+        ),
+        Variation(
+            "should",
+            ("guide-12", "rulebook-12"),
+            (
+                "“Each target” and “the targets” should be replaced with “the target”, or "
+                "alternatively, they can be replaced with “it”"
+            ),
+            ("effect",),
+            (("each target", ("the target", "it")), ("the targets", ("the target", "it"))),
+            "one-target",
+        ),
+        Variation(
+            "should",
+            ("guide-12",),
+            (
+                "“Each target's” and “the targets'” should be replaced with “the target's”, or "
+                "alternatively, they can be replaced with “its”"
+            ),
+            ("effect",),
+            (
+                ("each target's", ("the target's", "its")),
+                ("the targets'", ("the target's", "its")),
+            ),
+            "one-target",
+        ),
     ),
+    joins=(
+        Join(
+            "must",
+            ("guide-14",),
+            (
+                "If an ability has exactly 2 activation costs, the arrow in the first activation "
+                "cost is replaced by the word “and”. If an ability has 3 or more activation "
+                "costs, all of its activation costs are connected as a comma-separated list, "
+                "using the word “and” as a coördinating conjunction"
+            ),
+            "cost",
+            "cost",
+            "→",
+            (),
+            (" and ", ", ", ", and "),
+            False,
+        ),
+        Join(
+            "must",
+            ("guide-14",),
+            (
+                "Consecutive effects in a sub-ability are connected with a comma followed by the "
+                "word “then” or “also”."
+            ),
+            "effect",
+            "effect",
+            ".",
+            (", then ", ", also "),
+            None,
+            False,
+        ),
+    ),
+    capitals=(
+        Capitals(
+            "should",
+            ("guide-12",),
+            (
+                "If an activation cost does not follow any activation condition or any other "
+                "activation cost within the ability, its first letter should be capitalized."
+            ),
+            ("cost",),
+        ),
+        Capitals(
+            "should",
+            ("guide-12",),
+            (
+                "If an effect does not follow any target selection or any other effect within the "
+                "sub-ability, its first letter should be capitalized."
+            ),
+            ("effect",),
+        ),
+    ),
+    naming=Naming(
+        "must",
+        ("guide-12",),
+        (
+            "Any minion ability must be named. The name is designated at the beginning of the "
+            "ability's paragraph in all capital letters, followed by a colon"
+        ),
+        "upper",
+    ),
+    tutorial=Tutorial(
+        "must",
+        ("guide-12",),
+        (
+            "Any tutorial text must be in parentheses and should be rendered in italics to make "
+            "it clear that it is separate from the rest of the card text."
+        ),
+        "should",
+    ),
+    targets=TargetCount(("guide-12",), "target", ("up to",), ("this card",)),
 )
 
 

@@ -59,6 +59,7 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
         "values": dict(use.values),
         "noun": catalog.system.noun(use.kind),
         "role": _role(catalog.system.kind(use.kind)),
+        "says": catalog.system.kind(use.kind).role_word,  # in the guide's words: "level increase", "relief"
         "value": None,
     }
     if comp is not None and comp.ultra:
@@ -88,12 +89,11 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
 
 
 def _role(kind: Any) -> str:
-    """How the breakdown names what a component's formula does: relief, cost, or "sets a"."""
-    if kind.role == "none":
-        return "none"
-    if kind.role == "sets" and kind.variable != "t":
+    """How the breakdown names what a component's formula does: relief, cost, "sets t", "sets a" (a
+    target selection adds nothing itself: its formula is its effects' t), or none."""
+    if kind.role == "sets":
         return f"sets {kind.variable}"
-    return "relief" if kind.role == "relief" else "cost"  # a target selection's t is its cost
+    return kind.role
 
 
 def rule_note(catalog: Catalog) -> str | None:
@@ -214,6 +214,7 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
         "edition": catalog.edition,
         "figure": system.figure,
         "figure_title": system.figure_title,
+        "parts": system.parts,  # an ability's figure in the guide's words: "cost", "level"
         "type": ctype.id,
         "stats": [st.name for st in ctype.stats],
         "card_kinds": {k.id: k.noun for k in card_kinds},

@@ -128,6 +128,7 @@ def _component(c: ComponentState, cost: str | None) -> Call:
 def _system(s) -> Call | None:
     if s is None:
         return None
+    a = s.agreement
     return Call(
         "System",
         edition=s.edition,
@@ -136,16 +137,26 @@ def _system(s) -> Call | None:
         figure_title=s.figure_title,
         types=tuple(
             Call("CardTypeDecl", t.id, tuple(Call("StatDecl", st.name, st.min, st.max) for st in t.stats),
-                 t.abilities_min, t.abilities_max, t.empty_text, t.names)
+                 t.abilities_min, t.abilities_max, t.empty_text, t.names, t.empty_modal)
             for t in s.types
         ),
         kinds=tuple(Call("KindDecl", k.id, k.title, k.noun, k.role, k.place, tuple(k.types), k.max, k.min, k.variable,
-                         formula_value(k.default), k.end, tuple(k.joins), k.series) for k in s.kinds),
+                         formula_value(k.default), k.word) for k in s.kinds),
         ability=tuple(s.ability),
         sub_ability=tuple(s.sub_ability),
-        plurals=tuple(s.plurals),
-        verbs=tuple(s.verbs),
-        phrases=tuple((p, tuple(forms)) for p, forms in s.phrases),
+        parts=s.parts,
+        agreement=None if a is None else Call("Agreement", a.modal, tuple(a.sources), a.quote, tuple(a.nouns), tuple(a.verbs),
+                                              tuple(a.qualifiers), tuple(a.stops)),
+        variations=tuple(Call("Variation", v.modal, tuple(v.sources), v.quote, tuple(v.kinds),
+                              tuple((k, tuple(f)) for k, f in v.forms), v.when) for v in s.variations),
+        joins=tuple(Call("Join", j.modal, tuple(j.sources), j.quote, j.after, j.before, j.end, tuple(j.words), j.series, j.lower)
+                    for j in s.joins),
+        capitals=tuple(Call("Capitals", c.modal, tuple(c.sources), c.quote, tuple(c.kinds)) for c in s.capitals),
+        naming=None if s.naming is None else Call("Naming", s.naming.modal, tuple(s.naming.sources), s.naming.quote, s.naming.case),
+        tutorial=None if s.tutorial is None else Call("Tutorial", s.tutorial.modal, tuple(s.tutorial.sources), s.tutorial.quote,
+                                                      s.tutorial.italics),
+        targets=None if s.targets is None else Call("TargetCount", tuple(s.targets.sources), s.targets.kind, tuple(s.targets.counted),
+                                                    tuple(s.targets.single)),
     )
 
 

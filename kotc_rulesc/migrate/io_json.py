@@ -258,7 +258,7 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
             remembered = _seen(raw, start, end, d, new)
             if remembered is not None:
                 seen.put(raw[end:], remembered)
-        if quiet and (d.legal or len(attention) >= cap):
+        if quiet and ((d.legal and not d.warnings) or len(attention) >= cap):  # (warned: counted by Totals.add)
             tally[_OUTCOME[d.status, edited is not None]] += 1
         else:
             name = card.get("name")

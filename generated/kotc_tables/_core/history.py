@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/history.py
-#     467bd15a2da77f205fd762777f7343116775c4cb4eabcf7532aa00a0914e6ae5
+#     143202664ef1a6da41cc7bfc90143d0cc9c134dfce3b292868fdea696775bf0c
 """The kinds of history event, each one unit: how it is read, what it does to a catalog, what
 migration step it yields.
 
@@ -215,22 +215,31 @@ class TextRevisions(EventKind):
             state[ev.into].wordings.extend(target.wordings)
             state[ev.into].sources.extend(ev.sources)
 
+    _UNLISTED = "in no rulebook list"
+
     def describe(self, rw, comps):
         note = f"{binds_text(rw.binds)}; the new wording: “{rw.new}”" if rw.binds else ""
+        if not rw.listed:
+            note = f"{note}; {self._UNLISTED}" if note else self._UNLISTED
         words = reading_diff(rw.old, rw.new, rw.binds)
-        return ComponentChange(rw.component, rw.kind, str(rw.new), "reworded", "", note, words=words, binds=dict(rw.binds))
+        return ComponentChange(rw.component, rw.kind, str(rw.new), "reworded", "", note, words=words, binds=dict(rw.binds),
+                               listed=rw.listed)
 
     def compare(self, old, c, ca, cb):
         if str(old.text) == str(c.text):
             return []
         binds = c.wordings[len(old.wordings)].binds if len(c.wordings) > len(old.wordings) else {}
+        listed = all(w.listed for w in c.wordings[len(old.wordings):])  # (False: no rulebook list names it)
         words = reading_diff(old.text, c.text, binds)
         note = f"{binds_text(binds)}; the new wording: “{c.text}”" if binds else ""
+        if not listed:
+            note = f"{note}; {self._UNLISTED}" if note else self._UNLISTED
         line = f"“{words.old.text()}” → “{words.new.text()}”" + (f" ({note})" if note else "")
         json = {"old": str(old.text), "new": str(c.text), "old_marked": words.old.markdown(), "new_marked": words.new.markdown(),
                 "reading": str(words.new), "removed": words.old.marked(), "added": words.new.marked(),
-                "binds": dict(sorted(binds.items()))}
-        return [_change(c, "reworded", line, note, json=json, before=str(old.text), after=str(c.text), words=words, binds=dict(binds))]
+                "binds": dict(sorted(binds.items())), **({} if listed else {"listed": False})}
+        return [_change(c, "reworded", line, note, json=json, before=str(old.text), after=str(c.text), words=words,
+                        binds=dict(binds), listed=listed)]
 
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/wording.py
-#     08f30ae529352941cfd444a7370685868f8d7fbef9edec3036c2102aea20ffba
+#     4b5539fde513a1c30bde3bcd11d10fdca8a3f14781b17f2723270e773982c4c6
 """How changes are put into words: costs, limits, editions, formulas on sample values, and
 one component's change between two editions (:class:`ComponentChange`).
 
@@ -130,7 +130,7 @@ class ComponentChange:
     words: WordDiff | None = None  # for rewordings
     binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
     effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
-    listed: bool = True  # for formula changes: False when no rulebook list names them (they prune no card)
+    listed: bool = True  # False when no rulebook list names the change (a formula's prunes no card)
 
     def to_json(self, section: str | None = None) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "text": self.text, **self.json}

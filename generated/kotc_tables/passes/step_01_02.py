@@ -5,11 +5,11 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Migration pass: 1st → 2nd edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
@@ -142,6 +142,7 @@ REWRITE_EFFECT_PLACE_OFFENSE_COUNTERS = Rewrite(
     edition=2,
     by=2,
     sources=("guide-01", "guide-02"),
+    listed=False,
 )
 
 REWRITE_EFFECT_PLACE_DEFENSE_COUNTERS = Rewrite(
@@ -179,6 +180,7 @@ REWRITE_EFFECT_PLACE_DEFENSE_COUNTERS = Rewrite(
     edition=2,
     by=2,
     sources=("guide-01", "guide-02"),
+    listed=False,
 )
 
 REWRITE_EFFECT_PLACE_WEAKNESS_COUNTERS = Rewrite(
@@ -216,6 +218,7 @@ REWRITE_EFFECT_PLACE_WEAKNESS_COUNTERS = Rewrite(
     edition=2,
     by=2,
     sources=("guide-01", "guide-02"),
+    listed=False,
 )
 
 REWRITE_EFFECT_PLACE_DAMAGE_COUNTERS = Rewrite(
@@ -253,6 +256,7 @@ REWRITE_EFFECT_PLACE_DAMAGE_COUNTERS = Rewrite(
     edition=2,
     by=2,
     sources=("guide-01", "guide-02"),
+    listed=False,
 )
 
 REWRITES = (

@@ -5,17 +5,17 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe
+#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
 #   rules/edition-02.yaml
-#     f43b2163e899a065ad536eeec87b0abe7d1e2ad4dacbf340a643467bc2ea79b5
+#     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
 #     d420edce42107e14f1bddfbc8f4d1d56284ac01f922ad8d6f2634b86e5e640dd
 #   rules/edition-04.yaml
 #     d0ada3eab91ed7881df1b75f2d6781b123d42c15a3aaf1d98d1c4178cc248f83
 #   rules/edition-05.yaml
-#     5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19
+#     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     92a5a04f8689a47eff864b76abd5acc177e494bef6d74da4cd2c1f6d9f1c43e0
+#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
@@ -25,21 +25,21 @@
 #   rules/edition-10.yaml
 #     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
-#     e5f8a1d46b3a56b7d0c0a2f81882f04b022b817b19fe6698b0294afb5d5fc358
+#     eefbcc814aaacc73b4c6b85a6498ccf051040826df53f91f66d0bca15c0bd241
 #   rules/edition-12.yaml
-#     2da0c10e5e4117616c8d3234a7b61b11a9916cb866668f3dbefb90732550db1c
+#     3060e892657ba7deba71e28fcaefdd18d5575de2db484def9cacd1b4624925b8
 #   rules/edition-13.yaml
 #     f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97
 #   rules/edition-14.yaml
-#     0893f19bb2baf6714e9339f39e70e37e274470db480dfe1c12896d352afb06af
+#     7d0089daf854b1a3ec1190170d535d9ad679715cc351da868293fa182d85bcf9
 #   rules/edition-15.yaml
-#     23deac5b7eb21777d7914a2c31bd778a1b7957e6c9069a63e63ce6059672a6c5
+#     c1b5a69ec256547267b00ea1eb530fd168cc485cb11d5002b5e813b921690b19
 #   rules/edition-16.yaml
 #     d7e23c46c40502a4849e68efa2d78dd6a4e8d31eb44a7ae165ef05a149b07191
 #   rules/edition-17.yaml
 #     c00fb0eb25c3cb8fdfbf44c7aa2b3664c384c097c172c9c1655ef5e65b00ffa2
 #   kotc_rulesc/schemas/edition.schema.json
-#     d2532ee05a1dea3540d8a9928f84068fe67b1802c9cf575cf354490ce6028a94
+#     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Migration pass: 16th → 17th edition.
 
 Each REWRITE_* reads the old wording of one component (with its variables) and writes
