@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
+#     f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d
 #   kotc_rulesc/schemas/edition.schema.json
 #     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Keeper of the Cards, 1st edition: the component catalog folded from the rules.
@@ -110,7 +110,18 @@ SYSTEM = System(
     parts="cost",
     agreement=Agreement(
         "should",
-        ("guide-01",),
+        (
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+        ),
         (
             "You should also change any plurals referring to a variable to singular if you choose "
             "the number “1” for that variable."

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
+#     f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d
 #   rules/edition-02.yaml
 #     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
@@ -134,7 +134,18 @@ SYSTEM = System(
     parts="cost",
     agreement=Agreement(
         "should",
-        ("guide-01",),
+        (
+            "guide-01",
+            "guide-02",
+            "guide-03",
+            "guide-04",
+            "guide-05",
+            "guide-06",
+            "guide-07",
+            "guide-08",
+            "guide-09",
+            "guide-10",
+        ),
         (
             "You should also change any plurals referring to a variable to singular if you choose "
             "the number “1” for that variable."

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
+#     f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d
 #   rules/edition-02.yaml
 #     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
+#     49fffec1b671934815e060ef8e8abfae7fc682cc72ebb08e7944468e2b96f990
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
@@ -25,9 +25,9 @@
 #   rules/edition-10.yaml
 #     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
-#     eefbcc814aaacc73b4c6b85a6498ccf051040826df53f91f66d0bca15c0bd241
+#     3147445b6df1ef904901c93052d01196c724ef45bb4cf72e82529f4d42057b79
 #   rules/edition-12.yaml
-#     3060e892657ba7deba71e28fcaefdd18d5575de2db484def9cacd1b4624925b8
+#     f852068339b9835a09167aeab55e687b180b85545c20b96287607c381dd816ad
 #   rules/edition-13.yaml
 #     f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97
 #   kotc_rulesc/schemas/edition.schema.json
@@ -286,7 +286,7 @@ SYSTEM = System(
     parts="level",
     agreement=Agreement(
         "should",
-        ("guide-12",),
+        ("guide-12", "guide-13", "guide-14"),
         (
             "If a number is never greater than 1, other words which refer to that number should "
             "be changed to singular."
@@ -310,7 +310,7 @@ SYSTEM = System(
     variations=(
         Variation(
             "should",
-            ("guide-12",),
+            ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
             "Additionally, the words “up to” should be removed in that case.",
             ("target",),
             (("up to ", ("",)),),
@@ -318,7 +318,7 @@ SYSTEM = System(
         ),
         Variation(
             "should",
-            ("guide-12", "rulebook-12"),
+            ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
             (
                 "“Each target” and “the targets” should be replaced with “the target”, or "
                 "alternatively, they can be replaced with “it”"
@@ -329,7 +329,7 @@ SYSTEM = System(
         ),
         Variation(
             "should",
-            ("guide-12",),
+            ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
             (
                 "“Each target's” and “the targets'” should be replaced with “the target's”, or "
                 "alternatively, they can be replaced with “its”"
@@ -345,7 +345,7 @@ SYSTEM = System(
     joins=(
         Join(
             "must",
-            ("guide-12",),
+            ("guide-12", "guide-13"),
             (
                 "Consecutive activation costs in an ability are connected with a comma followed "
                 "by the word “also”, replacing the arrow of the preceding activation cost."
@@ -359,7 +359,7 @@ SYSTEM = System(
         ),
         Join(
             "must",
-            ("guide-12",),
+            ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
             (
                 "Consecutive effects in a sub-ability are connected with a comma followed by the "
                 "word “then” or “also”."
@@ -375,7 +375,7 @@ SYSTEM = System(
     capitals=(
         Capitals(
             "should",
-            ("guide-12",),
+            ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
             (
                 "If an activation cost does not follow any activation condition or any other "
                 "activation cost within the ability, its first letter should be capitalized."
@@ -384,7 +384,7 @@ SYSTEM = System(
         ),
         Capitals(
             "should",
-            ("guide-12",),
+            ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
             (
                 "If an effect does not follow any target selection or any other effect within the "
                 "sub-ability, its first letter should be capitalized."
@@ -394,7 +394,7 @@ SYSTEM = System(
     ),
     naming=Naming(
         "must",
-        ("guide-12",),
+        ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
         (
             "Any minion ability must be named. The name is designated at the beginning of the "
             "ability's paragraph in all capital letters, followed by a colon"
@@ -403,7 +403,7 @@ SYSTEM = System(
     ),
     tutorial=Tutorial(
         "must",
-        ("guide-12",),
+        ("guide-12", "guide-13", "guide-14", "guide-15", "guide-16", "guide-17"),
         (
             "Any tutorial text must be in parentheses and should be rendered in italics to make "
             "it clear that it is separate from the rest of the card text."

@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
+#     f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d
 #   rules/edition-02.yaml
 #     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml

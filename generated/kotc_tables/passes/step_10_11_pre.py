@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
+#     f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d
 #   rules/edition-02.yaml
 #     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
+#     49fffec1b671934815e060ef8e8abfae7fc682cc72ebb08e7944468e2b96f990
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml

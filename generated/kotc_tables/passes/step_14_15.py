@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   rules/edition-01.yaml
-#     dd3d080301427b63d95111b1cfc813b4c0641b0cf3025c35585d3466497eaeaf
+#     f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d
 #   rules/edition-02.yaml
 #     9621cf71375994a7e81150cbe6d77b4118f5f97744bb306bfd624844392fbe4f
 #   rules/edition-03.yaml
@@ -15,7 +15,7 @@
 #   rules/edition-05.yaml
 #     624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b
 #   rules/edition-06.yaml
-#     12f6a5a0efcfe0611fb4ef793cb6fae37bf5d6297c79d0c718b204ad03906ed7
+#     49fffec1b671934815e060ef8e8abfae7fc682cc72ebb08e7944468e2b96f990
 #   rules/edition-07.yaml
 #     ba16fa844dfe9a1a9656af819c271489e915e176dfca84aa110cfc4c92a39644
 #   rules/edition-08.yaml
@@ -25,15 +25,15 @@
 #   rules/edition-10.yaml
 #     29cdfa11aa2c21945c4ece06c04d7b859dd9173be29d79868791d4ef5bf1a225
 #   rules/edition-11.yaml
-#     eefbcc814aaacc73b4c6b85a6498ccf051040826df53f91f66d0bca15c0bd241
+#     3147445b6df1ef904901c93052d01196c724ef45bb4cf72e82529f4d42057b79
 #   rules/edition-12.yaml
-#     3060e892657ba7deba71e28fcaefdd18d5575de2db484def9cacd1b4624925b8
+#     f852068339b9835a09167aeab55e687b180b85545c20b96287607c381dd816ad
 #   rules/edition-13.yaml
 #     f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97
 #   rules/edition-14.yaml
-#     7d0089daf854b1a3ec1190170d535d9ad679715cc351da868293fa182d85bcf9
+#     a0f988872cf4dfcf17d46fbed1fc61a1c4617ec2532ce845d2f1b35ee0cd3d49
 #   rules/edition-15.yaml
-#     c1b5a69ec256547267b00ea1eb530fd168cc485cb11d5002b5e813b921690b19
+#     2e350f1f50e5f16e0cf0193cb40b99caab12375a737fb30b0133a6211deab784
 #   kotc_rulesc/schemas/edition.schema.json
 #     8be4e04bac52bf51ca7de175b5354e77255b14fe568e95cf76579ff9d6b17fc4
 """Migration pass: 14th → 15th edition.
