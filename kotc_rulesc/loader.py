@@ -716,7 +716,8 @@ class _Builder:
                     series = (str(raw["two"]), str(raw["between"]), str(raw["last"]))
                 words = tuple(dict.fromkeys(str(w) for w in j.get("words") or ()))
                 if (series is None) == (not words):
-                    rep.at(j, "words", "system.joins: a join has either words or a series", "words: [\", also \"], or series: {two, between, last}")
+                    rep.at(j, "words" if "words" in j else None, "system.joins: a join has either words or a series",
+                           "words: [\", also \"], or series: {two, between, last}")
                 if after and before:
                     if any(x.after == after[0] and x.before == before[0] for x in joins):
                         rep.at(j, "after", f"system.joins: {after[0]} → {before[0]} is joined twice", "one entry per pair of kinds")
@@ -740,7 +741,8 @@ class _Builder:
             stale = sorted({kid for r in stated
                             for kid in ((r.after, r.before) if name == "joins" else (r.kind,) if name == "targets" else r.kinds)} - kind_ids)
             if stale:
-                rep.at(node, "kinds", f"system.{name}, as an earlier edition states them, name the kinds {', '.join(stale)}, "
+                rep.at(node, "kinds" if "kinds" in node else None,
+                       f"system.{name}, as an earlier edition states them, name the kinds {', '.join(stale)}, "
                        "which this system does not have", f"restate {name}: here")
         # what the rules need of each other: a variation "one-target" counts targets; a named ability a naming
         if any(v.when == "one-target" for v in merged["variations"]) and merged["targets"] is None:

@@ -12,6 +12,7 @@ that breaks it, their arithmetic in comments.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -199,6 +200,12 @@ if __name__ == "__main__":
 # --------------------------------------------------------------------------- each rule, edition by edition
 
 
+def _creature(view, edition: str) -> tuple[str, dict[str, int]]:
+    """The edition's type with stats (creature, minion) and stats for it: the first 1, the other 0."""
+    holder = next(t for t in view.catalog(parse_edition_key(edition)).system.types if t.stats)
+    return holder.id, {st.name: (1 if i == 0 else 0) for i, st in enumerate(holder.stats)}
+
+
 def _judged(view, edition: str, text: str, **fields):
     key = parse_edition_key(edition)
     card = {"name": "Rule", "type": "spell", "edition": int(edition.split("-")[0]), "text": text, **fields}
@@ -308,13 +315,11 @@ def test_ability_names_as_each_guide_allows_them(view, edition):
     # 1st–4th: no names; 5th–11th: "You may give a name to any creature ability" (any case in the 5th, "in
     # all capital letters" from the 6th); 12th–17th: "Any minion ability must be named", spells' never
     number = int(edition.split("-")[0])
-    system = view.catalog(parse_edition_key(edition)).system
-    holder = next(t for t in system.types if t.stats)
-    stats = {st.name: (1 if i == 0 else 0) for i, st in enumerate(holder.stats)}
+    holder, stats = _creature(view, edition)
     draw = "Draw 1 card."
 
-    def status(text, type_=holder.id):
-        return _judged(view, edition, text, type=type_, **(stats if type_ == holder.id else {})).status
+    def status(text, type_=holder):
+        return _judged(view, edition, text, type=type_, **(stats if type_ == holder else {})).status
 
     named, lower, plain = f"HEALING: {draw}", f"Healing: {draw}", draw
     if number <= 4:
@@ -333,11 +338,9 @@ def test_a_creature_without_abilities(view, edition):
     # “This card has no abilities.”" (must); the 11th: may (issue 24, point 11); the 12th–17th: a minion
     # without abilities prints nothing
     number = int(edition.split("-")[0])
-    system = view.catalog(parse_edition_key(edition)).system
-    holder = next(t for t in system.types if t.stats)
-    stats = {st.name: (1 if i == 0 else 0) for i, st in enumerate(holder.stats)}
-    placeholder = _judged(view, edition, "This card has no abilities.", type=holder.id, **stats).status
-    empty = _judged(view, edition, "", type=holder.id, **stats).status
+    holder, stats = _creature(view, edition)
+    placeholder = _judged(view, edition, "This card has no abilities.", type=holder, **stats).status
+    empty = _judged(view, edition, "", type=holder, **stats).status
     if edition == "11":
         assert (placeholder, empty) == ("legal", "legal")
     elif number <= 11:
@@ -454,3 +457,50 @@ def test_strict_makes_warnings_fail(tmp_path):
     assert runner.invoke(main, ["migrate", str(path), "--dry-run", "--strict"]).exit_code == 1
     again = runner.invoke(main, ["migrate", str(out), "--dry-run", "--strict"])
     assert again.exit_code == 0  # written as prescribed, nothing left to warn of
+
+
+# --------------------------------------------------------------------------- the loader's checks
+
+
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
+
+
+@pytest.mark.parametrize("old, new, says", [
+    # a variation for one target needs `targets:`
+    ('  naming: {', ('  variations: [{modal: should, source: guide, quote: "the words up to should be removed", '
+                     'kinds: [target], forms: {"up to ": [""]}}]\n  naming: {'),
+     "system.variations: a variation for one target needs 'targets:'"),
+    # a kind no system has
+    ('  naming: {', ('  capitals: [{modal: should, source: guide, quote: "its first letter should be capitalized", '
+                     'kinds: [effects]}]\n  naming: {'),
+     "system.capitals: 'effects' is not a kind of this system"),
+    # a join of neither words nor a series
+    ('  naming: {', ('  joins: [{modal: must, source: guide, quote: "are connected with a comma", after: effect, end: "."}]'
+                     '\n  naming: {'),
+     "system.joins: a join has either words or a series"),
+    # a qualifier that names no variable
+    ('stops: [the,', 'qualifiers: ["level or lower"], stops: [the,', "system.agreement.qualifiers: 'level or lower' names no variable"),
+    # types whose abilities may be named, and no naming
+    (('  naming: {modal: must, source: guide, quote: "designated at the beginning of the ability", case: upper}\n',
+      '      empty_text: "This card has no abilities."\n'),
+     ('', '      empty_text: "This card has no abilities."\n      abilities: {names: optional}\n'),
+     "may be named, but 'naming:' says not how"),
+    # a modal the schema does not know
+    ('agreement: {modal: should,', 'agreement: {modal: ought,', "'ought' is not one of: must, should, may"),
+    # a rule without its sentence
+    ('quote: "change any plurals referring to a variable to singular", ', '', "'quote' is required"),
+])
+def test_the_card_writing_keys_are_checked_with_located_messages(tmp_path, old, new, says):
+    from kotc_rulesc.loader import check_rules
+
+    rules = tmp_path / "rules"
+    shutil.copytree(MINI, rules)
+    first = rules / "edition-01.yaml"
+    text = first.read_text(encoding="utf-8")
+    for a, b in zip(*((old, new) if isinstance(old, tuple) else ((old,), (new,)))):
+        assert a in text
+        text = text.replace(a, b, 1)
+    first.write_text(text, encoding="utf-8")
+    _, problems = check_rules(rules)
+    located = [p for p in problems if says in p.message]
+    assert located and all(p.file.endswith("edition-01.yaml") and p.line for p in located), [str(p) for p in problems]

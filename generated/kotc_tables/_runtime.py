@@ -11,7 +11,7 @@
 #   kotc_rulesc/formula.py
 #     1044c2f97c5dec034a7dd1291f4be4521ec02eb9a972ae3a2f5157954fc980ab
 #   kotc_rulesc/model.py
-#     60ba655b4e9a5c495c00663c6b71d0208cd960c7458cf2ef80f47c0a1a86b0f1
+#     277e97918bed4adba12925b347f21260e8f8d91e8f4dd9f4ca6710db70a609a7
 #   kotc_rulesc/wordiff.py
 #     4e58a23ac0d5dd9d555d613ac07e7101d8b4475560f05313edc8d1fadbd6e3e2
 #   kotc_rulesc/wording.py

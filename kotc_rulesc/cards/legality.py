@@ -234,31 +234,37 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
     return out
 
 
-def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard | None, catalog: Catalog, view: Any,
-                   total: int | None) -> tuple[int | None, Any]:
-    """The figure the card has in its design edition — its components as read in the edition judged
-    (a refurbished text is the same component), their formulas and the card-cost rule its design
-    edition's — and that edition, when the rulebook of the edition judged keeps a card's design-edition
-    figure (``exhaustive_lists``: only a listed revision prunes a card, and neither a formula the guides
-    change with no list naming it nor a changed level rule is one) and that edition is on the way to
-    it after the last clean slate; otherwise ``(None, None)``.  ``total``: the figure in the edition
-    judged, which it is when no formula or rule changed since."""
+def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Catalog, view: Any) -> tuple[str | None, Any]:
+    """Where the rulebook of the edition judged keeps a card's design-edition figure (``exhaustive_lists``:
+    only a listed revision prunes a card, and neither a formula the guides change with no list naming
+    it nor a changed level rule is one) and that edition is on the way to it after the last clean slate:
+    how its figure there is had — "same" (no formula and no rule changed since: the figure judged),
+    "rule" (its rule changed: the same components' values by its rule, ``card_cost(also=…)``), "full"
+    (a formula of its texts changed: computed afresh) — and its catalog; else ``(None, None)``."""
     rulebook = catalog.rulebook
     design = fields.edition
     if parsed is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
         return None, None
     if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
         return None, None
-    if not view.path(design, catalog.edition):
-        return None, None
+    if not isinstance(catalog.edition, int) and not view.path(design, catalog.edition):
+        return None, None  # (a main-line edition after the clean slate is on the way from the design edition)
     then = view.catalog(design)
-    changed = then.cost_rule is None or catalog.cost_rule is None or then.cost_rule.edition != catalog.cost_rule.edition \
-        or any(_older(design, ch.when) == "yes" for u in parsed.uses() if u.state is not None for ch in u.state.cost_changes)
-    if not changed:
-        return total, then.edition
     comps = then.by_id()
     if not all(u.component in comps for u in parsed.uses()):
-        return None, None  # a text that did not exist yet
+        return None, None  # a text that did not exist yet: the edition judged's figure is the one
+    if any(_older(design, ch.when) == "yes" for u in parsed.uses() if u.state is not None for ch in u.state.cost_changes):
+        return "full", then
+    if then.cost_rule is None or catalog.cost_rule is None or then.cost_rule.edition != catalog.cost_rule.edition:
+        return "rule", then
+    return "same", then
+
+
+def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard, then: Catalog) -> int | None:
+    """The figure the card has in its design edition (``then``), a formula of its texts having changed
+    since: its components as read in the edition judged (a refurbished text is the same component),
+    their formulas and the card-cost rule its design edition's."""
+    comps = then.by_id()
     moved = {id(u): replace(u, state=comps[u.component]) for u in parsed.uses()}
     again = replace(
         parsed,
@@ -266,7 +272,7 @@ def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard | None, ca
         abilities=[replace(a, uses=[moved[id(u)] for u in a.uses], subs=[[moved[id(u)] for u in s] for s in a.subs])
                    for a in parsed.abilities],
     )
-    return card_cost(card, again, then, fields.type).total, then.edition
+    return card_cost(card, again, then, fields.type).total
 
 
 def prescribed_text(text: str, paragraphs: list[tuple[int, str]], prescribed: dict[int, str]) -> str | None:
@@ -363,6 +369,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
     parsed = None
     cost_result = None
+    design_by, then = None, None  # how the design edition's figure is had (_design_edition)
     reads_here = False  # a card without an Edition Indicator whose text is this edition's
     if older_catalog and fields.edition is None and catalog.catalog_known and fields.type is not None \
             and fields.paragraphs is not None and not _other_fields(card, catalog.system, fields, view):
@@ -404,7 +411,9 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 fld = f"text[{paragraph}]" if paragraph else "text"
                 reasons.extend(replace(r, field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
-                cost_result = card_cost(card, parsed, catalog, fields.type)
+                design_by, then = _design_edition(fields, parsed, catalog, view) if fields.cost is not None else (None, None)
+                also = (then.cost_rule,) if design_by == "rule" else ()
+                cost_result = card_cost(card, parsed, catalog, fields.type, also)
                 notes.extend(cost_result.notes)
 
     total = cost_result.total if cost_result else None
@@ -428,7 +437,12 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         # exactly one printed figure is right: where the rulebook keeps a card's design edition
         # (exhaustive lists), its design edition's — its texts as read now, that edition's formulas and
         # rule; else the edition judged's
-        design, then = (None, None) if total is None or revised else _design_figure(card, fields, parsed, catalog, view, total)
+        design = None
+        if total is not None and not revised and design_by is not None:
+            design = {"same": total, "rule": (cost_result.also or (None,))[0]}.get(design_by)
+            if design_by == "full":
+                design = _design_figure(card, fields, parsed, then)
+            then = then.edition
         if total is None:
             reasons.append(Reason(
                 "unknown-fact",

@@ -99,6 +99,10 @@ class Use:
     #: plural forms printed where a value is 1 (the agreement rule: "'cards' should be 'card' for x = 1")
     agreement: tuple[str, ...] = ()
     printed_values: dict[str, int] = field(default_factory=dict)
+    #: a target selection's number of targets, as its text says (System.targets): 1, the variable that
+    #: counts them ("x"), or None (more than one, or not a target selection)
+    selects: int | str | None = None
+    listed_upper: bool = False  # the guide lists the wording with a capital first letter
 
 
 @record

@@ -42,7 +42,7 @@ from typing import Any
 from ..catalog import Catalog, ComponentState
 from ..changes import Wording
 from ..memo import Memo
-from ..model import EditionKey, Join, System, edition_number, is_pre_release, ordinal
+from ..model import EditionKey, Join, System, edition_number, is_pre_release, join_ends, ordinal
 from ..record import record
 from ..text import Choice, Slot, Template, normalize, opening_forms, skeleton
 from .fields import read_fields
@@ -79,38 +79,30 @@ def _is_tutorial(sentence: str) -> bool:
     return s.startswith("(") and s.endswith(")")
 
 
-def _card_joins(catalog: Catalog, design: int | None, view: Any) -> tuple[Join, ...]:
-    """The joins a card may print: its edition's, and where the rulebook keeps a card as its design
-    edition made it (``exhaustive_lists``: only its lists refurbish or prune a card) those of the
-    editions from its design edition on (the 13th's ", also " between activation costs, which the 14th
-    made " and ")."""
+def _card_joins(catalog: Catalog, design: int | None, view: Any) -> tuple[tuple[Join, ...], dict[str, tuple[str, ...]]]:
+    """The joins a card may print, and what each replaces (:func:`~kotc_rulesc.model.join_ends`): its
+    edition's, and where the rulebook keeps a card as its design edition made it (``exhaustive_lists``:
+    only its lists refurbish or prune a card) those of the editions from its design edition on (the
+    13th's ", also " between activation costs, which the 14th made " and ")."""
     joins = catalog.system.joins
     rulebook = catalog.rulebook
     if view is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
-        return joins
+        return joins, catalog.system.join_ends
     if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
-        return joins
+        return joins, catalog.system.join_ends
     key = (id(view), catalog.edition, design)
     cached = _CARD_JOINS.get(key)
     if cached is not None and cached[0] is view:
-        return cached[1]
+        return cached[1], cached[2]
     out = list(joins)
     for p in view.path(design, catalog.edition) or ():
         out += [j for j in view.catalog(p.source).system.joins if j not in out]
-    _CARD_JOINS[key] = (view, tuple(out))
-    return tuple(out)
+    ends = join_ends(tuple(out))
+    _CARD_JOINS[key] = (view, tuple(out), ends)
+    return tuple(out), ends
 
 
-_CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, tuple[Join, ...]]] = {}
-
-
-def join_ends(joins: tuple[Join, ...]) -> dict[str, tuple[str, ...]]:
-    """What joins two components (", also ") → the end marks it may replace ("→", ".")."""
-    out: dict[str, tuple[str, ...]] = {}
-    for j in joins:
-        for word in j.joining:
-            out[word] = tuple(dict.fromkeys(out.get(word, ()) + (j.end,)))
-    return out
+_CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, tuple[Join, ...], dict[str, tuple[str, ...]]]] = {}
 
 
 def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
@@ -182,6 +174,7 @@ class _Entry:
     binds: dict[str, int]  # values an earlier wording stands for in the current text
     wording: Wording | None  # None: the current wording
     reading: Template  # the wording as a card may print it (its system's variations: :meth:`Template.vary`)
+    selects: int | str | None = None  # a target selection's number of targets (:func:`_selects`)
 
 
 _INDEXES: dict[int, tuple[Catalog, dict[str, list[_Entry]]]] = {}
@@ -211,16 +204,19 @@ def _index(catalog: Catalog) -> dict[str, list[_Entry]]:
         return cached[1]
     index: dict[str, list[_Entry]] = {}
     system = catalog.system
+    targets = system.targets if system is not None else None
     for comp in catalog.components or ():
         reading = comp.text.vary(variations_of(system, comp.kind))
+        selects = _selects(reading, targets) if targets is not None and comp.kind == targets.kind else None
         for key in reading.skeletons():
-            index.setdefault(key, []).append(_Entry(comp, comp.text, {}, None, reading))
+            index.setdefault(key, []).append(_Entry(comp, comp.text, {}, None, reading, selects))
     for comp in catalog.components or ():
         rules = variations_of(system, comp.kind)
         for w in comp.wordings:
             reading = w.text.vary(rules)
+            selects = _selects(reading, targets) if targets is not None and comp.kind == targets.kind else None
             for key in reading.skeletons():
-                index.setdefault(key, []).append(_Entry(comp, w.text, dict(w.binds), w, reading))
+                index.setdefault(key, []).append(_Entry(comp, w.text, dict(w.binds), w, reading, selects))
     _INDEXES[id(catalog)] = (catalog, index)
     return index
 
@@ -337,7 +333,8 @@ def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, l
             f'it reads as "{wording}"' + (f" ({bound})" if bound else "")
         )
     return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp,
-               entry.reading, m.choices, m.disagreements, dict(m.values)), []
+               entry.reading, m.choices, m.disagreements, dict(m.values), entry.selects,
+               str(entry.reading)[:1].isupper()), []
 
 
 # --------------------------------------------------------------------------- unknown text
@@ -593,11 +590,10 @@ def _layout(system: System) -> str:
             f"({_kinds_text(system, system.sub_ability)}), each sub-ability one sentence")
 
 
-def _selects(p: _Placed, targets: Any) -> int | None:
-    """How many cards the target selection ``p`` may select, read from its text as the system's
-    ``targets`` says: the value after a counted phrase ("up to [x]"), 1 for a single one ("this card"),
-    ``None`` for more than one or no number ("all level [x] or lower …")."""
-    reading = p.use.reading
+def _selects(reading: Template, targets: Any) -> int | str | None:
+    """How many cards a target selection may select, as its text says and the system's ``targets``
+    reads it: 1 for a text with a single phrase ("this card"), the variable after a counted phrase ("up
+    to [x]": "x"), ``None`` for more than one or no number ("all level [x] or lower …")."""
     text = str(reading).lower()
     if any(single.lower() in text for single in targets.single):
         return 1
@@ -605,7 +601,7 @@ def _selects(p: _Placed, targets: Any) -> int | None:
     for seg in reading.segments:
         if isinstance(seg, Slot):
             if any(before.rstrip().lower().endswith(c.lower()) for c in targets.counted):
-                return p.use.printed_values.get(seg.var)
+                return seg.var
             before = ""
         else:
             before += seg.forms[0] if isinstance(seg, Choice) else getattr(seg, "text", getattr(seg, "plural", ""))
@@ -621,53 +617,48 @@ class _Writing:
     variations, agreement, joins, capitals): what a *must* rule finds malformed, what a *should* rule
     warns of, and the paragraph as the rules prescribe it (the text each of them says to print)."""
 
-    def __init__(self, system: System, joins: tuple[Join, ...], placed: list[_Placed], subs: list[list[_Placed]],
-                 where: str):
+    def __init__(self, system: System, joins: tuple[Join, ...], placed: list[_Placed], subs: list[list[_Placed]]):
         self.system = system
         self.joins = joins
         self.placed = placed
-        self.where = where
         self.problems: list[tuple[str, tuple[str, ...]]] = []  # (message, sources): malformed
         self.warnings: list[tuple[str, str, tuple[str, ...]]] = []  # (code, message, sources)
         self.choices: dict[int, dict[int, int]] = {}  # piece → the forms it should print (segment → form)
         self.case: dict[int, bool] = {}  # piece → its first letter upper (True) or lower, where a rule says
         self.join: dict[int, str | None] = {}  # piece → the join it should print after it ("": its end mark)
         self.forms: set[int] = set()  # pieces whose words agree otherwise (the singular for 1)
-        self.scope = self._scopes(subs)
-        self.one = self._one_target(subs)
+        # piece → the pieces of its scope: its sub-ability (a kind placed there), else its ability's own
+        at = {id(p): k for k, p in enumerate(placed)}
+        own = [k for k, p in enumerate(placed) if not system.sub_ability or system.kind(p.kind).place != "sub_ability"]
+        self.groups = [own] + [[at[id(p)] for p in sub] for sub in subs]
+        self.scope = {k: group for group in self.groups for k in group}
+        self._one: dict[int, tuple[bool, str]] | None = None
 
-    # -- scopes -------------------------------------------------------------
-
-    def _scopes(self, subs: list[list[_Placed]]) -> dict[int, list[int]]:
-        """piece → the pieces of its scope: its sub-ability (a kind placed there), else its ability's own."""
-        system = self.system
-        at = {id(p): k for k, p in enumerate(self.placed)}
-        own = [k for k, p in enumerate(self.placed)
-               if not system.sub_ability or system.kind(p.kind).place != "sub_ability"]
-        out = {k: own for k in own}
-        for sub in subs:
-            ks = [at[id(p)] for p in sub]
-            out.update({k: ks for k in ks})
-        return out
-
-    def _one_target(self, subs: list[list[_Placed]]) -> dict[int, tuple[bool, str]]:
+    @property
+    def one(self) -> dict[int, tuple[bool, str]]:
         """piece → (can its target selection never select more than one, what it selects): where
-        ``targets`` places the target selection (the ability, or each sub-ability)."""
+        ``targets`` places the target selection (the ability, or each sub-ability); found when a
+        variation asks."""
+        if self._one is None:
+            self._one = self._one_target()
+        return self._one
+
+    def _one_target(self) -> dict[int, tuple[bool, str]]:
         targets = self.system.targets
         out: dict[int, tuple[bool, str]] = {}
         if targets is None:
             return out
         system = self.system
         place = system.kind(targets.kind).place if targets.kind in system.kind_ids else "ability"
-        groups = [list(range(len(self.placed)))] if place != "sub_ability" or not system.sub_ability \
-            else [sorted(self.scope[k]) for k in sorted({min(self.scope[k]) for k in self.scope})]
+        groups = [list(range(len(self.placed)))] if place != "sub_ability" or not system.sub_ability else self.groups
         for ks in groups:
             setter = next((k for k in ks if self.placed[k].kind == targets.kind), None)
             if setter is None:
                 what = f"no {system.noun(targets.kind)}: no targets"
                 one = False
             else:
-                count = _selects(self.placed[setter], targets)
+                use = self.placed[setter].use
+                count = use.printed_values.get(use.selects) if isinstance(use.selects, str) else use.selects
                 one = count == 1
                 what = f'"{self.placed[setter].sentence}" selects ' + (
                     "one" if one else f"up to {count}" if count is not None else "more than one")
@@ -679,7 +670,7 @@ class _Writing:
     def check(self) -> None:
         for k, p in enumerate(self.placed):
             self._variations(k, p)
-            self._agreement(p)
+            self._agreement(k, p)
             self._capitals(k, p)
         self._joins()
 
@@ -705,21 +696,20 @@ class _Writing:
                                                     f"greater than 1 ({what})", rule.sources))
                 self.choices.setdefault(k, dict(p.use.choices))[seg] = 1
 
-    def _agreement(self, p: _Placed) -> None:
+    def _agreement(self, k: int, p: _Placed) -> None:
         rule = self.system.agreement
         if rule is None or rule.modal != "should":
             return
         for d in p.use.agreement:
             self.warnings.append(("agreement", f'"{p.sentence}": {d}', rule.sources))
-            self.forms.add(self.placed.index(p))
+            self.forms.add(k)
 
     def _capitals(self, k: int, p: _Placed) -> None:
-        rule = next((c for c in self.system.capitals if p.kind in c.kinds), None)
+        rule = self.system.capitals_of.get(p.kind)
         if rule is None or not p.printed[:1].isalpha():
             return
         opening = self.scope.get(k, [k])[0] == k
-        listed = str(p.use.reading)[:1]
-        upper = True if opening else listed.isupper()
+        upper = True if opening else p.use.listed_upper
         if p.printed[:1].isupper() == upper:
             return
         self.case[k] = upper
@@ -750,7 +740,7 @@ class _Writing:
                                           + (f" ({allowed})" if allowed else ""), rules[0].sources if rules else system.sources))
                     self.join[k] = rules[0].joining[0] if rules else ""
                     if not rules and k + 1 not in self.case and q.printed[:1].isalpha():
-                        self.case[k + 1] = str(q.use.reading)[:1].isupper()  # (no join before it: as listed)
+                        self.case[k + 1] = q.use.listed_upper  # (no join before it: as listed)
                 elif fits[0].series:
                     k = self._series(k, fits[0])
                     continue
@@ -903,8 +893,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         )
         return None, problems, notes
 
-    joins = _card_joins(catalog, fields.edition, view)
-    ends = join_ends(joins)
+    joins, ends = _card_joins(catalog, fields.edition, view)
     naming = system.naming
     card_part: Use | None = None
     card_part_line: int | None = None
@@ -1001,7 +990,7 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                               + (f"; only {' and '.join(named)} name their abilities" if named else ""))
         for message in grammar:
             malformed(message, fld, name_rule if "name" in message else None)
-        writing = _Writing(system, joins, pieces, subs, where)
+        writing = _Writing(system, joins, pieces, subs)
         if not grammar:
             writing.check()
         text = writing.prescribed(paragraph)
@@ -1052,15 +1041,16 @@ def _miscased_name(paragraph: str, catalog: Catalog, view: Any) -> tuple[str, li
     name = m.group("name") if m is not None else ""
     if not any(c.isalpha() for c in name) or name.isupper() or any(c.isdigit() for c in name) or len(name.split()) > 4:
         return None
-    if view is not None and elsewhere(normalize(name) + ":", catalog.edition, view) is not None:
-        return None  # another edition's text ("When you take damage:"), not a name
     rest = [s.strip() for s in _SENTENCE_END.split(m.group("rest").strip()) if s.strip()]
     first = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()][0]
+    # (read first: a paragraph that reads as printed — "When you take damage: Draw 1 card." — has no name)
     if not rest or read_sentence(first, catalog, view)[0] is not None or _lookup_first_clause(first, catalog, view):
         return None
     if read_sentence(rest[0], catalog, view)[0] is None and not _lookup_first_clause(rest[0], catalog, view):
         return None
-    return m.group("name").strip(), rest
+    if view is not None and elsewhere(normalize(name) + ":", catalog.edition, view) is not None:
+        return None  # another edition's text ("When you take at least 5 damage:" in the 11-pre), not a name
+    return name.strip(), rest
 
 
 def _lookup_first_clause(sentence: str, catalog: Catalog, view: Any) -> bool:

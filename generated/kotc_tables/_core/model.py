@@ -5,7 +5,7 @@
 #
 # Generated from (sha256):
 #   kotc_rulesc/model.py
-#     60ba655b4e9a5c495c00663c6b71d0208cd960c7458cf2ef80f47c0a1a86b0f1
+#     277e97918bed4adba12925b347f21260e8f8d91e8f4dd9f4ca6710db70a609a7
 """The rules as declared: editions and the events they record, checked and parsed.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
@@ -470,6 +470,16 @@ class System:
         """The verbs that agree with a variable: ("are", "is")."""
         return self.agreement.verbs if self.agreement else ()
 
+    @cached_property
+    def capitals_of(self) -> dict[str, Capitals]:
+        """Each kind a capitals rule governs → that rule."""
+        return {kind: rule for rule in reversed(self.capitals) for kind in rule.kinds}
+
+    @cached_property
+    def join_ends(self) -> dict[str, tuple[str, ...]]:
+        """What joins two of its components (", also ") → the end marks it may replace ("→", ".")."""
+        return join_ends(self.joins)
+
     def joins_between(self, after: str, before: str) -> Join | None:
         """The join of a component of kind ``after`` to the next one, of kind ``before`` (None: none)."""
         return next((j for j in self.joins if j.after == after and j.before == before), None)
@@ -533,6 +543,15 @@ class System:
             out["ability_costs"] = "its abilities' costs (a list)"
             out["ability_cost"] = "its (first) ability's cost"
         return out
+
+
+def join_ends(joins: Iterable[Join]) -> dict[str, tuple[str, ...]]:
+    """What joins two components (", also ") → the end marks it may replace ("→", ".")."""
+    out: dict[str, tuple[str, ...]] = {}
+    for j in joins:
+        for word in j.joining:
+            out[word] = tuple(dict.fromkeys(out.get(word, ()) + (j.end,)))
+    return out
 
 
 def kind_titles(*systems: System | None) -> dict[str, str]:
