@@ -271,6 +271,30 @@ def test_the_target_or_it_for_one_target(view, edition, printed, warned):
     assert (several.status == "legal") == (printed == "the targets")
 
 
+
+@pytest.mark.parametrize("edition", ["12", "13", "17"])
+def test_the_prescribed_form_changes_the_piece_that_breaks_the_rule_not_its_twin(view, edition):
+    # Two sub-abilities with the same effect text: only the second's targets can never exceed one, so
+    # only the second "the targets" becomes "the target" (a collection's card, found by bench/migrate_bench.py).
+    # Level (12th on): "Target up to 4 cards in any hand randomly;" t = 4, deploy ... — the level is not the point.
+    text = ("Target up to 4 cards in any hand randomly; reveal and deploy the targets. "
+            "Target this card; reveal and deploy the targets.")
+    j = _judged(view, edition, text)
+    assert j.status == "legal" and len(j.warnings) == 1
+    assert j.warnings[0].instead == ("Target up to 4 cards in any hand randomly; reveal and deploy the targets. "
+                                     "Target this card; reveal and deploy the target.")
+
+
+
+def test_an_earlier_wording_in_the_prescribed_form_reads_as_the_current_one_in_that_form(view):
+    # The 16th reworded "remove up to [x] counters from each target." (in no rulebook list); a 17th card
+    # printing the old wording with one target prints "the target" — it reads as "… on the target.", not
+    # "… on each target." (a migrated collection's card, found by bench/migrate_bench.py).
+    j = _judged(view, "17", "Target 1 card in any grave randomly; remove up to 5 counters from the target.")
+    assert j.status == "legal" and not j.warnings
+    assert any('it reads as "remove up to 5 counters on the target."' in n for n in j.notes), j.notes
+
+
 @pytest.mark.parametrize("edition, joined, two_arrows", [
     ("12", "Self-exhaust 2 resources, also self-destroy 1 in-play card→ Draw 3 cards.", True),
     ("13", "Self-exhaust 2 resources, also self-destroy 1 in-play card→ Draw 3 cards.", True),
@@ -433,6 +457,22 @@ def test_migrating_to_the_17th_writes_each_refurbished_card_as_the_guide_prescri
         assert d.legal, (text, d.reasons)
         written = {**card, "text": d.text or text}
         assert judge(written, 17, view).warnings == [], written["text"]
+
+
+
+def test_migrating_rewrites_every_sentence_of_a_paragraph(view):
+    """Two sentences each with a text the 16th refurbishes: both are rewritten in one migration (the second
+    was left for a second run, a collection's card found by bench/migrate_bench.py), each in the form the
+    17th guide prescribes.  Levels (13th): "Target up to 1 in-play card;" t = 1 … draw 1 card: 2, the
+    second sub-ability 1 → 3; both printed as the 13th's rules give them."""
+    card = {"name": "Two", "type": "spell", "edition": 13, "level": 3,
+            "text": "Target up to 1 in-play card; draw 1 card. Target up to 1 of your resources; reveal and deploy the targets."}
+    assert judge(card, 13, view).status == "legal"
+    d = Migrator(view, 17).decide(card)
+    assert d.legal and d.text == ("Target 1 on-field minion; draw 1 card. "
+                                  "Target 1 card in your granary; reveal and deploy the target.")
+    again = Migrator(view, 17).decide({**card, "text": d.text})
+    assert again.text is None or again.text == d.text
 
 
 # --------------------------------------------------------------------------- --strict

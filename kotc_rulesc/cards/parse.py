@@ -326,6 +326,8 @@ def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, l
     old = None
     if entry.wording is not None:
         old = str(entry.template)
+        if any(form for _, form in m.choices):  # the current wording in the forms the card chose ("on the target")
+            wording = _in_forms(comp, entry.reading, dict(m.choices), values, catalog.system) or wording
         w = entry.wording
         bound = ", ".join(f"{k} = {v}" for k, v in sorted(entry.binds.items()))
         notes.append(
@@ -335,6 +337,19 @@ def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, l
     return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp,
                entry.reading, m.choices, m.disagreements, dict(m.values), entry.selects,
                str(entry.reading)[:1].isupper()), []
+
+
+def _in_forms(comp, reading, choices: dict[int, int], values: dict[str, int], system) -> str | None:
+    """The component's current text with each varied piece in the form the card printed in an earlier
+    wording (the n-th place a rule varies in each, in order); None when the two do not vary alike."""
+    current = comp.text.vary(variations_of(system, comp.kind))
+    old = [(seg.rule, choices.get(i, 0)) for i, seg in enumerate(reading.segments) if isinstance(seg, Choice)]
+    places = [i for i, seg in enumerate(current.segments) if isinstance(seg, Choice)]
+    if len(places) != len(old) or not set(comp.text.variables) <= set(values):
+        return None
+    if any(current.segments[i].rule != rule for i, (rule, _) in zip(places, old)):
+        return None
+    return current.render(values, {i: form for i, (_, form) in zip(places, old)})
 
 
 # --------------------------------------------------------------------------- unknown text
@@ -813,10 +828,13 @@ class _Writing:
             at = paragraph.find(target, pos)
             if at < 0:
                 return None
+            end = at + len(target)
             if k in changed:
                 out.append(paragraph[pos:at])
-                out.append(self._piece(k, p, paragraph[at + len(target):at + len(target) + 1]))
-                pos = at + len(target)
+                out.append(self._piece(k, p, paragraph[end:end + 1]))
+            else:
+                out.append(paragraph[pos:end])
+            pos = end
         out.append(paragraph[pos:])
         return "".join(out)
 

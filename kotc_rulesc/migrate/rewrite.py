@@ -295,7 +295,8 @@ class LineRewriter:
                 core = raw.strip()
                 if not core:  # (a type's text for no abilities is no component: nothing rewrites it)
                     break
-                new, taken = self.sentence(core)
+                # two sentences: only as one wording (a sentence of clauses is read alone, below)
+                new, taken = self._whole(core) if span > 1 else self.sentence(core)
                 if new is not None:
                     pieces[i:i + span] = [raw.replace(core, new, 1)] + [""] * (span - 1)
                     steps.extend(taken)
