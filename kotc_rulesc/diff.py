@@ -23,7 +23,7 @@ from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
 from .model import edition_number, kind_titles, ordinal
 from .record import field, record
-from .show import rulebook_params_json
+from .show import rulebook_params_json, writing_rules_text
 from .wording import (
     SAMPLE,
     ComponentChange,
@@ -293,10 +293,10 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
     def kinds(s):
         out = []
         for k in s.kinds:
-            role = f"sets {k.variable}" if k.role == "sets" else k.role
+            role = k.role_word
             where = {"card": " (card-level)", "sub_ability": " (in a sub-ability)"}.get(k.place, "")
             many = ", any number" if k.max is None else ""
-            out.append(f"{k.title}: {role}{where}{many}{k.joins_note()}")
+            out.append(f"{k.title}: {role}{where}{many}")
         return out
 
     def ability(s):
@@ -309,10 +309,8 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         ("types", "Card types", types(a), types(b)),
         ("kinds", "Component kinds", kinds(a), kinds(b)),
         ("ability", "An ability", ability(a), ability(b)),
-        ("agreement", "Words that agree with a variable", [f"{p}/{s}" for p, s in a.plurals + a.verbs],
-         [f"{p}/{s}" for p, s in b.plurals + b.verbs]),
-        ("phrases", "Phrases that agree with one target", [f"{p}/{'/'.join(f)}" for p, f in a.phrases],
-         [f"{p}/{'/'.join(f)}" for p, f in b.phrases]),
+        ("writing", "Card-writing rules", [line.strip() for line in writing_rules_text(a)[1:]],
+         [line.strip() for line in writing_rules_text(b)[1:]]),
     ):
         if before != after:
             out.append(_list_change(name, label, before, after) if isinstance(before, list) else ValueChange(name, label, before, after))

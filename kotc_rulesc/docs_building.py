@@ -84,15 +84,58 @@ def _ability(system: System, rule: CostRule | None) -> dict[str, Any]:
     return {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": parts}
 
 
-def _singular(system: System, rule: CostRule | None) -> dict[str, Any] | None:
-    if not (system.plurals or system.verbs or system.phrases):
+#: how a rule's modal reads at the head of its line ("must" breaks the card; "should" warns)
+_MODAL = {"must": "Must", "should": "Should (else a warning)", "may": "May"}
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _rule(modal: str, text: str, quote: str) -> str:
+    return f"{_MODAL.get(modal, modal.capitalize())}: {text} — “{quote}”"
+
+
+def _forms(forms: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
+    return "; ".join(f"“{words.strip()}” → " + " or ".join(f"“{c.strip()}”" if c.strip() else "nothing" for c in choices)
+                     for words, choices in forms)
+
+
+def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
+    """The card-writing rules of the system (rules/README.md, "Card-writing rules"), each with how its
+    document words it (must, should, may) and a brief quote."""
+    items = []
+    a = system.agreement
+    if a is not None:
+        words = ", ".join(f"{p} → {s}" for p, s in a.nouns + a.verbs)
+        items.append(_rule(a.modal, f"where a number is 1, the words that count it are singular ({words})", a.quote))
+    for v in system.variations:
+        where = " where the targets can never be more than one" if v.when == "one-target" else ""
+        kinds = _listing([system.noun(k) + "s" for k in v.kinds if k in system.kind_ids] or ["texts"])
+        items.append(_rule(v.modal, f"in {kinds}{where}: {_forms(v.forms)}", v.quote))
+    for j in system.joins:
+        how = (f"“{j.series[0].strip()}” (two), or commas and “{j.series[2].strip()}” before the last (three or more)" if j.series
+               else " or ".join(f"“{w.strip()}”" for w in j.words))
+        pair = (f"two {system.noun(j.after)}s" if j.after == j.before
+                else f"{_a(system.noun(j.after))} and the {system.noun(j.before)} after it")
+        items.append(_rule(j.modal, f"{pair} are joined by {how}, in place of the “{j.end}” of the first", j.quote))
+    for c in system.capitals:
+        kinds = _listing([system.noun(k) for k in c.kinds if k in system.kind_ids] or ["text"])
+        items.append(_rule(c.modal, f"{_a(kinds)} that opens its ability or sub-ability starts with a capital letter", c.quote))
+    if system.naming is not None:
+        n = system.naming
+        case = "in capital letters, " if n.case == "upper" else ""
+        items.append(_rule(n.modal, f"an ability's name stands at the start of its paragraph, {case}followed by a colon", n.quote))
+    if system.tutorial is not None:
+        t = system.tutorial
+        italics = " (in italics: " + _MODAL.get(t.italics, t.italics).split(" ")[0].lower() + ")" if t.italics else ""
+        items.append(_rule(t.modal, f"tutorial text is a sentence in parentheses{italics}, which no rule costs", t.quote))
+    if not items:
         return None
-    items = [f"{plural} → {singular}" for plural, singular in system.plurals + system.verbs]
-    items += [f"{phrase} → " + " or ".join(choices) for phrase, choices in system.phrases]
-    return {"id": "singular", "title": "Singular forms",
-            "paragraphs": ["Where a number on the card is 1, the words that count it take their singular form "
-                           "(and where the targets are never more than one, the phrases that name them); "
-                           "the card checker reads either form, and says when a form is the wrong one:"],
+    return {"id": "writing", "title": "Writing the texts",
+            "paragraphs": ["How a component's text is written on a card, as the edition's documents say it. A card "
+                           "that breaks a must is malformed; one that breaks a should is legal with a warning that "
+                           "gives the text to print instead (`--strict` makes it fail):"],
             "items": items}
 
 
@@ -116,7 +159,7 @@ _EMPTY: dict[str, list] = {"paragraphs": [], "items": [], "formulas": [], "after
 
 #: the sections of a page, in order: each reads one part of the system (``None``: nothing to say)
 SECTIONS: tuple[Callable[[System, CostRule | None], dict[str, Any] | None], ...] = (
-    _types, _components, _ability, _singular, _figure)
+    _types, _components, _ability, _writing, _figure)
 
 
 def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], Any]]:

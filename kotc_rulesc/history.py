@@ -207,22 +207,31 @@ class TextRevisions(EventKind):
             state[ev.into].wordings.extend(target.wordings)
             state[ev.into].sources.extend(ev.sources)
 
+    _UNLISTED = "in no rulebook list"
+
     def describe(self, rw, comps):
         note = f"{binds_text(rw.binds)}; the new wording: “{rw.new}”" if rw.binds else ""
+        if not rw.listed:
+            note = f"{note}; {self._UNLISTED}" if note else self._UNLISTED
         words = reading_diff(rw.old, rw.new, rw.binds)
-        return ComponentChange(rw.component, rw.kind, str(rw.new), "reworded", "", note, words=words, binds=dict(rw.binds))
+        return ComponentChange(rw.component, rw.kind, str(rw.new), "reworded", "", note, words=words, binds=dict(rw.binds),
+                               listed=rw.listed)
 
     def compare(self, old, c, ca, cb):
         if str(old.text) == str(c.text):
             return []
         binds = c.wordings[len(old.wordings)].binds if len(c.wordings) > len(old.wordings) else {}
+        listed = all(w.listed for w in c.wordings[len(old.wordings):])  # (False: no rulebook list names it)
         words = reading_diff(old.text, c.text, binds)
         note = f"{binds_text(binds)}; the new wording: “{c.text}”" if binds else ""
+        if not listed:
+            note = f"{note}; {self._UNLISTED}" if note else self._UNLISTED
         line = f"“{words.old.text()}” → “{words.new.text()}”" + (f" ({note})" if note else "")
         json = {"old": str(old.text), "new": str(c.text), "old_marked": words.old.markdown(), "new_marked": words.new.markdown(),
                 "reading": str(words.new), "removed": words.old.marked(), "added": words.new.marked(),
-                "binds": dict(sorted(binds.items()))}
-        return [_change(c, "reworded", line, note, json=json, before=str(old.text), after=str(c.text), words=words, binds=dict(binds))]
+                "binds": dict(sorted(binds.items())), **({} if listed else {"listed": False})}
+        return [_change(c, "reworded", line, note, json=json, before=str(old.text), after=str(c.text), words=words,
+                        binds=dict(binds), listed=listed)]
 
     def step(self, ev, t):
         rewrite = Rewrite(ev.component, t.kinds[ev.component], t.current[ev.component], ev.text, dict(ev.binds),

@@ -24,13 +24,17 @@ from .fold import Replay, fold
 from .history import CLEAN_SLATE, KINDS
 from .formula import COMPONENT_VARIABLES, EVALUATION_ERRORS, Formula, FormulaError, parse_formula
 from .model import (
+    Agreement,
+    Capitals,
     CardTypeDecl,
     ComponentDecl,
     CostRule,
     Disagreement,
     EditionDecl,
     EditionKey,
+    Join,
     KindDecl,
+    Naming,
     Range,
     Rulebook,
     RuleSet,
@@ -38,6 +42,9 @@ from .model import (
     StatDecl,
     Successor,
     System,
+    TargetCount,
+    Tutorial,
+    Variation,
     When,
     Where,
     ordinal,
@@ -45,6 +52,7 @@ from .model import (
 )
 from .reading.policy import InputError, open_input, yaml_text
 from .reading.yaml_reader import Map, position, read_yaml
+from .record import replace
 from .text import Template, TemplateError, parse_template
 
 FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
@@ -282,9 +290,11 @@ class _Builder:
 
     def template(self, rep: _Reporter, node: Any, key: str) -> Template | None:
         """A text, its agreeing words those of the line's system."""
-        system = self.system
+        agreement = self.system.agreement if self.system else None
         try:
-            return parse_template(str(node[key]), dict(system.plurals) if system else None, dict(system.verbs) if system else None)
+            if agreement is None:
+                return parse_template(str(node[key]))
+            return parse_template(str(node[key]), dict(agreement.nouns), dict(agreement.verbs), agreement.qualifiers, agreement.stops)
         except TemplateError as exc:
             rep.at(node, key, f"{key}: {exc.message}", column_in_value=exc.column)
             return None
@@ -584,7 +594,8 @@ class _Builder:
                 int((t.get("abilities") or {}).get("min", 0)),
                 _int((t.get("abilities") or {}).get("max")),
                 str(t["empty_text"]) if t.get("empty_text") is not None else None,
-                str((t.get("abilities") or {}).get("names", "optional")),
+                str((t.get("abilities") or {}).get("names", "")),  # (unstated: filled in below)
+                str(t.get("empty_modal", "must")),
             )
             for t in node["types"]
         )
@@ -592,11 +603,10 @@ class _Builder:
         ability = prev.ability if prev and "ability" not in node else tuple(str(x) for x in node["ability"])
         restated = "ability" in node or "sub_ability" in node
         sub_ability = prev.sub_ability if prev and not restated else tuple(str(x) for x in node.get("sub_ability") or ())
-        agreement = node.get("agreement")
-        plurals = prev.plurals if prev and agreement is None else tuple((str(k), str(v)) for k, v in (agreement or {}).get("nouns", {}).items())
-        verbs = prev.verbs if prev and agreement is None else tuple((str(k), str(v)) for k, v in (agreement or {}).get("verbs", {}).items())
-        phrases = prev.phrases if prev and agreement is None else tuple(
-            (str(k), tuple(str(x) for x in v)) for k, v in (agreement or {}).get("phrases", {}).items())
+        rules = self.writing_rules(rep, node, prev, kinds, types)
+        # a type that does not say whether its abilities are named: optional where the system says how
+        # abilities are named, none where it does not
+        types = tuple(t if t.names else replace(t, names="optional" if rules["naming"] is not None else "none") for t in types)
         type_ids = {t.id for t in types}
         kind_ids = [k.id for k in kinds]
         for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
@@ -628,10 +638,118 @@ class _Builder:
             kinds=kinds,
             ability=ability,
             sub_ability=sub_ability,
-            plurals=plurals,
-            verbs=verbs,
-            phrases=phrases,
+            parts=str(figure.get("parts", "cost")) if figure else prev.parts,
+            **rules,
         )
+
+    def writing_rules(self, rep: _Reporter, node: Any, prev: System | None, kinds: tuple[KindDecl, ...],
+                      types: tuple[CardTypeDecl, ...]) -> dict[str, Any]:
+        """The card-writing rules of ``system:`` (agreement, targets, variations, joins, capitals, naming,
+        tutorial): each key this file states, whole, else the previous system's; checked against the
+        system's kinds and types, each rule citing its sources."""
+        kind_ids = {k.id for k in kinds}
+
+        def cite(r: Any) -> tuple[str, tuple[str, ...], str]:
+            """A rule's modal, sources and quote."""
+            src = _sources(r.get("source"), ())
+            self.note_sources(rep, r, "source", src)
+            return str(r.get("modal", "must")), src, str(r.get("quote", ""))
+
+        def known_kinds(r: Any, key: str, what: str) -> tuple[str, ...]:
+            ids = (str(r[key]),) if isinstance(r.get(key), str) else tuple(str(x) for x in r.get(key) or ())
+            for kid in ids:
+                if kid not in kind_ids:
+                    rep.at(r, key, f"system.{what}: {kid!r} is not a kind of this system", f"its kinds: {', '.join(sorted(kind_ids))}")
+            return ids
+
+        out: dict[str, Any] = {}
+        if "agreement" in node:
+            a = node["agreement"]
+            if a is None:
+                out["agreement"] = None
+            else:
+                modal, src, quote = cite(a)
+                out["agreement"] = Agreement(
+                    modal, src, quote,
+                    tuple((str(k), str(v)) for k, v in (a.get("nouns") or {}).items()),
+                    tuple((str(k), str(v)) for k, v in (a.get("verbs") or {}).items()),
+                    tuple(str(q) for q in a.get("qualifiers") or ()),
+                    tuple(str(w) for w in a.get("stops") or ()),
+                )
+                for i, q in enumerate(a.get("qualifiers") or ()):
+                    if str(q).count("[n]") != 1:
+                        rep.at(a["qualifiers"], i, f"system.agreement.qualifiers: {q!r} names no variable",
+                               'write the variable as [n], once: "level [n] or lower"')
+        if "targets" in node:
+            t = node["targets"]
+            if t is None:
+                out["targets"] = None
+            else:
+                src = _sources(t.get("source"), ())
+                self.note_sources(rep, t, "source", src)
+                kind = known_kinds(t, "kind", "targets")
+                out["targets"] = TargetCount(src, kind[0] if kind else "", tuple(str(x) for x in t.get("counted") or ()),
+                                             tuple(str(x) for x in t.get("single") or ()))
+        if "variations" in node:
+            variations = []
+            for v in node["variations"] or ():
+                modal, src, quote = cite(v)
+                forms = tuple((str(k), tuple(str(x) for x in vs)) for k, vs in (v.get("forms") or {}).items())
+                for phrase, printed in forms:
+                    if phrase in printed:
+                        rep.at(v, "forms", f"system.variations: {phrase!r} is printed instead of itself", "list the words a card prints in its place")
+                variations.append(Variation(modal, src, quote, known_kinds(v, "kinds", "variations"), forms, str(v.get("when", "one-target"))))
+            out["variations"] = tuple(variations)
+        if "joins" in node:
+            joins = []
+            for j in node["joins"] or ():
+                modal, src, quote = cite(j)
+                after = known_kinds(j, "after", "joins")
+                before = known_kinds(j, "before", "joins") if "before" in j else after
+                series = None
+                if j.get("series") is not None:
+                    raw = j["series"]
+                    series = (str(raw["two"]), str(raw["between"]), str(raw["last"]))
+                words = tuple(dict.fromkeys(str(w) for w in j.get("words") or ()))
+                if (series is None) == (not words):
+                    rep.at(j, "words" if "words" in j else None, "system.joins: a join has either words or a series",
+                           "words: [\", also \"], or series: {two, between, last}")
+                if after and before:
+                    if any(x.after == after[0] and x.before == before[0] for x in joins):
+                        rep.at(j, "after", f"system.joins: {after[0]} → {before[0]} is joined twice", "one entry per pair of kinds")
+                    joins.append(Join(modal, src, quote, after[0], before[0], str(j["end"]), words, series, bool(j.get("lower", False))))
+            out["joins"] = tuple(joins)
+        if "capitals" in node:
+            out["capitals"] = tuple(Capitals(*cite(c), known_kinds(c, "kinds", "capitals")) for c in node["capitals"] or ())
+        if "naming" in node:
+            n = node["naming"]
+            out["naming"] = None if n is None else Naming(*cite(n), str(n.get("case", "upper")))
+        if "tutorial" in node:
+            t = node["tutorial"]
+            out["tutorial"] = None if t is None else Tutorial(*cite(t), str(t["italics"]) if t.get("italics") else None)
+        merged = {name: out[name] if name in out else (getattr(prev, name) if prev else default)
+                  for name, default in (("agreement", None), ("targets", None), ("variations", ()), ("joins", ()),
+                                        ("capitals", ()), ("naming", None), ("tutorial", None))}
+        for name in ("variations", "joins", "capitals", "targets"):
+            if name in out or merged[name] is None:
+                continue
+            stated = (merged[name],) if name == "targets" else merged[name]
+            stale = sorted({kid for r in stated
+                            for kid in ((r.after, r.before) if name == "joins" else (r.kind,) if name == "targets" else r.kinds)} - kind_ids)
+            if stale:
+                rep.at(node, "kinds" if "kinds" in node else None,
+                       f"system.{name}, as an earlier edition states them, name the kinds {', '.join(stale)}, "
+                       "which this system does not have", f"restate {name}: here")
+        # what the rules need of each other: a variation "one-target" counts targets; a named ability a naming
+        if any(v.when == "one-target" for v in merged["variations"]) and merged["targets"] is None:
+            rep.at(node, "variations", "system.variations: a variation for one target needs 'targets:' "
+                   "(how a target selection says how many it selects)", 'targets: {counted: ["up to"], single: ["this card"]}')
+        named = [t.id for t in types if t.names not in ("none", "")]
+        if named and merged["naming"] is None:
+            rep.at(node, "types" if "types" in node else "naming",
+                   f"system: the abilities of {', '.join(named)} may be named, but 'naming:' says not how",
+                   "add naming: {case: upper, source, quote}, or give the types names: none")
+        return merged
 
     def kind_decl(self, rep: _Reporter, k: Any) -> KindDecl:
         role = str(k["role"])
@@ -644,18 +762,10 @@ class _Builder:
         if role != "sets" and (variable is not None or "default" in k or k.get("shows_variable")):
             rep.at(k, "variable" if variable else "default" if "default" in k else "shows_variable",
                    "only a kind with role 'sets' sets a variable")
-        raw = k.get("joins") or ()
-        series = None
-        if isinstance(raw, dict):  # a coordinated list: {two, between, last}
-            series = (str(raw["two"]), str(raw["between"]), str(raw["last"]))
-            raw = series
-        joins = tuple(dict.fromkeys(str(x) for x in raw))
-        if joins and not k.get("end"):
-            rep.at(k, "joins", "joins replace the end mark of the text before them: give 'end' too")
         return KindDecl(
             str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
             tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
-            int(k.get("min", 0)), variable, default, str(k["end"]) if k.get("end") else None, joins, series,
+            int(k.get("min", 0)), variable, default, str(k["word"]) if k.get("word") else None,
             bool(k.get("shows_variable")),
         )
 

@@ -242,14 +242,17 @@ class Rulebook:
     notes: tuple[str, ...] = ()
 
 
-#: what a kind's formula does: ``relief`` lowers the figure, ``cost`` raises it, ``sets`` gives
-#: a variable to the formulas of the ability's cost kinds (a target selection sets ``t``; from the
-#: published 11th an activation condition sets ``a``)
 #: what a kind's formula does: adds to the figure (cost), reduces it (relief), gives other formulas a
-#: variable (sets, as a target selection sets t), or nothing (none: its texts carry no formula)
+#: variable (sets, as a target selection sets t; from the published 11th an activation condition sets
+#: a), or nothing (none: its texts carry no formula)
 KIND_ROLES = ("relief", "cost", "sets", "none")
 #: where a kind's components stand: a paragraph of their own, inside an ability, inside a sub-ability
 KIND_PLACES = ("card", "ability", "sub_ability")
+#: how a card-writing rule binds, as its document words it: ``must`` (a card that breaks it is malformed:
+#: the guides' "must", and what they state as a fact or an instruction, "are connected", "use the text"),
+#: ``should`` (the guides' "should", "recommended": a card that breaks it is legal, with a warning that
+#: says what to print instead), ``may`` (the guides' "can", "may": either form is right)
+MODALS = ("must", "should", "may")
 
 
 @record(frozen=True)
@@ -266,21 +269,132 @@ class KindDecl:
     min: int = 0
     variable: str | None = None  # role "sets": the variable it sets
     default: Formula | None = None  # role "sets": its value when the ability has no such component
-    end: str | None = None  # the mark its texts end with (":", "→", "."), when a join may replace it
-    joins: tuple[str, ...] = ()  # what joins two consecutive ones, replacing the first one's end (", also ")
-    #: a coordinated list (the 14th's activation costs): (two, between, last) — two are joined by
-    #: ``two`` (" and "), three or more by ``between`` (", "), the last of them by ``last`` (", and ")
-    series: tuple[str, str, str] | None = None
+    #: what the guide calls what its formula does to the figure: "cost", "relief" (1st–11th), "level
+    #: increase", "level decrease" (the 12th on); None: the role's name
+    word: str | None = None
     #: role "sets": the guide prints its formula as the variable it sets, "(t = x)" (the 11th on);
     #: the 1st–10th print the bare formula, "(x)", which "become[s] the variable “t”"
     shows_variable: bool = False
 
-    def joins_note(self) -> str:
-        """How consecutive ones are joined, in words (``show``, ``diff``): ", joined ' and ' (two), …"."""
+    @property
+    def role_word(self) -> str:
+        """ "level increase", "relief", "sets t" — its formula's effect in its guide's words."""
+        if self.role == "sets":
+            return f"sets {self.variable}"
+        return self.word or self.role
+
+
+@record(frozen=True)
+class Agreement:
+    """The words that agree with a variable's number ("[x] cards" prints "1 card"), and how the guide
+    words the rule (``modal``: should, "should be changed to singular")."""
+
+    modal: str
+    sources: tuple[str, ...]
+    quote: str
+    nouns: tuple[tuple[str, str], ...]  # (plural, singular)
+    verbs: tuple[tuple[str, str], ...] = ()  # ("are", "is")
+    #: phrases in which a variable qualifies the word before it, "[n]" standing for the variable ("level
+    #: [n] or lower"): the noun after one is counted by the variable before it ("[x] level [y] or lower
+    #: enemy creatures": "creatures" agrees with x); a variable in one before which none stands counts
+    #: nothing ("all level [x] or lower on-field minions")
+    qualifiers: tuple[str, ...] = ()
+    #: words that end what a variable counts: "[x] damage to targets" counts damage, not targets
+    stops: tuple[str, ...] = ()
+
+
+@record(frozen=True)
+class Variation:
+    """Words a card prints in place of a component's own where ``when`` holds ("one-target": the
+    ability's, or from the 12th the sub-ability's, target selection can never select more than one):
+    ``forms`` maps the catalog's words ("the targets") to what the card prints instead, the first
+    prescribed ("the target"), any other an alternative that keeps the rule too ("it").  Printed where
+    ``when`` does not hold, the words are not the component's: malformed."""
+
+    modal: str  # "should": the catalog's words where the variation applies are a warning; "may": either
+    sources: tuple[str, ...]
+    quote: str
+    kinds: tuple[str, ...]  # the kinds whose texts it changes
+    forms: tuple[tuple[str, tuple[str, ...]], ...]
+    when: str = "one-target"
+
+
+@record(frozen=True)
+class Join:
+    """What joins a component of kind ``after`` to the next of kind ``before`` in an ability, in place of
+    the first one's end mark ``end``: one of ``words`` (", also "), or a coordinated list ``series``
+    (two, between, last: " and " between two, ", " … ", and " between three or more).  ``modal`` "must":
+    consecutive ones are joined so (two arrows between them are malformed); "may": joined or not."""
+
+    modal: str
+    sources: tuple[str, ...]
+    quote: str
+    after: str
+    before: str
+    end: str
+    words: tuple[str, ...] = ()
+    series: tuple[str, str, str] | None = None
+    #: the text after the join starts lowercase (the 11th guide's examples: "…, then draw 2 cards.");
+    #: either case reads
+    lower: bool = False
+
+    @property
+    def joining(self) -> tuple[str, ...]:
+        """Every string it joins with (a series' three, or its words)."""
+        return tuple(dict.fromkeys(self.series)) if self.series else self.words
+
+    def describe(self) -> str:
+        """ "joined ' and ' (two), ', ' … ', and ' (three or more)" / "joined ', also '" """
         if self.series:
             two, between, last = self.series
-            return f", joined {two!r} (two), {between!r} … {last!r} (three or more)"
-        return f", joined {' or '.join(repr(j) for j in self.joins)}" if self.joins else ""
+            return f"joined {two!r} (two), {between!r} … {last!r} (three or more)"
+        return "joined " + " or ".join(repr(w) for w in self.words)
+
+
+@record(frozen=True)
+class Capitals:
+    """The first letter of a text of ``kinds``: capitalized where it opens its ability (its sub-ability,
+    for a kind placed there), as the guide lists it where it follows another component there."""
+
+    modal: str
+    sources: tuple[str, ...]
+    quote: str
+    kinds: tuple[str, ...]
+
+
+@record(frozen=True)
+class Naming:
+    """How an ability is named: at the beginning of its paragraph, followed by a colon, ``case`` "upper"
+    (in all capital letters) or "any"; which types' abilities may or must be named is each type's
+    ``names``."""
+
+    modal: str
+    sources: tuple[str, ...]
+    quote: str
+    case: str = "upper"
+
+
+@record(frozen=True)
+class Tutorial:
+    """Tutorial text a card may add: a sentence in parentheses (``modal``: must) and in italics
+    (``italics``: its modal, should; written ``*(…)*`` or ``_(…)_`` in a card's text)."""
+
+    modal: str
+    sources: tuple[str, ...]
+    quote: str
+    italics: str | None = None
+
+
+@record(frozen=True)
+class TargetCount:
+    """How a target selection (a component of ``kind``) says how many cards it may select: the variable after one of
+    ``counted`` ("up to") counts them; a text with one of ``single`` ("this card") selects one; any other
+    ("all level [x] or lower …") may select more than one."""
+
+    sources: tuple[str, ...]
+    kind: str  # the kind of the target selections
+    counted: tuple[str, ...]
+    single: tuple[str, ...] = ()
 
 
 @record(frozen=True)
@@ -306,6 +420,8 @@ class CardTypeDecl:
     abilities_max: int | None = None  # None: any number
     empty_text: str | None = None  # what a card of this type prints when it has no ability
     names: str = "optional"  # its abilities' NAME: in capitals — "required", "optional" or "none"
+    #: how the guide words its ``empty_text``: "must" ("use the text"), "may" (it may print it or nothing)
+    empty_modal: str = "must"
 
     @property
     def names_note(self) -> str:
@@ -327,11 +443,41 @@ class System:
     kinds: tuple[KindDecl, ...]  # in the guide's section order
     ability: tuple[str, ...]  # the order of kinds within an ability
     sub_ability: tuple[str, ...] = ()  # the order of kinds within a sub-ability (none: no sub-abilities)
-    plurals: tuple[tuple[str, str], ...] = ()  # nouns that agree with a variable: (plural, singular)
-    verbs: tuple[tuple[str, str], ...] = ()  # verbs that agree with a variable: ("are", "is")
-    #: phrases a card may print instead when its targets are never more than one: ("the targets",
-    #: ("the target", "it")) — the 12th guide's "should be replaced with “the target”, or … “it”"
-    phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: what the guide calls an ability's (sub-ability's) figure: "cost" ("ability cost", 1st–11th) or
+    #: "level" ("sub-ability level", the 12th on)
+    parts: str = "cost"
+    # the card-writing rules, each with its sentence (rules/README.md, "Card-writing rules"):
+    agreement: Agreement | None = None  # singular forms for 1
+    variations: tuple[Variation, ...] = ()  # "up to" removed, "the target" for "the targets" …
+    joins: tuple[Join, ...] = ()  # ", also " in place of the arrow …
+    capitals: tuple[Capitals, ...] = ()  # an opening text's first letter
+    naming: Naming | None = None  # how abilities are named (None: they are not)
+    tutorial: Tutorial | None = None  # tutorial text (None: a card has none)
+    targets: TargetCount | None = None  # how a target selection says how many it selects
+
+    @property
+    def plurals(self) -> tuple[tuple[str, str], ...]:
+        """The nouns that agree with a variable: (plural, singular)."""
+        return self.agreement.nouns if self.agreement else ()
+
+    @property
+    def verbs(self) -> tuple[tuple[str, str], ...]:
+        """The verbs that agree with a variable: ("are", "is")."""
+        return self.agreement.verbs if self.agreement else ()
+
+    @cached_property
+    def capitals_of(self) -> dict[str, Capitals]:
+        """Each kind a capitals rule governs → that rule."""
+        return {kind: rule for rule in reversed(self.capitals) for kind in rule.kinds}
+
+    @cached_property
+    def join_ends(self) -> dict[str, tuple[str, ...]]:
+        """What joins two of its components (", also ") → the end marks it may replace ("→", ".")."""
+        return join_ends(self.joins)
+
+    def joins_between(self, after: str, before: str) -> Join | None:
+        """The join of a component of kind ``after`` to the next one, of kind ``before`` (None: none)."""
+        return next((j for j in self.joins if j.after == after and j.before == before), None)
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:
@@ -392,6 +538,15 @@ class System:
             out["ability_costs"] = "its abilities' costs (a list)"
             out["ability_cost"] = "its (first) ability's cost"
         return out
+
+
+def join_ends(joins: Iterable[Join]) -> dict[str, tuple[str, ...]]:
+    """What joins two components (", also ") → the end marks it may replace ("→", ".")."""
+    out: dict[str, tuple[str, ...]] = {}
+    for j in joins:
+        for word in j.joining:
+            out[word] = tuple(dict.fromkeys(out.get(word, ()) + (j.end,)))
+    return out
 
 
 def kind_titles(*systems: System | None) -> dict[str, str]:

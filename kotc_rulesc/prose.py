@@ -45,13 +45,19 @@ def kind_intro(system: Any, kind_id: str) -> str:
     else:
         whole = "a sub-ability" if kind.place == "sub_ability" else "an ability"
         text = _count(kind, whole) + "."
-    if kind.series:
-        two, between, last = (f"“{j.strip()}”" if j.strip() else f"“{j}”" for j in kind.series)
-        text += (f" Two {_plural(kind.noun)} are joined with {two} in place of the “{kind.end}” of the first; three or more"
-                 f" make a list joined with {between}, the last two with {last}.")
-    elif kind.joins:
-        text += (f" Consecutive {_plural(kind.noun)} are joined with "
-                 + _listing([f"“{j.strip()}”" for j in kind.joins], "or") + f" in place of the “{kind.end}” of the one before.")
+    for join in (j for j in system.joins if j.after == kind.id):
+        may = " may be" if join.modal == "may" else " are"
+        if join.series:
+            two, between, last = (f"“{j.strip()}”" if j.strip() else f"“{j}”" for j in join.series)
+            text += (f" Two {_plural(kind.noun)}{may} joined with {two} in place of the “{join.end}” of the first; three or more"
+                     f" make a list joined with {between}, the last two with {last}.")
+        elif join.before == kind.id:
+            text += (f" Consecutive {_plural(kind.noun)}{may} joined with "
+                     + _listing([f"“{j.strip()}”" for j in join.words], "or") + f" in place of the “{join.end}” of the one before.")
+        else:
+            text += (f" {('An ' if kind.noun[:1] in 'aeiou' else 'A ') + kind.noun}{may.replace(' are', ' is')} joined to the "
+                     f"{system.noun(join.before)} after it with " + _listing([f"“{j.strip()}”" for j in join.words], "or")
+                     + f" in place of its “{join.end}”.")
     if kind.role == "relief":
         text += f" The number in parentheses is the relief it gives: it lowers the card's {figure}."
     elif kind.role == "cost":

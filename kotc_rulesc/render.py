@@ -111,7 +111,8 @@ def environments() -> dict[str, jinja2.Environment]:
 
 
 def _component_view(c: ComponentState, system: Any = None) -> dict[str, Any]:
-    history = [f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" for w in c.wordings]
+    history = [f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" if w.listed else
+               f"Reworded from: “{w.text}” ({describe_when(w.replaced_in)}, in no rulebook list)" for w in c.wordings]
     history += [f"Cost Revised ({describe_when(ch.when)}); was: {formula_text(ch.was)}" if ch.listed else
                 f"Formula changed ({describe_when(ch.when)}, in no rulebook list: it prunes no card); was: {formula_text(ch.was)}"
                 for ch in c.cost_changes]

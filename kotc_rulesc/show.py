@@ -30,7 +30,8 @@ def component_json(c: ComponentState) -> dict[str, Any]:
         "status": c.status,
         "redacted_in": c.redacted.edition if c.redacted and c.status != "legal" else None,
         "revised_from": [
-            {"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items()))}
+            {"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items())),
+             **({} if w.listed else {"listed": False})}
             for w in c.wordings
         ],
         "cost_revised": [
@@ -140,6 +141,29 @@ def cost_rule_json(cat: Catalog) -> dict[str, Any] | None:
     }
 
 
+def _cited(rule: Any) -> dict[str, Any]:
+    return {"modal": rule.modal, "sources": list(rule.sources), "quote": rule.quote}
+
+
+def writing_rules_json(system: System) -> dict[str, Any]:
+    """The card-writing rules of a system, each with its modal, sources and quote (``show``, ``diff``)."""
+    a, t, n, tu = system.agreement, system.targets, system.naming, system.tutorial
+    return {
+        "agreement": None if a is None else {**_cited(a), "nouns": dict(a.nouns), "verbs": dict(a.verbs),
+                                             "qualifiers": list(a.qualifiers), "stops": list(a.stops)},
+        "targets": None if t is None else {"sources": list(t.sources), "kind": t.kind, "counted": list(t.counted),
+                                           "single": list(t.single)},
+        "variations": [{**_cited(v), "kinds": list(v.kinds), "forms": {k: list(f) for k, f in v.forms}, "when": v.when}
+                       for v in system.variations],
+        "joins": [{**_cited(j), "after": j.after, "before": j.before, "end": j.end, "words": list(j.words),
+                   "series": dict(zip(("two", "between", "last"), j.series)) if j.series else None, "lower": j.lower}
+                  for j in system.joins],
+        "capitals": [{**_cited(c), "kinds": list(c.kinds)} for c in system.capitals],
+        "naming": None if n is None else {**_cited(n), "case": n.case},
+        "tutorial": None if tu is None else {**_cited(tu), "italics": tu.italics},
+    }
+
+
 def system_json(system: System | None) -> dict[str, Any] | None:
     """The card-building system as ``show --format json`` prints it (None: unknown)."""
     if system is None:
@@ -147,30 +171,57 @@ def system_json(system: System | None) -> dict[str, Any] | None:
     return {
         "stated_in": system.edition,
         "sources": list(system.sources),
-        "figure": {"name": system.figure, "title": system.figure_title},
+        "figure": {"name": system.figure, "title": system.figure_title, "parts": system.parts},
         "types": [
             {
                 "id": t.id,
                 "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
                 "abilities": {"min": t.abilities_min, "max": t.abilities_max},
                 "empty_text": t.empty_text,
+                "empty_modal": t.empty_modal if t.empty_text else None,
                 "names": t.names,
             }
             for t in system.types
         ],
         "kinds": [
-            {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "place": k.place,
+            {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "word": k.role_word, "place": k.place,
              "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
-             "default": k.default.notation() if k.default is not None else None,
-             "end": k.end, "joins": list(k.joins),
-             "series": dict(zip(("two", "between", "last"), k.series)) if k.series else None}
+             "default": k.default.notation() if k.default is not None else None}
             for k in system.kinds
         ],
         "ability": list(system.ability),
         "sub_ability": list(system.sub_ability),
-        "agreement": {"nouns": dict(system.plurals), "verbs": dict(system.verbs),
-                      "phrases": {p: list(forms) for p, forms in system.phrases}},
+        **writing_rules_json(system),
     }
+
+
+def writing_rules_text(system: System) -> list[str]:
+    """The card-writing rules, one line each: what the rule does, its modal and sources."""
+    noun = system.noun
+    lines = []
+
+    def line(what: str, rule: Any) -> None:
+        lines.append(f"    {what} ({rule.modal}; {', '.join(rule.sources)})")
+
+    if system.agreement is not None:
+        a = system.agreement
+        line(f"singular for 1: {', '.join(f'{p}/{s}' for p, s in a.nouns + a.verbs)}", a)
+    for v in system.variations:
+        forms = "; ".join(f'"{k.strip()}" → ' + (" or ".join(f'"{f}"' if f else "nothing" for f in fs)) for k, fs in v.forms)
+        when = " where the targets can never be more than one" if v.when == "one-target" else ""
+        line(f"{' and '.join(noun(k) + 's' for k in v.kinds)}: {forms}{when}", v)
+    for j in system.joins:
+        line(f"{noun(j.after)} → {noun(j.before)}: {j.describe()} in place of its \"{j.end}\""
+             + (" (the next text lowercase)" if j.lower else ""), j)
+    for c in system.capitals:
+        line(f"{' and '.join(noun(k) + 's' for k in c.kinds)}: first letter capitalized where it opens its place", c)
+    if system.naming is not None:
+        line("ability names: " + ("in capitals" if system.naming.case == "upper" else "in any case") + ", then a colon",
+             system.naming)
+    if system.tutorial is not None:
+        t = system.tutorial
+        line("tutorial text in parentheses" + (f", in italics ({t.italics})" if t.italics else ""), t)
+    return (["  card-writing rules:"] + lines) if lines else []
 
 
 def system_text(system: System | None) -> list[str]:
@@ -182,15 +233,18 @@ def system_text(system: System | None) -> list[str]:
         stats = ", ".join(s.describe() for s in t.stats)
         count = (f"exactly {t.abilities_min}" if t.abilities_min == t.abilities_max
                  else f"{t.abilities_min} or more" if t.abilities_max is None else f"{t.abilities_min}–{t.abilities_max}")
-        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilit{'y' if count == 'exactly 1' else 'ies'}{t.names_note}")
+        empty = (f'; without abilities it {"prints" if t.empty_modal == "must" else "may print"} "{t.empty_text}"'
+                 if t.empty_text else "")
+        lines.append(f"  {t.id}: {stats + '; ' if stats else ''}{count} abilit{'y' if count == 'exactly 1' else 'ies'}{t.names_note}{empty}")
     for k in system.kinds:
         where = {"card": "a paragraph of its own", "ability": "in an ability", "sub_ability": "in a sub-ability"}[k.place]
         only = f", {', '.join(k.types)} only" if k.types else ""
         many = "any number" if k.max is None else f"at most {k.max}"
-        role = f"sets {k.variable}" + (f" (default {k.default.notation()})" if k.default is not None else "") if k.role == "sets" else k.role
-        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}{k.joins_note()}")
+        role = f"sets {k.variable}" + (f" (default {k.default.notation()})" if k.default is not None else "") if k.role == "sets" else k.role_word
+        lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}")
     sub = f" → sub-abilities, one sentence each ({' → '.join(system.kind(k).noun for k in system.sub_ability)})" if system.sub_ability else ""
     lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}{sub}")
+    lines += writing_rules_text(system)
     return lines
 
 
@@ -247,7 +301,8 @@ def catalog_text(cat: Catalog) -> str:
                 ultra = f" [+{c.ultra}]" if c.ultra else ""
                 lines.append(f"  ({formula}){limits}{ultra} \"{c.text}\"{mark}")
                 for w in c.wordings:
-                    lines.append(f"      Revised from: \"{w.text}\" ({w.replaced_in.describe()})")
+                    listed = "" if w.listed else "; in no rulebook list"
+                    lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
                 for ch in c.cost_changes:
                     was = ch.was.notation() if ch.was else "unknown"
                     lines.append(f"      Cost Revised ({ch.when.describe()}); was: {was}")

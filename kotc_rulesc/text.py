@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Mapping, Union
+from typing import Mapping, Sequence, Union
 
 from .record import record
 
@@ -35,6 +35,7 @@ __all__ = [
     "Lit",
     "Slot",
     "Agree",
+    "Choice",
     "parse_template",
     "normalize",
     "opening_forms",
@@ -72,7 +73,17 @@ class Agree:
     singular: str
 
 
-Segment = Union[Lit, Slot, Agree]
+@record(frozen=True)
+class Choice:
+    """Where a card may print other words than the component's (a reading of the text, :meth:`Template.vary`):
+    ``forms[0]`` the component's own, the others what the card-building rule numbered ``rule`` lets
+    it print instead (the first of them the rule's prescribed form)."""
+
+    rule: int
+    forms: tuple[str, ...]
+
+
+Segment = Union[Lit, Slot, Agree, Choice]
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"\s+")
@@ -117,8 +128,12 @@ class TemplateMatch:
     """A printed sentence read back: the values, and whether the forms agreed."""
 
     values: dict[str, int]
-    disagreements: tuple[str, ...]  # e.g. ("'cards' should be 'card' for x = 1",)
+    disagreements: tuple[str, ...]  # the plural where a value is 1: ("'cards' should be 'card' for x = 1",)
     conflicts: tuple[str, ...]  # e.g. ("x is 2 in one place and 3 in another",)
+    #: the singular where a value is not 1, which no rule allows: ("'card' is for 1, and x = 2: 'cards'",)
+    misnumbered: tuple[str, ...] = ()
+    #: (segment index, form printed) of each :class:`Choice` of the reading matched
+    choices: tuple[tuple[int, int], ...] = ()
 
 
 @record(frozen=True)
@@ -145,6 +160,8 @@ class Template:
                 out.append(seg.text)
             elif isinstance(seg, Slot):
                 out.append(f"[{seg.var}]")
+            elif isinstance(seg, Choice):
+                out.append(seg.forms[0])
             else:
                 out.append(seg.plural)
         return "".join(out)
@@ -153,14 +170,18 @@ class Template:
     def text(self) -> str:
         return str(self)
 
-    def render(self, values: Mapping[str, int]) -> str:
-        """The concrete sentence for ``values`` (singular forms where a value is 1)."""
+    def render(self, values: Mapping[str, int], choices: Mapping[int, int] | None = None) -> str:
+        """The concrete sentence for ``values`` (singular forms where a value is 1), each
+        :class:`Choice` in the form ``choices`` gives it (segment index → form; the component's own
+        by default)."""
         out = []
-        for seg in self.segments:
+        for i, seg in enumerate(self.segments):
             if isinstance(seg, Lit):
                 out.append(seg.text)
             elif isinstance(seg, Slot):
                 out.append(str(values[seg.var]))
+            elif isinstance(seg, Choice):
+                out.append(seg.forms[choices.get(i, 0) if choices else 0])
             else:
                 out.append(seg.singular if values[seg.var] == 1 else seg.plural)
         return "".join(out)
@@ -173,10 +194,43 @@ class Template:
                 out.append(seg.text)
             elif isinstance(seg, Slot):
                 out.append(str(values[seg.var]) if seg.var in values else f"[{seg.var}]")
+            elif isinstance(seg, Choice):
+                out.append(seg.forms[0])
             else:
                 single = values.get(seg.var) == 1
                 out.append(seg.singular if single else seg.plural)
         return "".join(out)
+
+    def vary(self, rules: Sequence[tuple[int, Sequence[tuple[str, Sequence[str]]]]]) -> "Template":
+        """This text as a card may print it under the card-building ``rules`` — each (its number, its
+        forms: the component's words → what a card prints instead): each place where the words stand
+        (whole words, any case; the longest first) becomes a :class:`Choice`, its forms in the case
+        the text prints them.  The same text when no rule's words stand in it."""
+        phrases = sorted(((words, number, tuple(printed)) for number, forms in rules for words, printed in forms),
+                         key=lambda item: -len(item[0]))
+        if not phrases:
+            return self
+        pattern = re.compile("|".join(f"(?<![\\w'])({re.escape(w)})(?![\\w'])" if w[-1:].isalnum() or w[-1:] == "'"
+                                      else f"(?<![\\w'])({re.escape(w)})" for w, _, _ in phrases), re.IGNORECASE)
+        segments: list[Segment] = []
+        changed = False
+        for seg in self.segments:
+            if not isinstance(seg, Lit):
+                segments.append(seg)
+                continue
+            pos = 0
+            for m in pattern.finditer(seg.text):
+                words, number, printed = phrases[m.lastindex - 1]
+                found = m.group(0)
+                if m.start() > pos:
+                    segments.append(Lit(seg.text[pos:m.start()]))
+                cased = tuple(_case_like(found, form) for form in printed)
+                segments.append(Choice(number, (found, *cased)))
+                pos = m.end()
+                changed = True
+            if pos < len(seg.text):
+                segments.append(Lit(seg.text[pos:]))
+        return Template(tuple(segments)) if changed else self
 
     @property
     def skeleton(self) -> str:
@@ -192,6 +246,8 @@ class Template:
                 forms = [f + seg.text for f in forms]
             elif isinstance(seg, Slot):
                 forms = [f + "0" for f in forms]
+            elif isinstance(seg, Choice):
+                forms = [f + w for f in forms for w in seg.forms]
             else:
                 forms = [f + w for f in forms for w in (seg.plural, seg.singular)]
         return tuple(dict.fromkeys(skeleton(f) for f in forms))
@@ -207,6 +263,9 @@ class Template:
                 parts.append(re.escape(seg.text))
             elif isinstance(seg, Slot):
                 parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
+            elif isinstance(seg, Choice):
+                forms = sorted(seg.forms, key=lambda f: -len(f))
+                parts.append(f"(?P<{prefix}c{i}>{'|'.join(re.escape(f) for f in forms)})")
             else:
                 parts.append(f"(?P<{prefix}a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
         return "".join(parts)
@@ -222,13 +281,21 @@ class Template:
                     conflicts.append(f"{seg.var} is {values[seg.var]} in one place and {value} in another")
                 values.setdefault(seg.var, value)
         disagreements = []
+        misnumbered = []
+        choices = []
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Agree) and seg.var in values:
                 want = seg.singular if values[seg.var] == 1 else seg.plural
                 got = groups[f"{prefix}a{i}"]
-                if got != want:
+                if got == want:
+                    continue
+                if got == seg.plural:
                     disagreements.append(f"'{got}' should be '{want}' for {seg.var} = {values[seg.var]}")
-        return TemplateMatch(values, tuple(disagreements), tuple(conflicts))
+                else:
+                    misnumbered.append(f"'{got}' is the form for 1, and {seg.var} = {values[seg.var]}: '{want}'")
+            elif isinstance(seg, Choice):
+                choices.append((i, seg.forms.index(groups[f"{prefix}c{i}"])))
+        return TemplateMatch(values, tuple(disagreements), tuple(conflicts), tuple(misnumbered), tuple(choices))
 
     def match(self, sentence: str) -> TemplateMatch | None:
         """Read a printed sentence (normalized first); ``None`` if the words differ."""
@@ -245,11 +312,25 @@ class Template:
 _COMPILED: dict[Template, re.Pattern] = {}
 
 
-def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: Mapping[str, str] | None = None) -> Template:
+def _case_like(found: str, form: str) -> str:
+    """``form`` with its first letter in the case of ``found``'s ("Batch add" → "Add")."""
+    if found[:1].isupper():
+        return form[:1].upper() + form[1:]
+    return form
+
+
+def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: Mapping[str, str] | None = None,
+                   qualifiers: Sequence[str] = (), stops: Sequence[str] = ()) -> Template:
     """Parse a component text as the guide prints it; raises :class:`TemplateError`.
 
-    ``plurals`` and ``verbs`` (plural → singular) are the words that agree with a variable,
-    from the card-building system; without them no word agrees."""
+    ``plurals`` and ``verbs`` (plural → singular) are the words that agree with a variable, from
+    the card-building system's agreement; without them no word agrees.  A variable counts the
+    first such noun after it in its clause, before any of ``stops`` ("[x] damage to targets"
+    counts no targets; "[x] of your cards", partitive, keeps the plural); a phrase of
+    ``qualifiers`` ("level [n] or lower", "[n]" its variable) is passed over, its variable
+    qualifying the word before it: the noun after it is counted by the variable before it ("[x]
+    level [y] or lower enemy creatures"), or by none ("all level [x] or lower on-field minions").
+    The first such verb later in the clause agrees too ("at least [x] cards ... are destroyed")."""
     plurals = plurals or {}
     verbs = verbs or {}
     if not isinstance(text, str):
@@ -271,26 +352,34 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
                 )
         tokens.append((kind, value, m.start() + 1))
 
+    phrases = _qualifier_spans(tokens, qualifiers)  # slot index → (first token, last token) of its phrase
+    stop = frozenset(stops)
     agree: dict[int, str] = {}  # token index → variable
     for i, (kind, value, _) in enumerate(tokens):
         if kind != "slot":
             continue
-        words = [(j, tokens[j][1]) for j in range(i + 1, len(tokens)) if tokens[j][0] == "word"]
-        following = [(j, w) for j, w in words if j < _next_boundary(tokens, i)]
-        partitive = bool(following) and following[0][1] == "of"
-        # "[x] level [y] pawns": a slot that qualifies the word before it ("level 3") leaves the
-        # noun after it to the slot before that word, which counts it
-        counted = value
-        if i >= 4 and tokens[i - 2][0] == "word" and tokens[i - 4][0] == "slot" \
-                and tokens[i - 1][1] == " " and tokens[i - 3][1] == " ":
-            counted = tokens[i - 4][1]
-        if not partitive:
-            for j, w in following[:2]:
-                if w in plurals:
+        counted: str | None = value
+        start = i + 1
+        if i in phrases:  # a qualifying variable: the noun after its phrase is the one before it counts
+            first, last = phrases[i]
+            before = _previous_significant(tokens, first)
+            counted = tokens[before][1] if before is not None and tokens[before][0] == "slot" else None
+            start = last + 1
+        else:
+            after = _next_significant(tokens, i)
+            for slot, (first, last) in phrases.items():
+                if first == after:  # "[x] level [y] …": the phrase is passed over
+                    start = last + 1
+        if counted is not None:
+            for j in range(start, len(tokens)):
+                kind_j, word, _ = tokens[j]
+                if kind_j == "slot" or (kind_j == "other" and any(c in _CLAUSE_END for c in word)) or word in stop:
+                    break
+                if kind_j == "word" and word in plurals:
                     agree[j] = counted
                     break
-        for j, w in following:
-            if w in verbs:
+        for j in range(i + 1, _next_boundary(tokens, i)):
+            if tokens[j][0] == "word" and tokens[j][1] in verbs:
                 agree.setdefault(j, value)
                 break
 
@@ -310,6 +399,49 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
     if lit:
         segments.append(Lit("".join(lit)))
     return Template(tuple(segments))
+
+
+def _significant(tokens: list[tuple[str, str, int]]) -> list[int]:
+    """The indexes of the tokens that are not white space."""
+    return [i for i, (kind, value, _) in enumerate(tokens) if not (kind == "other" and not value.strip())]
+
+
+def _next_significant(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    return next((j for j in range(i + 1, len(tokens)) if not (tokens[j][0] == "other" and not tokens[j][1].strip())), None)
+
+
+def _previous_significant(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    return next((j for j in range(i - 1, -1, -1) if not (tokens[j][0] == "other" and not tokens[j][1].strip())), None)
+
+
+def _qualifier_spans(tokens: list[tuple[str, str, int]], qualifiers: Sequence[str]) -> dict[int, tuple[int, int]]:
+    """Where a qualifying phrase ("level [n] or lower") stands in ``tokens``: its variable's token →
+    (its first token, its last token); the longest phrase where several start at one token."""
+    significant = _significant(tokens)
+    spans: dict[int, tuple[int, int]] = {}
+    patterns = []
+    for phrase in qualifiers:
+        parts = [(kind, value) for kind, value, _ in
+                 ((m.lastgroup, m.group(m.lastgroup), 0) for m in _TOKEN.finditer(phrase)) if value.strip()]
+        patterns.append(parts)
+    for n, first in enumerate(significant):
+        best = None
+        for parts in patterns:
+            span = significant[n:n + len(parts)]
+            if len(span) < len(parts):
+                continue
+            slot = None
+            for t, (kind, value) in zip(span, parts):
+                if kind == "slot" and value == "n" and tokens[t][0] == "slot":
+                    slot = t
+                elif tokens[t][0] != kind or tokens[t][1] != value:
+                    break
+            else:
+                if slot is not None and (best is None or span[-1] > best[1][1]):
+                    best = (slot, (first, span[-1]))
+        if best is not None and best[0] not in spans:
+            spans[best[0]] = best[1]
+    return spans
 
 
 def _next_boundary(tokens: list[tuple[str, str, int]], i: int) -> int:

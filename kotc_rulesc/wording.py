@@ -122,7 +122,7 @@ class ComponentChange:
     words: WordDiff | None = None  # for rewordings
     binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
     effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
-    listed: bool = True  # for formula changes: False when no rulebook list names them (they prune no card)
+    listed: bool = True  # False when no rulebook list names the change (a formula's prunes no card)
 
     def to_json(self, section: str | None = None) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "text": self.text, **self.json}

@@ -96,7 +96,9 @@ def test_a_verdict_names_its_figure_breakdown_reasons_and_outcome():
     v = api.judge(peek, 17)
     assert (v.status, v.outcome, v.figure, v.value, v.printed) == ("banned", "pruned", "level", 6, 3)
     assert {r.code for r in v.reasons} == {"cost-revised"} and all(r.sources for r in v.reasons)
-    assert v.warnings == [] and not v.legal
+    # (the 16th–17th guides: "up to" with 1 and "the targets" for one target should be reprinted)
+    assert [w.code for w in v.warnings] == ["variation", "variation"] and all(w.instead for w in v.warnings)
+    assert not v.legal
     parts = [p for sub in v.breakdown["abilities"][0]["sub_abilities"] for p in sub["components"]]
     assert [(p["formula"], p["value"]) for p in parts] == [("2x", "2"), ("3t", "6")]
     titles = api.documents()
@@ -159,7 +161,7 @@ def test_a_collection_is_judged_card_by_card_in_constant_memory_as_check_cards_s
     assert streamed.verdicts == [] and [v.to_json() for v in seen] == [v.to_json() for v in kept.verdicts]
     assert (streamed.summary, streamed.deck) == (kept.summary, kept.deck)
     assert kept.json_text() + "\n" == _cli("check-cards", str(path), "-e", "17", "--deck", "--format", "json")
-    assert api.check([], 17).summary == {"cards": 0, "legal": 0, "banned": 0, "error": 0, "unknown": 0}
+    assert api.check([], 17).summary == {"cards": 0, "legal": 0, "banned": 0, "error": 0, "unknown": 0, "with_warnings": 0}
 
 
 def test_cards_given_as_values_that_are_no_mapping_are_unreadable_cards():

@@ -39,7 +39,8 @@ def test_a_deck_of_40_legal_13th_edition_cards_is_legal(tmp_path):
 
 
 def _judged(ultra_points):
-    return [SimpleNamespace(breakdown=None if u is None else {"ultra_points": u}) for u in ultra_points]
+    return [SimpleNamespace(breakdown=None if u is None else {"ultra_points": u}, status="legal", index=i, name=f"Card {i}",
+                            reasons=[]) for i, u in enumerate(ultra_points)]
 
 
 def test_ultra_points_are_summed_and_limited_where_the_rulebook_limits_them():

@@ -99,7 +99,7 @@ def test_a_bad_card_is_located_and_the_others_still_judged(tmp_path, case):
     assert found, middle["reasons"]
     assert any(words in r["message"] for r in found), [r["message"] for r in found]
     assert all(r["edition"] == 2 and r["line"] for r in found)
-    assert report["summary"] == {"cards": 3, "legal": 2, "banned": 0, "error": 1, "unknown": 0}
+    assert report["summary"] == {"cards": 3, "legal": 2, "banned": 0, "error": 1, "unknown": 0, "with_warnings": 0}
 
 
 def test_located_errors_in_text_output_name_the_file_line_and_field(tmp_path):

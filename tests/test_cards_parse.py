@@ -87,11 +87,14 @@ def test_before_the_revision_the_old_wording_is_current_and_costs_with_the_later
     assert result.total == 2 + 1 + 7  # offense + defense/5 + (8 - 1)
 
 
-def test_typographic_quotes_spacing_and_plurals_are_forgiven_with_notes(view):
+def test_typographic_quotes_and_spacing_are_forgiven_with_notes_and_the_plural_for_1_warned(view):
+    # "You should also change any plurals referring to a variable to singular if you choose the number “1”":
+    # a should, so the card is read, with a warning that gives the text to print
     parsed, problems, notes = parse_card(creature("Draw  1 cards ."), view.catalog(2), view)
     assert problems == [] and parsed.abilities[0].uses[0].values == {"x": 1}
     assert any("spacing" in n for n in notes)
-    assert any("'cards' should be 'card' for x = 1 (forgiven" in n for n in notes)
+    (w,) = parsed.warnings
+    assert w.code == "agreement" and "'cards' should be 'card' for x = 1" in w.message and w.instead == "Draw 1 card."
 
 
 def test_a_different_word_is_never_forgiven(view):
@@ -115,9 +118,11 @@ def test_no_abilities(view):
     assert problems == [] and parsed.no_abilities and parsed.abilities == []
     parsed, problems, notes = parse_card(creature("This creature cannot attack.\nThis card has no abilities."), view.catalog(2), view)
     assert problems == [] and parsed.card_part is not None and parsed.no_abilities and notes == []
+    # "If you choose to not give any abilities to a creature, use the text, “This card has no abilities.”": no
+    # choice is left (must), also after a caveat
     parsed, problems, notes = parse_card(creature("This creature cannot attack."), view.catalog(2), view)
-    assert problems == [] and parsed.card_part is not None and not parsed.no_abilities and parsed.abilities == []
-    assert notes == ['the creature has no abilities; the Card Building Guide prints "This card has no abilities." for that']
+    assert parsed is None and [(p.code, p.instead) for p in problems] == [
+        ("malformed", "This creature cannot attack.\nThis card has no abilities.")]
 
 
 def test_cost_breakdown_is_exact_and_per_component(view):
@@ -128,7 +133,7 @@ def test_cost_breakdown_is_exact_and_per_component(view):
     ability = result.breakdown["abilities"][0]
     assert [(p["component"], p["role"], p["value"]) for p in ability["components"]] == [
         ("condition-take-damage", "relief", "7/5"),
-        ("target-cards-in-play", "cost", "3"),
+        ("target-cards-in-play", "sets t", "3"),  # a target selection adds nothing itself: it sets its effects' t
         ("effect-destroy-all-targets", "cost", "24"),
     ]
     assert ability["components"][2]["t"] == "3"

@@ -114,7 +114,10 @@ def test_a_12th_minion_printed_with_the_11th_stats_is_malformed_and_named_by_its
     card = {"name": "M", "type": "minion", "edition": 12, "offense": 1, "defense": 5, "text": "GREED: Draw 1 card."}
     j = judge(card, 12, view)
     assert j.status == "error" and "malformed" in codes(j)
-    assert {r.field for r in j.reasons} == {"sp", "hp"}  # offense and defense are other fields here, kept and ignored
+    # offense and defense are the 11th's: here a minion's sp and hp (issue 24, point 12)
+    assert {r.field for r in j.reasons} == {"sp", "hp", "offense", "defense"}
+    assert [r.message for r in j.reasons if r.field == "offense"] == [
+        "offense: 1: a minion of this edition has no offense (another edition's word): its sp is 'sp'"]
     assert not any("minion" in n for n in j.notes)  # the 12th's own word
     creature = {**card, "type": "creature", "offense": None, "defense": None, "sp": 1, "hp": 5}
     j = judge({k: v for k, v in creature.items() if v is not None}, 12, view)
@@ -200,9 +203,9 @@ def test_check_cards_on_the_examples(examples):
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert report["edition"] == "11-pre" and set(report) == {"edition", "cards", "summary"}
-    assert report["summary"] == {"cards": 24, "legal": 10, "banned": 14, "error": 0, "unknown": 0}
+    assert report["summary"] == {"cards": 24, "legal": 10, "banned": 14, "error": 0, "unknown": 0, "with_warnings": 1}  # "Roll 1 six-sided dice" (Last Rites): "die" for 1
     first = report["cards"][0]
-    assert set(first) == {"index", "name", "status", "cost", "printed_cost", "reasons", "notes"}
+    assert set(first) == {"index", "name", "status", "cost", "printed_cost", "reasons", "warnings", "notes"}
     assert {"code", "message", "edition", "sources"} <= set(first["reasons"][0])
     assert first["reasons"][0]["line"] == 25  # the paragraph's line in the YAML file
 

@@ -27,6 +27,8 @@ IMPORT_4 = "import-edition 4 --guide {w}/documents/04/card-building-guide.html -
 LEGAL = {"cards": [{"name": "Insight", "type": "spell", "edition": 2, "cost": 4, "text": "Draw 2 cards."}]}
 BANNED = {"cards": [{"name": "Bloodprice", "type": "spell", "edition": 2, "cost": 1, "text": "Pay 15 hitpoints. Draw 3 cards."}]}
 NO_INDICATOR = {"cards": [{"name": "Old Insight", "type": "spell", "cost": 8, "text": "Draw 2 cards."}]}
+#: legal, with a warning: the plural for 1 ("You should also change any plurals … to singular")
+WARNED = {"cards": [{"name": "Glimpse", "type": "spell", "edition": 2, "cost": 2, "text": "Draw 1 cards."}]}
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +39,7 @@ def w(tmp_path_factory) -> Path:
     shutil.copytree(MINI, base / "bad")
     second = base / "bad" / "edition-02.yaml"
     second.write_text(second.read_text().replace('formula: "2x"', 'formula: "2q"'))
-    for name, data in (("legal", LEGAL), ("banned", BANNED), ("no-indicator", NO_INDICATOR)):
+    for name, data in (("legal", LEGAL), ("banned", BANNED), ("no-indicator", NO_INDICATOR), ("warned", WARNED)):
         (base / f"{name}.json").write_text(json.dumps(data))
     (base / "broken.json").write_text('{"cards": [')
     (base / "foreign").mkdir()
@@ -71,18 +73,23 @@ CASES = [
     ("diff", 2, "A after B", "diff 3 1 --rules {w}/ok"),
     ("diff", 2, "no such rules directory", "diff 1 3 --rules {w}/missing"),
     ("check-cards", 0, "every card legal", "check-cards {w}/legal.json -e 2 --rules {w}/ok"),
+    ("check-cards", 0, "a card with a warning", "check-cards {w}/warned.json -e 2 --rules {w}/ok"),
     ("check-cards", 1, "a banned card", "check-cards {w}/banned.json -e 3 --rules {w}/ok"),
+    ("check-cards", 1, "a card with a warning, --strict", "check-cards {w}/warned.json -e 2 --strict --rules {w}/ok"),
     ("check-cards", 1, "a problem in the rules", "check-cards {w}/legal.json -e 2 --rules {w}/bad"),
     ("check-cards", 2, "a collection that does not parse", "check-cards {w}/broken.json -e 2 --rules {w}/ok"),
     ("check-cards", 2, "no such collection", "check-cards {w}/nothing.json -e 2 --rules {w}/ok"),
     ("check-cards", 2, "no such rules directory", "check-cards {w}/legal.json --rules {w}/missing"),
     ("cost", 0, "costed", "cost -e 2 --type spell --text 'Draw 2 cards.' --rules {w}/ok"),
     ("cost", 1, "a card that cannot be costed", "cost -e 2 --type spell --text 'Fly to the moon.' --rules {w}/ok"),
+    ("cost", 1, "a card with a warning, --strict", "cost -e 2 --type spell --text 'Draw 1 cards.' --strict --rules {w}/ok"),
     ("cost", 2, "--text without --type", "cost -e 2 --text 'Draw 2 cards.' --rules {w}/ok"),
     ("cost", 2, "--text without --type, bundled rules", "cost -e 11 --text 'Draw 1 card.'"),
     ("cost", 2, "a CARD_FILE that does not parse", "cost {w}/broken.json -e 2 --rules {w}/ok"),
     ("migrate", 0, "every card ends legal", "migrate {w}/legal.json --to 3 -o {w}/out-legal.json --rules {w}/ok"),
     ("migrate", 1, "a card stays banned", "migrate {w}/banned.json --to 3 -o {w}/out-banned.json --rules {w}/ok"),
+    ("migrate", 1, "a card written in the prescribed form, --strict",
+     "migrate {w}/warned.json --to 3 -o {w}/out-warned.json --strict --rules {w}/ok"),
     ("migrate", 1, "a problem in the rules", "migrate {w}/legal.json --to 3 -o {w}/out-bad.json --rules {w}/bad"),
     ("migrate", 2, "no --from for a card without Edition Indicator",
      "migrate {w}/no-indicator.json --to 3 -o {w}/out-none.json --rules {w}/ok"),

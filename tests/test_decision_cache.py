@@ -188,7 +188,7 @@ def test_a_collection_without_cards_is_an_empty_document(tmp_path):
     path = tmp_path / "none.json"
     path.write_text('{"cards": []}')
     result = CliRunner().invoke(main, ["check-cards", str(path), "-e", "6", "--format", "json"])
-    summary = {"cards": 0, "legal": 0, "banned": 0, "error": 0, "unknown": 0}
+    summary = {"cards": 0, "legal": 0, "banned": 0, "error": 0, "unknown": 0, "with_warnings": 0}
     assert result.stdout == json.dumps({"edition": 6, "cards": [], "summary": summary}, indent=2) + "\n"
     assert result.exit_code == 0
 

@@ -149,7 +149,7 @@ def test_cost_command_with_the_12th_stat_flags():
     assert out["level"] == 6 and out["printed_level"] == 6 and out["status"] == "legal" and "cost" not in out
     text = CliRunner().invoke(main, ["cost", "-e", "12", "--type", "minion", "--sp", "2", "--hp", "7",
                                      "--text", "GREED: Draw 2 cards."]).output
-    assert "level 6 in the 12th edition" in text and "sub-ability cost 2" in text
+    assert "level 6 in the 12th edition" in text and "sub-ability level 2" in text  # the guide: "a sub-ability level"
     wrong = CliRunner().invoke(main, ["cost", "-e", "12", "--type", "minion", "--offense", "2", "--text", "GREED: Draw 2 cards."])
     assert wrong.exit_code == 2 and "--sp" in wrong.output
 
@@ -163,11 +163,7 @@ def _cost_examples() -> list:
     out = []
     for name, text in every_page():
         for command, shown in re.findall(r"```sh\n(kotc-rulesc cost .*?)```\n\n```text\n(.*?)```", text, re.S):
-            # the singular target selection the 17th guide prescribes ("Target 1 on-field minion;"):
-            # read once issue 24's fix lands (g24); strict, so the mark goes when it passes
-            marks = [pytest.mark.xfail(strict=True, reason="'Target 1 on-field minion;' is read once issue 24's "
-                                       "singular target selection lands")] if "Target 1 on-field minion;" in command else []
-            out.append(pytest.param(command, shown, id=f"{name}:{len(out)}", marks=marks))
+            out.append(pytest.param(command, shown, id=f"{name}:{len(out)}"))
     return out
 
 

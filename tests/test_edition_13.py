@@ -100,9 +100,10 @@ def test_a_card_without_edition_indicator_is_invalid_from_the_13th(view):
 def test_one_target_may_be_it_or_the_target(view, printed, reads):
     """The 12th and 13th guides: if the number of targets is never greater than 1, "Each target" and
     "the targets" should be replaced with "the target", or alternatively "it" (the system's
-    agreement.phrases); the card reads as the listed text, with a note."""
+    variations); the card reads as the listed text, and prints the form the guide prescribes."""
     j = judge({"name": "One", "edition": 13, "type": "spell", "text": printed}, 13, view)
     assert j.status == "legal", [r.message for r in j.reasons]
     effect = j.parsed.abilities[0].subs[0][-1]
     assert effect.wording == reads
-    assert any("a card whose targets are never more than one may print it so" in n for n in j.notes)
+    assert any(form for _, form in effect.choices)  # printed in a variation's form
+    assert all(w.code == "variation" and '"up to" should be removed' in w.message for w in j.warnings)

@@ -107,7 +107,7 @@ def _spell_around(kind: str, sentence: str) -> str:
     cap = sentence[:1].upper() + sentence[1:]
     return {
         "condition": f"{sentence} Draw 1 card.",
-        "cost": f"{cap} draw 1 card.",
+        "cost": f"{cap} Draw 1 card.",  # (an effect that opens its sub-ability: capitalized)
         "target": f"{cap} destroy the targets.",
         "effect": cap,
     }[kind]
@@ -133,6 +133,8 @@ def test_each_refurbishment_changes_its_original_text_and_leaves_its_new_text_al
     d = Migrator(view, step.target).decide(card)
     new = rw.new.render({**values, **rw.binds})
     expected = _spell_around(rw.kind, new)  # (its first letter as where it stands says)
+    # and in the form the guide prescribes ("Target 1 on-field minion; destroy the target." for 1)
+    expected = judge({**card, "text": expected}, step.target, view).prescribed or expected
     assert d.status == "rewritten" and d.text == expected, d
     assert set(d.updates()) == {"text"}
     step_taken = [r for r in d.rewrites if r.component == rw.component and r.edition == step.target]
@@ -145,7 +147,7 @@ def test_each_refurbishment_changes_its_original_text_and_leaves_its_new_text_al
     later = Migrator(view, NEWEST).decide(card_new)
     assert not [r for r in later.rewrites if r.component == rw.component and r.edition == step.target]
     assert rw.apply(new) is None
-    assert Migrator(view, step.source).decide(card).status == "unchanged"
+    assert not [r for r in Migrator(view, step.source).decide(card).rewrites if r.component == rw.component]
 
 
 @pytest.mark.parametrize("step, rw", _rewrites(listed=False), ids=lambda v: getattr(v, "component", None) or f"{v.source}-{v.target}")
@@ -155,7 +157,7 @@ def test_a_rewording_no_rulebook_list_names_is_kept_as_printed(view, step, rw):
     old = rw.old.render(_values(rw, 2))
     text = _spell_around(rw.kind, old)
     if rw.kind == "effect" and "t" in str(view.catalog(step.source).by_id()[rw.component].formula):
-        text = f"Target up to 1 on-field minion; {old}" if step.source >= 16 else f"Target up to 1 in-play card; {old}"
+        text = f"Target up to 2 on-field minions; {old}" if step.source >= 16 else f"Target up to 2 in-play cards; {old}"
     card = {"name": "Kept", "type": "spell", "edition": step.source, "text": text}
     card["level"] = judge(card, step.source, view).cost
     d = Migrator(view, step.target).decide(card)
@@ -187,7 +189,9 @@ def test_a_lowercase_text_after_an_arrow_is_refurbished_lowercase(view):
     card = {"name": "Tithe", "type": "spell", "edition": 13, "level": 1,
             "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
     d = Migrator(view, 16).decide(card)
-    assert d.text == "Self-exhaust 2 on-field minions→ target up to 1 card in your granary; bounce the targets."
+    # and written as the guide prescribes for one target: no "up to", "the target" (its first letter as printed:
+    # no guide sentence says how a target selection after an arrow starts)
+    assert d.text == "Self-exhaust 2 on-field minions→ target 1 card in your granary; bounce the target."
 
 
 # --------------------------------------------------------------------------- pruned, or re-issued
@@ -207,13 +211,18 @@ def test_a_card_older_than_a_revised_level_is_pruned_with_every_reason(view):
         assert all("is pruned" in r.message and "design edition is the 15th" in r.message for r in d.reasons)
         assert d.mark["status"] == "banned" and [r["code"] for r in d.mark["reasons"]] == ["cost-revised"] * 2
         assert any("--reissue" in n and "level 3 → 6" in n for n in d.notes)
-    # designed for the 16th, it is legal as it is
-    assert Migrator(view, NEWEST).decide({**PEEK, "edition": 16, "level": 6}).status == "unchanged"
+    # designed for the 16th, it is legal, and written as the guide prescribes for one target
+    d = Migrator(view, NEWEST).decide({**PEEK, "edition": 16, "level": 6})
+    assert d.legal and d.text == "See enemy's hand and target 1 card therein; sheathe the target."
+    assert Migrator(view, NEWEST).decide({**PEEK, "edition": 16, "level": 6, "text": d.text}).status == "unchanged"
+    # a card printed so (no "up to" for 1, "it" for "the targets") contains the Revised Levels' texts too
+    assert Migrator(view, NEWEST).decide({**PEEK, "text": "See enemy's hand and target 1 card therein; sheathe it."}).status == "banned"
 
 
 def test_reissue_recomputes_the_level_and_sets_the_edition_indicator(view):
     d = Migrator(view, NEWEST, reissue=True).decide(PEEK)
-    assert d.status == "reissued" and d.cost == (3, 6) and d.edition == (15, 17) and d.text is None
+    assert d.status == "reissued" and d.cost == (3, 6) and d.edition == (15, 17)
+    assert d.text == "See enemy's hand and target 1 card therein; sheathe the target."  # as the 17th guide prescribes
     assert judge({**PEEK, **d.updates()}, NEWEST, view).status == "legal"
     # a re-issued card prints the 17th's wordings, also those no rulebook list names
     watcher = {"name": "Watcher", "type": "minion", "edition": 15, "level": 2, "sp": 0, "hp": 2,
@@ -223,7 +232,7 @@ def test_reissue_recomputes_the_level_and_sets_the_edition_indicator(view):
     assert kept.status == "banned" and kept.text is None
     d = Migrator(view, NEWEST, reissue=True).decide(watcher)
     assert d.status == "reissued"
-    assert d.text == "PEEK: When this on-field minion is targeted: Target up to 1 on-field minion; sheathe the targets."
+    assert d.text == "PEEK: When this on-field minion is targeted: Target 1 on-field minion; sheathe the target."
     assert judge({**watcher, **d.updates()}, NEWEST, view).status == "legal"
 
 
@@ -304,9 +313,9 @@ def test_a_mixed_collection_migrates_to_the_17th_as_the_rulebooks_say(tmp_path):
     texts = {
         ("Granary Ghost", 13): "When this card in your granary is destroyed (hex-play): Draw 1 card.",
         ("Field Marshal", 13): "MARCH: Target up to 2 on-field minions; destroy the targets.",
-        ("Tithe Collector", 13): "Self-exhaust 2 on-field minions→ target up to 1 card in your granary; bounce the targets.",
+        ("Tithe Collector", 13): "Self-exhaust 2 on-field minions→ target 1 card in your granary; bounce the target.",
         ("Wounded Oracle", 14): "When your on-field minion(s) is damaged: Draw 1 card.",
-        ("Lone Banisher", 14): "Target up to 1 on-field minion; destroy it.",
+        ("Lone Banisher", 14): "Target 1 on-field minion; destroy it.",  # "up to" removed, as the guide prescribes
         ("Pawn Summoner", 15): "Craft 2 level 3 pawns.",
     }
     for key, text in texts.items():
@@ -318,7 +327,7 @@ def test_a_mixed_collection_migrates_to_the_17th_as_the_rulebooks_say(tmp_path):
 
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["totals"] == {"cards": 15, "migrated": 6, "reissued": 0, "unchanged": 4, "banned": 5, "unknown": 0,
-                                "errors": 0, "changed": 11}
+                                "errors": 0, "changed": 11, "prescribed": 2}
     by_name = {(c["name"], c["from"]): c for c in report["cards"]}
     pawns = by_name[("Pawn Summoner", 15)]
     assert pawns["outcome"] == "refurbished" and pawns["text"] == [{
@@ -327,6 +336,9 @@ def test_a_mixed_collection_migrates_to_the_17th_as_the_rulebooks_say(tmp_path):
         "wording": {"old": "summon [x] level [y] pawns.", "new": "craft [x] level [y] pawns."}}]
     assert by_name[("Peek", 15)]["outcome"] == "pruned"
     assert any("kept as printed" in n for n in by_name[("Watcher", 16)]["notes"])
+    prescribed = by_name[("Lone Banisher", 14)]["text"][-1]
+    assert prescribed["old"] == "Target up to 1 on-field minion; destroy it." and prescribed["new"] == "Target 1 on-field minion; destroy it."
+    assert prescribed["component"] is None and '"up to" should be removed' in prescribed["prescribed"][0]
 
 
 def test_the_mixed_collection_is_idempotent_and_a_chain_equals_one_run(tmp_path):
@@ -344,16 +356,16 @@ def test_the_mixed_collection_is_idempotent_and_a_chain_equals_one_run(tmp_path)
 def test_text_and_markdown_reports_name_each_refurbishment_and_each_pruning(tmp_path):
     result = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run"], catch_exceptions=False)
     text = result.stdout
-    assert "[9] Pawn Summoner (line 101): refurbished (15th → 17th)" in text
+    assert "[9] Pawn Summoner (line 102): refurbished (15th → 17th)" in text
     assert ('    line 1: "Summon 2 level 3 pawns." → "Craft 2 level 3 pawns."\n'
             '        refurbished in the 16th edition: "summon [x] level [y] pawns." → "craft [x] level [y] pawns." '
             "(effect-summon-level-pawns) [guide-16, rulebook-16, rulebook-17]") in text
-    assert "[8] Peek (line 94): PRUNED, kept as it was (15th → 17th)" in text
+    assert "[8] Peek (line 95): PRUNED, kept as it was (15th → 17th)" in text
     assert "had its effect on the level revised in the 16th edition (was t, now 3t)" in text
     assert "[16th edition; guide-16, rulebook-16, rulebook-17]" in text
-    assert "Totals: 15 cards: 6 migrated, 4 unchanged, 5 pruned, 0 errors; 11 would change" in text
+    assert "Totals: 15 cards: 6 migrated, 4 unchanged, 5 pruned, 0 errors; 11 would change (2 written as the guide prescribes)" in text
     md = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run", "--report-format", "markdown"]).stdout
-    assert "### [8] Peek (line 94): PRUNED, kept as it was" in md
+    assert "### [8] Peek (line 95): PRUNED, kept as it was" in md
     assert ("- line 1: `Summon 2 level 3 pawns.` → `Craft 2 level 3 pawns.` — refurbished in the 16th edition: "
             "`summon [x] level [y] pawns.` → `craft [x] level [y] pawns.`") in md
     assert "| cards | migrated | of which re-issued | unchanged | pruned |" in md

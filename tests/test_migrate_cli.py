@@ -106,7 +106,7 @@ def test_json_report(tmp_path):
     data = json.loads(report.read_text())
     assert data["to"] == 4 and data["from"] == 1 and data["dry_run"] is False
     assert data["totals"] == {"cards": 4, "migrated": 2, "reissued": 1, "unchanged": 1, "banned": 1,
-                              "unknown": 0, "errors": 0, "changed": 3}
+                              "unknown": 0, "errors": 0, "changed": 3, "prescribed": 0}
     study, sprite, pact = data["cards"]
     assert study["cost"] == {"old": 8, "new": 4} and study["edition"] == {"old": None, "new": 4}
     assert study["reasons"][0]["code"] == "cost-revised"

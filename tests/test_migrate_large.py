@@ -66,7 +66,7 @@ def test_ten_thousand_cards(tmp_path, view, monkeypatch):
 
     totals = json.loads(report.read_text())["totals"]
     assert totals == {"cards": 10_000, "migrated": 4000, "reissued": 2000, "unchanged": 4000, "banned": 2000,
-                      "unknown": 0, "errors": 0, "changed": 6000}
+                      "unknown": 0, "errors": 0, "changed": 6000, "prescribed": 0}
     before = data.splitlines()
     after = out.read_bytes().splitlines()
     assert len(after) == 10_000

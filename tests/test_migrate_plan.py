@@ -77,10 +77,10 @@ def test_rewriter_keeps_everything_it_does_not_rewrite(view):
 def test_caveat_wording_revised_in_a_later_step(view):
     d = Migrator(view, 3, assume=2).decide({
         "name": "Warden", "type": "creature", "offense": 3, "defense": 5, "cost": 3,
-        "text": "You must exhaust 1 of your unexhausted cards in play to summon this creature.",
+        "text": "You must exhaust 1 of your unexhausted cards in play to summon this creature.\nThis card has no abilities.",
     })
     assert d.status == "rewritten"
-    assert d.text == "You must exhaust 1 of your unexhausted creatures in play to summon this creature."
+    assert d.text == "You must exhaust 1 of your unexhausted creatures in play to summon this creature.\nThis card has no abilities."
     assert d.rewrites[0].edition == 3
 
 

@@ -241,7 +241,7 @@ def test_the_jsonl_report_lists_unchanged_cards_with_notes_as_the_json_report_do
     printed) was only counted, while the same card in a JSON collection had its entry."""
     from kotc_rulesc.cards.rules_source import get_view
 
-    card = {"name": "Seer", "type": "spell", "edition": 13, "level": 14, "text": "Target this card; bounce the targets. "
+    card = {"name": "Seer", "type": "spell", "edition": 13, "level": 14, "text": "Target this card; bounce the target. "
             "Target up to 6 cards on the top of any deck; place 2 Dice Counters on each target."}
     view = get_view(None)
     reports = {}

@@ -562,7 +562,8 @@ def test_how_to_build_a_card_is_written_from_the_system(docs):
     for said in ("A minion prints sp ≥ 0 and hp ≥ 0 and has any number of abilities, each named in capitals",
                  "Target Selections: A sub-ability may have one target selection.",
                  "A sub-ability is one sentence, made of these parts in this order:", "cards → card",
-                 "the targets → the target or it", "minion_cost", "sub_ability_costs: its sub-abilities"):
+                 "“the targets” → “the target” or “it”", "Must: two activation costs are joined by “and” (two)",
+                 "minion_cost", "sub_ability_costs: its sub-abilities"):
         assert said in page, said
     assert "resource cost" in docs["building-01.html"] and "creature" in docs["building-01.html"]
     assert "Caveats" in docs["building-11.html"] and "sets the variable a" in docs["building-11.html"]

@@ -102,7 +102,7 @@ def test_the_reroll_redaction_is_dated_by_the_7th_guide(rules):
 def test_the_published_11th_is_a_clean_slate_and_the_pre_release_a_branch():
     published, pre = show_json(11), show_json("11-pre")
     assert published["clean_slate"] is True and len(published["components"]) == 96  # its own catalog only
-    assert published["system"]["figure"] == {"name": "level", "title": "level"}
+    assert published["system"]["figure"] == {"name": "level", "title": "level", "parts": "cost"}  # "To determine an ability cost"
     assert pre["clean_slate"] is False and pre["pre_release"] is True and pre["follows"] == 10
     assert len(pre["components"]) == 109
 

@@ -9,10 +9,14 @@ from kotc_rulesc.text import parse_template as parse_with
 NOUNS = {"cards": "card", "dice": "die", "counters": "counter", "hitpoints": "hitpoint", "times": "time",
          "creatures": "creature", "resources": "resource", "targets": "target"}
 VERBS = {"are": "is"}
+#: the words that end what a variable counts (system.agreement.stops), and the qualifying phrases of
+#: the 11th on (system.agreement.qualifiers)
+STOPS = ("the", "of", "to", "by", "and", "from", "on", "in", "at", "for", "with", "as")
+QUALIFIERS = ("level [n] or lower", "level [n]")
 
 
 def parse_template(text):
-    return parse_with(text, NOUNS, VERBS)
+    return parse_with(text, NOUNS, VERBS, (), STOPS)
 
 
 @pytest.mark.parametrize(
@@ -104,7 +108,56 @@ def test_the_bundled_systems_declare_the_words_their_texts_agree_with(rules):
 
 def test_a_qualifying_variable_leaves_the_noun_to_the_one_that_counts():
     """"summon [x] level [y] pawns" (the 15th): the pawns are counted by [x]; [y] is their level."""
-    t = parse_with("summon [x] level [y] pawns.", {"pawns": "pawn"})
+    t = parse_with("summon [x] level [y] pawns.", {"pawns": "pawn"}, {}, QUALIFIERS, STOPS)
     assert t.render({"x": 1, "y": 3}) == "summon 1 level 3 pawn."
     m = t.match("summon 2 level 1 pawns.")
     assert m.values == {"x": 2, "y": 1} and not m.disagreements
+
+
+def test_the_noun_a_variable_counts_however_far_after_it():
+    """Issue 24, point 7: "Target up to [x] level [y] or lower enemy creatures;" (the 11th) counts its
+    creatures with [x], five words on; "[x] other in-play creatures" three; a phrase of the qualifiers
+    is passed over, and a variable inside one before which none stands counts nothing."""
+    nouns = {"creatures": "creature", "cards": "card", "minions": "minion", "targets": "target"}
+    t = parse_with("Target up to [x] level [y] or lower enemy creatures;", nouns, {}, QUALIFIERS, STOPS)
+    assert t.render({"x": 1, "y": 3}) == "Target up to 1 level 3 or lower enemy creature;"
+    assert t.match("Target up to 1 level 3 or lower enemy creatures;").disagreements == (
+        "'creatures' should be 'creature' for x = 1",)
+    other = parse_with("Action cost: Self-exhaust [x] other in-play creatures.", nouns, {}, QUALIFIERS, STOPS)
+    assert other.render({"x": 1}) == "Action cost: Self-exhaust 1 other in-play creature."
+    every = parse_with("Target all level [x] or lower on-field minions;", nouns, {}, QUALIFIERS, STOPS)
+    assert every.render({"x": 1}) == "Target all level 1 or lower on-field minions;"
+
+
+@pytest.mark.parametrize("text, values, sentence", [
+    ("Inflict a total of [x] damage to targets.", {"x": 1}, "Inflict a total of 1 damage to targets."),  # "to" ends it
+    ("[x]-dice-damage the targets.", {"x": 1}, "1-dice-damage the targets."),  # "the" ends it
+    ("Exhaust [x] of your resources.", {"x": 1}, "Exhaust 1 of your resources."),  # partitive: "of"
+    ("Roll [x] six-sided dice and increase your hitpoints by the result.", {"x": 1},
+     "Roll 1 six-sided die and increase your hitpoints by the result."),  # the first noun only
+])
+def test_a_stop_word_ends_what_a_variable_counts(text, values, sentence):
+    t = parse_with(text, {**NOUNS, "targets": "target"}, VERBS, QUALIFIERS, STOPS)
+    assert t.render(values) == sentence
+
+
+def test_the_singular_for_a_number_other_than_1_is_no_form_of_the_text():
+    """Only the singular for 1 is allowed ("You should also change any plurals referring to a variable to
+    singular if you choose the number “1”"): "Draw 2 card." is not the component's text."""
+    m = parse_template("Draw [x] cards.").match("Draw 2 card.")
+    assert m.misnumbered == ("'card' is the form for 1, and x = 2: 'cards'",) and not m.disagreements
+
+
+def test_a_reading_varies_the_words_a_rule_lets_a_card_print_instead():
+    """Template.vary: each place where a variation's words stand becomes a choice of forms (whole words,
+    any case, the longest first); render prints the form chosen."""
+    t = parse_with("Batch add [x] to the targets' offense.", NOUNS, VERBS, (), STOPS).vary(
+        [(0, (("batch add", ("add",)),)),
+         (1, (("the targets'", ("the target's", "its")), ("the targets", ("the target", "it"))))])
+    m = t.match("Add 2 to its offense.")
+    assert m.values == {"x": 2} and dict(m.choices) == {0: 1, 4: 2}
+    assert t.render(m.values, dict(m.choices)) == "Add 2 to its offense."
+    assert t.render(m.values) == str(t).replace("[x]", "2")  # the component's own words
+    removal = parse_template("Target up to [x] cards in play.").vary([(0, (("up to ", ("",)),))])
+    assert removal.match("Target 1 card in play.").choices == ((1, 1),)
+    assert removal.match("Target 1 cards in play.").disagreements  # and the plural for 1 still noticed

@@ -85,11 +85,11 @@ RULES_FILES = {
   '6 new component(s), 1 text revision, rulebook parameters, card-cost rule',
  ),
  4: ('edition-04.yaml', 2, '2 new component(s), rulebook parameters, card-cost rule'),
- 5: ('edition-05.yaml', 0, 'rulebook parameters, card-cost rule'),
+ 5: ('edition-05.yaml', 0, 'rulebook parameters, card-cost rule, card-building system'),
  6: (
   'edition-06.yaml',
   7,
-  '7 new component(s), 1 text revision, 6 limit revisions, rulebook parameters, card-cost rule',
+  '7 new component(s), 1 text revision, 6 limit revisions, rulebook parameters, card-cost rule, card-building system',
  ),
  7: (
   'edition-07.yaml',
@@ -111,7 +111,7 @@ RULES_FILES = {
  11: (
   'edition-11.yaml',
   96,
-  '96 new component(s), clean slate, rulebook parameters, card-cost rule, card-building system',
+  '96 new component(s), 2 recorded disagreements, clean slate, rulebook parameters, card-cost rule, card-building system',
  ),
  12: (
   'edition-12.yaml',
@@ -192,26 +192,26 @@ SOURCES = {
 }
 
 INPUTS = (
- ('rules/edition-01.yaml', '07a8f4510854297fa80ddc21bd0c1f7a1f7078cd1f3a8ef8390cb9504f3a5abe'),
- ('rules/edition-02.yaml', 'b7ec9c325221b7eeec0a67a210fa1584ad4975e031bfed7b20cca6b2dc1371cf'),
+ ('rules/edition-01.yaml', 'f2f8dd84fcee86a095c6625facef95909e97486a4400c367a8b7868118a2ff6d'),
+ ('rules/edition-02.yaml', '7422f80941ba99de601daf95a7121a33d8c9533d5e6492a39b223c5e640f41ae'),
  ('rules/edition-03.yaml', '6fea367a9d38312b5540dcb2b51df4ae93106703db1d47ee97f4003c5c080086'),
  ('rules/edition-04.yaml', '524b48e875312bde532219720a728a32905d89b508998b381f52914acaea870a'),
- ('rules/edition-05.yaml', '5941c7a4b18d5efc18bfef84abe9265be3331a88c3da396a97332ccb58c40f19'),
- ('rules/edition-06.yaml', '88eed081f28e457ed92a50cbea000b26780b96cacb14c2491427dd1a3c83ef62'),
+ ('rules/edition-05.yaml', '624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b'),
+ ('rules/edition-06.yaml', '2615946416bfd6a6f57d6d926f03b0fa4470856c7aa7d603be3f214587c6269a'),
  ('rules/edition-07.yaml', '4302c7c41299822be4e2b1d80f772d6defe90770d58b370b1b756160e088e22d'),
  ('rules/edition-08.yaml', 'd8305fa25c88caf2fbf1397740a977bb7a4ac3cafacc584bc5da69345c327656'),
  ('rules/edition-09.yaml', 'd5dbd1a8c982fb654cbfa38cba43198c8e14f762cc5ea5f3c00cef10b551e466'),
  ('rules/edition-10.yaml', '2af3df3bdf9f1dbd316b23ba9a503bceeadb69cc6267d60d01fd974cde2ffb39'),
  ('rules/edition-11-pre.yaml', '9399aaa6207c73860301ac2370045f55db6035beae923b92edfd1f33dfbb663c'),
- ('rules/edition-11.yaml', '0522a8b4fb291b4ed847747d5b8da5988e31dc6b9c41022e12d1b27de597f469'),
- ('rules/edition-12.yaml', 'e4d392e30c2051eaeac6426d7e1558607487cb17f32812f81dec1e1bec00d612'),
+ ('rules/edition-11.yaml', '2aa7efc6b2c94f736a4d95c9712854f34e2988ec9675998fb11e3c903ba0c0ca'),
+ ('rules/edition-12.yaml', '15d115d27444b6ee937982bf87e5902c7feb0cf82aaef8bb0ddf3b8014d4c73c'),
  ('rules/edition-13.yaml', 'f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97'),
- ('rules/edition-14.yaml', '628d3b09a493222fc4bd5b91b9778ae61bb3916a5ead8fb9bcca30c3abda3242'),
- ('rules/edition-15.yaml', 'bb254ba4fd7e032dea4b2761eae6847946e97571f6f01061c619c8f06ebf2d6f'),
+ ('rules/edition-14.yaml', '3a3ab7975717dfc96550b2c0facaad03959caf2afad8b84f502b9ea22b8df88a'),
+ ('rules/edition-15.yaml', 'c1d73785694358274c7f479eb5b38ff93047cf61026614813aeab1bfe1294c36'),
  ('rules/edition-16.yaml', '9d6d6422a6167bba0ea33449457dfd4f501af2515b734e229602e0655ce83a93'),
  ('rules/edition-17.yaml', 'e2d5eeaba3d720405034d93e27c4c60dc8798ec0d21b95ff33a64dfb0c4be76a'),
  (
   'kotc_rulesc/schemas/edition.schema.json',
-  '24049efa487805c8e2fbf2c7e6038ad7fe59a6110bd4d00df06fc7e9d1714c44',
+  '0c69ecf7c4bcab00194b6033992ed4d8be0e425a5e9275b84e5629c4b8f5bca7',
  ),
 )

@@ -97,6 +97,7 @@ PASS = {
    'edition': 2,
    'by': 2,
    'sources': ('guide-01', 'guide-02'),
+   'listed': False,
   },
   {
    'component': 'effect-place-defense-counters',
@@ -119,6 +120,7 @@ PASS = {
    'edition': 2,
    'by': 2,
    'sources': ('guide-01', 'guide-02'),
+   'listed': False,
   },
   {
    'component': 'effect-place-weakness-counters',
@@ -141,6 +143,7 @@ PASS = {
    'edition': 2,
    'by': 2,
    'sources': ('guide-01', 'guide-02'),
+   'listed': False,
   },
   {
    'component': 'effect-place-damage-counters',
@@ -163,6 +166,7 @@ PASS = {
    'edition': 2,
    'by': 2,
    'sources': ('guide-01', 'guide-02'),
+   'listed': False,
   },
  ),
  'bans': (

@@ -156,19 +156,16 @@ class Rules:
               each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
         """Every card of a collection judged in the edition, as ``check-cards`` judges it; ``cards`` is
         a collection file (YAML, JSON, JSONL: read under the input policy, as the CLI reads it —
-        :class:`~kotc_rulesc.inputs.InputError` when it cannot be) or the cards themselves (mappings,
+        :class:`~kotc_rulesc.reading.policy.InputError` when it cannot be) or the cards themselves (mappings,
         or the :class:`~kotc_rulesc.cards.collection.CardInput`\\ s the collection reader gives).  With
         ``deck``, the collection is also judged as one deck.
 
         ``each(verdict)`` is called for every card as it is judged; with ``keep=False`` the result holds
         no verdicts (its summary and deck only): a collection of any size is judged in constant memory,
         a JSONL file streamed, as ``check-cards`` judges it."""
-        from collections import Counter
-
         from ..cards.collection import read_collection
-        from ..cards.deck import DeckTally
         from ..cards.legality import CardJudge
-        from ..cards.report import summary_of
+        from ..cards.report import Tally
         from .adapters import verdict_of
 
         with self._lock:
@@ -177,23 +174,20 @@ class Rules:
             items = read_collection(cards) if isinstance(cards, (str, Path)) else \
                 (_card_input(i, card) for i, card in enumerate(cards))
             judge_card = CardJudge(key, self.view)  # (each distinct card judged once)
-            tally = DeckTally() if deck else None
-            counts: Counter = Counter()
+            tally = Tally(deck)
             verdicts = []
             for item in items:
                 j = judge_card(item)
-                counts[j.status] += 1
-                if tally is not None:
-                    tally.add(j)
+                tally.add(j)
                 if keep or each is not None:
                     v = verdict_of(j, catalog, unknown=False)
                     if each is not None:
                         each(v)
                     if keep:
                         verdicts.append(v)
-            result = Check(key, verdicts, summary_of(counts))
-            if tally is not None:
-                v = tally.verdict(catalog)
+            result = Check(key, verdicts, tally.summary())
+            v = tally.deck_verdict(catalog)
+            if v is not None:
                 result.deck = Deck(v.cards, v.ultra_points, v.ultra_limit, v.legal, list(v.problems), list(v.notes), v)
             return result
 

@@ -193,8 +193,8 @@ class Verdict:
     its ``figure`` is ``cost`` up to the 10th, ``level`` from the published 11th — computed in the
     edition (``None``: unknown or unreadable), ``printed`` the figure the card prints.  Every reason
     names its code, message, the edition and the documents it rests on, and the card field it is
-    about; ``warnings`` are the rules a card should keep and does not (it stays legal) — none yet: the
-    engine's verdicts gain them with issue 24.  ``breakdown`` is the figure per ability, sub-ability
+    about; ``warnings`` are the rules a card should keep and does not (it stays legal), each with the
+    text to print ``instead``.  ``breakdown`` is the figure per ability, sub-ability
     and component (formula, values, result), as ``cost --format json`` prints it; ``ultra_points`` the
     sum of the card's texts' ``[+N]``.
 
@@ -228,10 +228,9 @@ class Verdict:
 
     def cost_json(self) -> dict[str, Any]:
         """What ``cost --format json`` prints for the card."""
-        j = self.judgement
-        return {"index": j.index, "name": j.name, "edition": self.edition, self.figure: j.cost,
-                f"printed_{self.figure}": j.printed_cost, "status": j.status, "breakdown": j.breakdown,
-                "reasons": j.to_json()["reasons"], "notes": j.notes}
+        from ..cards.report import cost_json
+
+        return cost_json(self.judgement, self.edition, self.figure)
 
 
 @record

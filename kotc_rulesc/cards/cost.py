@@ -34,6 +34,9 @@ class CostResult:
     total: int | None
     breakdown: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    #: the figure by each card-cost rule ``card_cost`` was also given (the same components' values):
+    #: a card's design edition's rule (None: unknown)
+    also: tuple[int | None, ...] = ()
 
 
 class _Unknown(Exception):
@@ -59,6 +62,7 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
         "values": dict(use.values),
         "noun": catalog.system.noun(use.kind),
         "role": _role(catalog.system.kind(use.kind)),
+        "says": catalog.system.kind(use.kind).role_word,  # in the guide's words: "level increase", "relief"
         "value": None,
     }
     if comp is not None and comp.ultra:
@@ -88,12 +92,11 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
 
 
 def _role(kind: Any) -> str:
-    """How the breakdown names what a component's formula does: relief, cost, or "sets a"."""
-    if kind.role == "none":
-        return "none"
-    if kind.role == "sets" and kind.variable != "t":
+    """How the breakdown names what a component's formula does: relief, cost, "sets t", "sets a" (a
+    target selection adds nothing itself: its formula is its effects' t), or none."""
+    if kind.role == "sets":
         return f"sets {kind.variable}"
-    return "relief" if kind.role == "relief" else "cost"  # a target selection's t is its cost
+    return kind.role
 
 
 def rule_note(catalog: Catalog) -> str | None:
@@ -188,22 +191,50 @@ def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) ->
     return value
 
 
-def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None) -> CostResult:
+def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None,
+              also: tuple[Any, ...] = ()) -> CostResult:
     """The figure of ``card`` (read as ``parsed``, of the system's type ``card_type``, by default
     its printed type) in the catalog's edition, with a breakdown per component, sub-ability and
     ability: each scope's formulas of the rule, innermost first.  A rule formula that cannot be
-    evaluated leaves the figure unknown, with a note saying why."""
+    evaluated leaves the figure unknown, with a note saying why.  ``also``: other card-cost rules to
+    apply to the same components' values (a design edition's: its figure in ``CostResult.also``)."""
     notes: list[str] = []
     made: dict[str, Any] = {}
     try:
-        return _card_cost(card, parsed, catalog, card_type, notes, made)
+        return _card_cost(card, parsed, catalog, card_type, notes, made, also)
     except _Incomputable as exc:
         notes.append(f"the {catalog.system.figure} cannot be computed by the card-cost rule: {exc}")
-        return CostResult(None, made["breakdown"], notes)
+        return CostResult(None, made["breakdown"], notes, tuple(None for _ in also))
+
+
+def _apply_also(rules: tuple[Any, ...], scope: str, env: dict[str, Any], inputs: list[dict[str, Any]],
+                same: tuple[bool, ...] = (), value: Fraction | None = None) -> list[Fraction | None]:
+    """Each of ``rules`` applied to a copy of ``env`` (with that rule's inputs from below), at ``scope``;
+    None where it cannot be evaluated.  Where a rule's formulas of the scope are the main rule's
+    (``same``) and its inputs the main rule's (in ``env``), the main rule's ``value``."""
+    out: list[Fraction | None] = []
+    for i, (rule, extra) in enumerate(zip(rules, inputs)):
+        if any(v is None for v in extra.values()) or not rule.scope(scope):
+            out.append(None)
+            continue
+        if value is not None and i < len(same) and same[i] and all(env.get(k) == v for k, v in extra.items()):
+            out.append(value)
+            continue
+        try:
+            out.append(_apply(rule, scope, {**env, **extra}, {}))
+        except _Incomputable:
+            out.append(None)
+    return out
+
+
+def _same_formulas(a: Any, b: Any, scope_a: str, scope_b: str) -> bool:
+    """Whether rule ``a``'s formulas of ``scope_a`` are rule ``b``'s of ``scope_b`` (by notation)."""
+    return [(n.replace(scope_a, scope_b, 1), f.notation()) for n, f in a.scope(scope_a)] == \
+        [(n, f.notation()) for n, f in b.scope(scope_b)]
 
 
 def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None, notes: list[str],
-               made: dict[str, Any]) -> CostResult:
+               made: dict[str, Any], also: tuple[Any, ...] = ()) -> CostResult:
     if card_type is None:
         card_type = str(card.get("type", "")).strip().lower()
     rule = catalog.cost_rule
@@ -214,6 +245,7 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
         "edition": catalog.edition,
         "figure": system.figure,
         "figure_title": system.figure_title,
+        "parts": system.parts,  # an ability's figure in the guide's words: "cost", "level"
         "type": ctype.id,
         "stats": [st.name for st in ctype.stats],
         "card_kinds": {k.id: k.noun for k in card_kinds},
@@ -238,29 +270,47 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
 
     known = rule is not None
     ability_costs: list[Fraction] = []
-    # a card type's own ability rule, where the rule has one (``minion_ability_cost``)
-    ability_scope = f"{ctype.id}_ability" if rule is not None and rule.scope(f"{ctype.id}_ability") else "ability"
+    also_abilities: list[list[Fraction | None]] = [[] for _ in also]  # each other rule's ability costs
+
+    def scope_of(r: Any) -> str:
+        """A card type's own ability rule, where the rule has one (``minion_ability_cost``)."""
+        return f"{ctype.id}_ability" if r is not None and r.scope(f"{ctype.id}_ability") else "ability"
+
+    ability_scope = scope_of(rule)
+    # (where another rule's formulas of a scope are this one's, its value there is this one's)
+    same_sub = tuple(rule is not None and _same_formulas(r, rule, "sub_ability", "sub_ability") for r in also)
+    same_ability = tuple(rule is not None and _same_formulas(r, rule, scope_of(r), ability_scope) for r in also)
     for ability in parsed.abilities:
         outer_uses = [u for u in ability.uses if system.kind(u.kind).place == "ability"] if system.sub_ability else ability.uses
         parts, env, given = _scope(outer_uses, "ability", catalog, notes, {})
         entry: dict[str, Any] = {"name": ability.name, "paragraph": ability.paragraph, "components": parts}
+        also_inputs: list[dict[str, Any]] = [{} for _ in also]
         if system.sub_ability:
             entry["sub_abilities"] = []
             sub_costs: list[Fraction] = []
+            also_subs: list[list[Fraction | None]] = [[] for _ in also]
             for sub in ability.subs:
                 sub_parts, sub_env, _ = _scope(sub, "sub_ability", catalog, notes, given)
                 sub_entry: dict[str, Any] = {"components": sub_parts}
                 sub_entry.update({name: None for name, _ in (rule.scope("sub_ability") if rule else ())})
                 entry["sub_abilities"].append(sub_entry)
                 if known and sub_env is not None:
+                    inputs = dict(sub_env)
                     sub_costs.append(_apply(rule, "sub_ability", sub_env, sub_entry))
+                    for costs, value in zip(also_subs, _apply_also(also, "sub_ability", inputs, [{} for _ in also],
+                                                                   same_sub, sub_costs[-1])):
+                        costs.append(value)
                 else:
                     known = False
             if env is not None:
                 env["sub_ability_costs"] = sub_costs
+            also_inputs = [{"sub_ability_costs": None if None in costs else costs} for costs in also_subs]
         entry.update({name: None for name, _ in (rule.scope(ability_scope) if rule else ())})
         if known and env is not None:
+            inputs = dict(env)
             ability_costs.append(_apply(rule, ability_scope, env, entry))
+            for r, costs, extra, same in zip(also, also_abilities, also_inputs, same_ability):
+                costs.append(_apply_also((r,), scope_of(r), inputs, [extra], (same,), ability_costs[-1])[0])
         else:
             known = False
         breakdown["abilities"].append(entry)
@@ -270,12 +320,17 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
     for part in parts:
         breakdown[part["kind"]] = part
     if not known or env is None:
-        return CostResult(None, breakdown, notes)
+        return CostResult(None, breakdown, notes, tuple(None for _ in also))
     env.update({st.name: breakdown[st.name] for st in ctype.stats})
     env["ability_costs"] = ability_costs
     env["ability_cost"] = ability_costs[0] if ability_costs else Fraction(0)
+    inputs = dict(env)
     value = _apply(rule, ctype.id, env, {})
+    same_card = tuple(_same_formulas(r, rule, ctype.id, ctype.id) for r in also)
+    others = _apply_also(also, ctype.id, inputs, [
+        {"ability_costs": None if None in costs else costs, "ability_cost": (costs[0] if costs else Fraction(0))}
+        for costs in also_abilities], same_card, value)
     total = math.ceil(value)  # the rule rounds up itself; this only turns the Fraction into an int
     breakdown["total"] = total
     breakdown["ultra_points"] = sum(u.state.ultra for u in parsed.uses() if u.state is not None)
-    return CostResult(total, breakdown, notes)
+    return CostResult(total, breakdown, notes, tuple(None if v is None else math.ceil(v) for v in others))

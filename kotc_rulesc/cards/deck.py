@@ -3,7 +3,11 @@
 The rulebook states the deck's size ("The deck must contain 40–60 cards") and, from the 17th,
 its Ultra Points ("The total amount of Ultra Points in the deck must be no greater than 10.");
 a card's Ultra Points are the sum of its texts' "[+N]" (:func:`~kotc_rulesc.cards.cost.card_cost`
-adds them up).  What the rulebook does not state is not checked, and said so.
+adds them up).  A deck holds only cards that may be used: the 1st–10th guides' banned card "cannot
+be used in a game", the 11th–16th rulebooks put "legal cards" in a deck, the 17th's says "Pruned
+cards ... may not be used" and "All cards must have an Edition Indicator": a card that is not legal
+makes the deck not legal, and the Ultra Points of the others are still counted (the legal cards
+alone may be over the limit).  What the rulebook does not state is not checked, and said so.
 """
 
 from __future__ import annotations
@@ -39,22 +43,38 @@ class DeckVerdict:
         return "\n".join(lines)
 
 
+#: how many of the cards that may not be used a verdict names (a collection of any size is judged in
+#: constant memory: the others are counted)
+NAMED = 5
+
+
 class DeckTally:
     """What judging a deck needs of its cards, counted card after card (a collection of any size
-    is judged as a deck in constant memory): how many, their Ultra Points, how many have none known."""
+    is judged as a deck in constant memory): how many, their Ultra Points, how many have none known,
+    and the cards that may not be used (the first :data:`NAMED` of them by name)."""
 
     def __init__(self) -> None:
         self.cards = 0
-        self.ultra_points = 0
+        self.ultra_points = 0  # of the cards whose Ultra Points are known
         self.unreadable = 0  # cards whose Ultra Points could not be computed
+        self.not_legal = 0  # cards that may not be used in a deck
+        self.named: list[str] = []
 
     def add(self, judgement: Any) -> None:
         self.cards += 1
-        points = judgement.breakdown.get("ultra_points") if judgement.breakdown else None
+        points = judgement.ultra_points if getattr(judgement, "counts_ultra", False) else None
+        if points is None:
+            points = judgement.breakdown.get("ultra_points") if judgement.breakdown else None
         if points is None:
             self.unreadable += 1
         else:
             self.ultra_points += points
+        if judgement.status != "legal":
+            self.not_legal += 1
+            if len(self.named) < NAMED:
+                codes = ", ".join(dict.fromkeys(r.code for r in judgement.reasons)) or judgement.status
+                name = judgement.name if judgement.name is not None else "(no name)"
+                self.named.append(f"[{judgement.index}] {name} ({judgement.status}: {codes})")
 
     def verdict(self, catalog: Any) -> DeckVerdict:
         """The deck made of every card added, in the judgements' edition (``catalog``)."""
@@ -62,6 +82,11 @@ class DeckTally:
         n = catalog.edition
         ultra = None if self.unreadable else self.ultra_points
         verdict = DeckVerdict(self.cards, ultra, rulebook.deck_ultra_points if rulebook else None)
+        if self.not_legal:
+            more = f" and {self.not_legal - len(self.named)} more" if self.not_legal > len(self.named) else ""
+            verdict.problems.append(
+                f"{self.not_legal} card{'s' if self.not_legal != 1 else ''} that may not be used in a deck of the "
+                f"{ordinal(n)} edition (a deck holds only legal cards): {', '.join(self.named)}{more}")
         if rulebook is None:
             verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: the deck's size is not checked")
             return verdict
@@ -76,11 +101,13 @@ class DeckTally:
                 verdict.problems.append(f"{self.cards} cards: {where} allows at most {deck.max}")
         if rulebook.deck_ultra_points is not None:
             limit = rulebook.deck_ultra_points
-            if ultra is None:
+            if self.ultra_points > limit:
+                least = "at least " if self.unreadable else ""
+                verdict.problems.append(f"{least}{self.ultra_points} Ultra Points: {where} allows at most {limit} in a deck")
+            elif self.unreadable:
                 verdict.notes.append(f"the Ultra Points of {self.unreadable} card(s) could not be computed (unreadable cards): "
-                                     f"the total is not checked against {where}'s limit of {limit}")
-            elif ultra > limit:
-                verdict.problems.append(f"{ultra} Ultra Points: {where} allows at most {limit} in a deck")
+                                     f"the {self.ultra_points} of the others are within {where}'s limit of {limit}, "
+                                     "the total is not known")
         return verdict
 
 

@@ -34,7 +34,7 @@ from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
 from .parse import parse_card, type_aliases
 
-__all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "status_of", "term"]
+__all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "prescribed_text", "status_of", "term"]
 
 
 @record
@@ -52,6 +52,13 @@ class Judgement:
     line: int | None = None  # where the card starts in its collection, when known
     field_lines: dict[str, int] = field(default_factory=dict)
     figure: str = "cost"  # what the edition calls the number computed: "cost", or "level" from the published 11th
+    #: the *should* rules the card breaks (a legal card may have them), each with the text to print instead
+    warnings: list[Reason] = field(default_factory=list)
+    #: the card's text as the rules prescribe it, where it differs (None: as printed)
+    prescribed: str | None = None
+    #: its Ultra Points where the edition counts them (the 17th: its texts' "[+N]"); None: not counted, or unknown
+    ultra_points: int | None = None
+    counts_ultra: bool = False  # the edition's rulebook limits a deck's Ultra Points
 
     def line_of(self, reason: Reason) -> int | None:
         """The line of the reason's field ("text[2]": its paragraph, else the text), else the card's."""
@@ -66,15 +73,19 @@ class Judgement:
         return self.line
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "index": self.index,
             "name": self.name,
             "status": self.status,
             self.figure: self.cost,
             f"printed_{self.figure}": self.printed_cost,
-            "reasons": [{**r.to_json(), "line": self.line_of(r)} for r in self.reasons],
-            "notes": list(self.notes),
         }
+        if self.counts_ultra:
+            out["ultra_points"] = self.ultra_points
+        out["reasons"] = [{**r.to_json(), "line": self.line_of(r)} for r in self.reasons]
+        out["warnings"] = [{**w.to_json(), "line": self.line_of(w)} for w in self.warnings]
+        out["notes"] = list(self.notes)
+        return out
 
 
 def status_of(reasons: list[Reason]) -> str:
@@ -223,24 +234,37 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
     return out
 
 
-def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard | None, catalog: Catalog, view: Any) -> int | None:
-    """The figure the card has in its design edition — its components as read in the edition judged
-    (a refurbished text is the same component), their formulas and the card-cost rule its design
-    edition's — when the rulebook of the edition judged keeps a card's design-edition figure
-    (``exhaustive_lists``: only a listed revision prunes a card, and a changed level rule is none)
-    and that edition is on the way to it after the last clean slate; otherwise ``None``."""
+def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Catalog, view: Any) -> tuple[str | None, Any]:
+    """Where the rulebook of the edition judged keeps a card's design-edition figure (``exhaustive_lists``:
+    only a listed revision prunes a card, and neither a formula the guides change with no list naming
+    it nor a changed level rule is one) and that edition is on the way to it after the last clean slate:
+    how its figure there is had — "same" (no formula and no rule changed since: the figure judged),
+    "rule" (its rule changed: the same components' values by its rule, ``card_cost(also=…)``), "full"
+    (a formula of its texts changed: computed afresh) — and its catalog; else ``(None, None)``."""
     rulebook = catalog.rulebook
     design = fields.edition
     if parsed is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
-        return None
+        return None, None
     if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
-        return None
-    if not view.path(design, catalog.edition):
-        return None
+        return None, None
+    if not isinstance(catalog.edition, int) and not view.path(design, catalog.edition):
+        return None, None  # (a main-line edition after the clean slate is on the way from the design edition)
     then = view.catalog(design)
     comps = then.by_id()
     if not all(u.component in comps for u in parsed.uses()):
-        return None  # a text that did not exist yet
+        return None, None  # a text that did not exist yet: the edition judged's figure is the one
+    if any(_older(design, ch.when) == "yes" for u in parsed.uses() if u.state is not None for ch in u.state.cost_changes):
+        return "full", then
+    if then.cost_rule is None or catalog.cost_rule is None or then.cost_rule.edition != catalog.cost_rule.edition:
+        return "rule", then
+    return "same", then
+
+
+def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard, then: Catalog) -> int | None:
+    """The figure the card has in its design edition (``then``), a formula of its texts having changed
+    since: its components as read in the edition judged (a refurbished text is the same component),
+    their formulas and the card-cost rule its design edition's."""
+    comps = then.by_id()
     moved = {id(u): replace(u, state=comps[u.component]) for u in parsed.uses()}
     again = replace(
         parsed,
@@ -249,6 +273,52 @@ def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard | None, ca
                    for a in parsed.abilities],
     )
     return card_cost(card, again, then, fields.type).total
+
+
+def prescribed_text(text: str, paragraphs: list[tuple[int, str]], prescribed: dict[int, str]) -> str | None:
+    """``text`` with each paragraph the rules prescribe otherwise (line → paragraph) in its place (the
+    rest of each line as printed); None when none is."""
+    if not prescribed:
+        return None
+    lines = text.split("\n")
+    printed = dict(paragraphs)
+    for line, paragraph in prescribed.items():
+        lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
+    return "\n".join(lines)
+
+
+def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> list[Reason]:
+    """A field another edition's card-building system has and this one's card types have not ("cost"
+    on a 17th card, which prints a level; "offense" on a minion): malformed, naming the field it is here
+    (the figure; the stat at the same place of the type another edition calls by another word)."""
+    own = {system.figure, *(st.name for t in system.types for st in t.stats)}
+    found = [f for f in view.decisive_fields() if f not in ("type", "edition", "text") and f not in own
+             and card.get(f) is not None]
+    if not found:
+        return []
+    aliases = type_aliases(view)
+    right: dict[str, str] = {}
+    for key in view.keys:  # (an uncommon card: each edition's system read, to say which field it is here)
+        other = view.catalog(key).system
+        right.setdefault(other.figure, system.figure)
+        for t in other.types:
+            here = system.card_type(t.id) or system.card_type(aliases.get(t.id, ""))
+            if here is None or (fields.type is not None and here.id != fields.type):
+                continue
+            for st, mine in zip(t.stats, here.stats):
+                right.setdefault(st.name, mine.name)
+    out = []
+    for f in found:
+        to = right.get(f)
+        kind = "figure" if to == system.figure else "stat"
+        if kind == "figure":
+            say = f"the {ordinal(system.edition)} edition's cards print a {system.figure_title}, not a {f}: write '{to}: {card[f]!r}'"
+        elif to is not None:
+            say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"
+        else:
+            say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's field)"
+        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, system.sources, f))
+    return out
 
 
 # --------------------------------------------------------------------------- a card
@@ -299,6 +369,16 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
     parsed = None
     cost_result = None
+    design_by, then = None, None  # how the design edition's figure is had (_design_edition)
+    reads_here = False  # a card without an Edition Indicator whose text is this edition's
+    if older_catalog and fields.edition is None and catalog.catalog_known and fields.type is not None \
+            and fields.paragraphs is not None and not _other_fields(card, catalog.system, fields, view):
+        reads_here = parse_card(card, catalog, view)[0] is not None
+        if reads_here:
+            older_catalog = False
+            missing = f"; its text reads as the {ordinal(edition)} edition's: add `edition: {edition_number(edition)}`"
+            at = next(i for i, r in enumerate(reasons) if r.code in ("invalid", "clean-slate"))
+            reasons[at] = replace(reasons[at], message=reasons[at].message + missing)
     if not catalog.catalog_known:
         if clean is None or not any(r.code == "clean-slate" for r in reasons):
             decl = catalog.declared
@@ -315,9 +395,14 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         # stats and figure are not checked against this one either
         figures = {catalog.system.figure, *(st.name for t in catalog.system.types for st in t.stats)}
         reasons = [r for r in reasons if not (r.code == "malformed" and r.field in figures)]
-        notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
-                     "replaced whole: it is not read against it")
+        if fields.edition is None:
+            notes.append(f"it bears no Edition Indicator, and its text is not the {ordinal(edition)} edition's (a clean "
+                         "slate replaced the catalog whole): it is not read against it")
+        else:
+            notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
+                         "replaced whole: it is not read against it")
     elif fields.type is not None and fields.paragraphs is not None:
+        reasons.extend(replace(r, edition=edition) for r in _other_fields(card, catalog.system, fields, view))
         parsed, problems, parse_notes = parse_card(card, catalog, view)
         reasons.extend(problems)
         notes.extend(parse_notes)
@@ -326,14 +411,15 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 fld = f"text[{paragraph}]" if paragraph else "text"
                 reasons.extend(replace(r, field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
-                cost_result = card_cost(card, parsed, catalog, fields.type)
+                design_by, then = _design_edition(fields, parsed, catalog, view) if fields.cost is not None else (None, None)
+                also = (then.cost_rule,) if design_by == "rule" else ()
+                cost_result = card_cost(card, parsed, catalog, fields.type, also)
                 notes.extend(cost_result.notes)
 
     total = cost_result.total if cost_result else None
     figure = catalog.system.figure  # "cost" up to the 10th, "level" from the published 11th
     # formulas a guide changed after the card's design edition with no rulebook list naming the
-    # change: the lists are exhaustive, so the card is not pruned, and its printed figure follows
-    # the formulas it was designed with
+    # change: the lists are exhaustive, so the card is not pruned by it
     unlisted = [
         (use, change) for use in (parsed.uses() if parsed is not None else ())
         for change in (use.state.cost_changes if use.state is not None else ())
@@ -343,7 +429,20 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} '
                      f"({change.was.notation() if change.was else 'unknown'} → {change.now.notation() if change.now else 'unknown'}) "
                      "with no rulebook list naming it: the card, designed before, is not pruned by it")
-    if cost_result is not None and fields.cost is not None:
+    if reads_here and total is not None:  # its design edition is not known: its printed figure is not judged
+        printed = f" (printed {fields.cost})" if fields.cost is not None and fields.cost != total else ""
+        notes.append(f"with `edition: {edition_number(edition)}` its {figure} would be {total}{printed}")
+    elif cost_result is not None and fields.cost is not None:
+        revised = any(r.code == "cost-revised" for r in reasons)
+        # exactly one printed figure is right: where the rulebook keeps a card's design edition
+        # (exhaustive lists), its design edition's — its texts as read now, that edition's formulas and
+        # rule; else the edition judged's
+        design = None
+        if total is not None and not revised and design_by is not None:
+            design = {"same": total, "rule": (cost_result.also or (None,))[0]}.get(design_by)
+            if design_by == "full":
+                design = _design_figure(card, fields, parsed, then)
+            then = then.edition
         if total is None:
             reasons.append(Reason(
                 "unknown-fact",
@@ -352,25 +451,39 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 rule_sources,
                 figure,
             ))
-        elif fields.cost != total:
-            if unlisted:
-                notes.append(f"the printed {figure} {fields.cost} follows the formulas of the card's design edition; "
-                             f"with the {ordinal(edition)} edition's it is {total} (not checked: see the unlisted change above)")
-            elif any(r.code == "cost-revised" for r in reasons):
+        elif revised:
+            if fields.cost != total:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
-            elif _design_figure(card, fields, parsed, catalog, view) == fields.cost:
-                notes.append(f"the printed {figure} {fields.cost} is the card's design edition's (the {ordinal(fields.edition)}); "
-                             f"by the {ordinal(edition)} edition's rules {_figure_is(figure, total)}, but its rulebook's lists, "
+        elif design is not None:
+            ours = f"the {ordinal(then)} edition's rules" if then == edition else f"its design edition's (the {ordinal(then)})"
+            if fields.cost == design and design != total:
+                notes.append(f"the printed {figure} {fields.cost} is the card's design edition's (the {ordinal(then)}): its "
+                             f"texts as read in the {ordinal(edition)} with the {ordinal(then)} edition's formulas and rule; "
+                             f"by the {ordinal(edition)} edition's own {_figure_is(figure, total)}, but its rulebook's lists, "
                              "which name every case in which a card is pruned, name none that prunes it")
-            else:
+            elif fields.cost != design:
+                also = "" if design == total else f" (by the {ordinal(edition)} edition's own it would be {total}, which is not the card's)"
                 reasons.append(Reason(
                     "cost-mismatch",
-                    f"the printed {figure} is {fields.cost}, but {_figure_is(figure, total)} in the {ordinal(edition)} edition",
+                    f"the printed {figure} is {fields.cost}, but {_figure_is(figure, design)} by {ours}: its texts as read "
+                    f"in the {ordinal(edition)} edition, with the formulas and rule of the edition it was designed in{also}",
                     edition,
                     rule_sources,
                     figure,
                 ))
+        elif fields.cost != total:
+            reasons.append(Reason(
+                "cost-mismatch",
+                f"the printed {figure} is {fields.cost}, but {_figure_is(figure, total)} in the {ordinal(edition)} edition",
+                edition,
+                rule_sources,
+                figure,
+            ))
+    counts_ultra = catalog.rulebook is not None and catalog.rulebook.deck_ultra_points is not None
+    ultra = cost_result.breakdown.get("ultra_points") if cost_result is not None and cost_result.total is not None else None
+    if counts_ultra and ultra is None and parsed is not None:
+        ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None)
     return Judgement(
         index=index,
         name=name,
@@ -383,6 +496,10 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         edition=edition,
         breakdown=cost_result.breakdown if cost_result else None,
         figure=figure,
+        warnings=list(parsed.warnings) if parsed is not None else [],
+        prescribed=prescribed_text(card["text"], fields.paragraphs, parsed.prescribed) if parsed is not None else None,
+        ultra_points=ultra if counts_ultra else None,
+        counts_ultra=counts_ultra,
     )
 
 

@@ -51,15 +51,27 @@ class Reason:
     edition: int | None
     sources: tuple[str, ...] = ()
     field: str | None = None  # the card field it is about: "offense", "text", "text[2]" (paragraph 2)…
+    #: what to print instead (the paragraph, or the field's value) where the rules say exactly what:
+    #: a warning's always, a malformed text's when one rule was broken ("two arrows between activation
+    #: costs": "… and …→")
+    instead: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "code": self.code,
             "message": self.message,
             "edition": self.edition,
             "sources": list(self.sources),
             "field": self.field,
         }
+        if self.instead is not None:
+            out["instead"] = self.instead
+        return out
+
+
+#: the codes of a warning: a *should* (or "recommended") rule of the guides that a card breaks; it stays
+#: legal, and the warning says what to print instead (Judgement.warnings)
+WARNING_CODES = ("agreement", "variation", "capitals", "tutorial")
 
 
 @record
@@ -80,6 +92,17 @@ class Use:
     old_wording: str | None
     notes: list[str] = field(default_factory=list)
     state: ComponentState | None = None  # the component as it stands in the edition parsed against
+    #: the wording as the card may print it under its system's variations (what was matched), and the
+    #: form each of its choices was printed in: (segment, form); the printed wording's own values
+    reading: Any = None
+    choices: tuple[tuple[int, int], ...] = ()
+    #: plural forms printed where a value is 1 (the agreement rule: "'cards' should be 'card' for x = 1")
+    agreement: tuple[str, ...] = ()
+    printed_values: dict[str, int] = field(default_factory=dict)
+    #: a target selection's number of targets, as its text says (System.targets): 1, the variable that
+    #: counts them ("x"), or None (more than one, or not a target selection)
+    selects: int | str | None = None
+    listed_upper: bool = False  # the guide lists the wording with a capital first letter
 
 
 @record
@@ -103,6 +126,10 @@ class ParsedCard:
     no_abilities: bool  # the card says its type's text for no abilities ("This card has no abilities.")
     card_part_paragraph: int | None = None  # 1-based paragraph (line) of the card-level component
     empty_text: str | None = None  # its type's text for no abilities
+    #: the *should* rules the text breaks (codes WARNING_CODES), each with the paragraph to print instead
+    warnings: list[Reason] = field(default_factory=list)
+    #: paragraph (1-based line) → the paragraph as the rules prescribe it, where it differs
+    prescribed: dict[int, str] = field(default_factory=dict)
 
     def located_uses(self) -> list[tuple[int | None, Use]]:
         """Every component use with its paragraph, the card-level one first."""

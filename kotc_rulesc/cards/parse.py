@@ -11,8 +11,13 @@ components' current wordings and their earlier wordings — and
 
 * An earlier wording is legal and reads as the current one (with the values the
   revision bound, "Activate when you take damage." → x = 5); a note says so.
-* A wrong singular/plural form and typographic quotes or spacing are forgiven
-  with a note; a different word never is.
+* Typographic quotes and spacing are forgiven with a note; a different word never is.
+* The card-building system's card-writing rules (:class:`~kotc_rulesc.model.System`: agreement,
+  variations, joins, capitals, naming, placeholders, tutorial text) say which other forms a card may
+  print: a text is read through them (the plural for 1, "Target 1 on-field minion;" for "Target up to
+  [x] on-field minions;", "destroy it." for "destroy the targets."), and a form a *should* rule
+  prescribes is a warning with the text to print instead, a form no rule allows (or allows only
+  where its condition fails: "it" for several targets) is malformed.
 * A sentence that matches nothing is an ``unknown-text`` problem naming the
   closest components of the edition and, when the sentence is a component of
   another edition, what became of it.
@@ -37,15 +42,16 @@ from typing import Any
 from ..catalog import Catalog, ComponentState
 from ..changes import Wording
 from ..memo import Memo
-from ..model import EditionKey, System, edition_number, is_pre_release, ordinal
+from ..model import EditionKey, Join, System, edition_number, is_pre_release, join_ends, ordinal
 from ..record import record
-from ..text import Template, normalize, opening_forms, skeleton
+from ..text import Choice, Slot, Template, normalize, opening_forms, skeleton
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use, when_phrase
 
 __all__ = ["parse_card", "read_sentence", "split_paragraph"]
 
 _NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
+_ANY_NAME = re.compile(r"^(?P<name>[^:.;→()]+?)\s*:\s*(?P<rest>.+)$")
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 _CLAUSE_END = re.compile(r"(?<=[:;])\s+|(?<=→)\s*")
 
@@ -73,38 +79,30 @@ def _is_tutorial(sentence: str) -> bool:
     return s.startswith("(") and s.endswith(")")
 
 
-def _joins(system: System | None) -> dict[str, tuple[str, ...]]:
-    """What joins two components (", also ") → the end marks it replaces ("→", ".")."""
-    out: dict[str, tuple[str, ...]] = {}
-    for k in system.kinds if system is not None else ():
-        for j in k.joins:
-            out[j] = tuple(dict.fromkeys(out.get(j, ()) + (k.end,)))
-    return out
-
-
-def _card_joins(catalog: Catalog, design: int | None, view: Any) -> dict[str, tuple[str, ...]]:
-    """The joins a card may print: its edition's, and where the rulebook keeps a card as its design
-    edition made it (``exhaustive_lists``: only its lists refurbish or prune a card) those of the
-    editions from its design edition on (the 13th's ", also " between activation costs, which the 14th
-    made " and ")."""
-    joins = _joins(catalog.system)
+def _card_joins(catalog: Catalog, design: int | None, view: Any) -> tuple[tuple[Join, ...], dict[str, tuple[str, ...]]]:
+    """The joins a card may print, and what each replaces (:func:`~kotc_rulesc.model.join_ends`): its
+    edition's, and where the rulebook keeps a card as its design edition made it (``exhaustive_lists``:
+    only its lists refurbish or prune a card) those of the editions from its design edition on (the
+    13th's ", also " between activation costs, which the 14th made " and ")."""
+    joins = catalog.system.joins
     rulebook = catalog.rulebook
     if view is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
-        return joins
+        return joins, catalog.system.join_ends
     if design not in view.keys or (catalog.clean_slate is not None and design < catalog.clean_slate):
-        return joins
+        return joins, catalog.system.join_ends
     key = (id(view), catalog.edition, design)
     cached = _CARD_JOINS.get(key)
     if cached is not None and cached[0] is view:
-        return dict(cached[1])
+        return cached[1], cached[2]
+    out = list(joins)
     for p in view.path(design, catalog.edition) or ():
-        for join, ends in _joins(view.catalog(p.source).system).items():
-            joins[join] = tuple(dict.fromkeys(joins.get(join, ()) + ends))
-    _CARD_JOINS[key] = (view, dict(joins))
-    return joins
+        out += [j for j in view.catalog(p.source).system.joins if j not in out]
+    ends = join_ends(tuple(out))
+    _CARD_JOINS[key] = (view, tuple(out), ends)
+    return tuple(out), ends
 
 
-_CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, dict[str, tuple[str, ...]]]] = {}
+_CARD_JOINS: dict[tuple[int, Any, int], tuple[Any, tuple[Join, ...], dict[str, tuple[str, ...]]]] = {}
 
 
 def _clauses(sentence: str, joins: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
@@ -128,15 +126,15 @@ def _clause_pattern(joins: tuple[str, ...]) -> re.Pattern:
 
 
 def _read_clauses(sentence: str, catalog: Catalog, view: Any,
-                  joins: dict[str, tuple[str, ...]]) -> tuple[list[Use] | None, str, list[str]]:
+                  joins: dict[str, tuple[str, ...]]) -> tuple[list[tuple[Use, str, str]] | None, str, list[str]]:
     """The uses of a sentence made of several components, each ending in ":", ";", "→" or "."
-    or joined to the next by one of ``joins`` (", also " in place of the end mark);
-    or (None, the first clause no component reads, its problems).  Longest spans first: a
-    component may itself contain ";" or ":"."""
+    or joined to the next by one of ``joins`` (", also " in place of the end mark), each with what
+    is printed of it and what follows it (a join, or the space after its end mark); or (None, the
+    first clause no component reads, its problems).  Longest spans first: a component may itself
+    contain ";" or ":"."""
     clauses = _clauses(sentence, joins)
     longest = _most_clauses(catalog, joins)
-    uses: list[Use] = []
-    seps: list[str] = []  # what follows each use
+    out: list[tuple[Use, str, str]] = []
     i = 0
     while i < len(clauses):
         for span in range(min(len(clauses) - i, longest), 0, -1):
@@ -146,8 +144,12 @@ def _read_clauses(sentence: str, catalog: Catalog, view: Any,
             # after another component a text the guide prints capitalized ("Draw [x] cards.", the
             # 11th's) starts lowercase: ", then draw 2 cards."
             forms = [raw] + ([raw[0].upper() + raw[1:]] if i > 0 and raw[:1].islower() else [])
+            # a join's own end marks first, then the others' (a join between kinds no rule joins so is
+            # read, and reported where the joins are checked)
+            marks = joins.get(last_sep)
+            marks = tuple(dict.fromkeys(marks + tuple(m for ms in joins.values() for m in ms))) if marks else ("",)
             for form in forms:
-                for end in joins.get(last_sep, ("",)):
+                for end in marks:
                     use, problems = read_sentence(form + end, catalog, view)
                     if use is not None:
                         break
@@ -157,33 +159,9 @@ def _read_clauses(sentence: str, catalog: Catalog, view: Any,
                 break
         if use is None:
             return None, clauses[i][0], problems
-        uses.append(use)
-        seps.append(last_sep)
+        out.append((use, raw, last_sep))
         i += span
-    return uses, sentence, _series_problems(uses, seps, catalog.system)
-
-
-def _series_problems(uses: list[Use], seps: list[str], system: System | None) -> list[str]:
-    """A kind whose joins make a coordinated list (the 14th's costs: "A and B→", "A, B, and C→")
-    must use each join where the list puts it: ``two`` for two, ``between`` … ``last`` for more."""
-    out: list[str] = []
-    i = 0
-    while i < len(uses):
-        kind = system.kind(uses[i].kind) if system is not None else None
-        j = i
-        while kind is not None and j + 1 < len(uses) and uses[j + 1].kind == kind.id and seps[j] in kind.joins:
-            j += 1
-        if kind is not None and kind.series and j > i:
-            two, between, last = kind.series
-            used = seps[i:j]
-            want = [two] if len(used) == 1 else [between] * (len(used) - 1) + [last]
-            if used != want:
-                count = len(used) + 1
-                rule = (f"two are joined with {two!r}" if count == 2
-                        else f"{count} are joined with {between!r}, the last two with {last!r}")
-                out.append(f"{count} {kind.noun}s joined with {', '.join(repr(x) for x in used)}: {rule}")
-        i = j + 1
-    return out
+    return out, sentence, []
 
 
 # --------------------------------------------------------------------------- the look-up index
@@ -195,6 +173,8 @@ class _Entry:
     template: Template  # the wording this entry matches (current or earlier)
     binds: dict[str, int]  # values an earlier wording stands for in the current text
     wording: Wording | None  # None: the current wording
+    reading: Template  # the wording as a card may print it (its system's variations: :meth:`Template.vary`)
+    selects: int | str | None = None  # a target selection's number of targets (:func:`_selects`)
 
 
 _INDEXES: dict[int, tuple[Catalog, dict[str, list[_Entry]]]] = {}
@@ -217,26 +197,39 @@ _MOST_CLAUSES: dict[tuple[int, tuple[str, ...]], tuple[Catalog, int]] = {}
 
 
 def _index(catalog: Catalog) -> dict[str, list[_Entry]]:
-    """skeleton → entries, built once per catalog (current wordings before earlier ones)."""
+    """skeleton → entries, built once per catalog (current wordings before earlier ones); each wording
+    read as a card may print it under the system's variations."""
     cached = _INDEXES.get(id(catalog))
     if cached is not None and cached[0] is catalog:
         return cached[1]
     index: dict[str, list[_Entry]] = {}
+    system = catalog.system
+    targets = system.targets if system is not None else None
     for comp in catalog.components or ():
-        for key in comp.text.skeletons():
-            index.setdefault(key, []).append(_Entry(comp, comp.text, {}, None))
+        reading = comp.text.vary(variations_of(system, comp.kind))
+        selects = _selects(reading, targets) if targets is not None and comp.kind == targets.kind else None
+        for key in reading.skeletons():
+            index.setdefault(key, []).append(_Entry(comp, comp.text, {}, None, reading, selects))
     for comp in catalog.components or ():
+        rules = variations_of(system, comp.kind)
         for w in comp.wordings:
-            for key in w.text.skeletons():
-                index.setdefault(key, []).append(_Entry(comp, w.text, dict(w.binds), w))
+            reading = w.text.vary(rules)
+            selects = _selects(reading, targets) if targets is not None and comp.kind == targets.kind else None
+            for key in reading.skeletons():
+                index.setdefault(key, []).append(_Entry(comp, w.text, dict(w.binds), w, reading, selects))
     _INDEXES[id(catalog)] = (catalog, index)
     return index
+
+
+def variations_of(system: System | None, kind: str) -> list[tuple[int, tuple[tuple[str, tuple[str, ...]], ...]]]:
+    """The system's variations that change texts of ``kind``: (their number, their forms)."""
+    return [(i, v.forms) for i, v in enumerate(system.variations if system is not None else ()) if kind in v.kinds]
 
 
 def _lookup(sentence: str, catalog: Catalog):
     """The first entry whose template reads ``sentence``, with its match (or ``(None, None)``)."""
     for entry in _index(catalog).get(skeleton(sentence), ()):
-        m = entry.template.match(sentence)
+        m = entry.reading.match(sentence)
         if m is not None:
             return entry, m
     return None, None
@@ -271,41 +264,6 @@ def _later_binds(comp_id: str, wording: Template, view: Any) -> dict[str, int]:
                     binds.setdefault(var, value)
                 current = str(rw.new)
     return binds
-
-
-def _phrase_patterns(system: System | None) -> list[tuple[str, str, re.Pattern]]:
-    """(the phrase in lowercase, its plural, its pattern) of the system's agreement phrases, longer
-    phrases first; once per system."""
-    cached = _PHRASES.get(id(system))
-    if cached is not None and cached[0] is system:
-        return cached[1]
-    pairs = sorted(((form, plural) for plural, forms in (system.phrases if system else ()) for form in forms),
-                   key=lambda fp: -len(fp[0]))
-    patterns = [(form.lower(), plural,
-                 re.compile(r"(?<![\w'])" + re.escape(form) + r"(?![\w'])", re.IGNORECASE if form[:1].islower() else 0))
-                for form, plural in pairs]
-    _PHRASES[id(system)] = (system, patterns)
-    return patterns
-
-
-_PHRASES: dict[int, tuple[Any, list[tuple[str, str, re.Pattern]]]] = {}
-
-
-def _phrase_forms(sentence: str, system: System | None) -> list[tuple[str, str]]:
-    """The sentence with one singular phrase of the system's agreement put back in the plural
-    ("it" → "the targets"), each with a note saying so; longer phrases first."""
-    out = []
-    lowered = sentence.lower()
-    for form, plural, pattern in _phrase_patterns(system):
-        if form not in lowered:
-            continue  # (the pattern cannot match)
-        for match in pattern.finditer(sentence):
-            printed = match.group(0)
-            wanted = plural[0].upper() + plural[1:] if printed[:1].isupper() else plural
-            candidate = sentence[:match.start()] + wanted + sentence[match.end():]
-            out.append((candidate, f'read "{printed}" as "{plural}" (a card whose targets are never more than one '
-                                   f'may print it so)'))
-    return out
 
 
 def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | None, list[str]]:
@@ -345,20 +303,16 @@ def _read(catalog: Catalog, view: Any) -> Memo:
 def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, list[str]]:
     sentence = normalize(raw)
     entry, m = _lookup_opening(sentence, catalog)
-    phrase_note = None
-    if entry is None:
-        # "destroy it." for "destroy the targets.": the singular a card with one target may print
-        for candidate, said in _phrase_forms(sentence, catalog.system):
-            entry, m = _lookup_opening(candidate, catalog)
-            if entry is not None:
-                phrase_note = said
-                break
     if entry is None:
         return None, []
     problems = [f'"{sentence}": {c}' for c in m.conflicts]
     for var, value in m.values.items():
         if value < 1:
             problems.append(f'"{sentence}": [{var}] is {value}; variables are positive whole numbers (1 or more)')
+    for wrong in m.misnumbered:  # the singular where the number is not 1: not the component's text
+        right = entry.reading.render(m.values, dict(m.choices))
+        right = (right[:1].upper() if sentence[:1].isupper() else right[:1].lower()) + right[1:]
+        problems.append(f'"{sentence}": {wrong}; print "{right}"')
     if problems:
         return None, problems
     comp = entry.comp
@@ -366,21 +320,36 @@ def _read_sentence(raw: str, catalog: Catalog, view: Any) -> tuple[Use | None, l
     if comp.formula is not None and not (comp.formula.variables - {"t"}) <= set(values):
         values = {**_later_binds(comp.id, comp.text, view), **values}
     wording = comp.text.render(values) if set(comp.text.variables) <= set(values) else comp.text.render_partial(values)
-    notes = [f'"{sentence}": {phrase_note}'] if phrase_note else []
+    notes = []
     if sentence != raw.strip():
         notes.append(f'read "{raw.strip()}" as "{sentence}" (typographic quotes and spacing are forgiven)')
-    for d in m.disagreements:
-        notes.append(f'"{sentence}": {d} (forgiven: the wrong singular/plural form)')
     old = None
     if entry.wording is not None:
         old = str(entry.template)
+        if any(form for _, form in m.choices):  # the current wording in the forms the card chose ("on the target")
+            wording = _in_forms(comp, entry.reading, dict(m.choices), values, catalog.system) or wording
         w = entry.wording
         bound = ", ".join(f"{k} = {v}" for k, v in sorted(entry.binds.items()))
         notes.append(
             f'"{sentence}" is an earlier wording, revised {when_phrase(w.replaced_in)}; '
             f'it reads as "{wording}"' + (f" ({bound})" if bound else "")
         )
-    return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp), []
+    return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp,
+               entry.reading, m.choices, m.disagreements, dict(m.values), entry.selects,
+               str(entry.reading)[:1].isupper()), []
+
+
+def _in_forms(comp, reading, choices: dict[int, int], values: dict[str, int], system) -> str | None:
+    """The component's current text with each varied piece in the form the card printed in an earlier
+    wording (the n-th place a rule varies in each, in order); None when the two do not vary alike."""
+    current = comp.text.vary(variations_of(system, comp.kind))
+    old = [(seg.rule, choices.get(i, 0)) for i, seg in enumerate(reading.segments) if isinstance(seg, Choice)]
+    places = [i for i, seg in enumerate(current.segments) if isinstance(seg, Choice)]
+    if len(places) != len(old) or not set(comp.text.variables) <= set(values):
+        return None
+    if any(current.segments[i].rule != rule for i, (rule, _) in zip(places, old)):
+        return None
+    return current.render(values, {i: form for i, (_, form) in zip(places, old)})
 
 
 # --------------------------------------------------------------------------- unknown text
@@ -505,14 +474,40 @@ def _unknown_text(sentence: str, catalog: Catalog, view: Any, fld: str, sources:
 # --------------------------------------------------------------------------- structure
 
 
-def split_paragraph(paragraph: str) -> tuple[str | None, list[str]]:
-    """``(ability name or None, sentences)`` of one paragraph, sentences as printed."""
+def split_paragraph(paragraph: str, case: str = "upper") -> tuple[str | None, list[str]]:
+    """``(ability name or None, sentences)`` of one paragraph, sentences as printed; a name as the
+    system's naming writes one: in capitals (``case`` "upper"), or in any case ("any", the 5th's)."""
     name = None
-    m = _NAME.match(paragraph)
+    m = (_ANY_NAME if case == "any" else _NAME).match(paragraph)
     if m and any(c.isalpha() for c in m.group("name")):
         name, paragraph = m.group("name").strip(), m.group("rest")
     sentences = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
     return name, sentences
+
+
+# --------------------------------------------------------------------------- components where they stand
+
+
+@record
+class _Placed:
+    """A component as its paragraph prints it: the text (its end mark, unless a join replaced it) and
+    the join printed after it (None: none)."""
+
+    use: Use
+    printed: str
+    join: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.use.kind
+
+    @property
+    def sentence(self) -> str:
+        return self.use.sentence
+
+    @property
+    def state(self) -> Any:
+        return self.use.state
 
 
 def _order_problems(uses: list[Use], where: str, system: System, place: str = "ability",
@@ -610,13 +605,280 @@ def _layout(system: System) -> str:
             f"({_kinds_text(system, system.sub_ability)}), each sub-ability one sentence")
 
 
+def _selects(reading: Template, targets: Any) -> int | str | None:
+    """How many cards a target selection may select, as its text says and the system's ``targets``
+    reads it: 1 for a text with a single phrase ("this card"), the variable after a counted phrase ("up
+    to [x]": "x"), ``None`` for more than one or no number ("all level [x] or lower …")."""
+    text = str(reading).lower()
+    if any(single.lower() in text for single in targets.single):
+        return 1
+    before = ""
+    for seg in reading.segments:
+        if isinstance(seg, Slot):
+            if any(before.rstrip().lower().endswith(c.lower()) for c in targets.counted):
+                return seg.var
+            before = ""
+        else:
+            before += seg.forms[0] if isinstance(seg, Choice) else getattr(seg, "text", getattr(seg, "plural", ""))
+    return None
+
+
+def _first_case(text: str, upper: bool) -> str:
+    return (text[:1].upper() if upper else text[:1].lower()) + text[1:]
+
+
+class _Writing:
+    """The card-writing rules of the system applied to one ability paragraph (:class:`~kotc_rulesc.model.System`'s
+    variations, agreement, joins, capitals): what a *must* rule finds malformed, what a *should* rule
+    warns of, and the paragraph as the rules prescribe it (the text each of them says to print)."""
+
+    def __init__(self, system: System, joins: tuple[Join, ...], placed: list[_Placed], subs: list[list[_Placed]]):
+        self.system = system
+        self.joins = joins
+        self.placed = placed
+        self.problems: list[tuple[str, tuple[str, ...]]] = []  # (message, sources): malformed
+        self.warnings: list[tuple[str, str, tuple[str, ...]]] = []  # (code, message, sources)
+        self.choices: dict[int, dict[int, int]] = {}  # piece → the forms it should print (segment → form)
+        self.case: dict[int, bool] = {}  # piece → its first letter upper (True) or lower, where a rule says
+        self.join: dict[int, str | None] = {}  # piece → the join it should print after it ("": its end mark)
+        self.forms: set[int] = set()  # pieces whose words agree otherwise (the singular for 1)
+        # piece → the pieces of its scope: its sub-ability (a kind placed there), else its ability's own
+        at = {id(p): k for k, p in enumerate(placed)}
+        own = [k for k, p in enumerate(placed) if not system.sub_ability or system.kind(p.kind).place != "sub_ability"]
+        self.groups = [own] + [[at[id(p)] for p in sub] for sub in subs]
+        self.scope = {k: group for group in self.groups for k in group}
+        self._one: dict[int, tuple[bool, str]] | None = None
+
+    @property
+    def one(self) -> dict[int, tuple[bool, str]]:
+        """piece → (can its target selection never select more than one, what it selects): where
+        ``targets`` places the target selection (the ability, or each sub-ability); found when a
+        variation asks."""
+        if self._one is None:
+            self._one = self._one_target()
+        return self._one
+
+    def _one_target(self) -> dict[int, tuple[bool, str]]:
+        targets = self.system.targets
+        out: dict[int, tuple[bool, str]] = {}
+        if targets is None:
+            return out
+        system = self.system
+        place = system.kind(targets.kind).place if targets.kind in system.kind_ids else "ability"
+        groups = [list(range(len(self.placed)))] if place != "sub_ability" or not system.sub_ability else self.groups
+        for ks in groups:
+            setter = next((k for k in ks if self.placed[k].kind == targets.kind), None)
+            if setter is None:
+                what = f"no {system.noun(targets.kind)}: no targets"
+                one = False
+            else:
+                use = self.placed[setter].use
+                count = use.printed_values.get(use.selects) if isinstance(use.selects, str) else use.selects
+                one = count == 1
+                what = f'"{self.placed[setter].sentence}" selects ' + (
+                    "one" if one else f"up to {count}" if count is not None else "more than one")
+            out.update({k: (one, what) for k in ks})
+        return out
+
+    # -- the rules ------------------------------------------------------------
+
+    def check(self) -> None:
+        for k, p in enumerate(self.placed):
+            self._variations(k, p)
+            self._agreement(k, p)
+            self._capitals(k, p)
+        self._joins()
+
+    def _variations(self, k: int, p: _Placed) -> None:
+        reading = p.use.reading
+        for seg, form in p.use.choices:
+            choice = reading.segments[seg]
+            rule = self.system.variations[choice.rule]
+            one, what = self.one.get(k, (False, "no target selection"))
+            holds = one if rule.when == "one-target" else True
+            words = choice.forms[0]
+            if form and not holds:
+                printed = choice.forms[form] or "no words"
+                self.problems.append((f'"{p.sentence}" prints {_quoted(printed)} for "{words.strip()}", as a card may only where '
+                                      f"the number of targets can never be greater than 1: {what}", rule.sources))
+                self.choices.setdefault(k, dict(p.use.choices))[seg] = 0
+            elif not form and holds and rule.modal == "should":
+                instead = choice.forms[1]
+                others = " or ".join(f'"{f}"' for f in choice.forms[2:])
+                change = f'"{words.strip()}" should be removed' if not instead.strip() else \
+                    f'"{words}" should be "{instead}"' + (f" (or {others})" if others else "")
+                self.warnings.append(("variation", f'"{p.sentence}": {change}, since the number of targets can never be '
+                                                    f"greater than 1 ({what})", rule.sources))
+                self.choices.setdefault(k, dict(p.use.choices))[seg] = 1
+
+    def _agreement(self, k: int, p: _Placed) -> None:
+        rule = self.system.agreement
+        if rule is None or rule.modal != "should":
+            return
+        for d in p.use.agreement:
+            self.warnings.append(("agreement", f'"{p.sentence}": {d}', rule.sources))
+            self.forms.add(k)
+
+    def _capitals(self, k: int, p: _Placed) -> None:
+        rule = self.system.capitals_of.get(p.kind)
+        if rule is None or not p.printed[:1].isalpha():
+            return
+        opening = self.scope.get(k, [k])[0] == k
+        upper = True if opening else p.use.listed_upper
+        if p.printed[:1].isupper() == upper:
+            return
+        self.case[k] = upper
+        where = "opens" if opening else "follows another component in"
+        scope = "its sub-ability" if self.system.sub_ability and self.system.kind(p.kind).place == "sub_ability" else "its ability"
+        say = "its first letter should be capitalized" if upper else "its first letter is lowercase, as the guide lists it"
+        if rule.modal == "should":
+            self.warnings.append(("capitals", f'"{p.printed}" {where} {scope}: {say}', rule.sources))
+        elif rule.modal == "must":
+            self.problems.append((f'"{p.printed}" {where} {scope}: {say}', rule.sources))
+
+    def _joins(self) -> None:
+        """Each join printed joins the kinds a rule of the card's joins names, in the order a series
+        puts them; consecutive components that a *must* rule joins are joined."""
+        placed = self.placed
+        system = self.system
+        k = 0
+        while k < len(placed) - 1:
+            p, q = placed[k], placed[k + 1]
+            rules = [j for j in self.joins if j.after == p.kind and j.before == q.kind]
+            if p.join is not None:
+                fits = [j for j in rules if p.join in j.joining]
+                if not fits:
+                    allowed = "; ".join(f"{_a(system.noun(j.after))} and the {system.noun(j.before)} after it are "
+                                        f"{j.describe()}" for j in rules)
+                    self.problems.append((f'"{p.sentence}" and "{q.sentence}" are joined with {p.join!r}, which joins no '
+                                          f"{system.noun(p.kind)} to {_a(system.noun(q.kind))}"
+                                          + (f" ({allowed})" if allowed else ""), rules[0].sources if rules else system.sources))
+                    self.join[k] = rules[0].joining[0] if rules else ""
+                    if not rules and k + 1 not in self.case and q.printed[:1].isalpha():
+                        self.case[k + 1] = q.use.listed_upper  # (no join before it: as listed)
+                elif fits[0].series:
+                    k = self._series(k, fits[0])
+                    continue
+            else:
+                must = next((j for j in rules if j.modal == "must" and self._same_sentence(k)), None)
+                if must is not None:
+                    count = self._run(k, must) - k + 1
+                    self.problems.append((f'"{p.sentence}" and "{q.sentence}" are consecutive {system.noun(p.kind)}s, each with its '
+                                          f'"{must.end}": {system.noun(p.kind)}s are {must.describe()}', must.sources))
+                    if must.series:
+                        want = self._series_words(must, count)
+                        for i, word in enumerate(want):
+                            self.join[k + i] = word
+                        k += count
+                        continue
+                    self.join[k] = must.words[0]
+            k += 1
+
+    def _same_sentence(self, k: int) -> bool:
+        """Whether pieces k and k+1 share their sentence (a join stands inside one)."""
+        return self.placed[k].printed.rstrip()[-1:] != "."
+
+    def _run(self, k: int, rule: Join) -> int:
+        """The last piece of the run of components that ``rule`` joins from piece k on (each printed
+        with its end mark)."""
+        placed = self.placed
+        j = k + 1
+        while j + 1 < len(placed) and placed[j + 1].kind == rule.before and placed[j].kind == rule.after \
+                and placed[j].join is None and self._same_sentence(j):
+            j += 1
+        return j
+
+    @staticmethod
+    def _series_words(rule: Join, count: int) -> list[str]:
+        two, between, last = rule.series
+        return [two] if count == 2 else [between] * (count - 2) + [last]
+
+    def _series(self, k: int, rule: Join) -> int:
+        """A coordinated list (the 14th's costs: "A and B→", "A, B, and C→") uses each join where the list
+        puts it: ``two`` for two, ``between`` … ``last`` for more.  Returns the piece after the run."""
+        placed = self.placed
+        j = k
+        while j + 1 < len(placed) and placed[j + 1].kind == rule.before and placed[j].join in rule.joining:
+            j += 1
+        used = [placed[i].join for i in range(k, j)]
+        want = self._series_words(rule, len(used) + 1)
+        if used != want:
+            count = len(used) + 1
+            two, between, last = rule.series
+            say = (f"two are joined with {two!r}" if count == 2
+                   else f"{count} are joined with {between!r}, the last two with {last!r}")
+            self.problems.append((f"{count} {self.system.noun(rule.after)}s joined with {', '.join(repr(x) for x in used)}: {say}",
+                                  rule.sources))
+            for i, word in enumerate(want):
+                self.join[k + i] = word
+        return j + 1
+
+    # -- the paragraph as the rules prescribe it ---------------------------------
+
+    def prescribed(self, paragraph: str) -> str | None:
+        """``paragraph`` with each piece a rule changes printed as the rule says (every other character as
+        printed); None when no rule changes one, or a piece cannot be found where it was read."""
+        changed = set(self.choices) | set(self.case) | set(self.join) | self.forms
+        if not changed:
+            return None
+        out: list[str] = []
+        pos = 0
+        for k, p in enumerate(self.placed):
+            target = p.printed + (p.join or "")
+            at = paragraph.find(target, pos)
+            if at < 0:
+                return None
+            end = at + len(target)
+            if k in changed:
+                out.append(paragraph[pos:at])
+                out.append(self._piece(k, p, paragraph[end:end + 1]))
+            else:
+                out.append(paragraph[pos:end])
+            pos = end
+        out.append(paragraph[pos:])
+        return "".join(out)
+
+    def _piece(self, k: int, p: _Placed, after: str) -> str:
+        use = p.use
+        reading = use.reading
+        text = reading.render(use.printed_values, self.choices.get(k, dict(use.choices)))
+        upper = self.case.get(k, p.printed[:1].isupper())
+        if text[:1].isalpha():
+            text = _first_case(text, upper)
+        join = self.join.get(k, p.join)
+        end = next((j.end for j in self.system.joins if j.after == p.kind), None) or _end_mark(text)
+        if join:  # a join in place of its end mark
+            if text.endswith(end):
+                text = text[:-len(end)]
+            if p.join is None:  # (the space after its end mark is printed after it)
+                return text + (join.rstrip() if after[:1].isspace() else join)
+            return text + join
+        if join == "" and p.join is not None:  # a join no rule allows: its end mark, then a space
+            return text + " "
+        return text
+
+
+def _a(noun: str) -> str:
+    """ "an activation cost", "a target selection" """
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _end_mark(text: str) -> str:
+    return text[-1:] if text[-1:] in ":;→." else ""
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if text != "no words" else text
+
+
 def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCard | None, list[Reason], list[str]]:
     """Parse ``card``'s text against ``catalog``: ``(parsed or None, problems, notes)``.
 
     Problems are :class:`Reason`\\ s with code ``malformed`` or ``unknown-text`` (each
     naming its field, ``text[i]`` for paragraph i); ``view`` (a RulesView, optional) lets
     an unknown sentence say what it is in other editions.  ``parsed`` is ``None``
-    whenever there is a problem."""
+    whenever there is a problem; its ``warnings`` are the *should* rules the text breaks, and
+    ``prescribed`` each paragraph as the rules prescribe it."""
     n = catalog.edition
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
     system = catalog.system
@@ -629,23 +891,28 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
 
     problems: list[Reason] = []
     notes: list[str] = []
+    warnings: list[Reason] = []
+    prescribed: dict[int, str] = {}
 
-    def malformed(message: str, fld: str | None = "text") -> None:
-        problems.append(Reason("malformed", message, n, rule_sources, fld))
+    def malformed(message: str, fld: str | None = "text", sources: tuple[str, ...] | None = None,
+                  instead: str | None = None) -> None:
+        problems.append(Reason("malformed", message, n, rule_sources if sources is None else sources, fld, instead))
 
     paragraphs = fields.paragraphs
     ctype = system.card_type(fields.type)
     empty_texts = {t.empty_text: t.id for t in system.types if t.empty_text}
-    if not paragraphs and not ctype.empty_text and not ctype.abilities_min:
-        return ParsedCard(None, [], False, None, None), problems, notes  # no abilities, and nothing to say so
+    if not paragraphs and not ctype.abilities_min and (not ctype.empty_text or ctype.empty_modal != "must"):
+        return ParsedCard(None, [], False, None, ctype.empty_text), problems, notes  # no abilities, and nothing to say so
     if not paragraphs:
         malformed(
             f'the text is empty; a {ctype.id} without abilities says "{ctype.empty_text}"' if ctype.empty_text
-            else f"the text is empty; a {ctype.id} has {_count(ctype)}"
+            else f"the text is empty; a {ctype.id} has {_count(ctype)}",
+            instead=ctype.empty_text,
         )
         return None, problems, notes
 
-    joins = _card_joins(catalog, fields.edition, view)
+    joins, ends = _card_joins(catalog, fields.edition, view)
+    naming = system.naming
     card_part: Use | None = None
     card_part_line: int | None = None
     abilities: list[Ability] = []
@@ -653,21 +920,36 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
     for position, (line, paragraph) in enumerate(paragraphs):
         fld = f"text[{line}]"
         where = f"paragraph {line}"
-        name, sentences = split_paragraph(paragraph)
+        name, sentences = split_paragraph(paragraph, naming.case if naming is not None else "upper")
         if normalize(paragraph) in empty_texts:
             no_abilities_at.append(line)
             continue
+        if name is None and naming is not None and naming.case == "upper":
+            miscased = _miscased_name(paragraph, catalog, view)
+            if miscased is not None:
+                name, sentences = miscased
+                malformed(f'{where}: the ability name "{name}" is not in all capital letters', fld, naming.sources,
+                          paragraph.replace(name, name.upper(), 1))
         if not sentences:
             malformed(f"{where}: the ability {name!r} has no text", fld)
             continue
-        sentence_uses: list[list[Use]] = []
+        sentence_placed: list[list[_Placed]] = []
+        italics: list[str] = []  # tutorial sentences to print in italics
         unreadable = False
         i = 0
         while i < len(sentences):
-            uses: list[Use] = []
-            sentence_uses.append(uses)
+            placed: list[_Placed] = []
+            sentence_placed.append(placed)
             if _is_tutorial(sentences[i]):
-                notes.append(f'{where}: "{sentences[i]}" is tutorial text (in parentheses); it is not a component')
+                tutorial = system.tutorial
+                if tutorial is None:
+                    malformed(f'{where}: "{sentences[i]}" is tutorial text (in parentheses); the {ordinal(n)} edition\'s guide '
+                              "has none: a card prints component texts only", fld, system.sources)
+                    unreadable = True
+                else:
+                    notes.append(f'{where}: "{sentences[i]}" is tutorial text (in parentheses); it is not a component')
+                    if tutorial.italics == "should" and not _in_italics(sentences[i]):
+                        italics.append(sentences[i])
                 i += 1
                 continue
             # a component of two sentences (the 1st edition's counter effects) before one
@@ -677,19 +959,14 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 if use is not None:
                     break
             i += span
-            if use is None and len(_clauses(raw, joins)) > 1:
+            if use is None and len(_clauses(raw, ends)) > 1:
                 # components that end in ":", ";" or "→" (an activation condition, a target
                 # selection, the 12th's activation costs) share a sentence with what follows
                 # them, as joined ones do (", then "): read the clauses, longest first
-                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view, joins)
-                if clause_uses is not None and sentence_problems:  # read, but joined against the list rule
-                    for message in sentence_problems:
-                        malformed(f"{where}: {message}", fld)
-                    unreadable = True
-                    continue
+                clause_uses, raw, sentence_problems = _read_clauses(raw, catalog, view, ends)
                 if clause_uses is not None:
-                    for u in clause_uses:
-                        uses.append(u)
+                    for u, printed, sep in clause_uses:
+                        placed.append(_Placed(u, printed, sep if sep in ends else None))
                         notes.extend(u.notes)
                     continue
                 use = None
@@ -700,12 +977,13 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 if not sentence_problems:
                     problems.append(_unknown_text(normalize(raw), catalog, view, fld, rule_sources))
                 continue
-            uses.append(use)
+            placed.append(_Placed(use, raw))
             notes.extend(use.notes)
         if unreadable:
             continue
-        uses = [u for sentence in sentence_uses for u in sentence]
-        if len(uses) == 1 and name is None and system.kind(uses[0].kind).place == "card":
+        pieces = [p for sentence in sentence_placed for p in sentence]
+        uses = [p.use for p in pieces]
+        if len(pieces) == 1 and name is None and system.kind(uses[0].kind).place == "card":
             use = uses[0]
             kind = system.kind(use.kind)
             if kind.types and ctype.id not in kind.types:
@@ -717,15 +995,35 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             else:
                 card_part, card_part_line = use, line
             continue
-        grammar, subs = _ability_problems([u for u in sentence_uses if u], where, system)
+        grammar, subs = _ability_problems([s for s in sentence_placed if s], where, system)
+        name_rule = naming.sources if naming is not None else system.sources
         if name is None and ctype.names == "required":
             grammar.insert(0, f"{where}: a {ctype.id}'s abilities are named: the name in capitals and a colon first "
                               f'("GREED: Draw 2 cards.")')
+        elif name is not None and naming is None:
+            grammar.insert(0, f"{where}: the {ordinal(n)} edition's guide gives abilities no names (found {name!r})")
         elif name is not None and ctype.names == "none":
-            grammar.insert(0, f"{where}: a {ctype.id}'s ability has no name (found {name!r})")
+            named = [t.id + "s" for t in system.types if t.names != "none"]
+            grammar.insert(0, f"{where}: a {ctype.id}'s ability has no name (found {name!r})"
+                              + (f"; only {' and '.join(named)} name their abilities" if named else ""))
         for message in grammar:
-            malformed(message, fld)
-        abilities.append(Ability(name, uses, line, subs))
+            malformed(message, fld, name_rule if "name" in message else None)
+        writing = _Writing(system, joins, pieces, subs)
+        if not grammar:
+            writing.check()
+        text = writing.prescribed(paragraph)
+        for tutorial_sentence in italics:
+            text = (text or paragraph).replace(tutorial_sentence, f"*{tutorial_sentence}*", 1)
+        if text is not None:
+            prescribed[line] = text
+        for message, sources in writing.problems:
+            malformed(f"{where}: {message}", fld, sources, text)
+        for code, message, sources in writing.warnings:
+            warnings.append(Reason(code, f"{where}: {message}", n, sources, fld, text))
+        for tutorial_sentence in italics:
+            warnings.append(Reason("tutorial", f'{where}: "{tutorial_sentence}" is tutorial text: it should be rendered in '
+                                               "italics (written *(…)*)", n, system.tutorial.sources, fld, text))
+        abilities.append(Ability(name, uses, line, [[p.use for p in sub] for sub in subs]))
 
     if no_abilities_at:
         fld = f"text[{no_abilities_at[0]}]"
@@ -738,8 +1036,42 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         too_many = ctype.abilities_max is not None and len(abilities) > ctype.abilities_max
         if too_many or len(abilities) < ctype.abilities_min:
             malformed(f"a {ctype.id} has {_count(ctype)} (one paragraph each), this one has {len(abilities)}")
+    if ctype.empty_text and ctype.empty_modal == "must" and not abilities and not no_abilities_at and not problems:
+        text = "\n".join([p for _, p in paragraphs] + [ctype.empty_text])
+        malformed(f'the {ctype.id} has no abilities; a {ctype.id} without abilities says "{ctype.empty_text}"', "text",
+                  system.sources, text)
     if problems:
         return None, problems, notes
-    if ctype.empty_text and not abilities and not no_abilities_at:
-        notes.append(f'the {ctype.id} has no abilities; the Card Building Guide prints "{ctype.empty_text}" for that')
-    return ParsedCard(card_part, abilities, bool(no_abilities_at), card_part_line, ctype.empty_text), problems, notes
+    parsed = ParsedCard(card_part, abilities, bool(no_abilities_at), card_part_line, ctype.empty_text, warnings, prescribed)
+    return parsed, problems, notes
+
+
+def _in_italics(sentence: str) -> bool:
+    """Whether a sentence is written in italics (``*…*`` or ``_…_``)."""
+    s = sentence.strip()
+    return len(s) > 2 and s[0] == s[-1] and s[0] in "*_"
+
+
+def _miscased_name(paragraph: str, catalog: Catalog, view: Any) -> tuple[str, list[str]] | None:
+    """A paragraph that opens with a name not in capitals ("Healing: Draw 1 card."): the name and
+    the sentences after it, when what follows the name reads and the paragraph as printed does not."""
+    m = _ANY_NAME.match(paragraph)
+    name = m.group("name") if m is not None else ""
+    if not any(c.isalpha() for c in name) or name.isupper() or any(c.isdigit() for c in name) or len(name.split()) > 4:
+        return None
+    rest = [s.strip() for s in _SENTENCE_END.split(m.group("rest").strip()) if s.strip()]
+    first = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()][0]
+    # (read first: a paragraph that reads as printed — "When you take damage: Draw 1 card." — has no name)
+    if not rest or read_sentence(first, catalog, view)[0] is not None or _lookup_first_clause(first, catalog, view):
+        return None
+    if read_sentence(rest[0], catalog, view)[0] is None and not _lookup_first_clause(rest[0], catalog, view):
+        return None
+    if view is not None and elsewhere(normalize(name) + ":", catalog.edition, view) is not None:
+        return None  # another edition's text ("When you take at least 5 damage:" in the 11-pre), not a name
+    return name.strip(), rest
+
+
+def _lookup_first_clause(sentence: str, catalog: Catalog, view: Any) -> bool:
+    """Whether the first clause of a sentence ("When you take damage:") is a component text."""
+    clauses = _clauses(sentence, {})
+    return bool(clauses) and read_sentence(clauses[0][0], catalog, view)[0] is not None

@@ -15,19 +15,58 @@ STATUSES = ("legal", "banned", "error", "unknown")
 
 
 def summary(judgements: Iterable[Judgement | str]) -> dict[str, int]:
-    """Counts by status, of judgements or of their statuses."""
-    return summary_of(Counter(j if isinstance(j, str) else j.status for j in judgements))
+    """Counts by status, of judgements or of their statuses (and the cards with warnings)."""
+    judgements = list(judgements)
+    warned = sum(1 for j in judgements if not isinstance(j, str) and j.warnings)
+    return summary_of(Counter(j if isinstance(j, str) else j.status for j in judgements), warned)
 
 
-def summary_of(counts: Mapping[str, int]) -> dict[str, int]:
-    """The summary of counts by status (a :class:`~collections.Counter` kept card after card)."""
-    return {"cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}
+def summary_of(counts: Mapping[str, int], warned: int = 0) -> dict[str, int]:
+    """The summary of counts by status (a :class:`~collections.Counter` kept card after card), and
+    ``with_warnings``: how many cards break a *should* rule (their own category: a legal card may)."""
+    return {"cards": sum(counts.get(s, 0) for s in STATUSES), **{s: counts.get(s, 0) for s in STATUSES},
+            "with_warnings": warned}
+
+
+class Tally:
+    """A collection judged card after card, counted as ``check-cards`` and the API count it: statuses,
+    the cards with warnings and (``deck``) the deck; in constant memory."""
+
+    def __init__(self, deck: bool = False):
+        self.counts: Counter = Counter()
+        self.warned = 0
+        self.deck = None
+        if deck:
+            from .deck import DeckTally
+
+            self.deck = DeckTally()
+
+    def add(self, j: Judgement) -> None:
+        self.counts[j.status] += 1
+        if j.warnings:
+            self.warned += 1
+        if self.deck is not None:
+            self.deck.add(j)
+
+    def summary(self) -> dict[str, int]:
+        return summary_of(self.counts, self.warned)
+
+    def deck_verdict(self, catalog: Any) -> Any:
+        """The deck's :class:`~kotc_rulesc.cards.deck.DeckVerdict` (None: not judged as a deck)."""
+        return self.deck.verdict(catalog) if self.deck is not None else None
+
+    def passed(self, verdict: Any, strict: bool) -> bool:
+        """Every card legal (and the deck, if judged), and with ``strict`` no warning."""
+        return (sum(self.counts.values()) == self.counts["legal"] and (verdict is None or verdict.legal)
+                and not (strict and self.warned))
 
 
 def summary_text(counts: dict[str, int]) -> str:
     n = counts["cards"]
     parts = [f"{counts[s]} {s}" for s in STATUSES if counts[s]]
-    return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none")
+    warned = counts.get("with_warnings", 0)
+    tail = f"; {warned} with warnings" if warned else ""
+    return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none") + tail
 
 
 def _title(j: Judgement) -> str:
@@ -40,7 +79,10 @@ def _cost_text(j: Judgement) -> str:
     if j.status == "error":
         cost = "not computed"
     printed = "" if j.printed_cost is None else f", printed {j.printed_cost}"
-    return f"{j.figure} {cost}{printed}"
+    ultra = ""
+    if j.counts_ultra and j.ultra_points is not None:  # the 17th: a deck holds at most 10
+        ultra = f", {j.ultra_points} Ultra Point{'s' if j.ultra_points != 1 else ''}"
+    return f"{j.figure} {cost}{printed}{ultra}"
 
 
 def _verdict_text(j: Judgement) -> str:
@@ -56,7 +98,26 @@ def _reason_text(r: Reason) -> str:
     if r.sources:
         cite.append(", ".join(r.sources))
     fld = f" (field {r.field})" if r.field else ""
-    return f"{r.code}{fld}: {r.message}" + (f" [{'; '.join(cite)}]" if cite else "")
+    instead = f'; print instead: "{r.instead}"' if r.instead is not None else ""
+    return f"{r.code}{fld}: {r.message}{instead}" + (f" [{'; '.join(cite)}]" if cite else "")
+
+
+def reason_line(r: Reason) -> str:
+    """A reason under a cost breakdown: code, message, what to print instead."""
+    return f"{r.code}: {r.message}" + (f'; print instead: "{r.instead}"' if r.instead is not None else "")
+
+
+def warning_line(w: Reason) -> str:
+    """A warning under a cost breakdown: the rule broken and the text to reprint."""
+    return f"warning: {w.code}: {w.message}" + (f'; reprint as "{w.instead}"' if w.instead is not None else "")
+
+
+def _warning_text(w: Reason) -> str:
+    """A warning as a line says it: the *should* rule broken, where, and the text to reprint."""
+    cite = ([f"{ordinal(w.edition)} edition"] if w.edition is not None else []) + ([", ".join(w.sources)] if w.sources else [])
+    fld = f" (field {w.field})" if w.field else ""
+    instead = f'; reprint as "{w.instead}"' if w.instead is not None else ""
+    return f"warning: {w.code}{fld}: {w.message}{instead}" + (f" [{'; '.join(cite)}]" if cite else "")
 
 
 def _where(file: str | None, line: int | None) -> str:
@@ -65,10 +126,20 @@ def _where(file: str | None, line: int | None) -> str:
     return f"{file}:{line}: " if line else f"{file}: "
 
 
+def cost_json(j: Judgement, edition: Any, figure: str) -> dict[str, Any]:
+    """What ``cost --format json`` prints for one card (``figure``: "cost" up to the 10th, "level" on)."""
+    entry = j.to_json()
+    return {"index": j.index, "name": j.name, "edition": edition, figure: j.cost, f"printed_{figure}": j.printed_cost,
+            **({"ultra_points": j.ultra_points} if j.counts_ultra else {}),
+            "status": j.status, "breakdown": j.breakdown, "reasons": entry["reasons"],
+            "warnings": entry["warnings"], "notes": j.notes}
+
+
 def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] = ()) -> str:
     """One card: its status and cost, then every reason (located) and note (but the notes ``said`` already)."""
     lines = [_title(j) + _verdict_text(j)]
     lines += [f"    {_where(file, j.line_of(r))}{_reason_text(r)}" for r in j.reasons]
+    lines += [f"    {_where(file, j.line_of(w))}{_warning_text(w)}" for w in j.warnings]
     lines += [f"    note: {note}" for note in j.notes if note not in said]
     return "\n".join(lines)
 
@@ -92,7 +163,8 @@ class CardTexts:
         kept = self._words
         words = kept.new.get(id(j.reasons)) or kept.get(id(j.reasons))  # (the newer generation first)
         if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
-            words = (j.reasons, j.notes, _verdict_text(j), [(r, _reason_text(r)) for r in j.reasons],
+            words = (j.reasons, j.notes, _verdict_text(j),
+                     [(r, _reason_text(r)) for r in j.reasons] + [(w, _warning_text(w)) for w in j.warnings],
                      [f"    note: {note}" for note in j.notes if note not in self.said])
             kept.put(id(j.reasons), words)
         _, _, verdict, reasons, notes = words
@@ -137,7 +209,7 @@ class CheckJson:
             self.write(head + ("null" if j.line is None else str(j.line)).join(pieces))
         else:
             out = [head, pieces[0]]
-            for r, piece in zip(reasons, pieces[1:]):
+            for r, piece in zip([*reasons, *j.warnings], pieces[1:]):
                 line = j.line_of(r)
                 out.append("null" if line is None else str(line))
                 out.append(piece)
@@ -167,15 +239,15 @@ def _dumps(value: Any, level: int | None = None) -> str:
 
 def _entry_pieces(j: Judgement) -> list[str]:
     """A card's entry after its name, nested in the document (``"status": …`` to its closing brace), cut
-    where each reason's line goes.  The lines are encoded as ``NaN`` to be found: ``"line": NaN`` is
+    where each reason's (and warning's) line goes.  The lines are encoded as ``NaN`` to be found: ``"line": NaN`` is
     no text a JSON string can hold (its quotes would be escaped), and no other value is NaN."""
     entry = j.to_json()
     del entry["index"], entry["name"]
-    for reason in entry["reasons"]:
+    for reason in entry["reasons"] + entry["warnings"]:
         reason["line"] = _NAN
     text = _dumps(entry, 2)[2:]  # (without its opening brace: the index and name come first)
     pieces = text.split('"line": NaN')
-    assert len(pieces) == len(j.reasons) + 1
+    assert len(pieces) == len(j.reasons) + len(j.warnings) + 1
     return [p + '"line": ' for p in pieces[:-1]] + pieces[-1:]
 
 
@@ -193,22 +265,35 @@ def _part_text(part: dict[str, Any]) -> str:
         return f"      {part['noun']:<20} \"{part['text']}\"{ultra} (no formula)"
     formula = part["formula"] if part["formula"] is not None else "unknown"
     value = part["value"] if part["value"] is not None else "unknown"
+    values = _values_text(part["values"], _given(part))
+    if part["role"].startswith("sets "):  # a target selection (a condition, the 11th's): it adds nothing itself
+        var = part["role"][len("sets "):]
+        return (f"      {part['noun']:<20} \"{part['text']}\"{ultra}\n"
+                f"      {'':<20} {var} = {formula}{values} = {value} (for its effects' formulas)")
     return (
         f"      {part['noun']:<20} \"{part['text']}\"{ultra}\n"
-        f"      {'':<20} {part['role']} {formula}{_values_text(part['values'], _given(part))} = {value}"
+        f"      {'':<20} {part.get('says', part['role'])} {formula}{values} = {value}"
     )
 
 
 def _given(part: dict[str, Any]) -> dict[str, Any]:
     """The variables the ability set for this component's formula (t, a), as the breakdown has them."""
-    known = ("component", "kind", "noun", "text", "formula", "values", "role", "value", "ultra")
+    known = ("component", "kind", "noun", "text", "formula", "values", "role", "says", "value", "ultra")
     return {k: v for k, v in part.items() if k not in known}
 
 
-def _values_line(entry: dict[str, Any], rule: dict[str, Any] | None) -> str:
+def _scope_word(name: str, parts: str) -> str:
+    """ "sub-ability level", "ability cost", "minion ability level", "total relief": a rule's formula
+    named in its guide's words (``parts``: what the guide calls an ability's figure)."""
+    if name.endswith("_cost"):
+        name = name[: -len("_cost")] + " " + parts
+    return name.replace("sub_ability", "sub-ability").replace("_", " ")
+
+
+def _values_line(entry: dict[str, Any], rule: dict[str, Any] | None, parts: str) -> str:
     """ "      total relief 3, ability cost 2": the rule's formulas of an ability or sub-ability, as computed."""
     names = [name for name in (rule or {}) if name not in ("edition", "stated", "sources") and name in entry]
-    values = [f"{n.replace('sub_ability', 'sub-ability').replace('_', ' ')} {entry[n]}" for n in names if entry[n] is not None]
+    values = [f"{_scope_word(n, parts)} {entry[n]}" for n in names if entry[n] is not None]
     return "      " + ", ".join(values) if values else ""
 
 
@@ -235,14 +320,14 @@ def breakdown_text(j: Judgement) -> str:
             lines.append(f"    sub-ability {k}")
             for part in sub["components"]:
                 lines.append(_part_text(part))
-            lines.append(_values_line(sub, rule))
-        line = _values_line(ability, rule)
+            lines.append(_values_line(sub, rule, b.get("parts", "cost")))
+        line = _values_line(ability, rule, b.get("parts", "cost"))
         lines.append(line[2:] if "sub_abilities" in ability else line)  # outdented under its sub-abilities
     if rule is not None:
         which = f"{b['type']}_cost"
         stated = "" if rule["stated"] else f" (the {ordinal(rule['edition'])} edition's rule)"
         total = b["total"] if b["total"] is not None else "unknown"
-        lines.append(f"  {which} = {rule[which]} = {total}{stated}")
+        lines.append(f"  {b['figure_title']} = {rule[which]} = {total}{stated}")
     if b.get("ultra_points"):
         lines.append(f"  Ultra Points: {b['ultra_points']} (the sum of its texts' [+N])")
     return "\n".join(line for line in lines if line)

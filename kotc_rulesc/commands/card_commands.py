@@ -23,6 +23,10 @@ EDITION_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
 )
+STRICT_OPTION = click.option(
+    "--strict", is_flag=True,
+    help="Warnings count as problems (exit 1): a card that breaks a rule the guides word as should or recommended "
+         "(\"the words “up to” should be removed\") is legal, with a warning that says what to print instead.")
 
 
 def _view_or_exit(rules_dir: str | None):
@@ -62,9 +66,10 @@ def _read_or_exit(path: str, settle: Any = None) -> Iterator:
 @EDITION_OPTION
 @click.option("--deck", is_flag=True,
               help="Also judge COLLECTION as one deck: its size and, from the 17th, its Ultra Points, as the rulebook states.")
+@STRICT_OPTION
 @FORMAT_OPTION
 @RULES_OPTION
-def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rules_dir: str | None) -> None:
+def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, rules_dir: str | None) -> None:
     """Judge every card of COLLECTION in one edition: legal, banned, error or unknown.
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
@@ -83,6 +88,14 @@ def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rule
     the edition and sources it rests on, and where on the card it is. Earlier
     wordings are legal and read as the current text (a note gives it).
 
+    A card written otherwise than a guide says it should be ("Target up to
+    1 on-field minion;" where the 17th guide says the words "up to" should be
+    removed) is legal, with a warning — their own category, in the text and
+    the JSON ("warnings") — that gives the text to print instead; a rule the
+    guides word as must (two arrows between activation costs, "it" where the
+    targets may be several) makes the card malformed. In the 17th each card's
+    Ultra Points are shown.
+
     With --deck the collection is also one deck: its number of cards (the
     rulebook's deck size, e.g. 40–60) and, where the rulebook limits them,
     its Ultra Points (the 17th: at most 10; a card's are the sum of its
@@ -95,33 +108,28 @@ def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rule
 
     Exit status: 0 when every card is legal (and, with --deck, the deck),
     1 when any card is banned, unreadable or of unknown legality or the deck
-    is not legal, 2 for usage errors or a file that cannot be read.
+    is not legal (with --strict: or any card has a warning), 2 for usage
+    errors or a file that cannot be read.
 
     \b
     Examples:
+      kotc-rulesc check-cards my-deck.yaml --deck --strict
       kotc-rulesc check-cards examples/collection.yaml --edition 6
       kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
       kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
       kotc-rulesc check-cards minions.yaml -e 12
       kotc-rulesc check-cards my-deck.yaml --deck
     """
-    from collections import Counter
-
     from ..cards.cost import rule_note
     from ..cards.legality import CardJudge
-    from ..cards.report import CardTexts, CheckJson, summary_of, summary_text
+    from ..cards.report import CardTexts, CheckJson, Tally, summary_text
 
     view = _view_or_exit(rules_dir)
     edition = _edition_or_exit(view, edition)
     display = "<stdin>" if collection == "-" else collection
     said = tuple(filter(None, [rule_note(view.catalog(edition))]))
     judge_card = CardJudge(edition, view)  # each distinct card judged once
-    counts: Counter = Counter()
-    tally = None
-    if deck:
-        from ..cards.deck import DeckTally
-
-        tally = DeckTally()
+    tally = Tally(deck)
     out = _Output(fmt == "json")
     items = _read_or_exit(collection, settle=out.close)
     try:
@@ -131,20 +139,19 @@ def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rule
             text = CardTexts(display, said)
         for item in items:
             j = judge_card(item)
-            if tally is not None:
-                tally.add(j)
+            first = not tally.counts
+            tally.add(j)
             if fmt == "text":
-                if not counts:  # the heading waits until the file has proved readable
+                if first:  # the heading waits until the file has proved readable
                     out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
                     for note in said:
                         out.write(f"note: {note}\n")
                 out.write(text(j) + "\n")
             else:
                 document.card(j)
-            counts[j.status] += 1
-        summary = summary_of(counts)
-        verdict = tally.verdict(view.catalog(edition)) if tally is not None else None
-        if fmt == "text" and not counts:
+        summary = tally.summary()
+        verdict = tally.deck_verdict(view.catalog(edition))
+        if fmt == "text" and not tally.counts:
             out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
         if fmt == "json":
             document.end(summary, verdict.to_json() if verdict is not None else None)
@@ -156,7 +163,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, fmt: str, rule
         out.done()
     finally:
         out.close()
-    sys.exit(0 if summary["cards"] == counts["legal"] and (verdict is None or verdict.legal) else 1)
+    sys.exit(0 if tally.passed(verdict, strict) else 1)
 
 
 class _Output:
@@ -268,11 +275,12 @@ def _no_such_option(name: str, stats: set[str]) -> None:
 @click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (default: the edition costed).")
 @click.option("--printed", "--printed-cost", "--printed-level", "printed", type=int, default=None,
               help="The printed cost or level, to compare with the computed one (optional).")
+@STRICT_OPTION
 @FORMAT_OPTION
 @RULES_OPTION
 def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
          texts: tuple[str, ...], name: str | None, edition_indicator: int | None, printed: int | None,
-         fmt: str, rules_dir: str | None) -> None:
+         strict: bool, fmt: str, rules_dir: str | None) -> None:
     """Compute a card's figure in one edition — its resource cost (1st–10th)
     or level (from the 11th) — per component, sub-ability and ability.
 
@@ -300,15 +308,20 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
 
     `kotc-rulesc show --edition N` prints each edition's rule. A figure that
     depends on a formula no source gives is "unknown", never guessed. If
-    the card is banned in that edition, the reasons follow.
+    the card is banned in that edition, the reasons follow; a rule the
+    guides word as should that the card breaks is a warning with the text to
+    print instead. Each figure is named in its edition's words (cost and
+    relief up to the 11th; level increase and level decrease from the 12th).
 
     Exit status: 0 when every figure is known, 1 when a card cannot be
-    costed, 2 for usage errors (no card given, --text without --type, a type
-    or stat the edition does not have) and a CARD_FILE that cannot be read
-    (README's input policy, as for check-cards).
+    costed (with --strict: or has a warning), 2 for usage errors (no card
+    given, --text without --type, a type or stat the edition does not have)
+    and a CARD_FILE that cannot be read (README's input policy, as for
+    check-cards).
 
     \b
     Examples:
+      kotc-rulesc cost --type spell --text "Target 1 on-field minion; destroy it."
       kotc-rulesc cost --edition 8 --type spell --text "Draw 2 cards."
       kotc-rulesc cost -e 12 --type minion --sp 2 --hp 7 --text "GREED: Draw 2 cards."
       kotc-rulesc cost -e 11 --type creature --offense 3 --defense 8 \\
@@ -316,7 +329,7 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
       kotc-rulesc cost examples/collection.yaml --edition 6
     """
     from ..cards.legality import judge, judge_input
-    from ..cards.report import breakdown_text, judgement_text
+    from ..cards.report import breakdown_text, cost_json, judgement_text, reason_line, warning_line
 
     view = _view_or_exit(rules_dir)
     edition = _edition_or_exit(view, edition)
@@ -348,11 +361,7 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         judgements = [judge(card, edition, view)]
     if fmt == "json":
         figure = view.catalog(edition).system.figure  # "cost" up to the 10th, "level" from the published 11th
-        out = [
-            {"index": j.index, "name": j.name, "edition": edition, figure: j.cost, f"printed_{figure}": j.printed_cost,
-             "status": j.status, "breakdown": j.breakdown, "reasons": j.to_json()["reasons"], "notes": j.notes}
-            for j in judgements
-        ]
+        out = [cost_json(j, edition, figure) for j in judgements]
         click.echo(json.dumps(out if card_file is not None else out[0], ensure_ascii=False, indent=2))
     else:
         display = card_file if card_file not in (None, "-") else ("<stdin>" if card_file == "-" else None)
@@ -364,10 +373,13 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
                 if j.reasons:
                     click.echo(f"  {j.status} in the {ordinal(edition)} edition:")
                     for r in j.reasons:
-                        click.echo(f"    {r.code}: {r.message}")
+                        click.echo(f"    {reason_line(r)}")
+                for w in j.warnings:
+                    click.echo(f"  {warning_line(w)}")
             else:
                 click.echo(judgement_text(j, display))
-    sys.exit(0 if all(j.cost is not None for j in judgements) else 1)
+    ok = all(j.cost is not None for j in judgements) and not (strict and any(j.warnings for j in judgements))
+    sys.exit(0 if ok else 1)
 
 
 COMMANDS = [cost, check_cards]

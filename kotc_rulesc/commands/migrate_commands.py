@@ -33,6 +33,9 @@ def _fail(message: str, code: int = 2) -> None:
               help="Re-issue a card that N's rulebook prunes because a text it uses had its cost (level) revised after "
                    "its design edition: its figure recomputed in N and its Edition Indicator set to N, when every other "
                    "text on it is valid in N. Without it such a card is kept as it was and marked (the rulebook's verdict).")
+@click.option("--strict", is_flag=True,
+              help="Exit 1 also when a card had to be written in the form its guide prescribes: it broke a rule the "
+                   "guides word as should (\"the words “up to” should be removed\"); such a card is written so in any case.")
 @click.option("--report", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="FILE",
               help="Write the full report to FILE ('-': standard output, when the collection does not go there); "
                    "neither COLLECTION nor OUT.")
@@ -43,7 +46,7 @@ def _fail(message: str, code: int = 2) -> None:
               help="Deprecated and ignored (migrate runs in one process); removed in the next release.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
-def migrate(collection, target, output, in_place, assume, reissue, report, report_format, dry_run, jobs, rules_dir):
+def migrate(collection, target, output, in_place, assume, reissue, strict, report, report_format, dry_run, jobs, rules_dir):
     """Migrate the cards of COLLECTION (YAML, JSON or JSONL; '-' for standard input) to edition N.
 
     Each card goes from its edition E — its Edition Indicator (the 'edition'
@@ -79,7 +82,12 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
       a suggested legal replacement with its cost.  The field is replaced on
       every run and removed once the card is legal;
     - a printed cost that was already wrong in the card's own edition is
-      reported; it is corrected only when the card is re-issued.
+      reported; it is corrected only when the card is re-issued;
+    - a card that ends legal is written in the form the target's guide
+      prescribes: where it breaks a rule the guide words as should ("the
+      words “up to” should be removed": "Target 1 on-field minion;", never
+      "Target up to 1 on-field minion;"), the paragraph is written as the
+      guide says and the report names the rule.
     - migrated in steps (--to 9, then --to 11-pre), a card re-issued in the
       first step keeps that step's Edition Indicator: it costs the same, and
       it is legal; a card that does not end legal is kept as it was in the
@@ -98,7 +106,8 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
     large collections.
 
     Exit status: 0 when every card ends legal, 1 when any card is banned, of
-    unknown legality or cannot be migrated, 2 for usage errors, unreadable
+    unknown legality or cannot be migrated (with --strict: or was written in
+    the prescribed form because it broke a should rule), 2 for usage errors, unreadable
     collections (README's input policy), cards without an Edition Indicator
     when --from is missing, and an output that cannot be written (a full disk).
 
@@ -147,6 +156,7 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
         report_format=report_format,
         rules_dir=rules_dir,
         reissue=reissue,
+        strict=strict,
     )
     kept = "" if collection == "-" else f", {collection} is as it was"
     try:

@@ -119,14 +119,19 @@ def _system(imp) -> list[str]:
             if len(changes) > _QUOTED:
                 lines.append(f"#     … and {len(changes) - _QUOTED} more (the report lists every one)")
     if imp.agreement:
-        system = imp.prev.system
-        nouns = {**dict(system.plurals), **{p: s for p, (s, _) in imp.agreement.items()}}
+        agreement = imp.prev.system.agreement
+        nouns = {**dict(agreement.nouns), **{p: s for p, (s, _) in imp.agreement.items()}}
+        # the rule's own sentence where this guide still prints it, else the guide's sentence that says it
+        sentence = imp.guide_sentence(re.escape(agreement.quote)) or imp.guide_sentence(r"should be changed to singular")
         lines += ["system:", f"  source: {imp.guide_id}",
                   *_comment(f"REVIEW: {', '.join(_q(p) for p in imp.agreement)} follow(s) a variable in a new text; "
-                            f"{_q(brief(imp.guide_sentence(r'should be changed to singular') or ''))}: the agreeing "
-                            f"words are the {ordinal(imp.n - 1)}'s and {'these' if len(imp.agreement) > 1 else 'this one'}", "  # "),
-                  "  agreement:", f"    nouns: {_flow(nouns)}", f"    verbs: {_flow(dict(system.verbs))}",
-                  f"    phrases: {_flow({p: list(forms) for p, forms in system.phrases})}"]
+                            f"{_q(brief(sentence or ''))}: the agreeing words are the {ordinal(imp.n - 1)}'s and "
+                            f"{'these' if len(imp.agreement) > 1 else 'this one'}", "  # "),
+                  "  agreement:", f"    modal: {agreement.modal}", f"    source: {_flow([imp.guide_id])}",
+                  f"    quote: {_q(sentence or agreement.quote)}",
+                  f"    nouns: {_flow(nouns)}", f"    verbs: {_flow(dict(agreement.verbs))}"]
+        lines += [f"    qualifiers: {_flow(list(agreement.qualifiers))}"] if agreement.qualifiers else []
+        lines += [f"    stops: {_flow(list(agreement.stops))}"] if agreement.stops else []
     return lines + [""] if lines else []
 
 

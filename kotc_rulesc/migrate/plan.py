@@ -101,6 +101,9 @@ class Decision:
     notes: tuple[str, ...] = ()
     replacement: dict[str, Any] | None = None
     mark: dict[str, Any] | None = field(default=None, compare=False)
+    #: the *should* rules the card broke (its warnings in the target edition), which the text written
+    #: follows (``migrate --strict`` counts them as problems)
+    warnings: tuple[Any, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -254,8 +257,11 @@ class Migrator:
 
         if j.status == "legal" and not crossed:
             notes = _kept_notes(kept)
+            new_text, fixes = _prescribed(new_text, j)
+            rewrites += fixes
             if rewrites:
-                return Decision("rewritten", source, n, assumed, text=new_text, rewrites=tuple(rewrites), notes=notes)
+                return Decision("rewritten", source, n, assumed, text=new_text, rewrites=tuple(rewrites), notes=notes,
+                                warnings=tuple(j.warnings))
             return Decision("unchanged", source, n, assumed, notes=notes)
 
         reissuable = codes <= _REISSUE_CODES and (crossed or "cost-revised" in codes) and j.cost is not None
@@ -267,8 +273,12 @@ class Migrator:
             # Re-issued: N's Edition Indicator answers every cost-revised reason (and a clean slate),
             # the cost computed under N every cost-mismatch, and nothing else about the card changes —
             # so the re-issued card is legal in N (the tests judge every re-issued card they make).
+            warnings = tuple(j.warnings)
             if kept:  # a card of N prints N's wordings, also those no rulebook list names
-                new_text, rewrites = self._reissued_text(source, text, card, j)
+                new_text, rewrites, warnings = self._reissued_text(source, text, card, j)
+            elif new_text is not None:
+                new_text, fixes = _prescribed(new_text, j)
+                rewrites = rewrites + fixes
             if new_text is not None:
                 notes = self._printed_cost_notes(card, source, j.cost)
                 why = tuple(r for r in j.reasons if r.code == "cost-revised")
@@ -283,6 +293,7 @@ class Migrator:
                     rewrites=tuple(rewrites),
                     reasons=why,
                     notes=notes,
+                    warnings=warnings,
                 )
 
         if crossed and j.status == "error":
@@ -312,14 +323,18 @@ class Migrator:
     def _joins(self) -> dict[str, tuple[str, ...]]:
         """What joins two components in the editions from the first to the target, and the end
         marks it replaces (", also " → "→"): the rewriter reads joined components as the parser does."""
-        out: dict[str, tuple[str, ...]] = {}
+        from ..model import join_ends
+
         keys = [self.first] + [p.target for p in self.view.path(self.first, self.target) or ()]
-        for key in keys:
-            for kind in self.view.catalog(key).system.kinds:
-                for join in kind.joins:
-                    if kind.end:
-                        out[join] = tuple(dict.fromkeys(out.get(join, ()) + (kind.end,)))
-        return out
+        return join_ends(tuple(j for key in keys for j in self.view.catalog(key).system.joins))
+
+    @cached_property
+    def _variations(self) -> tuple[Any, ...]:
+        """The variations of the editions from the first to the target (``Target 1 on-field minion;``
+        for ``Target up to [x] on-field minions;``): the rewriter reads a text printed in one as the
+        parser does, and keeps its form."""
+        keys = [self.first] + [p.target for p in self.view.path(self.first, self.target) or ()]
+        return tuple(dict.fromkeys(v for key in keys for v in self.view.catalog(key).system.variations))
 
     def _run(self, source: int, unlisted: bool = False) -> list[Any]:
         """What rewrites a card of edition ``source``: LineRewriters, and the clean-slate passes
@@ -352,7 +367,7 @@ class Migrator:
             for p in steps:
                 if p.clean_slate and after_source:
                     if pending:
-                        run.append(LineRewriter(pending, unlisted=unlisted, joins=self._joins))
+                        run.append(LineRewriter(pending, unlisted=unlisted, joins=self._joins, variations=self._variations))
                         pending = []
                     run.append(p)
                     if p.rewrites:
@@ -362,7 +377,7 @@ class Migrator:
                 if p.target == own:
                     after_source = True
             if pending:
-                run.append(LineRewriter(pending, unlisted=unlisted, joins=self._joins))
+                run.append(LineRewriter(pending, unlisted=unlisted, joins=self._joins, variations=self._variations))
             self._runs[(source, unlisted)] = run
         return run
 
@@ -382,16 +397,19 @@ class Migrator:
                     blocked = not ok
         return text, rewrites, crossed, blocked
 
-    def _reissued_text(self, source: int, text: str, card: dict, j: Any) -> tuple[str | None, list[TextRewrite]]:
-        """The text of a card re-issued in N, every wording N's (also those no rulebook list names),
-        and its rewrites; ``None`` when the card so re-issued would not be legal in N."""
+    def _reissued_text(self, source: int, text: str, card: dict, j: Any) -> tuple[str | None, list[TextRewrite], tuple]:
+        """The text of a card re-issued in N, every wording N's (also those no rulebook list names) and
+        in the form N's guide prescribes, its rewrites and the warnings that form answers; ``None`` when
+        the card so re-issued would not be legal in N."""
         new_text, done, _, _ = self._rewrite(source, text, unlisted=True)
         candidate = dict(card)
         candidate.pop(MARK, None)
         candidate.update({"text": new_text, "edition": edition_number(self.target), j.figure: j.cost})
-        if self._judge(candidate, self.target, self.view).status != "legal":
-            return None, []
-        return new_text, done
+        verdict = self._judge(candidate, self.target, self.view)
+        if verdict.status != "legal":
+            return None, [], ()
+        new_text, fixes = _prescribed(new_text, verdict)
+        return new_text, done + fixes, tuple(verdict.warnings)
 
     def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
         """Map every component to its successor across the clean slate ``p``; ok is False
@@ -507,6 +525,25 @@ class _Successor:
     successor: str
     binds: dict[str, int]
     sources: tuple[str, ...]
+
+
+def _prescribed(text: str | None, j: Any) -> tuple[str | None, list[TextRewrite]]:
+    """``text`` in the form the guide of the edition judged prescribes (the judgement's ``prescribed``:
+    each paragraph a *should* rule words otherwise, "Target 1 on-field minion;" for "Target up to 1
+    on-field minion;"), and a rewrite per paragraph changed, naming the rules; else ``text`` as it is."""
+    if text is None or j.prescribed is None:
+        return text, []
+    old, new = text.split("\n"), j.prescribed.split("\n")
+    fixes = []
+    for number, (a, b) in enumerate(zip(old, new), 1):
+        if a == b:
+            continue
+        field_ = f"text[{number}]"
+        ws = [w for w in j.warnings if w.field == field_]
+        sources = tuple(dict.fromkeys(src for w in ws for src in w.sources))
+        fixes.append(TextRewrite(number, a.strip(), b.strip(), None, j.edition, j.edition, sources,
+                                 prescribed=tuple(w.message for w in ws)))
+    return j.prescribed, fixes
 
 
 def _kept_notes(kept: list[TextRewrite]) -> tuple[str, ...]:

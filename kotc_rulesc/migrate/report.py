@@ -106,7 +106,7 @@ class Record:
         return out
 
 
-_KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed")
+_KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed", "prescribed")
 
 
 def _counted(status: str, changed: bool) -> tuple[str, ...]:
@@ -132,6 +132,8 @@ class Totals:
 
     def add(self, record: Record) -> None:
         self.count(record.status, record.changed)
+        if record.decision is not None and record.decision.warnings:
+            self.counts["prescribed"] += 1  # written in the form the guide prescribes (it broke a should rule)
 
     def count(self, status: str, changed: bool, cards: int = 1) -> None:
         """``cards`` cards of ``status`` (a decision's, or "error"), whose output differs from their input or not."""
@@ -163,8 +165,9 @@ def summary_line(t: Totals, dry_run: bool = False, words: dict[str, str] | None 
     if c["unknown"]:
         banned += f" ({c['unknown']} of unknown legality)"
     verb = "would change" if dry_run else "changed"
+    prescribed = f" ({c['prescribed']} written as the guide prescribes)" if c.get("prescribed") else ""
     return (f"{c['cards']} card{'s' if c['cards'] != 1 else ''}: {migrated}, {c['unchanged']} unchanged, {banned}, "
-            f"{c['errors']} error{'s' if c['errors'] != 1 else ''}; {c['changed']} {verb}")
+            f"{c['errors']} error{'s' if c['errors'] != 1 else ''}; {c['changed']} {verb}{prescribed}")
 
 
 # --------------------------------------------------------------------------- one card
@@ -206,6 +209,9 @@ def _rewrite_why(rw: Any, words: dict[str, str] | None = None, code: str = '"') 
     pawns." → "craft [x] level [y] pawns." (effect-summon-level-pawns) [guide-16, rulebook-16]'."""
     if rw.successor:
         return f"{rw.component} → its successor {rw.successor}, clean slate of the {ordinal(rw.edition)} [{_sources(rw.sources)}]"
+    if rw.prescribed:  # a paragraph written in the form the guide prescribes (a should rule it broke)
+        return (f"written as the {ordinal(rw.edition)} edition's guide prescribes: " + "; ".join(rw.prescribed)
+                + f" [{_sources(rw.sources)}]")
     verb = (words or {}).get("revised", "revised") if rw.listed else "reworded (no rulebook list names it)"
     wording = f": {code}{rw.wording[0]}{code} → {code}{rw.wording[1]}{code}" if rw.wording else ""
     return f"{verb} in {_when(rw.edition, rw.by)}{wording} ({rw.component}) [{_sources(rw.sources)}]"

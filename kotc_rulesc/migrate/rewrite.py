@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..passes import Pass, Rewrite
-from ..text import normalize, opening_forms, skeleton
+from ..text import Choice, Template, normalize, opening_forms, skeleton
 from ..memo import Memo
 
 __all__ = ["TextRewrite", "LineRewriter", "split_line"]
@@ -44,7 +44,7 @@ class TextRewrite:
     line: int  # 1-based line of the card text
     old: str  # the sentence as printed (normalized)
     new: str  # the sentence in the later wording
-    component: str
+    component: str | None  # None: a paragraph written in the form the guide prescribes (``prescribed``)
     edition: int | None  # the edition of the revision (None: no source gives it)
     by: int  # the edition by which it had happened
     sources: tuple[str, ...]
@@ -55,6 +55,9 @@ class TextRewrite:
     #: False: no rulebook list names the revision: the card keeps ``old`` as printed (``new`` is
     #: what the guide now prints)
     listed: bool = True
+    #: a paragraph written as the guide prescribes (``old``, ``new``: the paragraph): the *should* rules
+    #: the printed one broke ("“up to” should be removed, …"), each as its warning says it
+    prescribed: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, line: int, old: str, new: str, rw: Rewrite) -> "TextRewrite":
@@ -77,6 +80,8 @@ class TextRewrite:
             out["wording"] = {"old": self.wording[0], "new": self.wording[1]}
         if not self.listed:
             out["listed"] = False
+        if self.prescribed:
+            out["prescribed"] = list(self.prescribed)
         return out
 
 
@@ -106,6 +111,18 @@ def _letter_forms(sentence: str) -> tuple[str, ...]:
     return forms
 
 
+def _apply(rw: Rewrite, old: Template, new: Template, sentence: str) -> str | None:
+    """``sentence`` rewritten by ``rw`` (:meth:`Rewrite.apply <kotc_rulesc.changes.Rewrite.apply>`), read
+    as a card may print the old wording (``old``, its reading) and written in the same forms (``new``:
+    "it" stays "it", "Target 1" stays without "up to"); None when it is not that wording."""
+    m = old.match(sentence)
+    if m is None or m.conflicts:
+        return None
+    printed = {old.segments[i].forms[0].lower(): form for i, form in m.choices}
+    choices = {i: printed.get(seg.forms[0].lower(), 0) for i, seg in enumerate(new.segments) if isinstance(seg, Choice)}
+    return new.render({**m.values, **rw.binds}, choices)
+
+
 def _first_letter_as(printed: str, new: str) -> str:
     """``new`` with its first letter in the case of ``printed``'s: where the text stands says which."""
     if printed[:1].isupper():
@@ -129,7 +146,7 @@ class LineRewriter:
     the editions migrated through say (:attr:`~kotc_rulesc.model.KindDecl.joins`)."""
 
     def __init__(self, passes: Sequence[Pass], limit: int = 20000, unlisted: bool = False,
-                 joins: dict[str, tuple[str, ...]] | None = None):
+                 joins: dict[str, tuple[str, ...]] | None = None, variations: Sequence[Any] = ()):
         self.passes = [p for p in passes if p.rewrites]
         self.unlisted = unlisted
         self.joins = dict(joins or {})
@@ -137,20 +154,29 @@ class LineRewriter:
             _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(self.joins, key=len, reverse=True)))
         # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
         self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
+        # each wording as a card may print it under the systems' variations ("Target 1 in-play card;" for
+        # "Target up to [x] in-play cards;"): the card parser's reading (Template.vary)
+        by_kind: dict[str, list[tuple[int, Any]]] = {}
+        for i, v in enumerate(variations):
+            for kind in v.kinds:
+                by_kind.setdefault(kind, []).append((i, v.forms))
         # per pass, the rewrites by the skeleton of their old wording: a sentence can only match
         # a wording with the same skeleton, so one look-up rules out every other rewrite
-        self._index: list[dict[str, list[Rewrite]]] = []
+        self._index: list[dict[str, list[tuple[Rewrite, Template, Template]]]] = []
+        firsts: set[str] = set()
         for p in self.passes:
-            index: dict[str, list[Rewrite]] = {}
+            index: dict[str, list[tuple[Rewrite, Template, Template]]] = {}
             for rw in p.rewrites:
-                for key in rw.old.skeletons():
-                    index.setdefault(key, []).append(rw)
+                rules = by_kind.get(rw.kind, ())
+                old, new = rw.old.vary(rules), rw.new.vary(rules)
+                for key in old.skeletons():
+                    index.setdefault(key, []).append((rw, old, new))
+                    firsts.add(_first_word(key))
             self._index.append(index)
         self._any = frozenset(key for index in self._index for key in index)  # a sentence no pass can match: at once
         # the first words of the old wordings (lowercase): a span of clauses that starts with another
         # word matches none (None: some wording starts with a variable, so any word may)
-        firsts = {_first_word(str(rw.old)) for p in self.passes for rw in p.rewrites}
-        self._firsts = None if any(w.startswith("[") for w in firsts) else frozenset(firsts)
+        self._firsts = None if any(w.startswith("#") for w in firsts) else frozenset(firsts)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)
         self._wholes = Memo(limit)
@@ -243,8 +269,8 @@ class LineRewriter:
             # lowercase ("draw [x] cards.") is capitalized where it opens its ability, one it prints
             # capitalized ("Target up to [x] …;") is lowercase after a join, and each stays so
             for form in _letter_forms(current):
-                rw, new = next(((rw, new) for rw in index.get(skeleton(form), ()) if (new := rw.apply(form)) is not None),
-                               (None, None))
+                rw, new = next(((rw, new) for rw, old, later in index.get(skeleton(form), ())
+                                if (new := _apply(rw, old, later, form)) is not None), (None, None))
                 if rw is not None:
                     new = _first_letter_as(current, new)
                     if new == current:
@@ -269,7 +295,8 @@ class LineRewriter:
                 core = raw.strip()
                 if not core:  # (a type's text for no abilities is no component: nothing rewrites it)
                     break
-                new, taken = self.sentence(core)
+                # two sentences: only as one wording (a sentence of clauses is read alone, below)
+                new, taken = self._whole(core) if span > 1 else self.sentence(core)
                 if new is not None:
                     pieces[i:i + span] = [raw.replace(core, new, 1)] + [""] * (span - 1)
                     steps.extend(taken)

@@ -2,7 +2,8 @@
 
 :func:`run` is what ``kotc-rulesc migrate`` calls once the options are checked.
 It returns the exit code: 0 when every card ends legal, 1 when any card is banned,
-of unknown legality or cannot be migrated, 2 for an unreadable collection or a
+of unknown legality or cannot be migrated (with ``strict``: or had to be written in the form
+its guide prescribes), 2 for an unreadable collection or a
 missing ``--from``.  Nothing is written unless the whole collection was read:
 outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
 """
@@ -51,6 +52,7 @@ class Options:
     rules_dir: str | None = None
     block: int = BLOCK
     reissue: bool = False  # --reissue: re-issue cards the target's rulebook prunes for a cost revision
+    strict: bool = False  # --strict: a card written in the prescribed form (it broke a should rule) fails the run
 
 
 # --------------------------------------------------------------------------- the run
@@ -222,7 +224,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             if more > 0:
                 print(f"  … and {more} more", file=stderr)
             print("  (the reasons are in each card's 'migration' field; --report FILE writes the full report)", file=stderr)
-    return 0 if state.totals.all_legal else 1
+    return 0 if state.totals.all_legal and not (opts.strict and state.totals["prescribed"]) else 1
 
 
 def _commit(*outputs: Any) -> None:

@@ -7,9 +7,9 @@
 * It shares nothing with other sites: it sends no CORS header, refuses a request whose ``Origin``
   is not its own (or that a browser marks cross-site), and takes a POST only as JSON or as a file's
   bytes (``application/octet-stream``) — kinds a page elsewhere cannot send without asking first.
-* Request bodies are bounded by the input policy (:mod:`kotc_rulesc.inputs`): a card or a question
-  at most one line's worth (:data:`~kotc_rulesc.inputs.MAX_LINE`), a collection at most what a
-  YAML file may hold (:data:`~kotc_rulesc.inputs.MAX_YAML`); JSON is read under the policy.
+* Request bodies are bounded by the input policy (:mod:`kotc_rulesc.reading.policy`): a card or a question
+  at most one line's worth (:data:`~kotc_rulesc.reading.policy.MAX_LINE`), a collection at most what a
+  YAML file may hold (:data:`~kotc_rulesc.reading.policy.MAX_YAML`); JSON is read under the policy.
 * It serves its own page and files, from the package, by name, and reads no other file.
 * Every response carries a Content-Security-Policy that lets the page run scripts from this server
   alone (no inline script, no other origin), and is neither cached nor framed.
