@@ -19,7 +19,7 @@ from typing import NoReturn
 import click
 
 from . import __version__
-from .errors import Terminated, interrupt_status
+from .errors import OutputError, OutputRefused, Terminated, interrupt_status
 
 #: every command, in the order --help lists them, and the module under kotc_rulesc.commands that
 #: defines it (its ``COMMANDS``): a command's module is imported only when that command runs (or
@@ -60,14 +60,20 @@ class _Group(click.Group):
         except KeyboardInterrupt as exc:  # ^C, or SIGTERM (run): the command has unwound, cleaning up
             click.echo("\nInterrupted.", err=True)
             ctx.exit(interrupt_status(exc))
+        except OutputRefused as exc:  # the writer will not write there (kotc_rulesc.output)
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(2)
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 closed_pipe()
-            if exc.errno not in _OUTPUT_ERRORS:
+            if not isinstance(exc, OutputError) and exc.errno not in _OUTPUT_ERRORS:
                 raise
-            # standard output could not be written (a full disk, /dev/full, an I/O error): a clean
-            # error, exit 2
-            click.echo(f"error: cannot write {exc.filename or 'standard output'}: {exc.strerror}", err=True)
+            # a file the writer was writing (it names it: a full disk, a read-only folder), or standard
+            # output (a full disk, /dev/full, an I/O error): a clean error, exit 2
+            if exc.filename in (None, "<stdout>"):
+                click.echo(f"error: cannot write standard output: {exc.strerror}", err=True)
+            else:
+                click.echo(f"error: cannot write {exc.filename}: {exc.strerror} (nothing was written to it)", err=True)
             ctx.exit(2)
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .fold import fold
 from .history import CLEAN_SLATE, KINDS
-from .loader import FILE_NAME
+from .rules_folder import FILE_NAME
 from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
 
 __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "rules_before"]

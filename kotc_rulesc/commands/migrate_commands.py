@@ -111,7 +111,7 @@ def migrate(collection, target, output, in_place, assume, reissue, report, repor
       kotc-rulesc migrate old.json --from 6 --dry-run
     """
     from ..errors import ProblemsFound, interrupt_status
-    from ..migrate.atomic import Changed, OutputError
+    from ..output import Changed, OutputError
     from ..migrate.io_json import MissingFrom, Unreadable
     from ..migrate.run import Options, UsageError, run
 

@@ -4,7 +4,7 @@
 It returns the exit code: 0 when every card ends legal, 1 when any card is banned,
 of unknown legality or cannot be migrated, 2 for an unreadable collection or a
 missing ``--from``.  Nothing is written unless the whole collection was read:
-outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
+outputs go through :class:`~kotc_rulesc.output.AtomicOutput` (the one writer).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
 from ..inputs import Input, InputError, JsonStream, detect_format, open_input, read_blocks, yaml_bytes
-from .atomic import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
+from ..output import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 from .plan import Migrator
 from .progress import Progress
