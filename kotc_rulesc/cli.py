@@ -97,7 +97,9 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT",
 
 @click.group(
     cls=_Group,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    # color=True: click removes no ANSI sequence from output that does not go to a terminal, so that a
+    # file or a pipe gets the data as it is (on a terminal, kotc_rulesc.terminal escapes them)
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100, "color": True},
 )
 @click.version_option(__version__, prog_name="kotc-rulesc")
 def main() -> None:
@@ -145,9 +147,16 @@ def run() -> None:
     call it, leaves the collector alone.
 
     SIGTERM unwinds the command as ^C does (:class:`~kotc_rulesc.errors.Terminated`), so that it
-    cleans up (``migrate`` leaves no partial output) and exits 143."""
+    cleans up (``migrate`` leaves no partial output) and exits 143.
+
+    On a terminal, standard output and standard error show the control characters of the data
+    escaped (:mod:`kotc_rulesc.terminal`, the one place on the output path that does it)."""
     gc.freeze()
     signal.signal(signal.SIGTERM, _terminate)
+    if _a_terminal(sys.stdout) or _a_terminal(sys.stderr):
+        from .terminal import guard  # (only for a terminal: a pipe's output is the data as written)
+
+        guard()
     try:
         main(prog_name="kotc-rulesc")
     except SystemExit as exc:
@@ -159,6 +168,13 @@ def run() -> None:
     except BrokenPipeError:
         closed_pipe()
     sys.exit(code)
+
+
+def _a_terminal(stream) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _terminate(signum, frame):
