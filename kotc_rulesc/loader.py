@@ -884,5 +884,5 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # (not below it; a loop of links)
         return str(path)

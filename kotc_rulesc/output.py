@@ -152,7 +152,7 @@ def check_target(path: str | os.PathLike, inputs: Iterable[tuple[str, str]] = ()
 def _inside(root: str, path: str, make: bool) -> None:
     """``path`` lies under the folder ``root``, and every folder between them is a real folder, not a
     link (made when missing and ``make``); ``path`` itself is no link.  Never follows a link out of
-    ``root``: a build writes its files inside its folder or not at all."""
+    ``root``: a build (or ``rules export``) writes its files inside its folder or not at all."""
     rel = os.path.relpath(path, root)
     if rel.startswith(os.pardir) or os.path.isabs(rel):
         raise OutputRefused(f"{path} is outside {root}")
@@ -171,14 +171,14 @@ def _inside(root: str, path: str, make: bool) -> None:
                 raise _output_error(exc, here) from None
             continue
         if stat.S_ISLNK(mode):
-            raise OutputRefused(f"{here} is a symbolic link ({os.readlink(here)}): a build writes only inside "
-                                f"{root} and never through a link; remove the link")
+            raise OutputRefused(f"{here} is a symbolic link ({os.readlink(here)}): kotc-rulesc writes only inside "
+                                f"{root}, never through a link; remove the link")
         if not stat.S_ISDIR(mode):
-            raise OutputRefused(f"{here} is in the way: a build needs a folder there")
+            raise OutputRefused(f"{here} is in the way: kotc-rulesc needs a folder there")
     try:
         if stat.S_ISLNK(os.lstat(path).st_mode):
-            raise OutputRefused(f"{path} is a symbolic link ({os.readlink(path)}): a build writes only inside "
-                                f"{root} and never through a link; remove the link")
+            raise OutputRefused(f"{path} is a symbolic link ({os.readlink(path)}): kotc-rulesc writes only inside "
+                                f"{root}, never through a link; remove the link")
     except FileNotFoundError:
         pass
 

@@ -49,7 +49,8 @@ def listing(rules_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
         try:
             mode = os.stat(path).st_mode
         except OSError as exc:  # a link to nothing, a loop of links, no permission to look
-            odd.append((path, "a link to nothing" if os.path.islink(path) else f"a file that cannot be looked at ({exc.strerror})"))
+            odd.append((path, f"a link to nothing ({exc.strerror})" if os.path.islink(path)
+                        else f"a file that cannot be looked at ({exc.strerror})"))
             continue
         kind = not_a_file(mode)
         if kind is None:

@@ -311,3 +311,4 @@ def test_fuzz_in_place_keeps_the_original_or_the_whole_result(data):
             assert names == [path.name, f"{path.name}.bak"]
             assert (Path(tmp) / f"{path.name}.bak").read_bytes() == content
             list(read_collection(path))
+

@@ -336,15 +336,15 @@ def test_case_02_new_edition_on_a_real_full_or_read_only_disk(setup):
     assert sorted(seen["left"]) == ["rules/edition-01.yaml", "rules/edition-02.yaml", "rules/edition-03.yaml"]  # (nor the schema)
 
 
-def test_case_02_new_edition_never_waits_on_a_fifo(rules):
-    fifo = rules / "edition-03.yaml"
-    data = fifo.read_bytes()
-    fifo.unlink()
+@pytest.mark.parametrize("force", [[], ["--force"], ["--force", "--discard-changes"]])
+def test_case_02_new_edition_never_waits_on_a_fifo(rules, force):
+    """A FIFO where the new file goes is named (the rules folder's listing), never opened."""
     os.mkfifo(rules / "edition-04.yaml")
-    (rules / "edition-03.yaml").write_bytes(data)
-    done = subprocess.run([sys.executable, "-m", "kotc_rulesc", "new-edition", "4", "--force", "--rules", str(rules)],
+    done = subprocess.run([sys.executable, "-m", "kotc_rulesc", "new-edition", "4", *force, "--rules", str(rules)],
                           capture_output=True, text=True, env=ENV, timeout=60)
-    assert done.returncode == 2 and "edition-04.yaml is a FIFO" in done.stderr, done.stderr
+    assert done.returncode == 2 and "edition-04.yaml: is a FIFO" in done.stderr, done.stderr
+    assert (rules / "edition-04.yaml").is_fifo() and sorted(p.name for p in rules.iterdir()) == [
+        "edition-01.yaml", "edition-02.yaml", "edition-03.yaml", "edition-04.yaml"]
 
 
 # --------------------------------------------------------------------------- case 3: schema -o is not atomic and refuses nothing
@@ -531,7 +531,7 @@ def test_case_13_a_fifo_or_device_named_like_a_rules_file_is_named(rules, kind):
     {"fifo": lambda: os.mkfifo(entry), "device": lambda: entry.symlink_to("/dev/null"),
      "directory": lambda: entry.mkdir(), "dangling link": lambda: entry.symlink_to(rules / "nothing.yaml")}[kind]()
     said = {"fifo": "is a FIFO (a named pipe), not a rules file", "device": "is a character device, not a rules file",
-            "directory": "is a directory, not a rules file", "dangling link": "is a link to nothing, not a rules file"}[kind]
+            "directory": "is a directory, not a rules file", "dangling link": "is a link to nothing (No such file or directory), not a rules file"}[kind]
     for command in (["check"], ["show", "-e", "1"], ["build", "-o", str(rules.parent / "out")]):
         done = subprocess.run([sys.executable, "-m", "kotc_rulesc", *command, "--rules", str(rules)],
                               capture_output=True, text=True, env=ENV, timeout=60)

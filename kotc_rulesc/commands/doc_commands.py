@@ -119,8 +119,14 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
     line, schema_written = _schema_line(directory, plan.path)
     text = plan.text if line is None else f"{line}\n{plan.text}"
     backup = None
-    if plan.overwrite:
+    if plan.overwrite:  # (decided before anything is written: a refusal leaves the folder as it was)
         backup = _set_aside(plan.path, text, discard_changes)
+    if schema_written is not None:
+        from ..bundled import schema_path
+
+        write_file(schema_written, schema_path("edition").read_bytes())
+    if backup is not None:
+        write_file(backup, plan.path.read_bytes())
     write_file(plan.path, text.encode("utf-8"), others, rules_ok=True)
     _, problems = check_rules(directory)
     if problems:  # the skeleton is valid by construction; say so loudly if it is not
@@ -139,30 +145,25 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
 
 def _schema_line(directory: Path, path: Path) -> tuple[str | None, Path | None]:
     """The skeleton's first line, naming a schema that resolves from ``directory``: the one the other
-    rules files name, when it is there; else the edition schema, written beside the rules (and
-    returned as the second value) where it is not already."""
+    rules files name, when it is there; else the edition schema, to be written beside the rules
+    (returned as the second value) where it is not already."""
     from ..bundled import schema_path
     from ..modeline import modeline, resolves, skeleton_modeline
 
     line = skeleton_modeline(directory, exclude=path)
     if line is not None and resolves(line, directory):
         return line, None
-    from ..output import write_file
-
     beside = directory / schema_path("edition").name
     written = None
-    if not beside.exists():
-        write_file(beside, schema_path("edition").read_bytes())
+    if not os.path.lexists(beside):
         written = beside
     return modeline(beside.name), written
 
 
 def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
     """Before ``path`` is replaced by ``skeleton``: nothing to do when it holds no line the
-    skeleton does not (returns ``None``); else, with ``discard_changes``, copy it to a free
-    ``.bak`` name and return that; without, a usage error naming what would be lost."""
-    from ..output import write_file
-
+    skeleton does not (returns ``None``); else, with ``discard_changes``, a free ``.bak`` name
+    to copy it to; without, a usage error naming what would be lost."""
     try:
         old = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -188,11 +189,10 @@ def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
         n += 1
         backup = Path(f"{path}.bak.{n}")
     try:
-        data = path.read_bytes()
+        path.read_bytes()
     except OSError as exc:
         raise click.UsageError(f"{path} cannot be read ({exc.strerror}) to keep it as {backup.name}: "
                                "nothing was replaced") from None
-    write_file(backup, data)
     return backup
 
 

@@ -266,7 +266,7 @@ def rules_export(directory: str, force: bool) -> None:
                 else:
                     lines[at] = line
                 data = "\n".join(lines).encode("utf-8")
-            write_file(dest / name, data, sources, rules_ok=True)
+            write_file(dest / name, data, sources, rules_ok=True, within=dest)
     except OSError as exc:
         click.echo(f"error: cannot write {exc.filename or directory}: {exc.strerror}", err=True)
         sys.exit(2)
