@@ -135,18 +135,15 @@ def check_target(path: str | os.PathLike, inputs: Iterable[tuple[str, str]] = ()
     path = os.fspath(path)
     if path == "-":
         return path
-    if within is not None:
+    if within is not None:  # (no link on the way: the path is the file)
         _inside(os.fspath(within), path, make=False)
-        real = path
-    else:
-        real = os.path.realpath(path)
-    problem = destination_problem(real if within is not None else path, rules_ok)
+    problem = destination_problem(path, rules_ok)
     if problem:
-        raise OutputRefused(problem if within is None else problem.replace(real, path, 1))
+        raise OutputRefused(problem)
     for name, what in inputs:
         if same_file(path, name):
             raise OutputRefused(f"{path} is {what} ({name}): writing it would replace it")
-    return real
+    return path if within is not None else os.path.realpath(path)
 
 
 def _inside(root: str, path: str, make: bool) -> None:

@@ -77,27 +77,23 @@ class TerminalText(io.TextIOBase):
 
 class _TerminalBytes(io.RawIOBase):
     """The binary side of :class:`TerminalText`: UTF-8 decoded as it comes (a character split
-    between two writes is kept for the next), escaped, written as text."""
+    between two writes is kept for the next), escaped, and written as UTF-8 to the terminal's own
+    binary stream (after what its text stream holds)."""
 
     def __init__(self, text: TerminalText):
-        self._text = text
+        self._terminal = text.terminal
         self._decoder = codecs.getincrementaldecoder("utf-8")("backslashreplace")
 
     def writable(self) -> bool:
         return True
 
     def write(self, data) -> int:
-        self._text.write(self._decoder.decode(bytes(data)))
+        self._terminal.flush()
+        self._terminal.buffer.write(escape(self._decoder.decode(bytes(data))).encode("utf-8"))
         return len(data)
 
     def flush(self) -> None:
-        self._text.flush()
-
-    def isatty(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._text.fileno()
+        self._terminal.buffer.flush()
 
 
 def _is_terminal(stream) -> bool:
