@@ -261,21 +261,17 @@ BUILD_KINDS = ["a foreign manifest", "a foreign file", "docs a link", "a table a
                "manifest a link", "a folder where a file goes", "interrupted", "full disk", "read-only folder"]
 
 
-_BUILT: list[Path] = []
-
-
-def _built() -> Path:
-    """The mini rules built once (into a folder of its own, kept for the session): what each example copies."""
-    if not _BUILT:
-        seed = Path(tempfile.mkdtemp(prefix="kotc-fuzz-build-")) / "out"
-        assert invoke(["build", "--rules", str(MINI), "-o", str(seed)], bound=60).exit_code == 0
-        _BUILT.append(seed)
-    return _BUILT[0]
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The mini rules built once: what each example copies."""
+    seed = tmp_path_factory.mktemp("built") / "out"
+    assert invoke(["build", "--rules", str(MINI), "-o", str(seed)], bound=60).exit_code == 0
+    return seed
 
 
 @fuzz(16)
-@given(st.sampled_from(BUILD_KINDS), st.integers(1, 25))
-def test_fuzz_build_output_folders(kind, when):
+@given(kind=st.sampled_from(BUILD_KINDS), when=st.integers(1, 25))
+def test_fuzz_build_output_folders(built, kind, when):
     """build -o DIR at every kind of folder: it writes inside DIR only, through no link, removes only
     what its own manifest lists, and a build that did not finish is taken up by the next one."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -285,7 +281,7 @@ def test_fuzz_build_output_folders(kind, when):
         (elsewhere / "keep.txt").write_text("keep\n")
         args = ["build", "--rules", str(MINI), "-o", str(out)]
         if kind not in ("a foreign manifest", "interrupted", "full disk", "read-only folder"):
-            shutil.copytree(_built(), out, symlinks=True)
+            shutil.copytree(built, out, symlinks=True)
         fifos = []
         if kind == "a foreign manifest":
             out.mkdir()

@@ -98,38 +98,42 @@ shutil.copytree(os.environ["KOTC_MINI"], os.path.join(work, "rules"))
 for name, data in json.loads(os.environ.get("KOTC_FILES", "{}")).items():
     with open(os.path.join(work, name), "w") as f:
         f.write(data)
-if setup.startswith("full"):
-    keep = int(setup.split(":")[1]) if ":" in setup else 0
+if setup == "full":
     fd = os.open(os.path.join(work, "filler"), os.O_WRONLY | os.O_CREAT)
     try:
         while True:
             os.write(fd, b"\0" * 4096)
     except OSError:
         pass
-    os.ftruncate(fd, max(os.fstat(fd).st_size - keep, 0))
     os.close(fd)
 elif setup == "ro":
     subprocess.run(["mount", "-o", "remount,ro", work], check=True)
-done = subprocess.run([sys.executable, "-m", "kotc_rulesc", *[a.replace("{work}", work) for a in args]],
-                      capture_output=True, text=True, cwd=work)
+command = [sys.executable, "-m", "kotc_rulesc", *[a.replace("{work}", work) for a in args]]
+done = subprocess.run(command, capture_output=True, text=True, cwd=work)
+again = None
+if setup == "grow":  # room made, the same command again
+    subprocess.run(["mount", "-o", "remount,size=8m", work], check=True)
+    again = subprocess.run(command, capture_output=True, text=True, cwd=work).returncode
 left = {}
 for root, dirs, names in os.walk(work):
     for name in names:
         path = os.path.join(root, name)
         left[os.path.relpath(path, work)] = os.path.getsize(path)
 left.pop("filler", None)
-print(json.dumps({"code": done.returncode, "stderr": done.stderr, "left": left}))
+print(json.dumps({"code": done.returncode, "stderr": done.stderr, "left": left, "again": again}))
 """
 
 
-def in_tmpfs(*args: str, setup: str = "", size: str = "1m", files: dict | None = None) -> dict:
-    """Run ``kotc-rulesc ARGS`` (``{work}`` is the tmpfs) on a real tmpfs of ``size``: ``setup`` is
-    ``full`` (filled up; ``full:N`` leaves N bytes), ``ro`` (remounted read-only) or nothing."""
+def in_tmpfs(where: Path, *args: str, setup: str = "", size: str = "1m", files: dict | None = None) -> dict:
+    """Run ``kotc-rulesc ARGS`` (``{work}`` is the tmpfs, mounted on the folder ``where``, seen only
+    by the namespace) on a real tmpfs of ``size``: ``setup`` is ``full`` (filled up; ``full:N``
+    leaves N bytes), ``ro`` (remounted read-only) or nothing."""
     if NO_TMPFS:
         pytest.skip(f"a real tmpfs needs a mount namespace: {NO_TMPFS} (the in-process tests inject the error instead)")
-    script = f'mkdir -p /tmp/kotc-tmpfs && mount -t tmpfs -o size={size} tmpfs /tmp/kotc-tmpfs && exec "$@"'
+    where.mkdir()
+    script = f'mount -t tmpfs -o size={size} tmpfs "$1" && shift && exec "$@"'
     env = {**ENV, "KOTC_MINI": str(MINI), "KOTC_FILES": json.dumps(files or {}), "KOTC_RULESC_CACHE": "off"}
-    done = subprocess.run(["unshare", "-rm", "sh", "-c", script, "sh", sys.executable, "-c", _IN_TMPFS, "/tmp/kotc-tmpfs",
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", script, "sh", str(where), sys.executable, "-c", _IN_TMPFS, str(where),
                            setup, json.dumps(list(args))], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -292,12 +296,13 @@ def test_case_04_a_killed_first_build_is_taken_up_by_the_next(rules, tmp_path):
     assert temporary_files(out) == []
 
 
-def test_case_04_a_first_build_on_a_real_full_disk_is_taken_up_by_the_next():
+def test_case_04_a_first_build_on_a_real_full_disk_is_taken_up_by_the_next(tmp_path):
     """On a tmpfs of 200 KiB (the mini rules' build is about 400 KiB): the build stops, exit 2, and
     the same folder builds once there is room."""
-    seen = in_tmpfs("build", "--rules", "{work}/rules", "-o", "{work}/out", size="200k")
+    seen = in_tmpfs(tmp_path / "tmpfs", "build", "--rules", "{work}/rules", "-o", "{work}/out", setup="grow", size="200k")
     assert seen["code"] == 2 and "No space left on device" in seen["stderr"], seen
-    assert "Traceback" not in seen["stderr"] and "out/MANIFEST.json" in seen["left"]
+    assert "Traceback" not in seen["stderr"] and seen["again"] == 0
+    assert len([name for name in seen["left"] if name.startswith("out/")]) == 30
     assert not [name for name in seen["left"] if output.TEMP_MARK in name]
 
 
@@ -327,10 +332,10 @@ def test_case_02_new_edition_in_a_read_only_folder_is_a_clean_error(rules, monke
 
 
 @pytest.mark.parametrize("setup", ["full", "ro"])
-def test_case_02_new_edition_on_a_real_full_or_read_only_disk(setup):
-    seen = in_tmpfs("new-edition", "4", "--rules", "{work}/rules", setup=setup, size="256k")
+def test_case_02_new_edition_on_a_real_full_or_read_only_disk(setup, tmp_path):
+    seen = in_tmpfs(tmp_path / "tmpfs", "new-edition", "4", "--rules", "{work}/rules", setup=setup, size="256k")
     assert seen["code"] == 2, seen
-    assert "cannot write /tmp/kotc-tmpfs/rules/edition" in seen["stderr"] and "standard output" not in seen["stderr"]
+    assert f"cannot write {tmp_path / 'tmpfs' / 'rules' / 'edition'}" in seen["stderr"] and "standard output" not in seen["stderr"]
     assert ("No space left on device" if setup == "full" else "Read-only file system") in seen["stderr"]
     assert "Traceback" not in seen["stderr"]
     assert sorted(seen["left"]) == ["rules/edition-01.yaml", "rules/edition-02.yaml", "rules/edition-03.yaml"]  # (nor the schema)
@@ -384,8 +389,8 @@ def test_case_03_schema_out_on_a_full_disk_leaves_the_file_as_it_was(tmp_path, m
     assert target.read_text() == "the previous version\n" and temporary_files(tmp_path) == []
 
 
-def test_case_03_schema_out_on_a_real_full_disk():
-    seen = in_tmpfs("schema", "edition", "-o", "{work}/edition.schema.json", setup="full", size="256k",
+def test_case_03_schema_out_on_a_real_full_disk(tmp_path):
+    seen = in_tmpfs(tmp_path / "tmpfs", "schema", "edition", "-o", "{work}/edition.schema.json", setup="full", size="256k",
                     files={"edition.schema.json": "the previous version\n"})
     assert seen["code"] == 2 and "No space left on device" in seen["stderr"], seen
     assert seen["left"]["edition.schema.json"] == len("the previous version\n")
