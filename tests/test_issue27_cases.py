@@ -126,8 +126,9 @@ print(json.dumps({"code": done.returncode, "stderr": done.stderr, "left": left, 
 
 def in_tmpfs(where: Path, *args: str, setup: str = "", size: str = "1m", files: dict | None = None) -> dict:
     """Run ``kotc-rulesc ARGS`` (``{work}`` is the tmpfs, mounted on the folder ``where``, seen only
-    by the namespace) on a real tmpfs of ``size``: ``setup`` is ``full`` (filled up; ``full:N``
-    leaves N bytes), ``ro`` (remounted read-only) or nothing."""
+    by the namespace) on a real tmpfs of ``size``: ``setup`` is ``full`` (filled up), ``ro``
+    (remounted read-only), ``grow`` (the command run again once the tmpfs is made larger:
+    ``again``, its status) or nothing."""
     if NO_TMPFS:
         pytest.skip(f"a real tmpfs needs a mount namespace: {NO_TMPFS} (the in-process tests inject the error instead)")
     where.mkdir()
