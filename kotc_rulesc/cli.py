@@ -19,7 +19,7 @@ from typing import NoReturn
 import click
 
 from . import __version__
-from .errors import Terminated, interrupt_status
+from .errors import OutputError, OutputRefused, Terminated, interrupt_status
 
 #: every command, in the order --help lists them, and the module under kotc_rulesc.commands that
 #: defines it (its ``COMMANDS``): a command's module is imported only when that command runs (or
@@ -61,14 +61,20 @@ class _Group(click.Group):
         except KeyboardInterrupt as exc:  # ^C, or SIGTERM (run): the command has unwound, cleaning up
             click.echo("\nInterrupted.", err=True)
             ctx.exit(interrupt_status(exc))
+        except OutputRefused as exc:  # the writer will not write there (kotc_rulesc.output)
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(2)
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 closed_pipe()
-            if exc.errno not in _OUTPUT_ERRORS:
+            if not isinstance(exc, OutputError) and exc.errno not in _OUTPUT_ERRORS:
                 raise
-            # standard output could not be written (a full disk, /dev/full, an I/O error): a clean
-            # error, exit 2
-            click.echo(f"error: cannot write {exc.filename or 'standard output'}: {exc.strerror}", err=True)
+            # a file the writer was writing (it names it: a full disk, a read-only folder), or standard
+            # output (a full disk, /dev/full, an I/O error): a clean error, exit 2
+            if exc.filename in (None, "<stdout>"):
+                click.echo(f"error: cannot write standard output: {exc.strerror}", err=True)
+            else:
+                click.echo(f"error: cannot write {exc.filename}: {exc.strerror} (nothing was written to it)", err=True)
             ctx.exit(2)
 
 
@@ -92,7 +98,9 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT",
 
 @click.group(
     cls=_Group,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    # color=True: click removes no ANSI sequence from output that does not go to a terminal, so that a
+    # file or a pipe gets the data as it is (on a terminal, kotc_rulesc.terminal escapes them)
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100, "color": True},
 )
 @click.version_option(__version__, prog_name="kotc-rulesc")
 def main() -> None:
@@ -141,9 +149,16 @@ def run() -> None:
     call it, leaves the collector alone.
 
     SIGTERM unwinds the command as ^C does (:class:`~kotc_rulesc.errors.Terminated`), so that it
-    cleans up (``migrate`` leaves no partial output) and exits 143."""
+    cleans up (``migrate`` leaves no partial output) and exits 143.
+
+    On a terminal, standard output and standard error show the control characters of the data
+    escaped (:mod:`kotc_rulesc.terminal`, the one place on the output path that does it)."""
     gc.freeze()
     signal.signal(signal.SIGTERM, _terminate)
+    if _a_terminal(sys.stdout) or _a_terminal(sys.stderr):
+        from .terminal import guard  # (only for a terminal: a pipe's output is the data as written)
+
+        guard()
     try:
         main(prog_name="kotc-rulesc")
     except SystemExit as exc:
@@ -155,6 +170,13 @@ def run() -> None:
     except BrokenPipeError:
         closed_pipe()
     sys.exit(code)
+
+
+def _a_terminal(stream) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _terminate(signum, frame):

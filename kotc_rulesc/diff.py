@@ -251,8 +251,8 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
     for n in (a, b):
         if n not in view.keys:
             raise DiffOrderError(f"edition {n} is not in the rules (they hold editions {', '.join(map(str, view.keys))})")
-    if a == b or view.path(b, a) is not None:
-        hint = f"; to see what changed from the {ordinal(b)} to the {ordinal(a)}, run: diff {b} {a}" if a > b else ""
+    if a == b or view.path(b, a) is not None:  # (B on the way to A: edition keys need not compare, 11-pre and 10)
+        hint = f"; to see what changed from the {ordinal(b)} to the {ordinal(a)}, run: diff {b} {a}" if a != b else ""
         raise DiffOrderError(f"a diff runs forwards: A must be an earlier edition than B (got {a} and {b}){hint}")
     ca, cb = view.catalog(a), view.catalog(b)
     known = (ca.catalog_known, cb.catalog_known)

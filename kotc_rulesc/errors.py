@@ -59,3 +59,13 @@ def interrupt_status(exc: KeyboardInterrupt) -> int:
     """The exit status of a run stopped by a signal, after cleaning up: 128 + the signal's number,
     as a shell reports it — 130 for ^C (SIGINT), 143 for SIGTERM."""
     return 143 if isinstance(exc, Terminated) else 130
+
+
+class OutputError(OSError):
+    """An OS error while writing an output (a full disk, a read-only folder, EIO), naming the file
+    it was writing (``filename``): exit status 2 (:mod:`kotc_rulesc.output`, the one writer)."""
+
+
+class OutputRefused(Exception):
+    """An output the writer will not write (a directory, a FIFO or a device, an input of the
+    command, a rules file, a link inside a build's folder): a usage error, exit status 2."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
@@ -55,7 +54,7 @@ from .reading.yaml_reader import Map, position, read_yaml
 from .record import replace
 from .text import Template, TemplateError, parse_template
 
-FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
+from .rules_folder import FILE_NAME, listing
 
 def default_rules_dir() -> Path:
     """The bundled rules: the checkout's ``rules/``, or an installed wheel's copy (:mod:`.bundled`)."""
@@ -909,7 +908,14 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
     root = Path(directory) if directory is not None else default_rules_dir()
     if not root.is_dir():
         return None, [Problem(str(root), 0, 0, "no such rules directory", "pass --rules DIR", unreadable=True)]
-    paths = sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    try:
+        paths, odd = listing(root)
+    except OSError as exc:
+        return None, [Problem(str(root), 0, 0, f"the rules directory cannot be listed: {exc.strerror or exc}", unreadable=True)]
+    if odd:  # never opened (a FIFO would wait for a writer): named, and nothing else read
+        return None, [Problem(_display(path), 0, 0, f"is {kind}, not a rules file",
+                              "a rules file is a regular file; remove this one or put the edition's file in its place",
+                              unreadable=True) for path, kind in odd]
     if not paths:
         return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
     validator = jsonschema.Draft202012Validator(edition_schema())
@@ -966,5 +972,5 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # (not below it; a loop of links)
         return str(path)

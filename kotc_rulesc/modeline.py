@@ -49,7 +49,7 @@ def skeleton_modeline(rules_dir: Path, exclude: Path | None = None) -> str | Non
     """The modeline for a new rules file in ``rules_dir``: the one its other rules files
     already carry (the newest that has one: it resolves from the same folder), else, in the
     source checkout, the path to the checkout's edition schema; ``None`` when neither is known."""
-    from .loader import FILE_NAME
+    from .rules_folder import FILE_NAME
 
     rules_dir = Path(rules_dir)
     files = sorted((p for p in rules_dir.iterdir() if FILE_NAME.match(p.name) and p != exclude), key=_edition_order, reverse=True) \
@@ -72,7 +72,7 @@ def skeleton_modeline(rules_dir: Path, exclude: Path | None = None) -> str | Non
 
 
 def _edition_order(path: Path) -> tuple[int, int]:
-    from .loader import FILE_NAME
+    from .rules_folder import FILE_NAME
 
     m = FILE_NAME.match(path.name)
     assert m is not None

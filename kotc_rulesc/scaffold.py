@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import json
+import os
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from .fold import fold
 from .history import CLEAN_SLATE, KINDS
-from .loader import FILE_NAME
+from .rules_folder import FILE_NAME, listing
 from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
 
 __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "rules_before"]
@@ -211,7 +212,9 @@ def rules_before(rules_dir: Path, n: int, force: bool, load, redo: str = "replac
     the existing file for ``n`` is set aside while the rules are read, so that it can be written anew.
     (``new-edition`` and ``import-edition`` both write a file this way.)"""
     path = target_path(rules_dir, n)
-    exists = path.exists()
+    if Path(rules_dir).is_dir() and listing(Path(rules_dir))[1]:
+        load(rules_dir)  # (a FIFO, a device, a folder named like a rules file: the loader names it, exit 2)
+    exists = os.path.lexists(path)
     numbers = [int(m.group(1)) for p in Path(rules_dir).iterdir() if (m := FILE_NAME.match(p.name))] if Path(rules_dir).is_dir() else []
     if exists and n != max(numbers):
         raise ScaffoldError(f"edition {n} is already in the rules, and is not the last one; the next edition is {max(numbers) + 1}")

@@ -48,9 +48,10 @@ def rules():
 #: loadfile --no-loadscope-reorder`` each file goes whole to the next free worker, in the order
 #: collected, so the long ones start at once and the short ones (all the others, under 2 s each)
 #: fill in around them — the workers end together instead of one waiting on the last long file
-SLOW_FIRST = ("test_wheel.py", "test_fuzz.py", "test_scaffold_edition.py", "test_build.py", "test_migrate_yaml.py",
-              "test_docs_browser.py", "test_workbench_browser.py", "test_decision_cache.py", "test_workbench_server.py",
-              "test_precommit_hooks.py", "test_rules_data.py", "test_input_policy.py", "test_codegen_tables.py", "test_cards_property.py", "test_output_safety.py",
+SLOW_FIRST = ("test_wheel.py", "test_fuzz.py", "test_fuzz_campaign.py", "test_issue27_cases.py", "test_scaffold_edition.py",
+              "test_build.py", "test_migrate_yaml.py", "test_docs_browser.py", "test_workbench_browser.py",
+              "test_decision_cache.py", "test_workbench_server.py", "test_precommit_hooks.py", "test_rules_data.py",
+              "test_input_policy.py", "test_codegen_tables.py", "test_cards_property.py", "test_output_safety.py",
               "test_render_docs.py", "test_diff_editions.py", "test_startup_imports.py", "test_editions_14_17.py",
               "test_migrate_cli.py", "test_source_documents.py", "test_yaml_reading.py",
               "test_new_edition_safety.py")

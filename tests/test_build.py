@@ -131,7 +131,10 @@ def test_changing_one_formula_makes_check_fail_and_name_the_files_to_rebuild(rul
     assert "'formula': '3'" in edition_3
 
 
-def test_check_names_missing_and_extra_files_and_build_removes_extras(rules_copy, tmp_path):
+def test_check_names_missing_and_extra_files_and_build_removes_only_its_own(rules_copy, tmp_path):
+    """A file no build wrote (the manifest does not list it) is named by --check and kept by the
+    build, which says so (issue 27, case 1: a build deletes nothing it did not write); what the
+    previous build wrote and this one no longer makes is removed (next test)."""
     out = tmp_path / "generated"
     invoke("build", "--rules", str(rules_copy), "--out", str(out))
     (out / "kotc_tables" / "edition_02.py").unlink()
@@ -143,8 +146,12 @@ def test_check_names_missing_and_extra_files_and_build_removes_extras(rules_copy
     lines = [line.split() for line in check.output.splitlines() if line.startswith("  ")]
     assert [(kind, Path(p).name) for kind, p in lines] == [("missing", "edition_02.py"), ("extra", "edition_04.py")]
     fix = invoke("build", "--rules", str(rules_copy), "--out", str(out))
-    assert "1 file(s) written, 1 removed" in fix.output
-    assert not (out / "kotc_tables" / "edition_04.py").exists()
+    assert fix.exit_code == 0 and "1 file(s) written, 0 removed" in fix.output
+    assert "1 file(s) in" in fix.stderr and "that no build wrote, kept" in fix.stderr and "kotc_tables/edition_04.py" in fix.stderr
+    assert (out / "kotc_tables" / "edition_04.py").read_text() == "# left over from an older build\n"
+    check = invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out))
+    assert check.exit_code == 1 and "that no build wrote, to remove by hand" in check.stderr
+    (out / "kotc_tables" / "edition_04.py").unlink()
     assert invoke("build", "--check", "--rules", str(rules_copy), "--out", str(out)).exit_code == 0
 
 

@@ -44,6 +44,17 @@ def w(tmp_path_factory) -> Path:
     (base / "broken.json").write_text('{"cards": [')
     (base / "foreign").mkdir()
     (base / "foreign" / "notes.txt").write_text("not a build")
+    shutil.copytree(MINI, base / "odd-rules")  # (a folder, a FIFO or a device named like a rules file: the one listing)
+    (base / "odd-rules" / "edition-04.yaml").mkdir()
+    os.mkfifo(base / "fifo")
+    (base / "other-manifest").mkdir()
+    (base / "other-manifest" / "MANIFEST.json").write_text("{}\n")
+    (base / "other-manifest" / "precious.txt").write_text("keep\n")
+    (base / "linked").mkdir()
+    (base / "linked" / "MANIFEST.json").write_text(json.dumps({"generator": "kotc-rulesc 0", "format": 3, "files": []}))
+    (base / "linked" / "docs").symlink_to(base / "foreign")
+    (base / "export-linked").mkdir()
+    (base / "export-linked" / "README.md").symlink_to(base / "foreign" / "notes.txt")
     shutil.copytree(DOCUMENTS, base / "documents")
     shutil.copytree(MINI, base / "importable")  # the mini rules with the 4th's documents declared
     first = base / "importable" / "edition-01.yaml"
@@ -58,6 +69,7 @@ CASES = [
     ("check", 1, "a problem in the rules", "check --rules {w}/bad"),
     ("check", 2, "no such rules directory", "check --rules {w}/missing"),
     ("check", 2, "no rules files in the directory", "check --rules {w}/foreign"),
+    ("check", 2, "a FIFO, a device or a folder named like a rules file", "check --rules {w}/odd-rules"),
     ("editions", 0, "listed", "editions --rules {w}/ok"),
     ("editions", 1, "a problem in the rules", "editions --rules {w}/bad"),
     ("editions", 2, "no such rules directory", "editions --rules {w}/missing"),
@@ -65,12 +77,16 @@ CASES = [
     ("show", 1, "a problem in the rules", "show -e 2 --rules {w}/bad"),
     ("show", 2, "an edition the rules do not know", "show -e 9 --rules {w}/ok"),
     ("show", 2, "no such rules directory", "show -e 2 --rules {w}/missing"),
+    ("show", 2, "a folder named like a rules file", "show -e 2 --rules {w}/odd-rules"),
     ("schema", 0, "written out", "schema collection"),
     ("schema", 2, "no such schema", "schema cards"),
     ("schema", 2, "a file that cannot be written", "schema edition -o {w}/missing/edition.schema.json"),
+    ("schema", 2, "an output that is a rules file", "schema edition -o {w}/ok/edition-01.yaml"),
+    ("schema", 2, "an output that is a directory, a FIFO or a device", "schema edition -o {w}/fifo"),
     ("diff", 0, "compared", "diff 1 3 --rules {w}/ok"),
     ("diff", 1, "a problem in the rules", "diff 1 3 --rules {w}/bad"),
     ("diff", 2, "A after B", "diff 3 1 --rules {w}/ok"),
+    ("diff", 2, "A after B across a pre-release", "diff 11-pre 10"),
     ("diff", 2, "no such rules directory", "diff 1 3 --rules {w}/missing"),
     ("check-cards", 0, "every card legal", "check-cards {w}/legal.json -e 2 --rules {w}/ok"),
     ("check-cards", 0, "a card with a warning", "check-cards {w}/warned.json -e 2 --rules {w}/ok"),
@@ -80,6 +96,7 @@ CASES = [
     ("check-cards", 2, "a collection that does not parse", "check-cards {w}/broken.json -e 2 --rules {w}/ok"),
     ("check-cards", 2, "no such collection", "check-cards {w}/nothing.json -e 2 --rules {w}/ok"),
     ("check-cards", 2, "no such rules directory", "check-cards {w}/legal.json --rules {w}/missing"),
+    ("check-cards", 2, "a folder named like a rules file", "check-cards {w}/legal.json -e 2 --rules {w}/odd-rules"),
     ("cost", 0, "costed", "cost -e 2 --type spell --text 'Draw 2 cards.' --rules {w}/ok"),
     ("cost", 1, "a card that cannot be costed", "cost -e 2 --type spell --text 'Fly to the moon.' --rules {w}/ok"),
     ("cost", 1, "a card with a warning, --strict", "cost -e 2 --type spell --text 'Draw 1 cards.' --strict --rules {w}/ok"),
@@ -94,23 +111,29 @@ CASES = [
     ("migrate", 2, "no --from for a card without Edition Indicator",
      "migrate {w}/no-indicator.json --to 3 -o {w}/out-none.json --rules {w}/ok"),
     ("migrate", 2, "a collection that does not parse", "migrate {w}/broken.json --to 3 -o {w}/out-broken.json --rules {w}/ok"),
+    ("migrate", 2, "an output that is a rules file", "migrate {w}/legal.json --to 3 -o {w}/ok/edition-02.yaml --rules {w}/ok"),
     ("new-edition", 0, "the next edition", "new-edition 4 --rules {w}/scaffold"),
     ("new-edition", 1, "a problem in the rules", "new-edition 4 --rules {w}/bad"),
     ("new-edition", 2, "not the next edition", "new-edition 6 --rules {w}/ok"),
     ("new-edition", 2, "an existing file without --force", "new-edition 3 --rules {w}/ok"),
+    ("new-edition", 2, "a FIFO, a device or a folder where its file goes", "new-edition 4 --force --rules {w}/odd-rules"),
     ("import-edition", 0, "drafted", IMPORT_4 + " --rules {w}/importable"),
     ("import-edition", 1, "drafted over the mini rules, which do not declare the 4th's documents", IMPORT_4 + " --rules {w}/undeclared"),
     ("import-edition", 1, "a problem in the rules", IMPORT_4 + " --rules {w}/bad"),
     ("import-edition", 2, "a page of another edition",
      "import-edition 4 --guide {w}/documents/03/card-building-guide.html --rulebook {w}/documents/04/rulebook.html --rules {w}/bad-edition"),
     ("import-edition", 2, "no such page", "import-edition 4 --guide {w}/documents/nothing.html --rulebook {w}/documents/04/rulebook.html --rules {w}/importable"),
+    ("import-edition", 2, "a report that is a rules file", IMPORT_4 + " --rules {w}/importable --report {w}/ok/edition-01.yaml"),
     ("build", 0, "built", "build --rules {w}/ok --out {w}/built"),
     ("build", 1, "drift with --check", "build --check --rules {w}/ok --out {w}/never-built"),
     ("build", 1, "a problem in the rules", "build --rules {w}/bad --out {w}/built-bad"),
     ("build", 2, "an output folder that is not a build", "build --rules {w}/ok --out {w}/foreign"),
     ("build", 2, "no such rules directory", "build --rules {w}/missing --out {w}/built-missing"),
+    ("build", 2, "a MANIFEST.json another tool wrote", "build --rules {w}/ok --out {w}/other-manifest"),
+    ("build", 2, "a link inside the output folder", "build --rules {w}/ok --out {w}/linked"),
     ("rules", 0, "exported", "rules export {w}/exported"),
     ("rules", 2, "files of the same names there", "rules export {w}/ok"),
+    ("rules", 2, "a link inside the folder", "rules export {w}/export-linked --force"),
     ("docs", 0, "where the docs are", "docs"),
     # (a VAR=value before the command is set in the environment: webbrowser reads BROWSER)
     ("docs", 2, "no browser can be opened", "BROWSER=/nonexistent/browser docs --open"),

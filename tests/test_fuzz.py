@@ -5,7 +5,9 @@ migrate the output or the original whole.
 Bounded for CI: a fixed number of examples each, derandomized (the same examples on every run and
 machine), no example database, no deadline (the bounds on time are asserted here, generously: the
 CI machine is shared); ``KOTC_FUZZ=N`` hunts longer.  The card commands run on the compiled tables (a few milliseconds a call);
-the rules fuzz folds small rules (tests/fixtures/mini_rules).
+the rules fuzz folds small rules (tests/fixtures/mini_rules).  The generators of issue 27's campaign
+(odd rules folders, edition arguments, output targets, build folders, the reading cases) are in
+tests/test_fuzz_campaign.py, with these bounds, so that the two files run on two workers.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.migrate import atomic
+from kotc_rulesc import output as atomic
 from kotc_rulesc.migrate.run import Options, detect_format, run
 from loaded import view_of
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kotc_rulesc.migrate import atomic
+from kotc_rulesc import output as atomic
 from kotc_rulesc.migrate.run import Options, run
 from loaded import view_of
 

@@ -25,7 +25,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
-from kotc_rulesc.migrate import atomic
+from kotc_rulesc import output
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(__file__).parent / "fixtures" / "migrate" / "rules")
@@ -66,12 +66,12 @@ one_run.jsonl_block = stalled
 """
 #: ^C comes as the first output is put in place
 INTERRUPTED_AT_COMMIT = """
-from kotc_rulesc.migrate import atomic
-commit = atomic.AtomicOutput.commit
+from kotc_rulesc import output
+commit = output.AtomicOutput.commit
 def interrupted(self):
     os.kill(os.getpid(), signal.SIGINT)
     return commit(self)
-atomic.AtomicOutput.commit = interrupted
+output.AtomicOutput.commit = interrupted
 """
 
 
@@ -154,10 +154,10 @@ def test_a_fifo_or_a_directory_as_output_is_refused(tmp_path, src):
 def test_a_device_is_no_output(src):
     """A device node is refused before anything is written.  The check alone on /dev/null as root
     (a regression there would replace the node); through the command line only when not root."""
-    assert atomic.destination_problem("/dev/null") == "/dev/null is a character device, not a file"
-    assert atomic.destination_problem("-") is None
-    assert atomic.destination_problem(str(src)) is None
-    assert atomic.destination_problem(str(src.parent / "new.jsonl")) is None
+    assert output.destination_problem("/dev/null") == "/dev/null is a character device, not a file"
+    assert output.destination_problem("-") is None
+    assert output.destination_problem(str(src)) is None
+    assert output.destination_problem(str(src.parent / "new.jsonl")) is None
     if os.geteuid() != 0:
         result = invoke(str(src), "-o", "/dev/null")
         assert result.exit_code == 2 and "is a character device, not a file" in result.stderr
@@ -218,7 +218,7 @@ def test_the_backup_is_the_file_that_was_read(src):
 
 def test_a_collection_replaced_meanwhile_is_not_overwritten(src, monkeypatch):
     """If another program replaces the collection while it is migrated, nothing is written."""
-    real = atomic.AtomicOutput._commit
+    real = output.AtomicOutput._commit
 
     def replaced_first(self):
         if self.expect is not None:  # an editor saves the collection (a new file renamed over it)
@@ -227,7 +227,7 @@ def test_a_collection_replaced_meanwhile_is_not_overwritten(src, monkeypatch):
             os.replace(tmp, self.target)
         return real(self)
 
-    monkeypatch.setattr(atomic.AtomicOutput, "_commit", replaced_first)
+    monkeypatch.setattr(output.AtomicOutput, "_commit", replaced_first)
     result = invoke(str(src), "--in-place")
     assert result.exit_code == 2 and "changed while it was being migrated" in result.stderr
     assert src.read_bytes() == b"written by someone else\n"
@@ -289,7 +289,7 @@ def test_a_full_disk_is_a_clean_error(src, monkeypatch, mode):
     def full(self, data):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(atomic, "_write", full)
+    monkeypatch.setattr(output, "_write", full)
     args = {"-o": ["-o", str(src.parent / "out.jsonl")], "--in-place": ["--in-place"],
             "--report": ["-o", "-", "--report", str(src.parent / "report.txt")]}[mode]
     result = invoke(str(src), *args)

@@ -6,7 +6,7 @@ per step), the documents, and ``MANIFEST.json`` naming every input and output wi
 :func:`compare` and :func:`write` check or update an output directory.
 """
 
-from .build import Drift, compare, foreign_output, generate, write
+from .build import Drift, compare, generate, write
 from .emit import CodegenError
 
-__all__ = ["CodegenError", "Drift", "compare", "foreign_output", "generate", "write"]
+__all__ = ["CodegenError", "Drift", "compare", "generate", "write"]

@@ -3,8 +3,9 @@
 :func:`generate` returns the whole output as ``{relative path: bytes}``; it reads nothing but the
 rules it is given, the schema and the templates, and depends on no clock, locale, hash seed or
 directory order, so two builds are byte-identical.  :func:`compare` tells which files on disk are
-stale, missing or extra (``build --check``); :func:`write` brings the directory up to date, one
-atomic replace per file, and removes what the build no longer produces.
+stale, missing or extra (``build --check``); :func:`write` brings the directory up to date through
+the one writer, one atomic replace per file, and removes what its previous build wrote and this one
+no longer produces (nothing else).
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..fold import derive_passes
 from ..model import RuleSet
-from ..outdir import IGNORED_DIRS, MANIFEST, SCHEMA_NAME, on_disk
+from ..outdir import IGNORED_DIRS, MANIFEST, SCHEMA_NAME, on_disk, owned_paths, read_manifest, read_regular
 from ..outdir import inputs as source_inputs
 from ..tables import FORMAT, GENERATOR
 from .emit import PACKAGE, CodegenError, base_name, edition_inputs, edition_module, emit_edition, emit_init, emit_step
@@ -99,84 +99,108 @@ def manifest(sources: list[tuple[str, str]], files: dict[str, bytes], deps: dict
 # --------------------------------------------------------------------------- disk
 
 
+def in_progress_manifest(paths: set[str]) -> bytes:
+    """The ``MANIFEST.json`` a build writes before any other file: this generator's, listing every
+    file the folder may hold once the build is interrupted (what the previous manifest listed, and
+    what this build writes), so that the next build knows them for its own."""
+    data = {
+        "generator": GENERATOR,
+        "format": FORMAT,
+        "note": "A kotc-rulesc build in progress, or one that was interrupted: run `kotc-rulesc build` again.",
+        "building": sorted(paths - {MANIFEST}),
+    }
+    return (json.dumps(data, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+
+
 @dataclass
 class Drift:
     """How the output directory differs from a fresh build."""
 
-    stale: list[str] = field(default_factory=list)  # present, different content
+    stale: list[str] = field(default_factory=list)  # present, different content (or not a regular file)
     missing: list[str] = field(default_factory=list)  # the build makes it; not on disk
-    extra: list[str] = field(default_factory=list)  # on disk; the build no longer makes it
+    extra: list[str] = field(default_factory=list)  # on disk, listed by the folder's manifest; the build no longer makes it
     unchanged: list[str] = field(default_factory=list)
+    #: on disk, and no build wrote it (its manifest does not list it): never removed
+    foreign: list[str] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
-        return not (self.stale or self.missing or self.extra)
+        return not (self.stale or self.missing or self.extra or self.foreign)
 
 
 def compare(out_dir: Path, files: dict[str, bytes]) -> Drift:
+    """How ``out_dir`` differs from ``files``, looking at what is there without following links."""
     drift = Drift()
     present = set(on_disk(out_dir))
     for path, data in files.items():
-        target = out_dir / path
         if path not in present:
             drift.missing.append(path)
-        elif target.read_bytes() != data:
+        elif read_regular(out_dir / path) != data:
             drift.stale.append(path)
         else:
             drift.unchanged.append(path)
-    drift.extra = sorted(present - set(files))
+    owned = owned_paths(read_manifest(out_dir)) or set()
+    for path in sorted(present - set(files)):
+        (drift.extra if path in owned else drift.foreign).append(path)
     return drift
 
 
-def foreign_output(out_dir: Path) -> bool:
-    """Is ``out_dir`` a non-empty directory that no build made (no MANIFEST.json)?
-
-    The build removes every file it does not produce, so it refuses such a directory
-    rather than delete someone's files."""
-    return out_dir.is_dir() and bool(on_disk(out_dir)) and not (out_dir / MANIFEST).is_file()
-
-
-def _write_atomic(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def _not_ours(out_dir: Path) -> bool:
+    """Is ``out_dir`` a non-empty directory that no build made (no MANIFEST.json of kotc-rulesc's:
+    a build recognises its folder by its manifest's content, not by its name)?"""
+    return out_dir.is_dir() and bool(on_disk(out_dir)) and owned_paths(read_manifest(out_dir)) is None
 
 
 def write(out_dir: Path, files: dict[str, bytes]) -> Drift:
-    """Bring ``out_dir`` up to date with ``files``; returns what was changed."""
-    if foreign_output(out_dir):
-        raise CodegenError(
-            f"{out_dir} holds files but no {MANIFEST}: not a kotc-rulesc output directory; "
-            "choose an empty or new directory"
-        )
+    """Bring ``out_dir`` up to date with ``files``; returns what was changed (``extra``: removed).
+
+    Through the one writer (:mod:`kotc_rulesc.output`), inside ``out_dir`` and never through a link.
+    Only what the folder's own manifest lists is replaced or removed; a file no build wrote is
+    left where it is (``foreign``), and one in the way of a file the build makes is refused.
+    The manifest is written first as "in progress" (:func:`in_progress_manifest`) and last as
+    the build's: a build that did not finish is one the next build takes up."""
+    from ..output import OutputError, OutputRefused, check_target, remove_file, remove_stale_in, write_file
+
+    if os.path.lexists(out_dir) and not out_dir.is_dir():
+        raise OutputRefused(f"{out_dir} is not a directory")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(exc.errno, exc.strerror, str(out_dir)) from None
+    for root, dirs, _ in os.walk(out_dir):  # what a killed build left of its temporary files
+        remove_stale_in(root)
+    if _not_ours(out_dir):
+        other = " (its MANIFEST.json is not one kotc-rulesc wrote)" if (out_dir / MANIFEST).exists() else ""
+        raise OutputRefused(f"{out_dir} holds files but no {MANIFEST} of a kotc-rulesc build{other}: "
+                            "not a kotc-rulesc output directory; choose an empty or new directory")
+    owned = owned_paths(read_manifest(out_dir)) or set()
     drift = compare(out_dir, files)
-    # the manifest last: an interrupted build leaves the old manifest, naming the old files
-    order = [p for p in drift.missing + drift.stale if p != MANIFEST]
-    order += [p for p in drift.missing + drift.stale if p == MANIFEST]
-    for path in order:
-        _write_atomic(out_dir / path, files[path])
-    for path in drift.extra:
-        (out_dir / path).unlink()
-    _prune(out_dir)
+    in_way = [p for p in drift.stale if p not in owned]
+    if in_way:
+        raise OutputRefused(f"{out_dir / in_way[0]} is in the way: no build wrote it (the folder's {MANIFEST} does "
+                            f"not list it){f', nor {len(in_way) - 1} more' if len(in_way) > 1 else ''}; move it away")
+    changed = [p for p in drift.missing + drift.stale if p != MANIFEST]
+    for path in changed:  # every target, before anything is written: no link, no FIFO, no folder
+        check_target(out_dir / path, within=out_dir)
+    if changed or drift.extra:
+        write_file(out_dir / MANIFEST, in_progress_manifest(owned | set(files)), within=out_dir)
+    for path in changed:
+        write_file(out_dir / path, files[path], within=out_dir)
+    drift.extra = [p for p in drift.extra if remove_file(out_dir / p, within=out_dir)]
+    _prune(out_dir, drift.extra)
+    if changed or drift.extra or MANIFEST in drift.missing + drift.stale:
+        write_file(out_dir / MANIFEST, files[MANIFEST], within=out_dir)
     return drift
 
 
-def _prune(out_dir: Path) -> None:
-    """Remove directories left with nothing but byte-code caches."""
-    for root, dirs, names in sorted(os.walk(out_dir, topdown=False), key=lambda t: -len(t[0])):
-        here = Path(root)
-        if here == out_dir or here.name in IGNORED_DIRS:
+def _prune(out_dir: Path, removed: list[str]) -> None:
+    """Remove the folders that the files removed leave empty (byte-code caches aside)."""
+    folders = sorted({p for path in removed for p in PurePosixPath(path).parents if p.parts}, key=lambda p: -len(p.parts))
+    for folder in folders:
+        here = out_dir / folder
+        if here.is_symlink() or not here.is_dir():
             continue
-        content = [p for p in here.iterdir() if p.name not in IGNORED_DIRS]
-        if not content:
+        content = list(here.iterdir())
+        caches = [p for p in content if p.name in IGNORED_DIRS and p.is_dir() and not p.is_symlink()]
+        if len(caches) == len(content) and all(c.suffix in (".pyc", ".pyo") for cache in caches for c in cache.iterdir()):
             shutil.rmtree(here)

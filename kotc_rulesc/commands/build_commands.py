@@ -49,15 +49,20 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     the Python standard library alone.
 
     The output is deterministic: the same rules give byte-identical files. Each
-    file is replaced atomically and only when it changes; files the build no
-    longer produces are removed.
+    file is replaced atomically and only when it changes; files the previous
+    build wrote (its MANIFEST.json lists them) that this one no longer produces
+    are removed, and nothing else: a file no build wrote is kept (and named),
+    a link inside the output directory is never followed. A build that did not
+    finish (killed, a full disk) is taken up by the next one.
 
     With --check nothing is written: exit 0 when the output is up to date, 1
     when a file is stale, missing or extra (CI runs this). Problems in the
     rules are listed as file:line:column and exit 1. Usage errors exit 2: rules
     that cannot be read, an output directory that is not a kotc-rulesc build
-    or cannot be written, or no --out for the bundled rules of an installed
-    kotc-rulesc (its generated/ is the repository's).
+    (no MANIFEST.json of kotc-rulesc's in a folder that holds files) or cannot
+    be written, a link or a file no build wrote in the way, or no --out for
+    the bundled rules of an installed kotc-rulesc (its generated/ is the
+    repository's).
 
     \b
     Examples:
@@ -86,7 +91,8 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
             click.echo(f"up to date: {_shown(out)} (every file matches its MANIFEST.json, made from {_shown(rules_path)} "
                        "as they are by this kotc-rulesc).")
             return
-    from ..codegen import CodegenError, compare, foreign_output, generate, write
+    from ..codegen import CodegenError, compare, generate, write
+    from ..output import OutputError
     from .rules_arg import load_or_exit
 
     rules = load_or_exit(str(rules_path))
@@ -105,29 +111,37 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
         for label, paths in (("stale", drift.stale), ("missing", drift.missing), ("extra", drift.extra)):
             for path in paths:
                 click.echo(f"  {label:<8} {_shown(out / path)}")
+        for path in drift.foreign:
+            click.echo(f"  {'extra':<8} {_shown(out / path)}")
         count = len(drift.stale) + len(drift.missing) + len(drift.extra)
         hint = "kotc-rulesc build" + (f" --rules {rules_dir}" if rules_dir else "") + (f" --out {out_dir}" if out_dir else "")
-        click.echo(f"{count} file(s) to rebuild: run `{hint}`.")
+        if count:
+            click.echo(f"{count} file(s) to rebuild: run `{hint}`.")
+        if drift.foreign:
+            _foreign(out, drift.foreign, "to remove by hand")
         sys.exit(1)
 
-    if foreign_output(out):
-        raise click.BadParameter(
-            f"{_shown(out)} holds files but no MANIFEST.json: not a kotc-rulesc output directory",
-            param_hint="'--out'",
-        )
     try:
         drift = write(out, files)
-    except CodegenError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
-    except OSError as exc:
-        click.echo(f"error: cannot write {_shown(out)}: {exc}", err=True)
+    except OutputError as exc:  # (what cannot be written is refused by the writer, exit 2, in cli)
+        click.echo(f"error: cannot write {exc.filename}: {exc.strerror}; the build did not finish: "
+                   "run it again once that is fixed", err=True)
         sys.exit(2)
     changed = len(drift.stale) + len(drift.missing)
     click.echo(
         f"built {_shown(out)} from {_shown(rules_path)}: {changed} file(s) written, "
         f"{len(drift.extra)} removed, {len(drift.unchanged)} unchanged."
     )
+    if drift.foreign:
+        _foreign(out, drift.foreign, "kept")
+
+
+def _foreign(out: Path, paths: list[str], what: str) -> None:
+    """The files in the output folder that no build wrote (its MANIFEST.json does not list them):
+    a build never removes them."""
+    named = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    click.echo(f"{len(paths)} file(s) in {_shown(out)} that no build wrote, {what} (a build removes only "
+               f"what its MANIFEST.json lists): {named}", err=True)
 
 
 COMMANDS = [build]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -81,10 +82,13 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
     only a file with nothing beyond a skeleton: a file with any line the fresh
     skeleton does not have (a recorded change, a note) is replaced only with
     --discard-changes as well, and is first copied to edition-NN.yaml.bak
-    (.bak.1, .bak.2, … when that exists).
+    (.bak.1, .bak.2, … when that exists). The file is written to a temporary
+    file beside it and renamed into place: a full disk or a read-only folder
+    leaves the rules as they were.
 
     Exit status: 0 written, 2 for usage errors (not the next edition, a file
-    in the way, a missing rules directory), 1 when the rules have problems.
+    in the way, a missing rules directory) or a file that cannot be written,
+    1 when the rules have problems.
 
     \b
     Examples:
@@ -108,12 +112,22 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
         plan = plan_scaffold(directory, edition, force, lambda d: load_or_exit(str(d)), option)
     except ScaffoldError as exc:
         raise click.UsageError(str(exc)) from None
+    from ..output import check_target, write_file  # (the one writer)
+
+    others = [(str(p), "another rules file") for p in sorted(directory.glob("*.y*ml")) if p != plan.path]
+    check_target(plan.path, others, rules_ok=True)  # (before anything is read or written: never a FIFO)
     line, schema_written = _schema_line(directory, plan.path)
     text = plan.text if line is None else f"{line}\n{plan.text}"
     backup = None
-    if plan.overwrite:
+    if plan.overwrite:  # (decided before anything is written: a refusal leaves the folder as it was)
         backup = _set_aside(plan.path, text, discard_changes)
-    plan.path.write_text(text, encoding="utf-8")
+    if schema_written is not None:
+        from ..bundled import schema_path
+
+        write_file(schema_written, schema_path("edition").read_bytes())
+    if backup is not None:
+        write_file(backup, plan.path.read_bytes())
+    write_file(plan.path, text.encode("utf-8"), others, rules_ok=True)
     _, problems = check_rules(directory)
     if problems:  # the skeleton is valid by construction; say so loudly if it is not
         for problem in problems:
@@ -131,8 +145,8 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
 
 def _schema_line(directory: Path, path: Path) -> tuple[str | None, Path | None]:
     """The skeleton's first line, naming a schema that resolves from ``directory``: the one the other
-    rules files name, when it is there; else the edition schema, written beside the rules (and
-    returned as the second value) where it is not already."""
+    rules files name, when it is there; else the edition schema, to be written beside the rules
+    (returned as the second value) where it is not already."""
     from ..bundled import schema_path
     from ..modeline import modeline, resolves, skeleton_modeline
 
@@ -141,18 +155,15 @@ def _schema_line(directory: Path, path: Path) -> tuple[str | None, Path | None]:
         return line, None
     beside = directory / schema_path("edition").name
     written = None
-    if not beside.exists():
-        beside.write_bytes(schema_path("edition").read_bytes())
+    if not os.path.lexists(beside):
         written = beside
     return modeline(beside.name), written
 
 
 def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
     """Before ``path`` is replaced by ``skeleton``: nothing to do when it holds no line the
-    skeleton does not (returns ``None``); else, with ``discard_changes``, copy it to a free
-    ``.bak`` name and return that; without, a usage error naming what would be lost."""
-    import shutil
-
+    skeleton does not (returns ``None``); else, with ``discard_changes``, a free ``.bak`` name
+    to copy it to; without, a usage error naming what would be lost."""
     try:
         old = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -174,10 +185,14 @@ def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
             )
     backup = Path(f"{path}.bak")
     n = 0
-    while backup.exists():
+    while os.path.lexists(backup):
         n += 1
         backup = Path(f"{path}.bak.{n}")
-    shutil.copy2(path, backup)
+    try:
+        path.read_bytes()
+    except OSError as exc:
+        raise click.UsageError(f"{path} cannot be read ({exc.strerror}) to keep it as {backup.name}: "
+                               "nothing was replaced") from None
     return backup
 
 

@@ -9,12 +9,18 @@ import click
 from ..model import EditionKey, parse_edition_key
 
 
+#: the longest edition a command line may name ("1000000000th-pre" and then some)
+_LONGEST = 24
+
+
 class EditionType(click.ParamType):
     """An edition: a number on the main line (10) or a pre-release branch (11-pre)."""
 
     name = "edition"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> EditionKey:
+        if isinstance(value, str) and len(value.strip()) > _LONGEST:  # (never a number of thousands of digits)
+            self.fail(f"{value[:_LONGEST]!r}… is not an edition: write a number (10) or a pre-release (11-pre)", param, ctx)
         if isinstance(value, (int, str)) and not isinstance(value, bool):
             try:
                 return parse_edition_key(value)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -43,30 +42,14 @@ def _previous(page: str, edition: int) -> str | None:
 
 
 def _check_outputs(target: Path, report: str | None, documents: list[str], rules_files: list[str]) -> None:
-    """Outputs never destroy inputs: each must be a regular file (or new), the draft none of the
-    documents read, the report none of them, no rules file and not the draft."""
-    from ..migrate.atomic import destination_problem, same_file
+    """Outputs never destroy inputs (:func:`~kotc_rulesc.output.check_target`): the draft is none of
+    the documents read, the report none of them, no rules file and not the draft."""
+    from ..output import check_target
 
-    for flag, path, inputs in (("the draft", str(target), documents), ("--report", report, documents + rules_files)):
-        if path is None:
-            continue
-        problem = destination_problem(path)
-        if problem:
-            _fail(f"{flag}: {problem}: import-edition writes a file and renames it into place")
-        for name in inputs:
-            if same_file(path, name):
-                what = "a rules file" if name in rules_files else "one of the documents read"
-                _fail(f"{flag} {path} is {what} ({name}): it would replace it")
-    if report is not None and same_file(str(target), report):
-        _fail(f"--report {report} is the draft itself: one would replace the other")
-
-
-def _write(path: str, text: str, backup: bool = False) -> None:
-    from ..migrate.atomic import AtomicOutput
-
-    with AtomicOutput(os.path.realpath(path) if path != "-" else path, backup=backup) as out:
-        out.write(text.encode("utf-8"))
-        out.commit()
+    read = [(name, "one of the documents read") for name in documents]
+    check_target(str(target), read, rules_ok=True)
+    if report is not None:
+        check_target(report, read + [(name, "a rules file") for name in rules_files] + [(str(target), "the draft")])
 
 
 @click.command("import-edition", context_settings={"max_content_width": 100})
@@ -126,7 +109,7 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
     from ..importer.draft import draft_text
     from ..importer.report import report as render_report
     from ..loader import check_rules, default_rules_dir
-    from ..migrate.atomic import OutputError
+    from ..output import OutputError, write_file
     from ..modeline import skeleton_modeline
     from ..model import ordinal
     from ..scaffold import ScaffoldError, rules_before, target_path
@@ -153,9 +136,9 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         _fail(str(exc))
     text = draft_text(imp, skeleton_modeline(directory, exclude=target))
     try:
-        _write(str(target), text, backup=overwrite)
+        write_file(target, text.encode("utf-8"), rules_ok=True, backup=overwrite)
         if report is not None:
-            _write(report, render_report(imp, fmt, str(target)))
+            write_file(report, render_report(imp, fmt, str(target)).encode("utf-8"))
     except OutputError as exc:
         _fail(f"cannot write {exc.filename}: {exc.strerror}; nothing was written in its place")
     counts = ", ".join(f"{v} {k}" for k, v in imp.changes.counts().items() if v)

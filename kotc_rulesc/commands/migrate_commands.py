@@ -120,8 +120,8 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
       kotc-rulesc migrate old.json --from 6 --dry-run
     """
     from ..errors import ProblemsFound, interrupt_status
-    from ..migrate.atomic import Changed, OutputError
     from ..migrate.io_json import MissingFrom
+    from ..output import Changed, OutputError
     from ..reading.policy import InputError
     from ..migrate.run import Options, UsageError, run
 

@@ -175,8 +175,11 @@ def schema(name: str, output: str | None) -> None:
 
     Every bundled rules file and examples/collection.yaml carry one; in a rules
     checkout of your own, write the schema beside your rules and name it there.
+    FILE is written to a temporary file beside it and renamed into place; it
+    may not be a directory, a FIFO, a device or a rules file.
+
     Exit status: 0, 2 for usage errors (NAME is edition or collection) or a
-    FILE that cannot be written.
+    FILE that cannot be written or is refused.
 
     \b
     Examples:
@@ -190,11 +193,9 @@ def schema(name: str, output: str | None) -> None:
     if output is None or output == "-":
         click.echo(data.decode("utf-8"), nl=False)
         return
-    try:
-        Path(output).write_bytes(data)
-    except OSError as exc:
-        click.echo(f"error: cannot write {output}: {exc.strerror}", err=True)
-        sys.exit(2)
+    from ..output import write_file  # (the one writer: only this path writes a file)
+
+    write_file(output, data, [(str(schema_path(name)), "the bundled schema itself")])
     click.echo(f"Wrote {output}: the {name} schema ({json.loads(data)['$id']}).")
 
 
@@ -223,7 +224,9 @@ def rules_export(directory: str, force: bool) -> None:
     so that editors validate the files as you type. Name DIRECTORY rules/ inside
     a folder of its own: `build --rules DIR` writes the generated/ beside it.
 
-    A file of the same name already in DIRECTORY is replaced only with --force.
+    A file of the same name already in DIRECTORY is replaced only with --force
+    (never one of the bundled files themselves); each file is written to a
+    temporary file and renamed into place.
 
     Exit status: 0 written, 2 for a DIRECTORY that cannot be written or that
     holds files of the same names (without --force).
@@ -245,7 +248,10 @@ def rules_export(directory: str, force: bool) -> None:
     if clash and not force:
         named = ", ".join(clash[:3]) + (f" and {len(clash) - 3} more" if len(clash) > 3 else "")
         raise click.UsageError(f"{directory} already holds files of the same names ({named}): pass --force to replace them")
+    from ..output import write_file  # (the one writer)
+
     line = modeline(schema.name)
+    sources = [(str(path), "a bundled rules file") for path in files.values()]
     try:
         dest.mkdir(parents=True, exist_ok=True)
         for name, path in files.items():
@@ -260,7 +266,7 @@ def rules_export(directory: str, force: bool) -> None:
                 else:
                     lines[at] = line
                 data = "\n".join(lines).encode("utf-8")
-            (dest / name).write_bytes(data)
+            write_file(dest / name, data, sources, rules_ok=True, within=dest)
     except OSError as exc:
         click.echo(f"error: cannot write {exc.filename or directory}: {exc.strerror}", err=True)
         sys.exit(2)

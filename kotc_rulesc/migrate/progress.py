@@ -22,6 +22,9 @@ class Progress:
         if total is not None and total >= MIN_BYTES and _isatty(stream):
             import click
 
+            from ..terminal import unguarded  # (the bar's own control characters reach the terminal as such)
+
+            stream = unguarded(stream)
             self._bar = click.progressbar(length=total, label=label, file=stream, show_eta=True, show_percent=True)
             self._bar.__enter__()
 

@@ -5,7 +5,7 @@ It returns the exit code: 0 when every card ends legal, 1 when any card is banne
 of unknown legality or cannot be migrated (with ``strict``: or had to be written in the form
 its guide prescribes), 2 for an unreadable collection or a
 missing ``--from``.  Nothing is written unless the whole collection was read:
-outputs go through :class:`~kotc_rulesc.migrate.atomic.AtomicOutput`.
+outputs go through :class:`~kotc_rulesc.output.AtomicOutput` (the one writer).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
+from ..output import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from ..reading.json_reader import JsonStream
 from ..reading.policy import MAX_LINE, Input, InputError, detect_format, open_input, read_blocks, yaml_bytes
-from .atomic import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 from .plan import Migrator
 from .progress import Progress

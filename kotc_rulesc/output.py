@@ -1,32 +1,28 @@
-"""Safe output: a temporary file beside the target, renamed into place only on success.
+"""The one writer: every file kotc-rulesc writes — migrate's collection and report, build's tables and
+pages, new-edition's and import-edition's rules file, ``schema -o``, ``rules export`` — appears whole
+or not at all, and never in place of what it must not replace.
 
-:class:`AtomicOutput` is a binary file object.  Everything is written to a
-temporary file in the target's own directory (so that the final
-:func:`os.replace` is one atomic rename on the same file system); :meth:`commit`
-renames it into place, :meth:`discard` (or leaving the ``with`` block with an
-exception) removes it.  An interrupted or failed run therefore leaves the target
-as it was — the original collection intact, no partial output.
-
-``-`` (standard output) is spooled to an anonymous temporary file and copied out
-on commit, for the same reason: a run that fails half-way prints nothing.
-
-With ``backup=True`` the file being replaced is kept as ``TARGET.bak`` (the
-previous ``.bak`` is replaced); the backup is made before the rename — a second
-name (a hard link) for the very file that was read, or a copy where the file
-system has no links — so at every moment the original content exists under one
-name or the other.  With ``expect`` (the device and inode of the file that was
-read) the target must still be that file when the output is committed.
-
-Outputs never destroy inputs (the policy ``migrate`` applies with
-:func:`destination_problem` and :func:`same_file`): an output must be a regular
-file (or ``-``) — a device, a FIFO or a directory is refused, so that nothing
-ever replaces ``/dev/full`` with a file — and never an input.
-
-Temporary files are named ``.TARGET.kotc-rulesc-XXXXXXXX.tmp`` and held with an
-exclusive ``flock`` while they are written; a run that was killed leaves one
-behind, and the next run writing to the same target removes those whose lock is
-free (:func:`remove_stale`).  An OS error on output (a full disk, ``EIO``) is an
-:class:`OutputError` naming the target; the temporary file is removed.
+- **What may be a target** (:func:`check_target`): a regular file or a name not taken yet, links
+  followed to what they point at — never a directory, a FIFO, a device or a socket (nothing blocks
+  on a FIFO, nothing ever replaces ``/dev/full`` with a file), never one of the command's inputs,
+  never a rules file (a file the rules loader would read, :func:`~kotc_rulesc.rules_folder.is_rules_file`)
+  unless the command's job is to write one.  With ``within`` (build's output folder) the target is
+  reached from that folder without following any link, and is no link itself.
+- **How it is written** (:class:`AtomicOutput`, :func:`write_file`): into a temporary file
+  ``.NAME.kotc-rulesc-XXXXXXXX.tmp`` in the target's own folder (so that the final :func:`os.replace`
+  is one atomic rename on one file system), locked while written, flushed to disk (``fsync``), then
+  renamed into place and the folder synced.  ``-`` (standard output) is spooled and copied out at
+  the end, so that a run that fails prints nothing.  Any failure removes the temporary file; one a
+  killed run left is removed by the next run writing beside it, once its lock is free
+  (:func:`remove_stale`).  ``backup`` keeps the file replaced as ``TARGET.bak`` (a second name for
+  the very file, made before the rename: the original exists under one name or the other at every
+  moment); ``expect`` (the device and inode of the file read) refuses to replace a file another
+  program put there meanwhile (:class:`Changed`).
+- **What goes wrong** is an :class:`~kotc_rulesc.errors.OutputError` naming the target (a full disk,
+  a read-only folder, EIO) or an :class:`~kotc_rulesc.errors.OutputRefused` saying why the target is
+  refused: exit status 2 either way, never a traceback (``cli`` turns both into a message).
+- **It deletes** nothing but its own temporary files and what :func:`remove_file` is told to remove
+  (build removes only files its own previous manifest lists).
 """
 
 from __future__ import annotations
@@ -38,7 +34,10 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Iterable
+
+from .errors import OutputError, OutputRefused
+from .rules_folder import is_rules_file, not_a_file
 
 try:
     import fcntl
@@ -49,12 +48,18 @@ __all__ = [
     "AtomicOutput",
     "NullOutput",
     "OutputError",
+    "OutputRefused",
     "Busy",
     "Changed",
+    "GuardedStream",
     "backup_path",
+    "check_target",
     "destination_problem",
     "same_file",
+    "write_file",
+    "remove_file",
     "remove_stale",
+    "remove_stale_in",
     "lock_exclusive",
     "locked_temp",
     "output_file",
@@ -64,10 +69,6 @@ __all__ = [
 #: what every temporary file of kotc-rulesc has in its name: ``.TARGET.kotc-rulesc-XXXXXXXX.tmp``
 TEMP_MARK = ".kotc-rulesc-"
 TEMP_SUFFIX = ".tmp"
-
-
-class OutputError(OSError):
-    """An OS error while writing an output (``filename`` names it): exit status 2."""
 
 
 class Busy(Exception):
@@ -88,32 +89,26 @@ def backup_path(target: str | os.PathLike) -> Path:
     return Path(f"{os.fspath(target)}.bak")
 
 
-# --------------------------------------------------------------------------- what may be an output
+# --------------------------------------------------------------------------- what may be a target
 
 
-_KINDS = (
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a FIFO (a named pipe)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISDIR, "a directory"),
-)
-
-
-def destination_problem(path: str) -> str | None:
-    """Why ``path`` cannot be an output, or ``None``: it must be a regular file or not exist yet
-    (``-``, standard output, is always fine).  A link is followed."""
+def destination_problem(path: str, rules_ok: bool = False) -> str | None:
+    """Why ``path`` cannot be an output, or ``None``: it must be a regular file or not exist yet, a
+    link is followed (``-``, standard output, is always fine); and it must not be a rules file
+    unless ``rules_ok``."""
     if path == "-":
         return None
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return None
+        mode = None
     except OSError as exc:
         return f"cannot use {path}: {exc.strerror or exc}"
-    for test, kind in _KINDS:
-        if test(mode):
-            return f"{path} is {kind}, not a file"
+    kind = not_a_file(mode) if mode is not None else None
+    if kind is not None:
+        return f"{path} is {kind}, not a file"
+    if not rules_ok and is_rules_file(os.path.realpath(path)):
+        return f"{path} is a rules file (the rules loader reads it), not an output"
     return None
 
 
@@ -128,6 +123,96 @@ def same_file(a: str | None, b: str | None) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+def check_target(path: str | os.PathLike, inputs: Iterable[tuple[str, str]] = (), rules_ok: bool = False,
+                 within: str | os.PathLike | None = None) -> str:
+    """The path to write ``path`` at — the file a link points to — or :class:`OutputRefused`.
+
+    ``inputs``: (path, what it is) of each file the command reads, none of which may be replaced
+    ("one of the documents read"); ``rules_ok``: the command writes a rules file here; ``within``:
+    ``path`` lies in this folder, reached without following links (:func:`_inside`)."""
+    path = os.fspath(path)
+    if path == "-":
+        return path
+    if within is not None:  # (no link on the way: the path is the file)
+        _inside(os.fspath(within), path, make=False)
+    problem = destination_problem(path, rules_ok)
+    if problem:
+        raise OutputRefused(problem)
+    for name, what in inputs:
+        if same_file(path, name):
+            raise OutputRefused(f"{path} is {what} ({name}): writing it would replace it")
+    return path if within is not None else os.path.realpath(path)
+
+
+def _inside(root: str, path: str, make: bool) -> None:
+    """``path`` lies under the folder ``root``, and every folder between them is a real folder, not a
+    link (made when missing and ``make``); ``path`` itself is no link.  Never follows a link out of
+    ``root``: a build (or ``rules export``) writes its files inside its folder or not at all."""
+    rel = os.path.relpath(path, root)
+    if rel.startswith(os.pardir) or os.path.isabs(rel):
+        raise OutputRefused(f"{path} is outside {root}")
+    here = root
+    parts = rel.split(os.sep)
+    for part in parts[:-1]:
+        here = os.path.join(here, part)
+        try:
+            mode = os.lstat(here).st_mode
+        except FileNotFoundError:
+            if not make:
+                return
+            try:
+                os.mkdir(here)
+            except OSError as exc:
+                raise _output_error(exc, here) from None
+            continue
+        if stat.S_ISLNK(mode):
+            raise OutputRefused(f"{here} is a symbolic link ({os.readlink(here)}): kotc-rulesc writes only inside "
+                                f"{root}, never through a link; remove the link")
+        if not stat.S_ISDIR(mode):
+            raise OutputRefused(f"{here} is in the way: kotc-rulesc needs a folder there")
+    try:
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            raise OutputRefused(f"{path} is a symbolic link ({os.readlink(path)}): kotc-rulesc writes only inside "
+                                f"{root}, never through a link; remove the link")
+    except FileNotFoundError:
+        pass
+
+
+# --------------------------------------------------------------------------- whole files
+
+
+def write_file(path: str | os.PathLike, data: bytes, inputs: Iterable[tuple[str, str]] = (), rules_ok: bool = False,
+               backup: bool = False, within: str | os.PathLike | None = None) -> None:
+    """Write ``data`` to ``path`` (``-``: standard output) as :class:`AtomicOutput` does, after
+    :func:`check_target`; with ``within`` the folders below it are made as needed."""
+    path = os.fspath(path)
+    real = check_target(path, inputs, rules_ok, within)
+    if within is not None:
+        _inside(os.fspath(within), path, make=True)
+    with AtomicOutput(real, backup=backup, name=path) as out:
+        out.write(data)
+        out.commit()
+
+
+def remove_file(path: str | os.PathLike, within: str | os.PathLike) -> bool:
+    """Remove the regular file ``path`` inside the folder ``within`` (reached without following
+    links); False (and nothing removed) when it is anything else or is gone.  The caller decides
+    that the file is its own to remove."""
+    path = os.fspath(path)
+    try:
+        _inside(os.fspath(within), path, make=False)
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        os.unlink(path)
+    except FileNotFoundError:
+        return False
+    except OutputRefused:
+        return False
+    except OSError as exc:
+        raise _output_error(exc, path) from None
+    return True
 
 
 # --------------------------------------------------------------------------- locks and stale files
@@ -160,17 +245,26 @@ def _temp_prefix(target: str) -> str:
 def remove_stale(target: str) -> list[str]:
     """Remove the temporary files of ``target`` (and of its ``.bak``) that runs which were killed
     left behind: those whose lock is free.  The names removed."""
+    prefixes = (_temp_prefix(target), _temp_prefix(os.fspath(backup_path(target))))
+    return _remove_stale(os.path.dirname(os.path.abspath(target)), lambda name: name.startswith(prefixes))
+
+
+def remove_stale_in(directory: str | os.PathLike) -> list[str]:
+    """Remove every temporary file of kotc-rulesc in ``directory`` whose lock is free (a build's
+    folder, before it is compared).  The names removed."""
+    return _remove_stale(os.fspath(directory), lambda name: name.startswith(".") and TEMP_MARK in name)
+
+
+def _remove_stale(directory: str, ours) -> list[str]:
     if fcntl is None:  # pragma: no cover
         return []
-    directory = os.path.dirname(os.path.abspath(target))
-    prefixes = (_temp_prefix(target), _temp_prefix(os.fspath(backup_path(target))))
     try:
         names = os.listdir(directory)
     except OSError:
         return []
     removed = []
     for name in names:
-        if not (name.startswith(prefixes) and name.endswith(TEMP_SUFFIX)):
+        if not (ours(name) and name.endswith(TEMP_SUFFIX)):
             continue
         path = os.path.join(directory, name)
         try:
@@ -214,6 +308,7 @@ def locked_temp(target: str) -> tuple[int, str]:
 
 
 _write = io.FileIO.write  # (a test puts a full disk here)
+_fsync = os.fsync  # (and here)
 
 
 class _Raw(io.FileIO):
@@ -264,11 +359,15 @@ class GuardedStream(io.RawIOBase):
 
 
 class AtomicOutput:
-    """A binary file that appears at ``target`` (or on standard output for ``-``) only on :meth:`commit`."""
+    """A binary file that appears at ``target`` (or on standard output for ``-``) only on :meth:`commit`.
+
+    ``target`` is where the file goes (links already followed: :func:`check_target`); ``name`` is how
+    errors name it (default: ``target``)."""
 
     def __init__(self, target: str | os.PathLike, backup: bool = False, stdout: BinaryIO | None = None,
-                 expect: tuple[int, int] | None = None):
+                 expect: tuple[int, int] | None = None, name: str | None = None):
         self.target = os.fspath(target)
+        self.name = name or self.target
         self.backup = backup
         self.expect = expect
         self._stdout = stdout
@@ -278,8 +377,11 @@ class AtomicOutput:
             self.file: BinaryIO = tempfile.TemporaryFile()
         else:
             remove_stale(self.target)
-            fd, self.temp_name = locked_temp(self.target)
-            self.file = output_file(fd, self.target)
+            try:  # (a read-only folder, a missing one, no permission: named, never a traceback)
+                fd, self.temp_name = locked_temp(self.target)
+            except OSError as exc:
+                raise _output_error(exc, self.name) from None
+            self.file = output_file(fd, self.name)
 
     # file-like
     def write(self, data: bytes) -> int:
@@ -295,7 +397,7 @@ class AtomicOutput:
             raise _output_error(exc, self._name()) from None
 
     def _name(self) -> str:
-        return "<stdout>" if self.temp_name is None else self.target
+        return "<stdout>" if self.temp_name is None else self.name
 
     def commit(self) -> None:
         """Put the output in place (or copy it to standard output)."""
@@ -317,7 +419,7 @@ class AtomicOutput:
             self.committed = True
             return
         self.file.flush()
-        os.fsync(self.file.fileno())
+        _fsync(self.file.fileno())
         if os.path.exists(self.target):
             if self.expect is not None:
                 now = os.stat(self.target)
@@ -331,6 +433,7 @@ class AtomicOutput:
         os.replace(self.temp_name, self.target)  # the temporary file stays locked until it is in place
         self.committed = True
         self.file.close()
+        _sync_folder(os.path.dirname(os.path.abspath(self.target)))
 
     def discard(self) -> None:
         """Forget everything written; the target is untouched."""
@@ -395,7 +498,7 @@ def _make_backup(target: str) -> None:
             with open(target, "rb") as src, os.fdopen(os.dup(fd), "wb") as dst:
                 shutil.copyfileobj(src, dst, 1 << 20)
                 dst.flush()
-                os.fsync(dst.fileno())
+                _fsync(dst.fileno())
             shutil.copystat(target, name)
         os.replace(name, bak)
     except BaseException:
@@ -407,6 +510,20 @@ def _make_backup(target: str) -> None:
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def _sync_folder(directory: str) -> None:
+    """The rename made durable: the folder's entry flushed too (where the system allows it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        _fsync(fd)
+    except OSError:  # (a file system that cannot sync a folder: the rename stands)
+        pass
+    finally:
+        os.close(fd)
 
 
 def _umask() -> int:
