@@ -10,62 +10,77 @@ hold them.  Standard library only, as is all of the engine.
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from .formula import Formula
 from .model import When
-from .record import field, record
+from .value import EMPTY, Value
 from .text import Template
 
 __all__ = ["Ban", "CostChange", "LimitChange", "Reinstated", "Rewrite", "StepCostChange", "StepLimitChange", "Wording"]
 
 
-@record(frozen=True)
-class Wording:
+class Wording(Value):
     """An earlier wording of a component, still read as the current one."""
 
-    text: Template
-    binds: dict[str, int]  # values this wording stands for in the current text
-    replaced_in: When  # the revision that replaced it
-    replaced_by: Template  # the wording that replaced it (the next one)
-    step_binds: dict[str, int]  # what that one revision bound
-    sources: tuple[str, ...]
-    row: tuple[str, str] | None = None  # the rulebook's Refurbished Card Texts row it follows
-    listed: bool = True  # False: no rulebook list names the revision
+    __slots__ = ("text", "binds", "replaced_in", "replaced_by", "step_binds", "sources", "row", "listed")
+
+    def __init__(self, text: Template, binds: dict[str, int], replaced_in: When, replaced_by: Template,
+                 step_binds: dict[str, int], sources: tuple[str, ...], row: tuple[str, str] | None = None,
+                 listed: bool = True) -> None:
+        self.text = text
+        self.binds = binds  # values this wording stands for in the current text
+        self.replaced_in = replaced_in  # the revision that replaced it
+        self.replaced_by = replaced_by  # the wording that replaced it (the next one)
+        self.step_binds = step_binds  # what that one revision bound
+        self.sources = sources
+        self.row = row  # the rulebook's Refurbished Card Texts row it follows
+        self.listed = listed  # False: no rulebook list names the revision
 
 
-@record(frozen=True)
-class CostChange:
+class CostChange(Value):
     """A cost revision in a component's record: when, the formula before and after."""
 
-    when: When
-    was: Formula | None
-    now: Formula | None
-    sources: tuple[str, ...]
-    listed: bool = True  # False: no rulebook list names it (it prunes no card)
+    __slots__ = ("when", "was", "now", "sources", "listed")
+
+    def __init__(self, when: When, was: Formula | None, now: Formula | None, sources: tuple[str, ...],
+                 listed: bool = True) -> None:
+        self.when = when
+        self.was = was
+        self.now = now
+        self.sources = sources
+        self.listed = listed  # False: no rulebook list names it (it prunes no card)
 
 
-@record(frozen=True)
-class LimitChange:
+class LimitChange(Value):
     """A limit revision in a component's record."""
 
-    when: When
-    was: dict[str, int | None]
-    now: dict[str, int | None]
-    sources: tuple[str, ...]
+    __slots__ = ("when", "was", "now", "sources")
+
+    def __init__(self, when: When, was: dict[str, int | None], now: dict[str, int | None],
+                 sources: tuple[str, ...]) -> None:
+        self.when = when
+        self.was = was
+        self.now = now
+        self.sources = sources
 
 
-@record(frozen=True)
-class Rewrite:
+class Rewrite(Value):
     """Old wording → new wording of one component, made by one edition."""
 
-    component: str
-    kind: str
-    old: Template
-    new: Template
-    binds: dict[str, int]  # values the old wording stands for (it lacks these variables)
-    edition: int | None  # None: the edition of the revision is unknown (made by ``by``)
-    by: int
-    sources: tuple[str, ...]
-    listed: bool = True  # False: no rulebook list names it (migrate keeps the old wording as printed)
+    __slots__ = ("component", "kind", "old", "new", "binds", "edition", "by", "sources", "listed")
+
+    def __init__(self, component: str, kind: str, old: Template, new: Template, binds: dict[str, int],
+                 edition: int | None, by: int, sources: tuple[str, ...], listed: bool = True) -> None:
+        self.component = component
+        self.kind = kind
+        self.old = old
+        self.new = new
+        self.binds = binds  # values the old wording stands for (it lacks these variables)
+        self.edition = edition  # None: the edition of the revision is unknown (made by ``by``)
+        self.by = by
+        self.sources = sources
+        self.listed = listed  # False: no rulebook list names it (migrate keeps the old wording as printed)
 
     def apply(self, sentence: str) -> str | None:
         """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""
@@ -78,51 +93,63 @@ class Rewrite:
         return f'"{self.old}" → "{self.new}"'
 
 
-@record(frozen=True)
-class Ban:
+class Ban(Value):
     """A component redacted by this step."""
 
-    component: str
-    text: Template
-    edition: int | None
-    by: int
-    sources: tuple[str, ...]
-    replacement: str | None = None
-    replacement_binds: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("component", "text", "edition", "by", "sources", "replacement", "replacement_binds")
+
+    def __init__(self, component: str, text: Template, edition: int | None, by: int, sources: tuple[str, ...],
+                 replacement: str | None = None, replacement_binds: Mapping[str, int] = EMPTY) -> None:
+        self.component = component
+        self.text = text
+        self.edition = edition
+        self.by = by
+        self.sources = sources
+        self.replacement = replacement
+        self.replacement_binds = replacement_binds
 
 
-@record(frozen=True)
-class Reinstated:
+class Reinstated(Value):
     """A component an earlier edition redacted, legal again from this step on."""
 
-    component: str
-    text: Template
-    sources: tuple[str, ...]
-    note: str | None = None
+    __slots__ = ("component", "text", "sources", "note")
+
+    def __init__(self, component: str, text: Template, sources: tuple[str, ...], note: str | None = None) -> None:
+        self.component = component
+        self.text = text
+        self.sources = sources
+        self.note = note
 
 
-@record(frozen=True)
-class StepCostChange:
+class StepCostChange(Value):
     """A cost revision made by a step: the formula a card's component had (``was``) and has (``now``)."""
 
-    component: str
-    text: Template
-    was: Formula | None
-    now: Formula | None
-    edition: int | None
-    by: int
-    sources: tuple[str, ...]
-    listed: bool = True  # False: no rulebook list names it (it prunes no card)
+    __slots__ = ("component", "text", "was", "now", "edition", "by", "sources", "listed")
+
+    def __init__(self, component: str, text: Template, was: Formula | None, now: Formula | None, edition: int | None,
+                 by: int, sources: tuple[str, ...], listed: bool = True) -> None:
+        self.component = component
+        self.text = text
+        self.was = was
+        self.now = now
+        self.edition = edition
+        self.by = by
+        self.sources = sources
+        self.listed = listed  # False: no rulebook list names it (it prunes no card)
 
 
-@record(frozen=True)
-class StepLimitChange:
+class StepLimitChange(Value):
     """A limit revision made by a step."""
 
-    component: str
-    text: Template
-    was: dict[str, int | None]
-    now: dict[str, int | None]
-    edition: int | None
-    by: int
-    sources: tuple[str, ...]
+    __slots__ = ("component", "text", "was", "now", "edition", "by", "sources")
+
+    def __init__(self, component: str, text: Template, was: dict[str, int | None], now: dict[str, int | None],
+                 edition: int | None, by: int, sources: tuple[str, ...]) -> None:
+        self.component = component
+        self.text = text
+        self.was = was
+        self.now = now
+        self.edition = edition
+        self.by = by
+        self.sources = sources
+

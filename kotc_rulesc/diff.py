@@ -21,7 +21,8 @@ from typing import Any
 
 from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
-from .model import edition_number, kind_titles, ordinal
+from .model import edition_number, ordinal
+from .system import kind_titles
 from .record import field, record
 from .show import rulebook_params_json, writing_rules_text
 from .wording import (

@@ -22,13 +22,13 @@ from .model import (
     EditionDecl,
     EditionKey,
     RuleSet,
-    System,
     When,
     edition_number,
 )
 from .changes import CostChange, LimitChange, Wording
 from .history import CLEAN_SLATE, KINDS, Track
 from .passes import Pass
+from .system import System
 from .record import field, record
 
 __all__ = ["Catalog", "ComponentState", "Replay", "derive_passes", "fold", "history_of", "replay"]
@@ -246,7 +246,7 @@ def replay(rules: RuleSet) -> Replay:
 def history_of(rules: RuleSet) -> Replay:
     """The replayed history of ``rules``: the loader's, or replayed once here and kept with them."""
     if rules.history is None:
-        object.__setattr__(rules, "history", replay(rules))  # (a cache on a frozen value)
+        rules.history = replay(rules)
     return rules.history
 
 

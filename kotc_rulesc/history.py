@@ -25,21 +25,14 @@ Standard library only, as is all of the engine (a program that reads the tables 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from .changes import Ban, CostChange, LimitChange, Reinstated, Rewrite, StepCostChange, StepLimitChange, Wording
 from .formula import Formula
-from .model import (
-    Successor,
-    CostRevision,
-    LimitRevision,
-    Redaction,
-    Reinstatement,
-    TextRevision,
-    ordinal,
-)
+from .model import Successor, When, Where, ordinal
 from .record import field, record, replace
 from .text import Template
+from .value import EMPTY, Value
 from .wording import (
     ComponentChange,
     binds_text,
@@ -53,6 +46,93 @@ from .wording import (
 )
 
 __all__ = ["CLEAN_SLATE", "EventKind", "KINDS", "Track", "edition_summary"]
+
+
+class TextRevision(Value):
+
+    __slots__ = ("component", "text", "binds", "when", "sources", "where", "formula", "note", "into", "row", "listed")
+
+    def __init__(self, component: str, text: Template, binds: dict[str, int], when: When, sources: tuple[str, ...],
+                 where: Where, formula: Formula | None = None, note: str | None = None, into: str | None = None,
+                 row: tuple[str, str] | None = None, listed: bool = True) -> None:
+        self.component = component
+        self.text = text
+        self.binds = binds  # values the old wording stands for (it had no such variable)
+        self.when = when
+        self.sources = sources
+        self.where = where
+        # the new wording's formula, when the guide prints a new one with it (not a cost
+        # revision: the old wording, read with ``binds``, costs what it cost)
+        self.formula = formula
+        self.note = note  # e.g. that no document lists the revision
+        # the component whose text the new text is: this one becomes part of it (its wordings read as
+        # that one), as a rulebook refurbishes two texts into one
+        self.into = into
+        # the row of the rulebook's Refurbished Card Texts table it follows: (original text, new text),
+        # phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
+        # table lists as a row (every revision before the 14th's tables, and the unlisted ones)
+        self.row = row
+        # False: no rulebook list names the rewording (an older card reads as the new wording, and
+        # migrate keeps its text as printed: the lists are exhaustive)
+        self.listed = listed
+
+
+class Reinstatement(Value):
+    """A component an earlier edition's document redacted and this edition's lists as legal."""
+
+    __slots__ = ("component", "when", "sources", "where", "note")
+
+    def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where,
+                 note: str | None = None) -> None:
+        self.component = component
+        self.when = when
+        self.sources = sources
+        self.where = where
+        self.note = note
+
+
+class Redaction(Value):
+
+    __slots__ = ("component", "when", "sources", "where", "replacement", "replacement_binds")
+
+    def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where,
+                 replacement: str | None = None, replacement_binds: Mapping[str, int] = EMPTY) -> None:
+        self.component = component
+        self.when = when
+        self.sources = sources
+        self.where = where
+        self.replacement = replacement
+        self.replacement_binds = replacement_binds
+
+
+class CostRevision(Value):
+
+    __slots__ = ("component", "formula", "when", "sources", "where", "listed", "note")
+
+    def __init__(self, component: str, formula: Formula | None, when: When, sources: tuple[str, ...], where: Where,
+                 listed: bool = True, note: str | None = None) -> None:
+        self.component = component
+        self.formula = formula
+        self.when = when
+        self.sources = sources
+        self.where = where
+        # False: the guide changes the formula but no rulebook list names it — the rulebooks list
+        # "exhaustively" what prunes a card, so an older card is not pruned by it
+        self.listed = listed
+        self.note = note
+
+
+class LimitRevision(Value):
+
+    __slots__ = ("component", "limits", "when", "sources", "where")
+
+    def __init__(self, component: str, limits: dict[str, int | None], when: When, sources: tuple[str, ...],
+                 where: Where) -> None:
+        self.component = component
+        self.limits = limits
+        self.when = when
+        self.sources = sources
+        self.where = where
 
 
 @record
@@ -195,7 +275,7 @@ class TextRevisions(EventKind):
     def fold(self, ev, c, happened, state):
         # older wordings now also stand for the new binds (new values: an earlier edition's
         # catalog shares the old ones)
-        c.wordings = [replace(w, binds={**w.binds, **ev.binds}) if ev.binds else w for w in c.wordings]
+        c.wordings = [w.replace(binds={**w.binds, **ev.binds}) if ev.binds else w for w in c.wordings]
         c.wordings.append(Wording(c.text, dict(ev.binds), ev.when, ev.text, dict(ev.binds), ev.sources, ev.row, ev.listed))
         c.text = ev.text
         if ev.formula is not None:

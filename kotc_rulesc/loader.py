@@ -23,35 +23,24 @@ from .fold import Replay, fold
 from .history import CLEAN_SLATE, KINDS
 from .formula import COMPONENT_VARIABLES, EVALUATION_ERRORS, Formula, FormulaError, parse_formula
 from .model import (
-    Agreement,
-    Capitals,
-    CardTypeDecl,
     ComponentDecl,
     CostRule,
     Disagreement,
     EditionDecl,
     EditionKey,
-    Join,
-    KindDecl,
-    Naming,
     Range,
     Rulebook,
     RuleSet,
     Source,
-    StatDecl,
     Successor,
-    System,
-    TargetCount,
-    Tutorial,
-    Variation,
     When,
     Where,
     ordinal,
     pre_release_key,
 )
+from .system import Agreement, Capitals, CardTypeDecl, Join, KindDecl, Naming, StatDecl, System, TargetCount, Tutorial, Variation
 from .reading.policy import InputError, open_input, yaml_text
 from .reading.yaml_reader import Map, position, read_yaml
-from .record import replace
 from .text import Template, TemplateError, parse_template
 
 from .rules_folder import FILE_NAME, listing
@@ -605,7 +594,7 @@ class _Builder:
         rules = self.writing_rules(rep, node, prev, kinds, types)
         # a type that does not say whether its abilities are named: optional where the system says how
         # abilities are named, none where it does not
-        types = tuple(t if t.names else replace(t, names="optional" if rules["naming"] is not None else "none") for t in types)
+        types = tuple(t if t.names else t.replace(names="optional" if rules["naming"] is not None else "none") for t in types)
         type_ids = {t.id for t in types}
         kind_ids = [k.id for k in kinds]
         for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
@@ -962,7 +951,8 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
     problems = [p for r in reporters.values() for p in r.problems]
     if problems or not schema_ok or not editions:
         return None, sorted(set(problems))
-    rules = RuleSet(tuple(editions), builder.sources, str(root), builder.replay)
+    rules = RuleSet(tuple(editions), builder.sources, str(root))
+    rules.history = builder.replay
     builder.replay.rules = rules
     _check_collisions(rules, reporters)
     problems = [p for r in reporters.values() for p in r.problems]

@@ -56,7 +56,8 @@ from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
 from .docs_topics import topics
 from .fold import Catalog, ComponentState
 from .docs_markup import finalize_html, finalize_md, formula_html, html_marked, md_escape, md_marked
-from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
+from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
+from .system import kind_titles
 from . import prose
 from .history import CLEAN_SLATE, KINDS, edition_summary
 from .fold import derive_passes

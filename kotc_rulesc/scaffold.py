@@ -23,7 +23,8 @@ from pathlib import Path
 from .fold import fold
 from .history import CLEAN_SLATE, KINDS
 from .rules_folder import FILE_NAME, listing
-from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
+from .model import CostRule, Rulebook, RuleSet, ordinal
+from .system import kind_titles
 
 __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "rules_before"]
 

@@ -42,7 +42,8 @@ from typing import Any
 from ..catalog import Catalog, ComponentState
 from ..changes import Wording
 from ..memo import Memo
-from ..model import EditionKey, Join, System, edition_number, is_pre_release, join_ends, ordinal
+from ..model import EditionKey, edition_number, is_pre_release, ordinal
+from ..system import Join, System, join_ends
 from ..record import record
 from ..text import Choice, Slot, Template, normalize, opening_forms, skeleton
 from .fields import read_fields

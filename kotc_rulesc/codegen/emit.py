@@ -83,7 +83,7 @@ def tables_catalog(cat: Catalog) -> Catalog:
         return cat
     facts = {name: getattr(decl, name) for name in DECLARED_FACTS}
     facts["file"] = base_name(decl.file)
-    return Catalog(**{**{name: getattr(cat, name) for name in cat.__record__.names}, "declared": EditionDecl(**facts)})
+    return Catalog(**{**{name: getattr(cat, name) for name in cat.fields}, "declared": EditionDecl(**facts)})
 
 
 def _module(doc: str, names: dict[str, Any]) -> str:

@@ -1,0 +1,47 @@
+"""``Value``: the base of the rules' value classes — equal, hashed and shown by their fields.
+
+A value class is an ordinary ``__slots__`` class whose fields are its ``__init__``'s parameters,
+each kept as the attribute of its name; ``Value`` compares, hashes and prints those.  The catalogs
+and passes a judged card reads are made of some forty such classes, and ``@dataclass`` costs about
+a millisecond a class at import (it writes and compiles their methods), which the one-card
+commands cannot spend; these cost nothing.  A value is not changed once made.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+__all__ = ["EMPTY", "Value"]
+
+#: the default of a mapping field: empty, and shared, so no one may change it
+EMPTY: Mapping[Any, Any] = MappingProxyType({})
+
+
+class Value:
+    __slots__ = ()
+    #: the fields: ``__init__``'s parameters, in order
+    fields: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        code = cls.__init__.__code__
+        cls.fields = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
+
+    def values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.values() == other.values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.fields)})"
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with ``changes`` (field → value)."""
+        return type(self)(**{**{n: getattr(self, n) for n in self.fields}, **changes})
