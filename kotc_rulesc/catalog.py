@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Literal, Mapping
 
-from .changes import CostChange, LimitChange, Wording
 from .formula import Formula
-from .model import CostRule, Disagreement, EditionDecl, EditionKey, Rulebook, Successor, When, edition_number
+from .history.clean_slate import Successor
+from .history.cost_revision import CostChange
+from .history.limit_revision import LimitChange
+from .history.text_revision import Wording
+from .model import CostRule, Disagreement, EditionDecl, EditionKey, Rulebook, When, edition_number
 from .system import System
 from .text import Template
 from .value import EMPTY, Value

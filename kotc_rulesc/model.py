@@ -1,4 +1,4 @@
-"""The rules as declared: editions and the events they record, checked and parsed.
+"""The rules as declared: edition keys, and the editions with the components and events they record.
 
 This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
 :mod:`kotc_rulesc.fold` folds into the catalog of one edition.  Texts and formulas
@@ -16,6 +16,7 @@ from .text import Template
 from .value import EMPTY, Value
 
 if TYPE_CHECKING:
+    from .history import Event, Successor
     from .system import System
 
 Tristate = Literal["yes", "no", "unknown"]
@@ -67,14 +68,23 @@ def ordinal(n: EditionKey) -> str:
 
 
 class Where(Value):
-    """A place in a rules file (1-based line and column)."""
+    """A place in a rules file (1-based line and column), and where each key of the entry there
+    stands: ``keys`` holds (path, line, column), the path a key (``"text"``: its value), a key inside
+    a mapping value (``"row.old"``), or either followed by ``":"`` for the key itself."""
 
-    __slots__ = ("file", "line", "column")
+    __slots__ = ("file", "line", "column", "keys")
 
-    def __init__(self, file: str, line: int = 0, column: int = 0) -> None:
+    def __init__(self, file: str, line: int = 0, column: int = 0, keys: tuple[tuple[str, int, int], ...] = ()) -> None:
         self.file = file
         self.line = line
         self.column = column
+        self.keys = keys
+
+    def at(self, path: str | None) -> tuple[int, int]:
+        """(line, column) of ``path`` (see the class docstring), of the entry for None; (0, 0) where unknown."""
+        if path is None:
+            return self.line, self.column
+        return next(((line, column) for p, line, column in self.keys if p == path), (0, 0))
 
 
 class When(Value):
@@ -136,17 +146,6 @@ class Disagreement(Value):
         self.note = note
         self.sources = sources
         self.component = component
-
-
-class Successor(Value):
-
-    __slots__ = ("component", "successor", "binds", "sources")
-
-    def __init__(self, component: str, successor: str, binds: dict[str, int], sources: tuple[str, ...]) -> None:
-        self.component = component
-        self.successor = successor
-        self.binds = binds
-        self.sources = sources
 
 
 class Range(Value):
@@ -270,19 +269,16 @@ class Source(Value):
 class EditionDecl(Value):
     """One rules file: what one edition changed."""
 
-    __slots__ = ("number", "file", "base", "follows", "sources", "components", "text_revisions", "redactions",
-                 "cost_revisions", "limit_revisions", "reinstatements", "disagreements", "clean_slate",
-                 "catalog_known", "catalog_whole", "successors", "rulebook", "card_cost", "notes", "name",
-                 "pre_release", "system", "guide_order")
+    __slots__ = ("number", "file", "base", "follows", "sources", "components", "events", "disagreements", "clean_slate",
+                 "catalog_known", "catalog_whole", "successors", "rulebook", "card_cost", "notes", "name", "pre_release",
+                 "system", "guide_order")
 
     def __init__(self, number: int, file: str, base: bool, follows: EditionKey | None, sources: tuple[str, ...],
-                 components: tuple[ComponentDecl, ...] = (), text_revisions: tuple[TextRevision, ...] = (),
-                 redactions: tuple[Redaction, ...] = (), cost_revisions: tuple[CostRevision, ...] = (),
-                 limit_revisions: tuple[LimitRevision, ...] = (), reinstatements: tuple[Reinstatement, ...] = (),
+                 components: tuple[ComponentDecl, ...] = (), events: tuple[Event, ...] = (),
                  disagreements: tuple[Disagreement, ...] = (), clean_slate: bool = False, catalog_known: bool = True,
-                 catalog_whole: bool = False, successors: tuple[Successor, ...] = (),
-                 rulebook: Rulebook | None = None, card_cost: CostRule | None = None, notes: tuple[str, ...] = (),
-                 name: str | None = None, pre_release: bool = False, system: System | None = None,
+                 catalog_whole: bool = False, successors: tuple[Successor, ...] = (), rulebook: Rulebook | None = None,
+                 card_cost: CostRule | None = None, notes: tuple[str, ...] = (), name: str | None = None,
+                 pre_release: bool = False, system: System | None = None,
                  guide_order: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> None:
         self.number = number  # the edition number (11 for the 11th's pre-release)
         self.file = file
@@ -290,11 +286,9 @@ class EditionDecl(Value):
         self.follows = follows
         self.sources = sources
         self.components = components
-        self.text_revisions = text_revisions
-        self.redactions = redactions
-        self.cost_revisions = cost_revisions
-        self.limit_revisions = limit_revisions
-        self.reinstatements = reinstatements
+        #: its history events (text revisions, redactions …: :mod:`kotc_rulesc.history`), in the order
+        #: they apply: kind after kind, each kind's in file order
+        self.events = events
         self.disagreements = disagreements
         self.clean_slate = clean_slate
         self.catalog_known = catalog_known
@@ -309,6 +303,10 @@ class EditionDecl(Value):
         # (kind, component ids): the order in which this edition's guide lists a kind's components,
         # where it is not the order inherited (the docs' order; the engine has none)
         self.guide_order = guide_order
+
+    def of_kind(self, kind: type) -> tuple:
+        """Its events of one kind, in file order."""
+        return tuple(ev for ev in self.events if type(ev) is kind)
 
     @property
     def key(self) -> EditionKey:

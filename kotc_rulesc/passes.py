@@ -14,9 +14,11 @@ migrator runs those.
 from __future__ import annotations
 
 from .model import EditionKey
-from .changes import Ban, Reinstated, Rewrite
-from .changes import StepCostChange as CostChange
-from .changes import StepLimitChange as LimitChange
+from .history.cost_revision import CostStep
+from .history.limit_revision import LimitStep
+from .history.redaction import Ban
+from .history.reinstatement import Reinstated
+from .history.text_revision import Rewrite
 from .value import Value
 from .text import normalize
 
@@ -29,8 +31,8 @@ class Pass(Value):
                  "catalog_known", "successors", "reinstated")
 
     def __init__(self, source: EditionKey, target: EditionKey, rewrites: tuple[Rewrite, ...] = (),
-                 bans: tuple[Ban, ...] = (), cost_changes: tuple[CostChange, ...] = (),
-                 limit_changes: tuple[LimitChange, ...] = (), clean_slate: bool = False, catalog_known: bool = True,
+                 bans: tuple[Ban, ...] = (), cost_changes: tuple[CostStep, ...] = (),
+                 limit_changes: tuple[LimitStep, ...] = (), clean_slate: bool = False, catalog_known: bool = True,
                  successors: tuple[tuple[str, str], ...] = (), reinstated: tuple[Reinstated, ...] = ()) -> None:
         self.source = source
         self.target = target

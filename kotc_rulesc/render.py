@@ -42,9 +42,6 @@ from .diff import (
     PARAMETERS,
     RuleDiff,
     card_cost_changes,
-    describe_when,
-    formula_text,
-    limits_text,
     notes as diff_notes,
     rulebook_changes,
     show_value,
@@ -60,6 +57,7 @@ from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, or
 from .system import kind_titles
 from . import prose
 from .history import CLEAN_SLATE, KINDS, edition_summary
+from .history.change import describe_when, formula_text, limits_text
 from .fold import derive_passes
 from .passes import Pass
 from .show import rulebook_lists, rulebook_params_json
@@ -367,7 +365,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         titles = kind_titles(view.catalog(step.source).system, view.catalog(n).system)
         for kind in KINDS:  # each kind describes its own events (kotc_rulesc.history)
             rows = [_row(kind.describe(item, comps), titles, ev.when)
-                    for item, ev in zip(getattr(step, kind.pass_field), getattr(decl, kind.key))]
+                    for item, ev in zip(getattr(step, kind.pass_field), decl.of_kind(kind))]
             if rows:
                 out["events"].append({"key": kind.key, "heading": kind.heading, "intro": kind.intro, "rows": rows})
         if step.successors:  # the clean slate's own rows, before the kinds' (kotc_rulesc.history)
@@ -412,7 +410,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
     out = []
     comps = rules.components()
     for decl in rules.editions:
-        for word, events in ((f"{kind.noun} of", getattr(decl, kind.key)) for kind in KINDS):
+        for word, events in ((f"{kind.noun} of", decl.of_kind(kind)) for kind in KINDS):
             for e in events:
                 w = e.when
                 if w.edition is None and (w.after is None or w.after < edition_number(n)) and edition_number(n) < w.by:

@@ -25,8 +25,9 @@ class Value:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        code = cls.__init__.__code__
-        cls.fields = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
+        if "__init__" in cls.__dict__:  # (a base of values, without fields of its own, has none)
+            code = cls.__init__.__code__
+            cls.fields = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
 
     def values(self) -> tuple:
         return tuple(getattr(self, name) for name in self.fields)

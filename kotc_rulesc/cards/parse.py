@@ -40,7 +40,7 @@ import re
 from typing import Any
 
 from ..catalog import Catalog, ComponentState
-from ..changes import Wording
+from ..history.text_revision import Wording
 from ..memo import Memo
 from ..model import EditionKey, edition_number, is_pre_release, ordinal
 from ..system import Join, System, join_ends

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..catalog import Catalog
 from ..fold import fold
-from ..history import KINDS, edition_summary
+from ..history import edition_summary
 from ..model import EditionDecl, EditionKey, RuleSet, edition_number, is_pre_release, ordinal
 from ..passes import Pass
 from ..tables import FORMAT, GENERATOR, from_data, to_data
@@ -61,7 +61,7 @@ def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
         if decl.key in line:
             files.append(decl.file)
             continue
-        events = [ev for kind in KINDS for ev in getattr(decl, kind.key)]
+        events = decl.events
         if any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in events):
             files.append(decl.file)
         elif not stated and not fallback_taken and decl.card_cost is not None:
