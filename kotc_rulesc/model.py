@@ -294,6 +294,8 @@ class EditionDecl(Value):
         self.catalog_known = catalog_known
         self.catalog_whole = catalog_whole  # its components are its whole catalog: nothing earlier carries over
         self.successors = successors
+        # the rulebook in force: what its file's ``rulebook:`` states over the line's, or the line's where
+        # it says nothing (None: no source gives one, ``rulebook: null``)
         self.rulebook = rulebook
         self.card_cost = card_cost
         self.notes = notes
@@ -303,6 +305,11 @@ class EditionDecl(Value):
         # (kind, component ids): the order in which this edition's guide lists a kind's components,
         # where it is not the order inherited (the docs' order; the engine has none)
         self.guide_order = guide_order
+
+    @property
+    def rulebook_stated(self) -> bool:
+        """Does its own file state the rulebook (rather than inherit the line's)?"""
+        return self.rulebook is not None and self.rulebook.edition == self.key
 
     def of_kind(self, kind: type) -> tuple:
         """Its events of one kind, in file order."""

@@ -353,7 +353,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "clean_slate_sentence": None,
         "parameters": [],
         "terms": [],
-        "rulebook_stated": bool(decl and decl.rulebook),
+        "rulebook_stated": bool(decl and decl.rulebook_stated),
         "rulebook_before": None,
         "card_cost": [],
         "card_cost_stated": bool(decl and decl.card_cost),
@@ -375,9 +375,9 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
             out["clean_slate_sentence"] = CLEAN_SLATE.sentence(n)
     if decl is not None and not decl.base:
         out["new"] = [_component_view(_declared_state(c), view.catalog(n).system) for c in decl.components]
-    if decl is not None and (decl.rulebook or decl.card_cost):
+    if decl is not None and (decl.rulebook_stated or decl.card_cost):
         this = view.catalog(n)
-        if decl.rulebook:
+        if decl.rulebook_stated:
             before = _latest(rules, view, n, lambda cat: cat.rulebook is not None)
             if before is not None:
                 out["rulebook_before"] = before.edition

@@ -164,8 +164,8 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
         "",
         *(line.format(**examples, cost_kind=ex["cost_kind"]) for line in CLEAN_SLATE.skeleton),
         "",
-        "# The rulebook's parameters, if this edition's rulebook gives them; leave out what it does",
-        "# not state (it shows as unknown)."
+        "# The rulebook's parameters this edition's rulebook changes: a key left out keeps the one",
+        "# before's, null makes it unknown (`rulebook: null`: no source gives this edition's rulebook)."
         + (f" The {ordinal(rulebook_of.number)} Edition's, for reference:" if rulebook_of else ""),
         "# rulebook:",
         *_rulebook_lines(rulebook_of.rulebook if rulebook_of else None),

@@ -47,7 +47,7 @@ def edition_summary(decl: EditionDecl) -> str:
         parts.append("clean slate")
     if not decl.catalog_known:
         parts.append("component catalog unknown")
-    if decl.rulebook:
+    if decl.rulebook_stated:
         parts.append("rulebook parameters")
     if decl.card_cost:
         parts.append("card-cost rule")

@@ -16,7 +16,8 @@ from typing import Any
 from ..formula import Formula
 from ..history import CLEAN_SLATE, KINDS
 from ..history.event import Event, formula_problems
-from ..model import ComponentDecl, CostRule, Disagreement, EditionDecl, EditionKey, Source, When, Where, ordinal, pre_release_key
+from ..model import (ComponentDecl, CostRule, Disagreement, EditionDecl, EditionKey, Rulebook, Source, When, Where, ordinal,
+                     pre_release_key)
 from ..system import System
 from ..text import Template, TemplateError, parse_template
 from .files import Reporter, closest, read_formula, sources_of, where
@@ -27,15 +28,17 @@ __all__ = ["Declarer"]
 
 class _Line:
     """What a line of editions has declared so far, which a branch starts from: its components, its
-    card-building system and its card-cost rule (with the file and node that state it)."""
+    card-building system, its rulebook and its card-cost rule (with the file and node that state it)."""
 
-    def __init__(self, on_line: set[str], system: System | None, cost_rule: tuple[CostRule, Reporter, Any] | None) -> None:
+    def __init__(self, on_line: set[str], system: System | None, rulebook: Rulebook | None,
+                 cost_rule: tuple[CostRule, Reporter, Any] | None) -> None:
         self.on_line = on_line
         self.system = system
+        self.rulebook = rulebook
         self.cost_rule = cost_rule
 
     def copy(self) -> _Line:
-        return _Line(set(self.on_line), self.system, self.cost_rule)
+        return _Line(set(self.on_line), self.system, self.rulebook, self.cost_rule)
 
 
 class Declarer:
@@ -45,7 +48,7 @@ class Declarer:
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}  # every component declared so far
-        self.line = _Line(set(), None, None)
+        self.line = _Line(set(), None, None, None)
         self.lines: dict[EditionKey, _Line] = {}  # the line after each edition
         self.keys: list[EditionKey] = []  # the editions read, in order
         self.sources: dict[str, Source] = {}
@@ -146,7 +149,8 @@ class Declarer:
         base = bool(data.get("base"))
         follows = self.chain(rep, data, previous, is_first)
         # (a file that follows no edition it may starts a line of its own, with the system read so far)
-        self.line = self.lines[follows].copy() if follows is not None else _Line(set(), self.line.system, self.line.cost_rule)
+        self.line = (self.lines[follows].copy() if follows is not None
+                     else _Line(set(), self.line.system, self.line.rulebook, self.line.cost_rule))
         if base:
             for sid, sdata in (data.get("sources") or {}).items():
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
@@ -176,7 +180,8 @@ class Declarer:
             cid = self.component_ref(rep, node) if node.get("component") else None
             disagreements.append(Disagreement(key, str(node["note"]), src, cid))
         clean_slate, successors = CLEAN_SLATE.read(file)
-        rulebook = read_rulebook(rep, data, key, self.cite) if "rulebook" in data else None
+        if "rulebook" in data:
+            self.line.rulebook = read_rulebook(rep, data, key, self.line.rulebook, self.cite)
         card_cost = read_card_cost(rep, data, key, self.line.system, self.cite) if "card_cost" in data else None
         if card_cost is not None:
             self.line.cost_rule = (card_cost, rep, data["card_cost"])
@@ -199,7 +204,7 @@ class Declarer:
             catalog_known=data.get("catalog") != "unknown",
             catalog_whole=data.get("catalog") == "whole",
             successors=successors,
-            rulebook=rulebook,
+            rulebook=self.line.rulebook,
             card_cost=card_cost,
             notes=tuple(str(x) for x in data.get("notes") or ()),
             name=data.get("name"),

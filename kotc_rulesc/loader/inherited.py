@@ -1,18 +1,33 @@
 """Reading ``system:``, ``rulebook:`` and ``card_cost:``: how cards are built, the rulebook's
-parameters and the card-cost rule, each checked against the system of the line."""
+parameters and the card-cost rule, each checked against the system of the line.
+
+``system:`` and ``rulebook:`` are deltas over the line's, by one rule (:func:`inherit`, as
+Pokémon Showdown's mods inherit): a key left out keeps the value it had, a value replaces it
+whole, ``null`` removes it.  ``rulebook: null`` says no source gives the edition's rulebook."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..model import CostRule, EditionKey, Range, Rulebook
 from ..system import Agreement, Capitals, CardTypeDecl, Join, KindDecl, Naming, StatDecl, System, TargetCount, Tutorial, Variation
 from .files import Reporter, read_formula, sources_of
 
-__all__ = ["check_cost_rule", "read_card_cost", "read_rulebook", "read_system"]
+__all__ = ["check_cost_rule", "inherit", "read_card_cost", "read_rulebook", "read_system"]
 
 #: how a reader notes the sources a node cites (checked once every file is read): (reporter, node, key, ids)
 Cite = Callable[[Reporter, Any, Any, tuple[str, ...]], None]
+
+
+T = TypeVar("T")
+
+
+def inherit(node: Any, key: str, before: T, read: Callable[[Any], T], removed: T) -> T:
+    """The value of ``node[key]`` over ``before``, the line's: left out, ``before``; ``null``,
+    ``removed`` (what a part that is not there reads as); else ``read`` of it, replacing ``before``."""
+    if key not in node:
+        return before
+    return removed if node[key] is None else read(node[key])
 
 
 def _int(value: Any) -> int | None:
@@ -30,23 +45,12 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
         if missing:
             rep.at(data, "system", f"system: the first system states every part; missing: {', '.join(missing)}", of_key=True)
             return None
-    figure = node.get("figure")
-    types = prev.types if prev and "types" not in node else tuple(
-        CardTypeDecl(
-            str(t["id"]),
-            tuple(StatDecl(str(s["name"]), _int(s.get("min")), _int(s.get("max"))) for s in t.get("stats") or ()),
-            int((t.get("abilities") or {}).get("min", 0)),
-            _int((t.get("abilities") or {}).get("max")),
-            str(t["empty_text"]) if t.get("empty_text") is not None else None,
-            str((t.get("abilities") or {}).get("names", "")),  # (unstated: filled in below)
-            str(t.get("empty_modal", "must")),
-        )
-        for t in node["types"]
-    )
-    kinds = prev.kinds if prev and "kinds" not in node else tuple(_kind_decl(rep, k) for k in node["kinds"])
-    ability = prev.ability if prev and "ability" not in node else tuple(str(x) for x in node["ability"])
-    restated = "ability" in node or "sub_ability" in node
-    sub_ability = prev.sub_ability if prev and not restated else tuple(str(x) for x in node.get("sub_ability") or ())
+    figure = inherit(node, "figure", (prev.figure, prev.figure_title, prev.parts) if prev else None,
+                     lambda f: (str(f["name"]), str(f["title"]), str(f.get("parts", "cost"))), None)
+    types = inherit(node, "types", prev.types if prev else (), lambda ts: tuple(_card_type(t) for t in ts), ())
+    kinds = inherit(node, "kinds", prev.kinds if prev else (), lambda ks: tuple(_kind_decl(rep, k) for k in ks), ())
+    ability = inherit(node, "ability", prev.ability if prev else (), _strings, ())
+    sub_ability = inherit(node, "sub_ability", prev.sub_ability if prev else (), _strings, ())
     rules = _writing_rules(rep, cite, node, prev, kinds, types)
     # a type that does not say whether its abilities are named: optional where the system says how
     # abilities are named, none where it does not
@@ -73,17 +77,25 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
         missing = [k.id for k in kinds if k.place == part and k.id not in order]
         if missing:
             rep.at(node, where or "kinds", f"system.{part}: the {part.replace('_', '-')} kinds {', '.join(missing)} have no place in it")
-    return System(
-        edition=key,
-        sources=src,
-        figure=str(figure["name"]) if figure else prev.figure,
-        figure_title=str(figure["title"]) if figure else prev.figure_title,
-        types=types,
-        kinds=kinds,
-        ability=ability,
-        sub_ability=sub_ability,
-        parts=str(figure.get("parts", "cost")) if figure else prev.parts,
-        **rules,
+    name, title, parts = figure
+    return System(edition=key, sources=src, figure=name, figure_title=title, types=types, kinds=kinds, ability=ability,
+                  sub_ability=sub_ability, parts=parts, **rules)
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    return tuple(str(x) for x in value)
+
+
+def _card_type(t: Any) -> CardTypeDecl:
+    abilities = t.get("abilities") or {}
+    return CardTypeDecl(
+        str(t["id"]),
+        tuple(StatDecl(str(s["name"]), _int(s.get("min")), _int(s.get("max"))) for s in t.get("stats") or ()),
+        int(abilities.get("min", 0)),
+        _int(abilities.get("max")),
+        str(t["empty_text"]) if t.get("empty_text") is not None else None,
+        str(abilities.get("names", "")),  # (unstated: filled in below)
+        str(t.get("empty_modal", "must")),
     )
 
 def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, kinds: tuple[KindDecl, ...],
@@ -106,47 +118,34 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
                 rep.at(r, key, f"system.{what}: {kid!r} is not a kind of this system", f"its kinds: {', '.join(sorted(kind_ids))}")
         return ids
 
-    out: dict[str, Any] = {}
-    if "agreement" in node:
-        a = node["agreement"]
-        if a is None:
-            out["agreement"] = None
-        else:
-            modal, src, quote = cite(a)
-            out["agreement"] = Agreement(
-                modal, src, quote,
-                tuple((str(k), str(v)) for k, v in (a.get("nouns") or {}).items()),
-                tuple((str(k), str(v)) for k, v in (a.get("verbs") or {}).items()),
-                tuple(str(q) for q in a.get("qualifiers") or ()),
-                tuple(str(w) for w in a.get("stops") or ()),
-            )
-            for i, q in enumerate(a.get("qualifiers") or ()):
-                if str(q).count("[n]") != 1:
-                    rep.at(a["qualifiers"], i, f"system.agreement.qualifiers: {q!r} names no variable",
-                           'write the variable as [n], once: "level [n] or lower"')
-    if "targets" in node:
-        t = node["targets"]
-        if t is None:
-            out["targets"] = None
-        else:
-            src = sources_of(t.get("source"), ())
-            cite_(rep, t, "source", src)
-            kind = known_kinds(t, "kind", "targets")
-            out["targets"] = TargetCount(src, kind[0] if kind else "", tuple(str(x) for x in t.get("counted") or ()),
-                                         tuple(str(x) for x in t.get("single") or ()))
-    if "variations" in node:
-        variations = []
-        for v in node["variations"] or ():
-            modal, src, quote = cite(v)
-            forms = tuple((str(k), tuple(str(x) for x in vs)) for k, vs in (v.get("forms") or {}).items())
-            for phrase, printed in forms:
-                if phrase in printed:
-                    rep.at(v, "forms", f"system.variations: {phrase!r} is printed instead of itself", "list the words a card prints in its place")
-            variations.append(Variation(modal, src, quote, known_kinds(v, "kinds", "variations"), forms, str(v.get("when", "one-target"))))
-        out["variations"] = tuple(variations)
-    if "joins" in node:
-        joins = []
-        for j in node["joins"] or ():
+    def agreement(a: Any) -> Agreement:
+        modal, src, quote = cite(a)
+        for i, q in enumerate(a.get("qualifiers") or ()):
+            if str(q).count("[n]") != 1:
+                rep.at(a["qualifiers"], i, f"system.agreement.qualifiers: {q!r} names no variable",
+                       'write the variable as [n], once: "level [n] or lower"')
+        return Agreement(modal, src, quote, tuple((str(k), str(v)) for k, v in (a.get("nouns") or {}).items()),
+                         tuple((str(k), str(v)) for k, v in (a.get("verbs") or {}).items()),
+                         tuple(str(q) for q in a.get("qualifiers") or ()), tuple(str(w) for w in a.get("stops") or ()))
+
+    def targets(t: Any) -> TargetCount:
+        src = sources_of(t.get("source"), ())
+        cite_(rep, t, "source", src)
+        kind = known_kinds(t, "kind", "targets")
+        return TargetCount(src, kind[0] if kind else "", tuple(str(x) for x in t.get("counted") or ()),
+                           tuple(str(x) for x in t.get("single") or ()))
+
+    def variation(v: Any) -> Variation:
+        modal, src, quote = cite(v)
+        forms = tuple((str(k), tuple(str(x) for x in vs)) for k, vs in (v.get("forms") or {}).items())
+        for phrase, printed in forms:
+            if phrase in printed:
+                rep.at(v, "forms", f"system.variations: {phrase!r} is printed instead of itself", "list the words a card prints in its place")
+        return Variation(modal, src, quote, known_kinds(v, "kinds", "variations"), forms, str(v.get("when", "one-target")))
+
+    def joins(node_joins: Any) -> tuple[Join, ...]:
+        out: list[Join] = []
+        for j in node_joins:
             modal, src, quote = cite(j)
             after = known_kinds(j, "after", "joins")
             before = known_kinds(j, "before", "joins") if "before" in j else after
@@ -159,23 +158,24 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
                 rep.at(j, "words" if "words" in j else None, "system.joins: a join has either words or a series",
                        "words: [\", also \"], or series: {two, between, last}")
             if after and before:
-                if any(x.after == after[0] and x.before == before[0] for x in joins):
+                if any(x.after == after[0] and x.before == before[0] for x in out):
                     rep.at(j, "after", f"system.joins: {after[0]} → {before[0]} is joined twice", "one entry per pair of kinds")
-                joins.append(Join(modal, src, quote, after[0], before[0], str(j["end"]), words, series, bool(j.get("lower", False))))
-        out["joins"] = tuple(joins)
-    if "capitals" in node:
-        out["capitals"] = tuple(Capitals(*cite(c), known_kinds(c, "kinds", "capitals")) for c in node["capitals"] or ())
-    if "naming" in node:
-        n = node["naming"]
-        out["naming"] = None if n is None else Naming(*cite(n), str(n.get("case", "upper")))
-    if "tutorial" in node:
-        t = node["tutorial"]
-        out["tutorial"] = None if t is None else Tutorial(*cite(t), str(t["italics"]) if t.get("italics") else None)
-    merged = {name: out[name] if name in out else (getattr(prev, name) if prev else default)
-              for name, default in (("agreement", None), ("targets", None), ("variations", ()), ("joins", ()),
-                                    ("capitals", ()), ("naming", None), ("tutorial", None))}
+                out.append(Join(modal, src, quote, after[0], before[0], str(j["end"]), words, series, bool(j.get("lower", False))))
+        return tuple(out)
+
+    readers: tuple[tuple[str, Any, Callable[[Any], Any]], ...] = (
+        ("agreement", None, agreement),
+        ("targets", None, targets),
+        ("variations", (), lambda vs: tuple(variation(v) for v in vs)),
+        ("joins", (), joins),
+        ("capitals", (), lambda cs: tuple(Capitals(*cite(c), known_kinds(c, "kinds", "capitals")) for c in cs)),
+        ("naming", None, lambda n: Naming(*cite(n), str(n.get("case", "upper")))),
+        ("tutorial", None, lambda t: Tutorial(*cite(t), str(t["italics"]) if t.get("italics") else None)),
+    )
+    merged = {name: inherit(node, name, getattr(prev, name) if prev else removed, read, removed)
+              for name, removed, read in readers}
     for name in ("variations", "joins", "capitals", "targets"):
-        if name in out or merged[name] is None:
+        if name in node or merged[name] is None:
             continue
         stated = (merged[name],) if name == "targets" else merged[name]
         stale = sorted({kid for r in stated
@@ -213,39 +213,39 @@ def _kind_decl(rep: Reporter, k: Any) -> KindDecl:
         bool(k.get("shows_variable")),
     )
 
-def read_rulebook(rep: Reporter, data: Any, n: EditionKey, cite: Cite) -> Rulebook:
+def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None, cite: Cite) -> Rulebook | None:
+    """The rulebook from this edition on: ``prev``, the line's, with the keys this file states replaced
+    (:func:`inherit`); None for ``rulebook: null`` (no source gives it)."""
     node = data["rulebook"]
+    if node is None:
+        return None
     src = sources_of(node.get("source"), ())
     cite(rep, node, "source", src)
 
-    def rng(key: str) -> Range | None:
-        r = node.get(key)
-        if r is None:
-            return None
-        rec = r.get("recommended")
-        if r.get("min") is not None and r.get("max") is not None and r["min"] > r["max"]:
-            rep.at(r, "min", f"rulebook.{key}: min {r['min']} is greater than max {r['max']}")
-        return Range(_int(r.get("min")), _int(r.get("max")), tuple(int(x) for x in rec) if rec else None)
+    def rng(key: str) -> Callable[[Any], Range]:
+        def read(r: Any) -> Range:
+            rec = r.get("recommended")
+            if r.get("min") is not None and r.get("max") is not None and r["min"] > r["max"]:
+                rep.at(r, "min", f"rulebook.{key}: min {r['min']} is greater than max {r['max']}")
+            return Range(_int(r.get("min")), _int(r.get("max")), tuple(int(x) for x in rec) if rec else None)
+        return read
 
-    return Rulebook(
-        edition=n,
-        sources=src,
-        players=rng("players"),
-        deck=rng("deck"),
-        reserves=rng("reserves"),
-        starting_hand=_int(node.get("starting_hand")),
-        starting_hitpoints=_int(node.get("starting_hitpoints")),
-        deck_ultra_points=_int(node.get("deck_ultra_points")),
-        sections={str(k): str(v) for k, v in (node.get("sections") or {}).items()},
-        edition_indicator=node.get("edition_indicator"),
-        cost_revised=node.get("cost_revised"),
-        exhaustive_lists=node.get("exhaustive_lists"),
-        terms={str(k): str(v) for k, v in (node.get("terms") or {}).items()},
-        zones=tuple(str(z) for z in node.get("zones") or ()),
-        ability_layout=tuple(str(z) for z in node.get("ability_layout") or ()),
-        keywords=tuple(str(z) for z in node.get("keywords") or ()),
-        notes=tuple(str(z) for z in node.get("notes") or ()),
+    def texts(value: Any) -> dict[str, str]:
+        return {str(k): str(v) for k, v in value.items()}
+
+    def same(value: Any) -> Any:
+        return value
+
+    readers: tuple[tuple[str, Any, Callable[[Any], Any]], ...] = (
+        ("players", None, rng("players")), ("deck", None, rng("deck")), ("reserves", None, rng("reserves")),
+        ("starting_hand", None, int), ("starting_hitpoints", None, int), ("deck_ultra_points", None, int),
+        ("sections", {}, texts), ("edition_indicator", None, same), ("cost_revised", None, same),
+        ("exhaustive_lists", None, same), ("terms", {}, texts), ("zones", (), _strings),
+        ("ability_layout", (), _strings), ("keywords", (), _strings), ("notes", (), _strings),
     )
+    return Rulebook(n, src, **{name: inherit(node, name, getattr(prev, name) if prev else removed, read, removed)
+                               for name, removed, read in readers})
+
 
 def read_card_cost(rep: Reporter, data: Any, n: EditionKey, system: System | None, cite: Cite) -> CostRule | None:
     """The named formulas of ``card_cost:`` in file order, checked against the line's system."""
