@@ -9,7 +9,7 @@ it needs are not entry points yet, and are read here alone, each in one function
 engine can offer them without the API changing:
 
 * :func:`nearest` — the components nearest to an unknown sentence: the card parser's own
-  suggestions (``parse._closest``, what an ``unknown-text`` reason's "did you mean" names);
+  suggestions (``unknown.closest``, what an ``unknown-text`` reason's "did you mean" names);
 * :func:`unknown_texts` — which sentence a ``unknown-text`` reason is about (its message quotes
   it first; a reason does not carry it as a field);
 * :func:`warnings_of` — the warnings of a verdict (a judgement has none before issue 24).
@@ -90,7 +90,7 @@ def wording_of(comp: Any, values: dict[str, int], opening: bool) -> Wording:
 
 def nearest(sentence: str, catalog: Any, n: int = 3) -> list[Any]:
     """The components of ``catalog`` nearest to ``sentence``, as the card parser suggests them."""
-    from ..cards.parse import _closest  # (the parser's suggestions; see the module's docstring)
+    from ..cards.unknown import closest as _closest  # (the parser's suggestions; see the module's docstring)
 
     by_text = {}
     for comp in catalog.components or ():
@@ -103,7 +103,7 @@ def nearest(sentence: str, catalog: Any, n: int = 3) -> list[Any]:
     return out
 
 
-#: how an unknown-text reason begins: the sentence, quoted (cards/parse.py, _unknown_text)
+#: how an unknown-text reason begins: the sentence, quoted (cards/unknown.py, unknown_text)
 _UNKNOWN = re.compile(r'"(?P<sentence>.*)" is not a component text of the ', re.S)
 
 

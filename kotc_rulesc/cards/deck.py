@@ -12,15 +12,15 @@ alone may be over the limit).  What the rulebook does not state is not checked, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..model import ordinal
-from ..record import field, record
 
 __all__ = ["DeckTally", "DeckVerdict", "judge_deck"]
 
 
-@record
+@dataclass(slots=True)  # (only --deck defines it)
 class DeckVerdict:
     cards: int
     ultra_points: int | None  # None: a card's Ultra Points could not be computed

@@ -161,7 +161,7 @@ class CardTexts:
 
     def __call__(self, j: Judgement) -> str:
         kept = self._words
-        words = kept.new.get(id(j.reasons)) or kept.get(id(j.reasons))  # (the newer generation first)
+        words = kept.get(id(j.reasons))
         if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
             words = (j.reasons, j.notes, _verdict_text(j),
                      [(r, _reason_text(r)) for r in j.reasons] + [(w, _warning_text(w)) for w in j.warnings],
@@ -198,7 +198,7 @@ class CheckJson:
     def card(self, j: Judgement) -> None:
         reasons = j.reasons
         entries = self._entries
-        kept = entries.new.get(id(reasons)) or entries.get(id(reasons))  # (the newer generation first)
+        kept = entries.get(id(reasons))
         if kept is None or kept[0] is not reasons or kept[1] is not j.notes:
             kept = (reasons, j.notes, _entry_pieces(j))
             entries.put(id(reasons), kept)

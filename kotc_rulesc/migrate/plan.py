@@ -414,7 +414,7 @@ class Migrator:
     def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
         """Map every component to its successor across the clean slate ``p``; ok is False
         when a sentence cannot be read or a component has none."""
-        from ..cards.parse import read_sentence
+        from ..cards.sentence import read_sentence
 
         before = self.view.catalog(p.source)
         after = self.view.catalog(p.target)
@@ -436,7 +436,7 @@ class Migrator:
                 raw = pieces[i].strip()
                 if not raw or raw in empty_texts:
                     continue
-                use, _ = read_sentence(raw, before)
+                use, _ = read_sentence(raw, before, self.view)
                 succ = declared.get(use.component) if use is not None else None
                 comp = comps.get(succ.successor) if succ is not None else None
                 if comp is None:
