@@ -55,11 +55,6 @@ class Tally:
         """The deck's :class:`~kotc_rulesc.cards.deck.DeckVerdict` (None: not judged as a deck)."""
         return self.deck.verdict(catalog) if self.deck is not None else None
 
-    def passed(self, verdict: Any, strict: bool) -> bool:
-        """Every card legal (and the deck, if judged), and with ``strict`` no warning."""
-        return (sum(self.counts.values()) == self.counts["legal"] and (verdict is None or verdict.legal)
-                and not (strict and self.warned))
-
 
 def summary_text(counts: dict[str, int]) -> str:
     n = counts["cards"]
@@ -126,7 +121,18 @@ def _where(file: str | None, line: int | None) -> str:
     return f"{file}:{line}: " if line else f"{file}: "
 
 
-def cost_json(j: Judgement, edition: Any, figure: str) -> dict[str, Any]:
+def outcome_word(status: str, rulebook: Any) -> str:
+    """The edition's own word for a judgement's status, as every command prints it: the rulebook's
+    ``terms`` ("pruned" for banned from the 13th on), else the status."""
+    return (rulebook.terms.get(status) if rulebook is not None else None) or status
+
+
+def card_json(j: Judgement, rulebook: Any) -> dict[str, Any]:
+    """A card's entry in ``check-cards --format json`` (``rulebook``: the edition judged's)."""
+    return j.to_json()
+
+
+def cost_json(j: Judgement, edition: Any, figure: str, rulebook: Any = None) -> dict[str, Any]:
     """What ``cost --format json`` prints for one card (``figure``: "cost" up to the 10th, "level" on)."""
     entry = j.to_json()
     return {"index": j.index, "name": j.name, "edition": edition, figure: j.cost, f"printed_{figure}": j.printed_cost,
@@ -189,8 +195,9 @@ class CheckJson:
     encoded once per distinct judgement, with its index, name and each reason's line filled in
     per card."""
 
-    def __init__(self, write: Callable[[str], Any], edition: Any):
+    def __init__(self, write: Callable[[str], Any], edition: Any, rulebook: Any = None):
         self.write = write
+        self.rulebook = rulebook
         self.empty = True
         self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines)
         write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator
+from typing import Any
 
 import click
 
@@ -29,36 +29,31 @@ STRICT_OPTION = click.option(
          "(\"the words “up to” should be removed\") is legal, with a warning that says what to print instead.")
 
 
-def _view_or_exit(rules_dir: str | None):
-    """The rules view, or print every rules problem and exit (1, or 2 when they cannot be read)."""
-    from ..cards.rules_source import get_view
+def _rules_or_exit(rules_dir: str | None):
+    """The rules the API judges by (the bundled ones, or the folder's), or print every rules problem
+    and exit (1, or 2 when they cannot be read)."""
+    from .. import api
     from ..errors import ProblemsFound
 
     try:
-        return get_view(rules_dir)
+        return api.rules() if rules_dir is None else api.Rules(rules_dir)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)
 
 
-def _edition_or_exit(view: Any, edition: Any) -> Any:
+def _edition_or_exit(rules: Any, edition: Any) -> Any:
     if edition is None:
-        return view.newest_with_catalog()
-    return check_known(view.keys, edition, "--edition")
+        return rules.current
+    return check_known(rules.view.keys, edition, "--edition")
 
 
-def _read_or_exit(path: str, settle: Any = None) -> Iterator:
-    """The CardInputs of the collection, one by one (a JSONL file is streamed); if the file
-    is unreadable, call ``settle`` (the output so far), print why and exit 2."""
-    from ..cards.collection import read_collection
-    from ..reading.policy import InputError
-
-    try:
-        yield from read_collection(path)
-    except InputError as exc:
-        if settle is not None:
-            settle()
-        click.echo(f"error: {exc.problem}", err=True)
-        sys.exit(2)
+def _unreadable(exc: Any, settle: Any = None) -> None:
+    """A collection that cannot be read (the input policy's error): call ``settle`` (the output so
+    far), print why and exit 2."""
+    if settle is not None:
+        settle()
+    click.echo(f"error: {exc.problem}", err=True)
+    sys.exit(2)
 
 
 @click.command("check-cards")
@@ -121,49 +116,47 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
       kotc-rulesc check-cards my-deck.yaml --deck
     """
     from ..cards.cost import rule_note
-    from ..cards.legality import CardJudge
-    from ..cards.report import CardTexts, CheckJson, Tally, summary_text
+    from ..cards.report import CardTexts, CheckJson, summary_text
+    from ..reading.policy import InputError
 
-    view = _view_or_exit(rules_dir)
-    edition = _edition_or_exit(view, edition)
+    rules = _rules_or_exit(rules_dir)
+    edition = _edition_or_exit(rules, edition)
+    catalog = rules.view.catalog(edition)
     display = "<stdin>" if collection == "-" else collection
-    said = tuple(filter(None, [rule_note(view.catalog(edition))]))
-    judge_card = CardJudge(edition, view)  # each distinct card judged once
-    tally = Tally(deck)
+    said = tuple(filter(None, [rule_note(catalog)]))
     out = _Output(fmt == "json")
-    items = _read_or_exit(collection, settle=out.close)
+    if fmt == "json":
+        document = CheckJson(out.write, edition, catalog.rulebook)
+        each = lambda v: document.card(v.judgement)  # noqa: E731
+    else:
+        text = CardTexts(display, said)
+        heading = [f"{display}: judged in the {ordinal(edition)} edition\n", *(f"note: {note}\n" for note in said)]
+
+        def each(v: Any) -> None:
+            if heading:  # the heading waits until the file has proved readable
+                out.write("".join(heading))
+                heading.clear()
+            out.write(text(v.judgement) + "\n")
+
     try:
+        try:
+            checked = rules.check(collection, edition, deck=deck, each=each, keep=False)
+        except InputError as exc:
+            _unreadable(exc, settle=out.close)
+        deck_verdict = checked.deck.verdict if checked.deck is not None else None
         if fmt == "json":
-            document = CheckJson(out.write, edition)
-        else:
-            text = CardTexts(display, said)
-        for item in items:
-            j = judge_card(item)
-            first = not tally.counts
-            tally.add(j)
-            if fmt == "text":
-                if first:  # the heading waits until the file has proved readable
-                    out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
-                    for note in said:
-                        out.write(f"note: {note}\n")
-                out.write(text(j) + "\n")
-            else:
-                document.card(j)
-        summary = tally.summary()
-        verdict = tally.deck_verdict(view.catalog(edition))
-        if fmt == "text" and not tally.counts:
-            out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
-        if fmt == "json":
-            document.end(summary, verdict.to_json() if verdict is not None else None)
+            document.end(checked.summary, deck_verdict.to_json() if deck_verdict is not None else None)
             out.write("\n")
         else:
-            out.write(summary_text(summary) + "\n")
-            if verdict is not None:
-                out.write(verdict.text() + "\n")
+            if heading:  # (no card: the heading alone)
+                out.write(heading[0])
+            out.write(summary_text(checked.summary) + "\n")
+            if deck_verdict is not None:
+                out.write(deck_verdict.text() + "\n")
         out.done()
     finally:
         out.close()
-    sys.exit(0 if tally.passed(verdict, strict) else 1)
+    sys.exit(0 if checked.legal and not (strict and checked.summary["with_warnings"]) else 1)
 
 
 class _Output:
@@ -328,12 +321,13 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
           --text "Summon cost: Self-exhaust 2 creatures." --text "Draw 1 card."
       kotc-rulesc cost examples/collection.yaml --edition 6
     """
-    from ..cards.legality import judge, judge_input
-    from ..cards.report import breakdown_text, cost_json, judgement_text, reason_line, warning_line
+    from ..cards.report import breakdown_text, judgement_text, reason_line, warning_line
+    from ..reading.policy import InputError
 
-    view = _view_or_exit(rules_dir)
-    edition = _edition_or_exit(view, edition)
-    system = view.catalog(edition).system
+    rules = _rules_or_exit(rules_dir)
+    edition = _edition_or_exit(rules, edition)
+    catalog = rules.view.catalog(edition)
+    system = catalog.system
     card_file, stats = _stat_flags(list(args), system)
     flags = card_type is not None or stats or texts or name is not None \
         or edition_indicator is not None or printed is not None
@@ -342,8 +336,11 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
     if card_file is None and not flags:
         raise click.UsageError("give a CARD_FILE, or the card with --type and --text (and its stats, e.g. --sp/--hp)")
     if card_file is not None:
-        judgements = [judge_input(item, edition, view) for item in _read_or_exit(card_file)]
-        if not judgements:
+        try:
+            verdicts = rules.check(card_file, edition).verdicts
+        except InputError as exc:
+            _unreadable(exc)
+        if not verdicts:
             raise click.UsageError(f"{card_file} holds no cards")
     else:
         from ..cards.parse import type_aliases
@@ -351,17 +348,17 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         types = [t.id for t in system.types]
         if card_type is None:
             raise click.UsageError(f"--type is needed: {' or '.join(types)}")
-        if card_type.strip().lower() not in types and type_aliases(view).get(card_type.strip().lower()) not in types:
+        if card_type.strip().lower() not in types and type_aliases(rules.view).get(card_type.strip().lower()) not in types:
             raise click.UsageError(f"--type {card_type!r}: a card of the {ordinal(edition)} edition is a {' or a '.join(types)}")
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts), **stats}
         indicator = edition_number(edition) if edition_indicator is None else edition_indicator
         for key, value in (("edition", indicator), (system.figure, printed)):
             if value is not None:
                 card[key] = value
-        judgements = [judge(card, edition, view)]
+        verdicts = [rules.judge(card, edition)]
+    judgements = [v.judgement for v in verdicts]
     if fmt == "json":
-        figure = view.catalog(edition).system.figure  # "cost" up to the 10th, "level" from the published 11th
-        out = [cost_json(j, edition, figure) for j in judgements]
+        out = [v.cost_json() for v in verdicts]
         click.echo(json.dumps(out if card_file is not None else out[0], ensure_ascii=False, indent=2))
     else:
         display = card_file if card_file not in (None, "-") else ("<stdin>" if card_file == "-" else None)
