@@ -226,7 +226,7 @@ class Rules:
             record = Record(0, None, name, d, new is not None)
             return Migration(0, name, d.status, outcome(d.status, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
-                             d.replacement, record, dict(migrator.words))
+                             d.replacement, d.remedy, record, dict(migrator.words))
 
 
 def _card_input(index: int, card: Any) -> Any:
@@ -240,7 +240,7 @@ def _card_input(index: int, card: Any) -> Any:
     if isinstance(card, dict):
         return CardInput(index, card, [], None)
     kind = "null" if card is None else type(card).__name__
-    return CardInput(index, None, [Problem("<cards>", 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], None)
+    return CardInput(index, None, [Problem("<cards>", 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], None)
 
 
 _shared: Rules | None = None

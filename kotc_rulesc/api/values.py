@@ -172,7 +172,8 @@ class Migration:
     *refurbished*: ``outcome``), ``reissued``, ``unchanged``, or the card is kept as it was —
     ``banned`` (*pruned*), ``unknown``, ``error`` — with every reason.  ``card`` is the card as it
     reads after the migration (for a card kept as it was, with its ``migration`` marker), ``text``
-    its new text (``None``: the text does not change)."""
+    its new text (``None``: the text does not change); ``remedy`` what the player can do with a card
+    kept as it was ("migrate it with --reissue …", "redesign it under the 17th edition's guide")."""
 
     index: int
     name: str | None
@@ -187,6 +188,7 @@ class Migration:
     reasons: list[Any]
     notes: list[str]
     replacement: dict[str, Any] | None
+    remedy: str | None = None  # for a card kept as it was: what the player can do to have it in the edition
     record: Any = field(default=None, compare=False, repr=False)  # the migrate report's Record
     words: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 

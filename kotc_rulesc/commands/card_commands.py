@@ -23,6 +23,10 @@ EDITION_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
 )
+VERBOSE_OPTION = click.option(
+    "--verbose", "-v", is_flag=True,
+    help="Cite every document a reason rests on by its id, with the edition of the event (by default one "
+         "compact citation: \"17th rulebook, Revised Levels\").")
 STRICT_OPTION = click.option(
     "--strict", is_flag=True,
     help="Warnings count as problems (exit 1): a card that breaks a rule the guides word as should or recommended "
@@ -63,8 +67,10 @@ def _unreadable(exc: Any, settle: Any = None) -> None:
               help="Also judge COLLECTION as one deck: its size and, from the 17th, its Ultra Points, as the rulebook states.")
 @STRICT_OPTION
 @FORMAT_OPTION
+@VERBOSE_OPTION
 @RULES_OPTION
-def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, rules_dir: str | None) -> None:
+def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, verbose: bool,
+                rules_dir: str | None) -> None:
     """Judge every card of COLLECTION in one edition: legal, banned, error or unknown.
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
@@ -117,6 +123,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
     """
     from ..cards.cost import rule_note
     from ..cards.report import CardTexts, CheckJson, summary_text
+    from ..citation import Citations
     from ..reading.policy import InputError
 
     rules = _rules_or_exit(rules_dir)
@@ -129,7 +136,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
         document = CheckJson(out.write, edition, catalog.rulebook)
         each = lambda v: document.card(v.judgement)  # noqa: E731
     else:
-        text = CardTexts(display, said)
+        text = CardTexts(display, Citations(rules.view, edition, verbose), catalog.rulebook, said)
         heading = [f"{display}: judged in the {ordinal(edition)} edition\n", *(f"note: {note}\n" for note in said)]
 
         def each(v: Any) -> None:
@@ -150,7 +157,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
         else:
             if heading:  # (no card: the heading alone)
                 out.write(heading[0])
-            out.write(summary_text(checked.summary) + "\n")
+            out.write(summary_text(checked.summary, catalog.rulebook) + "\n")
             if deck_verdict is not None:
                 out.write(deck_verdict.text() + "\n")
         out.done()
@@ -270,10 +277,11 @@ def _no_such_option(name: str, stats: set[str]) -> None:
               help="The printed cost or level, to compare with the computed one (optional).")
 @STRICT_OPTION
 @FORMAT_OPTION
+@VERBOSE_OPTION
 @RULES_OPTION
 def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
          texts: tuple[str, ...], name: str | None, edition_indicator: int | None, printed: int | None,
-         strict: bool, fmt: str, rules_dir: str | None) -> None:
+         strict: bool, fmt: str, verbose: bool, rules_dir: str | None) -> None:
     """Compute a card's figure in one edition — its resource cost (1st–10th)
     or level (from the 11th) — per component, sub-ability and ability.
 
@@ -321,7 +329,8 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
           --text "Summon cost: Self-exhaust 2 creatures." --text "Draw 1 card."
       kotc-rulesc cost examples/collection.yaml --edition 6
     """
-    from ..cards.report import breakdown_text, judgement_text, reason_line, warning_line
+    from ..cards.report import breakdown_text, judgement_text, outcome_word, reason_line, warning_line
+    from ..citation import Citations
     from ..reading.policy import InputError
 
     rules = _rules_or_exit(rules_dir)
@@ -368,13 +377,13 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
                 for note in j.notes:
                     click.echo(f"  note: {note}")
                 if j.reasons:
-                    click.echo(f"  {j.status} in the {ordinal(edition)} edition:")
+                    click.echo(f"  {outcome_word(j.status, catalog.rulebook)} in the {ordinal(edition)} edition:")
                     for r in j.reasons:
                         click.echo(f"    {reason_line(r)}")
                 for w in j.warnings:
                     click.echo(f"  {warning_line(w)}")
             else:
-                click.echo(judgement_text(j, display))
+                click.echo(judgement_text(j, Citations(rules.view, edition, verbose), catalog.rulebook, display))
     ok = all(j.cost is not None for j in judgements) and not (strict and any(j.warnings for j in judgements))
     sys.exit(0 if ok else 1)
 

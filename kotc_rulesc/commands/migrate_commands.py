@@ -41,12 +41,16 @@ def _fail(message: str, code: int = 2) -> None:
                    "neither COLLECTION nor OUT.")
 @click.option("--report-format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True,
               help="The format of the report.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="In the report, name each component by its id and cite every document a reason rests on "
+                   "(by default one compact citation: \"17th rulebook, Refurbished Card Texts\").")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print the report of what would change (to standard output unless --report).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=None, hidden=True,
               help="Deprecated and ignored (migrate runs in one process); removed in the next release.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
-def migrate(collection, target, output, in_place, assume, reissue, strict, report, report_format, dry_run, jobs, rules_dir):
+def migrate(collection, target, output, in_place, assume, reissue, strict, report, report_format, verbose, dry_run, jobs,
+            rules_dir):
     """Migrate the cards of COLLECTION (YAML, JSON or JSONL; '-' for standard input) to edition N.
 
     Each card goes from its edition E — its Edition Indicator (the 'edition'
@@ -157,6 +161,7 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
         rules_dir=rules_dir,
         reissue=reissue,
         strict=strict,
+        verbose=verbose,
     )
     kept = "" if collection == "-" else f", {collection} is as it was"
     try:
