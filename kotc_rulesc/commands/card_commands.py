@@ -17,8 +17,8 @@ EDITION_OPTION = click.option(
     "-e",
     type=EDITION,
     default=None,
-    help="The edition to judge in, e.g. 10, or 11-pre for the 11th's pre-release "
-    "(default: the newest edition whose component catalog is known).",
+    help="The edition to judge in (default: the current one, the 17th: the newest whose component catalog is "
+    "known); an earlier one by its number, e.g. 16 or 12, or 11-pre for the 11th's pre-release.",
 )
 FORMAT_OPTION = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
@@ -64,62 +64,65 @@ def _unreadable(exc: Any, settle: Any = None) -> None:
 @click.argument("collection", metavar="COLLECTION", type=click.Path(dir_okay=True, allow_dash=True, path_type=str))
 @EDITION_OPTION
 @click.option("--deck", is_flag=True,
-              help="Also judge COLLECTION as one deck: its size and, from the 17th, its Ultra Points, as the rulebook states.")
+              help="Also judge COLLECTION as one deck, as the rulebook states: in the 17th 40–60 cards and at most "
+                   "10 Ultra Points.")
 @STRICT_OPTION
 @FORMAT_OPTION
 @VERBOSE_OPTION
 @RULES_OPTION
 def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, verbose: bool,
                 rules_dir: str | None) -> None:
-    """Judge every card of COLLECTION in one edition: legal, banned, error or unknown.
+    """Judge every card of COLLECTION in one edition — the 17th unless -e says another: legal,
+    pruned (banned up to the 12th), error (it cannot be read) or unknown.
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
     works too), or JSONL with one card per line; "-" reads standard input. A
-    card has name, type (one of the edition's: creature or spell up to the
-    11th, minion or spell from the 12th; each reads the other's word),
-    edition (its printed Edition Indicator; leave it out or null when the card
-    has none), the printed figure (cost up to the 10th, level from the 11th;
-    optional), its type's stats (offense and defense; sp and hp) and text:
-    the ability text, one paragraph per line (a caveat first, up to the 11th).
-    Other fields (flavor, artist…) are kept and ignored.
+    17th-edition card has a name, a type (minion or spell), its Edition
+    Indicator (edition: 17; from the 13th a card without one is invalid), its
+    level, a minion's sp and hp, and its text: the ability text, one paragraph
+    per line. Other fields (flavor, artist…) are kept and ignored. Older
+    systems print other fields: creature or spell with offense and defense up
+    to the 11th (a caveat as the first paragraph), a cost instead of a level
+    up to the 10th, no Edition Indicator in the 6th-edition layout; each
+    edition reads the other's word for a type (creature for minion).
 
     Every reason names its code — invalid (no Edition Indicator where the
     rulebook requires one), redacted, over-limit, cost-revised, clean-slate,
-    unknown-text, malformed, cost-mismatch, unknown-fact — with
-    the edition and sources it rests on, and where on the card it is. Earlier
-    wordings are legal and read as the current text (a note gives it).
+    unknown-text, malformed, cost-mismatch, unknown-fact —, where on the card
+    it is, and the document it rests on ("17th rulebook, Revised Levels";
+    --verbose: every document's id). Earlier wordings are legal and read as
+    the current text (a note gives it). The cards are numbered from 1.
 
-    A card written otherwise than a guide says it should be ("Target up to
-    1 on-field minion;" where the 17th guide says the words "up to" should be
-    removed) is legal, with a warning — their own category, in the text and
-    the JSON ("warnings") — that gives the text to print instead; a rule the
-    guides word as must (two arrows between activation costs, "it" where the
-    targets may be several) makes the card malformed. In the 17th each card's
-    Ultra Points are shown.
+    A card written otherwise than the guide says it should be ("Target up to
+    1 on-field minion;", where the 17th guide says the words "up to" should be
+    removed) is legal, with a warning that gives the text to print instead; a
+    rule the guides word as must (two arrows between activation costs, "it"
+    where the targets may be several) makes the card malformed. Each card's
+    Ultra Points are shown (the sum of its texts' [+N]).
 
-    With --deck the collection is also one deck: its number of cards (the
-    rulebook's deck size, e.g. 40–60) and, where the rulebook limits them,
-    its Ultra Points (the 17th: at most 10; a card's are the sum of its
-    texts' [+N]).
+    With --deck the collection is also one deck: in the 17th 40–60 cards and at
+    most 10 Ultra Points, as its rulebook states (each edition's own rulebook
+    otherwise), holding only legal cards.
 
-    The file is read under README's input policy (limits on size, lines,
-    nesting and numbers; no YAML aliases, duplicate keys or data after the
-    JSON): a file it refuses cannot be read; in JSONL a line it refuses is
-    one unreadable card, and the others are judged.
+    The file is read under the input policy (limits on size, lines, nesting
+    and numbers; no YAML aliases, duplicate keys or data after the JSON): a
+    file it refuses cannot be read; in JSONL a line it refuses is one
+    unreadable card, and the others are judged.
 
     Exit status: 0 when every card is legal (and, with --deck, the deck),
-    1 when any card is banned, unreadable or of unknown legality or the deck
-    is not legal (with --strict: or any card has a warning), 2 for usage
-    errors or a file that cannot be read.
+    1 when any card is pruned or banned, unreadable or of unknown legality or
+    the deck is not legal (with --strict: or any card has a warning), 2 for
+    usage errors or a file that cannot be read.
 
     \b
     Examples:
+      kotc-rulesc check-cards examples/mixed-collection.yaml
       kotc-rulesc check-cards my-deck.yaml --deck --strict
-      kotc-rulesc check-cards examples/collection.yaml --edition 6
-      kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
-      kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
+      kotc-rulesc check-cards big.jsonl --format json > report.json
+      kotc-rulesc check-cards examples/mixed-collection.yaml -e 16
       kotc-rulesc check-cards minions.yaml -e 12
-      kotc-rulesc check-cards my-deck.yaml --deck
+      kotc-rulesc check-cards examples/collection.yaml -e 11-pre
+      kotc-rulesc check-cards examples/collection.yaml -e 6
     """
     from ..cards.cost import rule_note
     from ..cards.report import CardTexts, CheckJson, summary_text
@@ -268,13 +271,15 @@ def _no_such_option(name: str, stats: set[str]) -> None:
 @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[CARD_FILE] [--STAT N]...")
 @EDITION_OPTION
 @click.option("--type", "card_type", default=None, metavar="TYPE",
-              help="The card type (when no CARD_FILE is given): one of the edition's, e.g. creature or spell "
-                   "(1st–11th), minion or spell (12th).")
-@click.option("--text", "texts", multiple=True, help="One paragraph of ability text; repeat for each paragraph (the caveat first).")
+              help="The card type (when no CARD_FILE is given): minion or spell in the 17th (as from the 12th); "
+                   "creature or spell up to the 11th.")
+@click.option("--text", "texts", multiple=True,
+              help="One ability, one paragraph of the card's text; repeat for each (up to the 11th a caveat "
+                   "comes first).")
 @click.option("--name", default=None, help="The card name (optional).")
 @click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (default: the edition costed).")
-@click.option("--printed", "--printed-cost", "--printed-level", "printed", type=int, default=None,
-              help="The printed cost or level, to compare with the computed one (optional).")
+@click.option("--printed", "--printed-level", "--printed-cost", "printed", type=int, default=None,
+              help="The printed level (up to the 10th: the cost), to compare with the computed one (optional).")
 @STRICT_OPTION
 @FORMAT_OPTION
 @VERBOSE_OPTION
@@ -282,52 +287,53 @@ def _no_such_option(name: str, stats: set[str]) -> None:
 def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
          texts: tuple[str, ...], name: str | None, edition_indicator: int | None, printed: int | None,
          strict: bool, fmt: str, verbose: bool, rules_dir: str | None) -> None:
-    """Compute a card's figure in one edition — its resource cost (1st–10th)
-    or level (from the 11th) — per component, sub-ability and ability.
+    """Compute a card's level in one edition — the 17th unless -e says another —
+    per component, sub-ability and ability, with its Ultra Points and verdict.
 
     Give the card with flags, or CARD_FILE: a one-card YAML/JSON file or a
-    whole collection (each card is costed). A card type's stats are flags
-    named as the edition names them: --offense/--defense (creatures, up to
-    the 11th), --sp/--hp (minions, from the 12th). Each component's formula
-    is evaluated exactly with the card's values — an effect's t is the cost
-    of its target selection — and the edition's card-cost rule adds them
-    up, scope by scope, and rounds up. In the 1st edition:
+    whole collection (each card is costed). In the 17th a card is a minion or
+    a spell (--type), a minion's stats are --sp and --hp, and each --text is
+    one ability ("NAME: activation condition: activation costs→ sub-ability.
+    sub-ability."; a spell's ability has no name). Each component's formula is
+    evaluated exactly with the card's values — an effect's t is the value of
+    its target selection — and the edition's level rule adds them up, scope by
+    scope, and rounds up. In the 17th:
 
     \b
-      total_relief  = min(20, condition_relief + cost_relief)
-      ability_cost  = max(1, sum(effect_costs) - total_relief)
-      creature_cost = max(1, ceil(offense + defense/5 + sum(ability_costs)))
-      spell_cost    = max(1, ceil(ability_cost))
+      sub_ability_cost    = sum(effect_costs)
+      ability_cost        = max(0, ceil(sum(sub_ability_costs) - cost_relief))
+      minion_ability_cost = max(1, ceil(sum(sub_ability_costs) - cost_relief))
+      minion_cost         = max(0, ceil(sp + hp/2)) + sum(ability_costs)
+      spell_cost          = ability_cost
 
-    and in the 12th (a sub-ability is one sentence: target selection, effects):
-
-    \b
-      sub_ability_cost = sum(effect_costs)
-      ability_cost     = max(1, ceil(sum(sub_ability_costs) - cost_relief))
-      minion_cost      = max(0, ceil(sp + hp/5)) + sum(ability_costs)
-      spell_cost       = ability_cost
-
-    `kotc-rulesc show --edition N` prints each edition's rule. A figure that
-    depends on a formula no source gives is "unknown", never guessed. If
-    the card is banned in that edition, the reasons follow; a rule the
+    A card's Ultra Points are the sum of its texts' [+N] (a 17th-edition deck
+    holds at most 10). If the card is not legal, the reasons follow; a rule the
     guides word as should that the card breaks is a warning with the text to
-    print instead. Each figure is named in its edition's words (cost and
-    relief up to the 11th; level increase and level decrease from the 12th).
+    print instead.
+
+    Older editions (-e N) are costed by their own rule (`kotc-rulesc show -e N`
+    prints it) and named in their own words: minions and spells with --sp/--hp
+    and a level from the 12th; creatures and spells with --offense/--defense
+    up to the 11th (the caveat is the first --text), a level in the published
+    11th and a resource cost, with cost and relief, up to the 10th. A figure
+    that depends on a formula no source gives is "unknown", never guessed.
 
     Exit status: 0 when every figure is known, 1 when a card cannot be
     costed (with --strict: or has a warning), 2 for usage errors (no card
     given, --text without --type, a type or stat the edition does not have)
-    and a CARD_FILE that cannot be read (README's input policy, as for
+    and a CARD_FILE that cannot be read (the input policy, as for
     check-cards).
 
     \b
     Examples:
+      kotc-rulesc cost --type minion --sp 2 --hp 4 --name "Shield Bearer" \\
+          --text "GUARD: When this card is summoned (ghost-play): Target 1 on-field minion; place 2 Shield Counters on the target."
       kotc-rulesc cost --type spell --text "Target 1 on-field minion; destroy it."
-      kotc-rulesc cost --edition 8 --type spell --text "Draw 2 cards."
+      kotc-rulesc cost examples/mixed-collection.yaml
       kotc-rulesc cost -e 12 --type minion --sp 2 --hp 7 --text "GREED: Draw 2 cards."
       kotc-rulesc cost -e 11 --type creature --offense 3 --defense 8 \\
           --text "Summon cost: Self-exhaust 2 creatures." --text "Draw 1 card."
-      kotc-rulesc cost examples/collection.yaml --edition 6
+      kotc-rulesc cost -e 8 --type spell --text "Draw 2 cards."
     """
     from ..cards.report import breakdown_text, judgement_text, outcome_word, reason_line, warning_line
     from ..citation import Citations
