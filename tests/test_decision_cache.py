@@ -14,7 +14,8 @@ from kotc_rulesc.cards.collection import read_collection
 from kotc_rulesc.cards.decisive import DecisionMemo
 from kotc_rulesc.cards.deck import judge_deck
 from kotc_rulesc.cards.legality import CardJudge, judge, judge_input
-from kotc_rulesc.cards.report import CardTexts, judgement_text, summary
+from kotc_rulesc.cards.report import CardTexts, card_json, judgement_text, summary
+from kotc_rulesc.citation import Citations
 from kotc_rulesc.cli import main
 from kotc_rulesc.tables import TablesView
 
@@ -133,12 +134,13 @@ def collection(tmp_path, copies: int = 3) -> Path:
 def test_each_design_is_judged_once_and_each_card_as_on_its_own(tmp_path, view, edition):
     path = collection(tmp_path)
     judge_card = CardJudge(edition, view)
-    texts = CardTexts(str(path), ("a note said already",))
+    rulebook = view.catalog(edition).rulebook
+    texts = CardTexts(str(path), Citations(view, edition), rulebook, ("a note said already",))
     items = list(read_collection(path))
     for item in items:
         mine, alone = judge_card(item), judge_input(item, edition, view)
         assert mine.to_json() == alone.to_json()
-        assert texts(mine) == judgement_text(alone, str(path), ("a note said already",))
+        assert texts(mine) == judgement_text(alone, Citations(view, edition), rulebook, str(path), ("a note said already",))
     assert judge_card.memo.misses < len(items) / 2
 
 
@@ -169,7 +171,8 @@ def test_the_json_report_is_one_document_written_card_by_card(tmp_path, view, ar
     result = CliRunner().invoke(main, ["check-cards", str(path), "--format", "json", *args])
     edition = args[1] if args[1] == "11-pre" else int(args[1])
     judged = [judge_input(item, edition, view) for item in read_collection(path)]
-    whole = {"edition": edition, "cards": [j.to_json() for j in judged], "summary": summary(judged)}
+    rulebook = view.catalog(edition).rulebook
+    whole = {"edition": edition, "cards": [card_json(j, rulebook) for j in judged], "summary": summary(judged)}
     if "--deck" in args:
         whole["deck"] = judge_deck(judged, view.catalog(edition)).to_json()
     assert result.stdout == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"  # (as it was printed whole)
@@ -191,7 +194,7 @@ def test_an_unreadable_jsonl_prints_what_was_judged_as_text_and_no_json(tmp_path
     path.write_bytes((card + "\n").encode() * 5000 + b'{"name": "caf\xe9"}\n')  # past the first block (1 MiB)
     text = CliRunner().invoke(main, ["check-cards", str(path), "-e", "6"])
     assert text.exit_code == 2 and "not UTF-8" in text.stderr
-    assert text.stdout.startswith(f"{path}: judged in the 6th edition\n[0] Study: legal") and "Study" in text.stdout.splitlines()[-1]
+    assert text.stdout.startswith(f"{path}: judged in the 6th edition\n[1] Study: legal") and "Study" in text.stdout.splitlines()[-1]
     as_json = CliRunner().invoke(main, ["check-cards", str(path), "-e", "6", "--format", "json"])
     assert as_json.exit_code == 2 and as_json.stdout == ""
 

@@ -146,8 +146,8 @@ def test_policy_matrix(tmp_path, case, fmt, content, code, command):
             assert json.loads(lines[0])["name"] == "Insight"
             assert "1 error" in result.stderr
         else:
-            assert f"{path}:2: malformed: card 1: " in result.stdout, result.stdout
-            assert re.search(r"^(\[0\] )?Insight: (legal|cost 4)", result.stdout, re.M), result.stdout
+            assert f"{path}:2: malformed: card 2: " in result.stdout, result.stdout  # (numbered from 1)
+            assert re.search(r"^(\[1\] )?Insight: (legal|cost 4)", result.stdout, re.M), result.stdout
 
 
 def test_the_matrix_covers_every_command_and_format():

@@ -71,7 +71,7 @@ def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
 
 def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
     kind = "null" if entry is None else type(entry).__name__
-    return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], line)
+    return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
 
 # --------------------------------------------------------------------------- YAML
@@ -164,7 +164,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             try:
                 card = json_line(raw)
             except JsonProblem as exc:
-                yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index}: {exc.message}")], lineno)
+                yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index + 1}: {exc.message}")], lineno)
             else:
                 if isinstance(card, dict):
                     design = None
