@@ -15,7 +15,7 @@ from kotc_rulesc.cards import card_cost, judge, parse_card
 from kotc_rulesc.cards.parse import split_paragraph
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.view import FoldedRules
-from loaded import view_of
+from support.loaded import view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 

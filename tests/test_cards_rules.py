@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from kotc_rulesc.cards import judge, read_collection
 from kotc_rulesc.cli import main
-from loaded import view_of
+from support.loaded import view_of
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples" / "collection.yaml"

@@ -75,8 +75,8 @@ def test_each_decisive_field_can_change_a_judgement(view):
 def test_the_declared_and_compiled_fields_are_those_every_folded_system_reads(rules_dir, tmp_path):
     """DECISIVE_FIELDS (the tables) and RuleSet.decisive_fields (the declarations) name, in order,
     every field the folded catalogs' systems read — found without folding any edition."""
-    from codegen_support import build_into
-    from loaded import rules_of, view_of
+    from support.codegen_support import build_into
+    from support.loaded import rules_of, view_of
 
     root = Path(__file__).parent
     directory = {"bundled": root.parent / "rules", "mini": root / "fixtures" / "mini_rules",

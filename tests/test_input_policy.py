@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from kotc_rulesc.reading import policy as inputs
 from kotc_rulesc.cli import main
-from loaded import view_of
+from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = str(Path(__file__).resolve().parent / "fixtures" / "mini_rules")
@@ -563,7 +563,7 @@ def test_a_number_too_long_in_a_card_text_is_malformed(tmp_path):
 
 
 def test_the_docs_state_the_input_policy():
-    from docs_pages import page
+    from support.docs_pages import page
 
     text = page("input-policy")
     section = text.split("## Input policy", 1)[1].split("\n## ", 1)[0]

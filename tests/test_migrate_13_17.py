@@ -28,8 +28,8 @@ from kotc_rulesc.migrate.run import Options, run
 from kotc_rulesc.tables import TablesView
 from kotc_rulesc.view import FoldedRules
 
-from game_documents import rulebook_lists
-from loaded import view_of
+from support.game_documents import rulebook_lists
+from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "examples" / "mixed-collection.yaml"
@@ -486,7 +486,7 @@ def test_the_readme_migration_excerpts_are_what_migrate_reports(tmp_path):
     import re
     import shlex
 
-    from docs_pages import every_page
+    from support.docs_pages import every_page
 
     readme = "\n".join(text for _, text in every_page())
     blocks = re.findall(r"```sh\n(kotc-rulesc migrate [^\n]*--report -)\n```\n(?:(?!```)[^\n]*\n)*?```text\n([\s\S]*?)```", readme)

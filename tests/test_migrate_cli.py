@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kotc_rulesc.cli import main
 from kotc_rulesc import output as atomic
 from kotc_rulesc.migrate.run import Options, detect_format, run
-from loaded import view_of
+from support.loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 RULES = str(HERE / "rules")

@@ -14,7 +14,7 @@ from kotc_rulesc.migrate.run import Options, run
 from kotc_rulesc.reading.json_reader import JsonStream, plain_name_at
 from kotc_rulesc.reading.policy import InputError, read_blocks
 from kotc_rulesc.migrate.plan import Migrator
-from loaded import view_of
+from support.loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 

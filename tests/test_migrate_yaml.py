@@ -18,7 +18,7 @@ from kotc_rulesc.migrate.io_json import Context, MissingFrom
 from kotc_rulesc.migrate.io_yaml import detect_indent, migrate_yaml, yaml_mark
 from kotc_rulesc.migrate.plan import MARK, Migrator
 from kotc_rulesc.reading.policy import InputError
-from loaded import view_of
+from support.loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 COLLECTION = HERE / "collection.yaml"
