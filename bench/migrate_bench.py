@@ -285,13 +285,11 @@ def check_child(argv: list[str]) -> None:
     """Run ``check-cards`` in this process, its report to a file, and print its figures as JSON (called via --check-child)."""
     src, dst, edition, fmt = argv
     t0 = time.perf_counter()
+    from kotc_rulesc import api
     from kotc_rulesc.cards import legality
-    from kotc_rulesc.cards.rules_source import get_view
     from kotc_rulesc.cli import main as cli
-    from kotc_rulesc.commands import card_commands
 
-    view = get_view(None)
-    card_commands._view_or_exit = lambda rules_dir: view  # the rules once, loaded before the clock starts
+    api.rules()  # the rules once, loaded before the clock starts (check-cards judges by these shared ones)
     stats = {}
     keep_made(legality, "CardJudge", stats, "judge")  # to report the judgement cache's hit rate
     t1 = time.perf_counter()

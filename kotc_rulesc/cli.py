@@ -141,12 +141,8 @@ def run() -> None:
     """The ``kotc-rulesc`` program (the console script, ``python -m kotc_rulesc``): :data:`main`,
     run once in a process of its own.
 
-    What is loaded by now (the interpreter's modules and click, half of a one-card run's objects)
-    lives as long as the process: ``gc.freeze()`` moves it out of the cyclic garbage collector's
-    generations, which would otherwise walk it again at every collection while the command's code
-    and tables load (5–10 % of the start-up of ``check-cards`` on one card, measured with
-    bench/startup.py).  Later garbage is collected as always.  ``main`` itself, as the tests
-    call it, leaves the collector alone.
+    What is loaded by now lives as long as the process, so ``gc.freeze()`` keeps the collector from
+    walking it again while the command loads (the tests call ``main`` and leave the collector alone).
 
     SIGTERM unwinds the command as ^C does (:class:`~kotc_rulesc.errors.Terminated`), so that it
     cleans up (``migrate`` leaves no partial output) and exits 143.

@@ -8,21 +8,36 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .record import field, record
+from .value import Value
 
 
-@record(frozen=True, order=True)
-class Problem:
-    """One thing wrong, where it is, and (optionally) how to fix it."""
+class Problem(Value):
+    """One thing wrong, where it is, and (optionally) how to fix it.
 
-    file: str
-    line: int  # 1-based; 0 when the place is the whole file
-    column: int  # 1-based; 0 when unknown
-    message: str
-    hint: str | None = None
-    #: the input cannot be read at all (a missing folder, a file that cannot be opened): a usage
-    #: error, exit status 2, rather than a problem in the data (1)
-    unreadable: bool = field(default=False, compare=False)
+    Problems sort and compare by place, message and hint (``unreadable`` is how to exit, not what is
+    wrong); a slotted class, since every command defines it at start-up."""
+
+    __slots__ = ("file", "line", "column", "message", "hint", "unreadable")
+
+    def __init__(self, file: str, line: int, column: int, message: str, hint: str | None = None,
+                 unreadable: bool = False):
+        self.file = file
+        self.line = line  # 1-based; 0 when the place is the whole file
+        self.column = column  # 1-based; 0 when unknown
+        self.message = message
+        self.hint = hint
+        #: the input cannot be read at all (a missing folder, a file that cannot be opened): a usage
+        #: error, exit status 2, rather than a problem in the data (1)
+        self.unreadable = unreadable
+
+    def _values(self) -> tuple:
+        return (self.file, self.line, self.column, self.message, self.hint)
+
+    def __lt__(self, other: Problem) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.file, self.line, self.column, self.message, self.hint or "") < (
+            other.file, other.line, other.column, other.message, other.hint or "")
 
     def __str__(self) -> str:
         where = self.file

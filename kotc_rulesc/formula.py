@@ -27,11 +27,10 @@ from __future__ import annotations
 import math
 import operator
 import re
-from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping, Sequence, Union
 
-from .record import record
+from .value import Value
 
 __all__ = [
     "Formula",
@@ -75,7 +74,7 @@ def too_large(value: Any) -> bool:
         return False
 _TO_SUPERSCRIPT = {2: "²", 3: "³"}
 
-Value = Union[Fraction, int, Sequence[Union[Fraction, int]]]
+Amount = Union[Fraction, int, Sequence[Union[Fraction, int]]]  # what a variable stands for
 
 
 class FormulaError(ValueError):
@@ -90,38 +89,50 @@ class FormulaError(ValueError):
 # --------------------------------------------------------------------------- tree
 
 
-@record(frozen=True)
-class Num:
-    value: Fraction
+class Num(Value):
+    __slots__ = ("value",)
+
+    def __init__(self, value: Fraction):
+        self.value = value
 
 
-@record(frozen=True)
-class Var:
-    name: str
+class Var(Value):
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
 
 
-@record(frozen=True)
-class BinOp:
-    op: str  # one of + - * /
-    left: "Node"
-    right: "Node"
+class BinOp(Value):
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, op: str, left: "Node", right: "Node"):
+        self.op = op  # one of + - * /
+        self.left = left
+        self.right = right
 
 
-@record(frozen=True)
-class Neg:
-    operand: "Node"
+class Neg(Value):
+    __slots__ = ("operand",)
+
+    def __init__(self, operand: "Node"):
+        self.operand = operand
 
 
-@record(frozen=True)
-class Pow:
-    base: "Node"
-    exponent: int
+class Pow(Value):
+    __slots__ = ("base", "exponent")
+
+    def __init__(self, base: "Node", exponent: int):
+        self.base = base
+        self.exponent = exponent
 
 
-@record(frozen=True)
-class Call:
-    name: str
-    args: tuple["Node", ...]
+class Call(Value):
+    __slots__ = ("name", "args")
+
+    def __init__(self, name: str, args: tuple["Node", ...]):
+        self.name = name
+        self.args = args
 
 
 Node = Union[Num, Var, BinOp, Neg, Pow, Call]
@@ -395,11 +406,11 @@ def _spaced(node: Node, parent_prec: int = 0, right_side: bool = False) -> str:
 # --------------------------------------------------------------------------- evaluation
 
 
-def _eval(node: Node, env: Mapping[str, Value]):
+def _eval(node: Node, env: Mapping[str, Amount]):
     return _EVAL[node.__class__](node, env)  # (one look-up a node: evaluated for every card costed)
 
 
-def _var(node: Var, env: Mapping[str, Value]):
+def _var(node: Var, env: Mapping[str, Amount]):
     try:
         value = env[node.name]
     except KeyError:
@@ -409,7 +420,7 @@ def _var(node: Var, env: Mapping[str, Value]):
     return value if isinstance(value, (list, tuple)) else Fraction(value)
 
 
-def _call(node: Call, env: Mapping[str, Value]):
+def _call(node: Call, env: Mapping[str, Amount]):
     args = [_eval(a, env) for a in node.args]
     if node.name == "sum":
         (seq,) = args
@@ -481,29 +492,41 @@ def _walk(node: Node):
 # --------------------------------------------------------------------------- facade
 
 
-@record(frozen=True)
 class Formula:
     """A parsed formula.  Two formulas are equal when their trees are equal."""
 
-    tree: Node
+    __slots__ = ("tree", "_variables", "_notation")
 
-    @cached_property  # asked for every time a cost is evaluated
+    def __init__(self, tree: Node):
+        self.tree = tree
+        self._variables: frozenset[str] | None = None  # (asked for every time a cost is evaluated: found once)
+        self._notation: str | None = None  # (a card's cost breakdown shows its rule's formulas: printed once)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Formula) and other.tree == self.tree
+
+    def __hash__(self) -> int:
+        return hash(self.tree)
+
+    def __repr__(self) -> str:
+        return f"Formula(tree={self.tree!r})"
+
+    @property
     def variables(self) -> frozenset[str]:
-        return frozenset(n.name for n in _walk(self.tree) if isinstance(n, Var))
+        if self._variables is None:
+            self._variables = frozenset(n.name for n in _walk(self.tree) if isinstance(n, Var))
+        return self._variables
 
-    def evaluate(self, env: Mapping[str, Value]) -> Fraction:
+    def evaluate(self, env: Mapping[str, Amount]) -> Fraction:
         """The exact value for the given variables (ints, Fractions, or lists for ``sum``)."""
         return _eval(self.tree, env)
 
     def notation(self) -> str:
         """The guide's notation: ``3x/2``, ``y²/x``; rule formulas print with spaces."""
+        if self._notation is None:
+            spaced = any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n in _walk(self.tree))
+            self._notation = _spaced(self.tree) if spaced else _compact(self.tree)
         return self._notation
-
-    @cached_property  # (a card's cost breakdown shows its rule's formulas: asked for per card)
-    def _notation(self) -> str:
-        if any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n in _walk(self.tree)):
-            return _spaced(self.tree)
-        return _compact(self.tree)
 
     def __str__(self) -> str:
         return self.notation()

@@ -48,6 +48,7 @@ from .diff import (
     value_line,
 )
 from .bundled import templates_dir
+from .citation import LIST_TITLES
 from .docs_building import building_groups, building_view
 from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
 from .docs_topics import topics
@@ -170,16 +171,6 @@ def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
             out.append({"kind": kind, "title": title, "intro": prose.kind_intro(cat.system, kind),
                         "components": [v for v in views if not v["ultra"]], "ultra": [v for v in views if v["ultra"]]})
     return out
-
-
-#: the titles of the rulebook lists where a rulebook gives none (the 1st–12th rulebooks' own)
-LIST_TITLES = {
-    "lists": "Revised and Banned Cards",
-    "revised": "Revised Ability Text",
-    "redacted": "Redacted Ability Text (Banned Cards)",
-    "limits": "Revised Variable Limits",
-    "costs": "Revised Costs",
-}
 
 
 def _limit_display(compact: str) -> str:

@@ -226,6 +226,7 @@ class TablesView:
         self.inputs: tuple[tuple[str, str], ...] = package.INPUTS
         self._passes: list[Pass] | None = None
         self._catalogs: dict[EditionKey, Catalog] = {}
+        self.readers: dict = {}  # (the card engine's, view.RulesView)
 
     @classmethod
     def from_directory(cls, directory: str | Path) -> "TablesView":

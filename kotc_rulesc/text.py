@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from typing import Mapping, Sequence, Union
 
-from .record import record
+from .value import Value
 
 __all__ = [
     "Template",
@@ -56,31 +56,45 @@ class TemplateError(ValueError):
         self.column = column
 
 
-@record(frozen=True)
-class Lit:
-    text: str
+class Lit(Value):
+    """Literal text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
 
 
-@record(frozen=True)
-class Slot:
-    var: str
+class Slot(Value):
+    """A variable's place: ``[x]``."""
+
+    __slots__ = ("var",)
+
+    def __init__(self, var: str):
+        self.var = var
 
 
-@record(frozen=True)
-class Agree:
-    var: str
-    plural: str
-    singular: str
+class Agree(Value):
+    """A word that agrees with a variable: ``plural``, or ``singular`` where its value is 1."""
+
+    __slots__ = ("var", "plural", "singular")
+
+    def __init__(self, var: str, plural: str, singular: str):
+        self.var = var
+        self.plural = plural
+        self.singular = singular
 
 
-@record(frozen=True)
-class Choice:
+class Choice(Value):
     """Where a card may print other words than the component's (a reading of the text, :meth:`Template.vary`):
     ``forms[0]`` the component's own, the others what the card-building rule numbered ``rule`` lets
     it print instead (the first of them the rule's prescribed form)."""
 
-    rule: int
-    forms: tuple[str, ...]
+    __slots__ = ("rule", "forms")
+
+    def __init__(self, rule: int, forms: tuple[str, ...]):
+        self.rule = rule
+        self.forms = forms
 
 
 Segment = Union[Lit, Slot, Agree, Choice]
@@ -123,24 +137,40 @@ def skeleton(sentence: str) -> str:
 _TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
 
 
-@record(frozen=True)
-class TemplateMatch:
+class TemplateMatch(Value):
     """A printed sentence read back: the values, and whether the forms agreed."""
 
-    values: dict[str, int]
-    disagreements: tuple[str, ...]  # the plural where a value is 1: ("'cards' should be 'card' for x = 1",)
-    conflicts: tuple[str, ...]  # e.g. ("x is 2 in one place and 3 in another",)
-    #: the singular where a value is not 1, which no rule allows: ("'card' is for 1, and x = 2: 'cards'",)
-    misnumbered: tuple[str, ...] = ()
-    #: (segment index, form printed) of each :class:`Choice` of the reading matched
-    choices: tuple[tuple[int, int], ...] = ()
+    __slots__ = ("values", "disagreements", "conflicts", "misnumbered", "choices")
+
+    def __init__(self, values: dict[str, int], disagreements: tuple[str, ...], conflicts: tuple[str, ...],
+                 misnumbered: tuple[str, ...] = (), choices: tuple[tuple[int, int], ...] = ()):
+        self.values = values
+        self.disagreements = disagreements  # the plural where a value is 1: ("'cards' should be 'card' for x = 1",)
+        self.conflicts = conflicts  # e.g. ("x is 2 in one place and 3 in another",)
+        #: the singular where a value is not 1, which no rule allows: ("'card' is for 1, and x = 2: 'cards'",)
+        self.misnumbered = misnumbered
+        #: (segment index, form printed) of each :class:`Choice` of the reading matched
+        self.choices = choices
 
 
-@record(frozen=True)
 class Template:
-    """A parsed component text.  ``str(t)`` is the canonical ``[x]`` wording."""
+    """A parsed component text.  ``str(t)`` is the canonical ``[x]`` wording; two templates are equal
+    when their segments are."""
 
-    segments: tuple[Segment, ...]
+    __slots__ = ("segments", "_pattern")
+
+    def __init__(self, segments: tuple[Segment, ...]):
+        self.segments = segments
+        self._pattern: re.Pattern | None = None  # the compiled regex (:meth:`match`), made at its first match
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Template) and other.segments == self.segments
+
+    def __hash__(self) -> int:
+        return hash(self.segments)
+
+    def __repr__(self) -> str:
+        return f"Template(segments={self.segments!r})"
 
     # -- derived views ------------------------------------------------------
 
@@ -299,17 +329,11 @@ class Template:
 
     def match(self, sentence: str) -> TemplateMatch | None:
         """Read a printed sentence (normalized first); ``None`` if the words differ."""
-        m = self._compiled().fullmatch(normalize(sentence))
-        return self.read(m.groupdict()) if m else None
-
-    def _compiled(self) -> re.Pattern:
-        pattern = _COMPILED.get(self)
+        pattern = self._pattern
         if pattern is None:
-            pattern = _COMPILED[self] = re.compile(self.regex())
-        return pattern
-
-
-_COMPILED: dict[Template, re.Pattern] = {}
+            pattern = self._pattern = re.compile(self.regex())
+        m = pattern.fullmatch(normalize(sentence))
+        return self.read(m.groupdict()) if m else None
 
 
 def _case_like(found: str, form: str) -> str:

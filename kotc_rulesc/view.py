@@ -22,6 +22,7 @@ class RulesView(Protocol):
     last: int  # the newest main-line edition
     keys: tuple[EditionKey, ...]  # every edition, pre-releases included, in order
     newest: int  # the highest edition number (an Edition Indicator above it is unknown)
+    readers: dict  # edition → the card engine's reader of its catalog (cards/sentence.py), made at its first card
 
     def catalog(self, n: EditionKey) -> Catalog: ...
 
@@ -58,6 +59,7 @@ class FoldedRules:
         self._catalog = lru_cache(maxsize=None)(lambda n: fold(rules, n))
         self._passes: list[Pass] | None = None
         self._aliases: dict[str, str] | None = None
+        self.readers: dict = {}
 
     def catalog(self, n: EditionKey) -> Catalog:
         if n not in self.keys:

@@ -13,7 +13,7 @@ import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
-from loaded import rules_of
+from support.loaded import rules_of
 
 # pytest keeps each test module's assertion-rewritten byte code in tests/__pycache__ unless byte code
 # is not to be written (PYTHONDONTWRITEBYTECODE, which this sandbox sets): then every pytest process

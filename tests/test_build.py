@@ -16,8 +16,8 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.codegen import generate
 from kotc_rulesc.outdir import up_to_date
 
-from codegen_support import MINI, NASTY, REAL, ROOT, run_cli
-from loaded import rules_of
+from support.codegen_support import MINI, NASTY, REAL, ROOT, run_cli
+from support.loaded import rules_of
 
 
 def invoke(*args):

@@ -14,7 +14,7 @@ from kotc_rulesc.cards.rules_source import get_view, tables_for
 from kotc_rulesc.tables import TablesMissing, TablesView
 from kotc_rulesc.view import FoldedRules
 
-from codegen_support import MINI, build_into
+from support.codegen_support import MINI, build_into
 
 PROBE = r"""
 import json, runpy, sys

@@ -25,7 +25,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.migrate.plan import Migrator
 from kotc_rulesc.model import parse_edition_key
 
-from loaded import view_of
+from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 INVENTORY = ROOT / "rules" / "inventory"

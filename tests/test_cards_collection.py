@@ -16,7 +16,7 @@ from kotc_rulesc.cards.fields import read_fields
 
 from test_cards_input import BAD_CARDS, GOOD_CREATURE, GOOD_SPELL
 from test_migrate_stream import DESIGNS, copies
-from loaded import rules_of
+from support.loaded import rules_of
 
 YAML_TEXT = """\
 # a collection with comments and extra fields

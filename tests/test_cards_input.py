@@ -114,7 +114,7 @@ def test_located_errors_in_text_output_name_the_file_line_and_field(tmp_path):
     assert result.exit_code == 1
     assert f"{path}:9: malformed (field offense): offense 100 is out of range" in result.output
     assert f'{path}:13: unknown-text (field text[2]): "Draw 2 carts."' in result.output
-    assert "[0] Insight: legal" in result.output and "[1] Brute: ERROR" in result.output
+    assert "[1] Insight: legal" in result.output and "[2] Brute: error" in result.output
 
 
 UNREADABLE = [

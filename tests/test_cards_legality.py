@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kotc_rulesc.cards import judge
-from loaded import view_of
+from support.loaded import view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 FOURTH = """\

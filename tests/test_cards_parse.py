@@ -15,7 +15,7 @@ from kotc_rulesc.cards import card_cost, judge, parse_card
 from kotc_rulesc.cards.parse import split_paragraph
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.view import FoldedRules
-from loaded import view_of
+from support.loaded import view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 
@@ -170,3 +170,38 @@ def test_other_editions_are_named_from_a_pre_release_too():
     _, problems, _ = parse_card(card, bundled.catalog("11-pre"), bundled)
     message = next(p.message for p in problems if p.field == "text[1]")
     assert "condition-take-damage-11 in the 11th edition, not yet in the catalog of the 11th pre-release" in message
+
+
+@pytest.mark.parametrize("edition, card, hint", [
+    # the 6th on: names in capitals, in the guide's own words
+    (17, {"type": "minion", "sp": 1, "hp": 1, "text": "healing: target 1 on-field minion; destroy it."},
+     'If "healing" names the ability, print it in capital letters, "HEALING:", as the 17th edition\'s guide says: '
+     "“Any minion ability must be named. The name is designated at the beginning of the ability's paragraph in all "
+     "capital letters, followed by a colon”."),
+    (10, {"type": "creature", "offense": 1, "defense": 1, "text": "Guard: Drw 1 card."},
+     'If "Guard" names the ability, print it in capital letters, "GUARD:", as the 10th edition\'s guide says: '
+     "“If you do so, it must be designated at the beginning of the ability of the paragraph in all capital letters, "
+     "followed by a colon (“:”).”"),
+    # where names are not allowed, that instead
+    (3, {"type": "creature", "offense": 1, "defense": 1, "text": "guard: Draw 1 card."},
+     'If "guard" names the ability: the 3rd edition\'s guide gives abilities no names.'),
+    (17, {"type": "spell", "text": "healing: target 1 on-field minion; destroy it."},
+     'If "healing" names the ability: a spell\'s ability has no name; only minions name their abilities.'),
+])
+def test_a_lowercase_ability_name_is_told_the_naming_rule_of_its_edition(edition, card, hint):
+    bundled = view_of()
+    j = judge({"name": "Test", "edition": edition, **card}, edition, bundled)
+    (reason,) = [r for r in j.reasons if r.code == "unknown-text"]
+    first = card["text"].split(":")[0]
+    assert reason.message == f'"{first}:" is not a component text of the {"3rd" if edition == 3 else f"{edition}th"} edition. {hint}'
+
+
+def test_no_naming_hint_for_another_editions_text_or_a_later_clause():
+    bundled = view_of()
+    # the published 11th's "Summon cost: …" is a text, not a name
+    card = {"name": "T", "type": "creature", "edition": 10, "cost": 3, "offense": 1, "defense": 1,
+            "text": "Summon cost: Self-exhaust 2 creatures."}
+    (reason,) = [r for r in judge(card, 10, bundled).reasons if r.code == "unknown-text"]
+    assert reason.message == '"Summon cost:" is not a component text of the 10th edition'
+    card = {"name": "T", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card. guard: Draw 1 card."}
+    assert not any("names the ability" in r.message for r in judge(card, 17, bundled).reasons)

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kotc_rulesc.cards import card_cost, parse_card
-from kotc_rulesc.cards.parse import read_sentence
+from kotc_rulesc.cards.sentence import read_sentence
 
-from loaded import view_of
+from support.loaded import view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 

@@ -203,7 +203,7 @@ def test_an_interrupted_command_exits_130_or_143(w, command, sig, code):
 def _readme_exit_table() -> dict[str, set[int]]:
     """The exit-status table (docs/input-policy.md): command → the statuses it documents (a '—' cell:
     none; the last column, 130 / 143, both)."""
-    from docs_pages import page
+    from support.docs_pages import page
 
     text = page("input-policy")
     section = text.split("## Exit codes", 1)[1].split("\n## ", 1)[0]

@@ -22,8 +22,8 @@ from kotc_rulesc.codegen.emit import literal
 from kotc_rulesc.fold import fold
 from kotc_rulesc.history.text_revision import TextRevision
 
-from codegen_support import NASTY, build_into
-from loaded import rules_of
+from support.codegen_support import NASTY, build_into
+from support.loaded import rules_of
 
 HOSTILE = ["__import__", '"""', "\\", "\n", "{", "}", "'''"]
 

@@ -13,8 +13,8 @@ import pytest
 
 from kotc_rulesc.codegen import generate
 
-from codegen_support import MINI
-from loaded import rules_of
+from support.codegen_support import MINI
+from support.loaded import rules_of
 
 _SHA = re.compile(r"\b[0-9a-f]{64}\b")
 

@@ -17,8 +17,8 @@ from kotc_rulesc.show import catalog_json
 from kotc_rulesc.tables import from_data, to_data
 from kotc_rulesc.text import Template
 
-from codegen_support import MINI, NASTY, REAL, build_into
-from loaded import rules_of
+from support.codegen_support import MINI, NASTY, REAL, build_into
+from support.loaded import rules_of
 
 RULE_SETS = [pytest.param(MINI, id="mini"), pytest.param(NASTY, id="nasty"), pytest.param(REAL, id="real")]
 

@@ -14,7 +14,8 @@ from kotc_rulesc.cards.collection import read_collection
 from kotc_rulesc.cards.decisive import DecisionMemo
 from kotc_rulesc.cards.deck import judge_deck
 from kotc_rulesc.cards.legality import CardJudge, judge, judge_input
-from kotc_rulesc.cards.report import CardTexts, judgement_text, summary
+from kotc_rulesc.cards.report import CardTexts, card_json, judgement_text, summary
+from kotc_rulesc.citation import Citations
 from kotc_rulesc.cli import main
 from kotc_rulesc.tables import TablesView
 
@@ -74,8 +75,8 @@ def test_each_decisive_field_can_change_a_judgement(view):
 def test_the_declared_and_compiled_fields_are_those_every_folded_system_reads(rules_dir, tmp_path):
     """DECISIVE_FIELDS (the tables) and RuleSet.decisive_fields (the declarations) name, in order,
     every field the folded catalogs' systems read — found without folding any edition."""
-    from codegen_support import build_into
-    from loaded import rules_of, view_of
+    from support.codegen_support import build_into
+    from support.loaded import rules_of, view_of
 
     root = Path(__file__).parent
     directory = {"bundled": root.parent / "rules", "mini": root / "fixtures" / "mini_rules",
@@ -133,12 +134,13 @@ def collection(tmp_path, copies: int = 3) -> Path:
 def test_each_design_is_judged_once_and_each_card_as_on_its_own(tmp_path, view, edition):
     path = collection(tmp_path)
     judge_card = CardJudge(edition, view)
-    texts = CardTexts(str(path), ("a note said already",))
+    rulebook = view.catalog(edition).rulebook
+    texts = CardTexts(str(path), Citations(view, edition), rulebook, ("a note said already",))
     items = list(read_collection(path))
     for item in items:
         mine, alone = judge_card(item), judge_input(item, edition, view)
         assert mine.to_json() == alone.to_json()
-        assert texts(mine) == judgement_text(alone, str(path), ("a note said already",))
+        assert texts(mine) == judgement_text(alone, Citations(view, edition), rulebook, str(path), ("a note said already",))
     assert judge_card.memo.misses < len(items) / 2
 
 
@@ -150,24 +152,16 @@ def test_the_reader_names_each_design_and_the_judge_takes_its_judgement_at_once(
     path = tmp_path / "designs.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     items = list(read_collection(path))
-    assert items[0].design is items[1].design is items[2].design is not None
-    assert items[4].design is not None and items[4].design is not items[0].design
+    assert items[0].design == items[1].design == items[2].design is not None
+    assert items[4].design is not None and items[4].design != items[0].design
     assert items[3].design is None
-    keyed, judged = [], []
-
-    class Keying(DecisionMemo):
-        def key(self, card):
-            keyed.append(card["name"])
-            return super().key(card)
-
+    judged = []
     judge_card = CardJudge(6, view)
-    judge_card.memo = Keying(view)
     decide = judge_card._judge
     judge_card._judge = lambda c: judged.append(c["name"]) or decide(c)
     for item in items:
         assert judge_card(item).to_json() == judge_input(item, 6, view).to_json()
-    assert keyed == ["A", "Café", "D"]  # B and C: A's design, its judgement at once
-    assert judged == ["A", "D"]  # "Café" is A's design too: known by its decisive fields
+    assert judged == ["A", "D"]  # B and C: A's design; "Café" too, known by its decisive fields
     assert (judge_card.memo.hits, judge_card.memo.misses) == (3, 2)
 
 
@@ -177,7 +171,8 @@ def test_the_json_report_is_one_document_written_card_by_card(tmp_path, view, ar
     result = CliRunner().invoke(main, ["check-cards", str(path), "--format", "json", *args])
     edition = args[1] if args[1] == "11-pre" else int(args[1])
     judged = [judge_input(item, edition, view) for item in read_collection(path)]
-    whole = {"edition": edition, "cards": [j.to_json() for j in judged], "summary": summary(judged)}
+    rulebook = view.catalog(edition).rulebook
+    whole = {"edition": edition, "cards": [card_json(j, rulebook) for j in judged], "summary": summary(judged)}
     if "--deck" in args:
         whole["deck"] = judge_deck(judged, view.catalog(edition)).to_json()
     assert result.stdout == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"  # (as it was printed whole)
@@ -199,7 +194,7 @@ def test_an_unreadable_jsonl_prints_what_was_judged_as_text_and_no_json(tmp_path
     path.write_bytes((card + "\n").encode() * 5000 + b'{"name": "caf\xe9"}\n')  # past the first block (1 MiB)
     text = CliRunner().invoke(main, ["check-cards", str(path), "-e", "6"])
     assert text.exit_code == 2 and "not UTF-8" in text.stderr
-    assert text.stdout.startswith(f"{path}: judged in the 6th edition\n[0] Study: legal") and "Study" in text.stdout.splitlines()[-1]
+    assert text.stdout.startswith(f"{path}: judged in the 6th edition\n[1] Study: legal") and "Study" in text.stdout.splitlines()[-1]
     as_json = CliRunner().invoke(main, ["check-cards", str(path), "-e", "6", "--format", "json"])
     assert as_json.exit_code == 2 and as_json.stdout == ""
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kotc_rulesc.text import normalize
 from kotc_rulesc.wordiff import Run, word_diff
 
-from game_documents import seed_rulebook_lists
+from support.game_documents import seed_rulebook_lists
 
 # The 11th rulebook's Revised Ability Text prints no struck words for this one revision, although
 # its old text loses "(excluding the current chain)"; every other revision strikes what it removes.

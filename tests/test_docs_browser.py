@@ -1,4 +1,4 @@
-"""The docs site in a real browser: headless Chromium (driven by Playwright, tests/browser.py) opens
+"""The docs site in a real browser: headless Chromium (driven by Playwright, tests/support/browser.py) opens
 every page — the index, the topic pages, how to build a card, every edition, every changelog, and
 rule diffs — at 390 (a phone), 768 (a tablet), 1280 and 1920 px, and no page is wider than the
 window (``scrollWidth <= innerWidth``).  The index puts the current edition first, above the fold
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from browser import launch, unavailable
-from loaded import view_of
+from support.browser import launch, unavailable
+from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "generated" / "docs"

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
 
-from game_documents import guide_entries
+from support.game_documents import guide_entries
 from test_source_documents import same_formula, show_json
-from loaded import view_of
+from support.loaded import view_of
 
 
 @pytest.fixture(scope="module")

@@ -19,9 +19,9 @@ from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
 from kotc_rulesc.tables import TablesView
 
-from game_documents import guide_entries, level_rule_paragraphs
+from support.game_documents import guide_entries, level_rule_paragraphs
 from test_source_documents import same_formula, show_json
-from loaded import view_of
+from support.loaded import view_of
 
 
 @pytest.fixture(scope="module", params=["rules", "tables"])
@@ -158,7 +158,7 @@ def _cost_examples() -> list:
     """Every `kotc-rulesc cost` block of the README and the docs' topic pages followed by a text block."""
     import re
 
-    from docs_pages import every_page
+    from support.docs_pages import every_page
 
     out = []
     for name, text in every_page():

@@ -11,9 +11,9 @@ import pytest
 from kotc_rulesc.cards import judge
 from kotc_rulesc.tables import TablesView
 
-from game_documents import guide_entries, level_rule_paragraphs
+from support.game_documents import guide_entries, level_rule_paragraphs
 from test_source_documents import same_formula, show_json
-from loaded import view_of
+from support.loaded import view_of
 
 
 @pytest.fixture(scope="module", params=["rules", "tables"])

@@ -11,7 +11,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.fold import fold
 from kotc_rulesc.loader import check_rules
 from kotc_rulesc.model import edition_number, ordinal, parse_edition_key
-from loaded import rules_of, view_of
+from support.loaded import rules_of, view_of
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
 

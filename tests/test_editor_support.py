@@ -127,7 +127,7 @@ def test_rules_elsewhere_without_a_line_get_the_schema_beside_them(tmp_path):
 
 
 def _readme_completion_lines() -> dict[str, str]:
-    from docs_pages import page
+    from support.docs_pages import page
 
     readme = page("players")
     found = re.findall(r"^(_KOTC_RULESC_COMPLETE=(\w+)_source) kotc-rulesc >", readme, re.MULTILINE)

@@ -24,7 +24,7 @@ from kotc_rulesc.importer.match import same_formula, similarity, slug
 from kotc_rulesc.loader import check_rules, load_rules
 from kotc_rulesc.show import catalog_json
 
-from game_documents import SOURCES
+from support.game_documents import SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"

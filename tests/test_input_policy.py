@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from kotc_rulesc.reading import policy as inputs
 from kotc_rulesc.cli import main
-from loaded import view_of
+from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = str(Path(__file__).resolve().parent / "fixtures" / "mini_rules")
@@ -146,8 +146,8 @@ def test_policy_matrix(tmp_path, case, fmt, content, code, command):
             assert json.loads(lines[0])["name"] == "Insight"
             assert "1 error" in result.stderr
         else:
-            assert f"{path}:2: malformed: card 1: " in result.stdout, result.stdout
-            assert re.search(r"^(\[0\] )?Insight: (legal|cost 4)", result.stdout, re.M), result.stdout
+            assert f"{path}:2: malformed: card 2: " in result.stdout, result.stdout  # (numbered from 1)
+            assert re.search(r"^(\[1\] )?Insight: (legal|cost 4)", result.stdout, re.M), result.stdout
 
 
 def test_the_matrix_covers_every_command_and_format():
@@ -563,7 +563,7 @@ def test_a_number_too_long_in_a_card_text_is_malformed(tmp_path):
 
 
 def test_the_docs_state_the_input_policy():
-    from docs_pages import page
+    from support.docs_pages import page
 
     text = page("input-policy")
     section = text.split("## Input policy", 1)[1].split("\n## ", 1)[0]

@@ -16,7 +16,7 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.migrate.plan import Migrator
 from kotc_rulesc.tables import TablesView
 
-from loaded import view_of
+from support.loaded import view_of
 
 
 @pytest.fixture(scope="module", params=["rules", "tables"])

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from ruamel.yaml import YAML
 
 from kotc_rulesc.cards import judge
+from kotc_rulesc.cards.collection import read_collection
 from kotc_rulesc.cli import main
 from kotc_rulesc.loader import load_rules
 from kotc_rulesc.migrate.plan import MARK, Migrator
@@ -27,8 +28,8 @@ from kotc_rulesc.migrate.run import Options, run
 from kotc_rulesc.tables import TablesView
 from kotc_rulesc.view import FoldedRules
 
-from game_documents import rulebook_lists
-from loaded import view_of
+from support.game_documents import rulebook_lists
+from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "examples" / "mixed-collection.yaml"
@@ -209,8 +210,9 @@ def test_a_card_older_than_a_revised_level_is_pruned_with_every_reason(view):
         assert d.status == "banned" and d.updates() == {}
         assert [(r.code, r.edition, "rulebook-16" in r.sources) for r in d.reasons] == [("cost-revised", 16, True)] * 2
         assert all("is pruned" in r.message and "design edition is the 15th" in r.message for r in d.reasons)
-        assert d.mark["status"] == "banned" and [r["code"] for r in d.mark["reasons"]] == ["cost-revised"] * 2
-        assert any("--reissue" in n and "level 3 → 6" in n for n in d.notes)
+        assert (d.mark["status"], d.mark["outcome"]) == ("banned", "pruned")
+        assert [r["code"] for r in d.mark["reasons"]] == ["cost-revised"] * 2
+        assert "--reissue" in d.remedy and "level 3 → 6" in d.remedy and d.mark["remedy"] == d.remedy
     # designed for the 16th, it is legal, and written as the guide prescribes for one target
     d = Migrator(view, NEWEST).decide({**PEEK, "edition": 16, "level": 6})
     assert d.legal and d.text == "See enemy's hand and target 1 card therein; sheathe the target."
@@ -356,19 +358,97 @@ def test_the_mixed_collection_is_idempotent_and_a_chain_equals_one_run(tmp_path)
 def test_text_and_markdown_reports_name_each_refurbishment_and_each_pruning(tmp_path):
     result = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run"], catch_exceptions=False)
     text = result.stdout
-    assert "[9] Pawn Summoner (line 102): refurbished (15th → 17th)" in text
-    assert ('    line 1: "Summon 2 level 3 pawns." → "Craft 2 level 3 pawns."\n'
+    assert "[10] Pawn Summoner (line 102): refurbished (15th → 17th)" in text
+    assert ('    paragraph 1: "Summon 2 level 3 pawns." → "Craft 2 level 3 pawns."\n'
             '        refurbished in the 16th edition: "summon [x] level [y] pawns." → "craft [x] level [y] pawns." '
-            "(effect-summon-level-pawns) [guide-16, rulebook-16, rulebook-17]") in text
-    assert "[8] Peek (line 95): PRUNED, kept as it was (15th → 17th)" in text
+            "[17th rulebook, Refurbished Card Texts]\n") in text
+    assert "[9] Peek (line 95): pruned, kept as it was (15th → 17th)" in text
     assert "had its effect on the level revised in the 16th edition (was t, now 3t)" in text
-    assert "[16th edition; guide-16, rulebook-16, rulebook-17]" in text
-    assert "Totals: 15 cards: 6 migrated, 4 unchanged, 5 pruned, 0 errors; 11 would change (2 written as the guide prescribes)" in text
+    assert "[17th rulebook, Revised Levels]" in text
+    assert ("Totals: 15 cards: 6 refurbished, 4 unchanged, 5 pruned; 2 written as the guide prescribes; "
+            "11 would change in the output, 5 of them only marked") in text
+    # the internal ids and every document only with --verbose
+    assert "effect-summon-level-pawns" not in text and "rulebook-16" not in text
+    verbose = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run", "--verbose"]).stdout
+    assert ('refurbished in the 16th edition: "summon [x] level [y] pawns." → "craft [x] level [y] pawns." '
+            "(effect-summon-level-pawns) [guide-16, rulebook-16, rulebook-17]") in verbose
+    assert "[16th edition; guide-16, rulebook-16, rulebook-17]" in verbose
     md = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", "--dry-run", "--report-format", "markdown"]).stdout
-    assert "### [8] Peek (line 95): PRUNED, kept as it was" in md
-    assert ("- line 1: `Summon 2 level 3 pawns.` → `Craft 2 level 3 pawns.` — refurbished in the 16th edition: "
-            "`summon [x] level [y] pawns.` → `craft [x] level [y] pawns.`") in md
-    assert "| cards | migrated | of which re-issued | unchanged | pruned |" in md
+    assert "### [9] Peek (line 95): pruned, kept as it was" in md
+    assert ('- paragraph 1: "Summon 2 level 3 pawns." → "Craft 2 level 3 pawns."\n'
+            '  - refurbished in the 16th edition: "summon [x] level [y] pawns." → "craft [x] level [y] pawns."') in md
+    assert "| cards | refurbished | unchanged | pruned |\n|---:|---:|---:|---:|\n| 15 | 6 | 4 | 5 |\n" in md
+
+
+def _report(*args: str) -> str:
+    result = CliRunner().invoke(main, ["migrate", str(MIXED), "--to", "17", *args], catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    return result.stdout
+
+
+def test_the_report_lists_every_card_numbered_from_1_with_counts_that_add_up(tmp_path):
+    """Issue 26: the report of the mixed collection lists all 15 cards, numbered as a player counts, each
+    with one outcome word, and the totals count each card once."""
+    import re
+
+    text = _report("-o", str(tmp_path / "out.yaml"), "--report", "-")
+    titles = re.findall(r"^\[(\d+)\] (.+?) \(line (\d+)\): (\w+)", text, re.M)
+    names = [item.card["name"] for item in read_collection(str(MIXED))]
+    assert [int(n) for n, *_ in titles] == list(range(1, 16)) and [name for _, name, *_ in titles] == names
+    words = [word for *_, word in titles]
+    assert set(words) == {"refurbished", "unchanged", "pruned"}
+    totals = re.search(r"^Totals: 15 cards: (.*?);", text, re.M).group(1)
+    counted = {word: int(n) for n, word in (part.split(" ", 1) for part in totals.split(", "))}
+    assert counted == {w: words.count(w) for w in set(words)} and sum(counted.values()) == 15
+    # JSON: every card too, the machine code beside the rulebook's word, the index counted from 0
+    data = json.loads(_report("--dry-run", "--report-format", "json"))
+    assert [(c["index"], c["name"]) for c in data["cards"]] == list(enumerate(names))
+    assert [c["outcome"] for c in data["cards"]] == words
+    assert {(c["status"], c["outcome"]) for c in data["cards"]} == {
+        ("rewritten", "refurbished"), ("unchanged", "unchanged"), ("banned", "pruned")}
+
+
+def test_a_pruned_card_is_pruned_in_the_report_the_output_file_and_check_cards(tmp_path):
+    """One word per outcome, the edition's own, in all three places (the JSON keeps the code beside it)."""
+    out = tmp_path / "out.yaml"
+    report = _report("-o", str(out), "--report", "-")
+    assert "[9] Peek (line 95): pruned, kept as it was" in report
+    peek = _yaml(out.read_text())[8]
+    assert (peek["migration"]["status"], peek["migration"]["outcome"]) == ("banned", "pruned")
+    checked = CliRunner().invoke(main, ["check-cards", str(MIXED), "-e", "17", "--deck"]).stdout
+    assert "[9] Peek: pruned — level 6, printed 3" in checked and "BANNED" not in checked
+    assert "15 cards: 10 legal, 5 pruned; 3 with warnings" in checked
+    assert "[9] Peek (pruned: cost-revised)" in checked  # the deck's list, numbered from 1 too
+    data = json.loads(CliRunner().invoke(main, ["check-cards", str(MIXED), "-e", "17", "--format", "json"]).stdout)
+    assert (data["cards"][8]["status"], data["cards"][8]["outcome"]) == ("banned", "pruned")
+    # before the 13th the rulebooks ban
+    sixth = CliRunner().invoke(main, ["check-cards", str(ROOT / "examples" / "collection.yaml"), "-e", "6"]).stdout
+    assert "24 cards: 20 legal, 4 banned" in sixth and ": banned — cost" in sixth
+
+
+def test_a_printed_figure_the_target_formulas_do_not_give_is_explained():
+    """Tithe Collector (13th) and Granary Burner (15th) print level 1; the 17th's formulas give 0, and no
+    list prunes them: the report says so."""
+    text = _report("--dry-run")
+    for number, name, design in (("6", "Tithe Collector", "13th"), ("11", "Granary Burner", "15th")):
+        entry = next(e for e in text.split("\n\n") if e.startswith(f"[{number}] {name}"))
+        assert (f"note: its printed level 1 stays: by the 17th edition's formulas it is 0, but the 17th rulebook's "
+                f"lists, which name every case in which a card is pruned, name none that does so to this card (its "
+                f"level is its design edition's, the {design})") in entry
+
+
+def test_a_pruned_card_says_what_the_player_can_do():
+    text = _report("--dry-run")
+    entries = {e.split(" (line")[0]: e for e in text.split("\n\n") if e.startswith("[")}
+    assert "what you can do: redesign it under the 17th edition's guide" in entries["[3] Smasher"]
+    assert ("what you can do: migrate it with --reissue to have it re-issued: level 3 → 6, Edition Indicator 15 → 17 "
+            "(its other texts are valid in the 17th edition); or redesign it under the 17th edition's guide") in entries["[9] Peek"]
+    assert ("what you can do: print the Edition Indicator 17 (`edition: 17`) and the level 4 on it: it is then a "
+            "legal card of the 17th edition") in entries["[15] Nameless"]
+    # and so printed, the card is legal in the 17th
+    nameless = {**_yaml(MIXED.read_text())[14], "edition": 17, "level": 4}
+    assert judge(nameless, 17, TablesView()).status == "legal"
+    assert all("what you can do" not in e for e in entries.values() if "): pruned" not in e.splitlines()[0])
 
 
 def test_reissue_over_jsonl(tmp_path):
@@ -406,7 +486,7 @@ def test_the_readme_migration_excerpts_are_what_migrate_reports(tmp_path):
     import re
     import shlex
 
-    from docs_pages import every_page
+    from support.docs_pages import every_page
 
     readme = "\n".join(text for _, text in every_page())
     blocks = re.findall(r"```sh\n(kotc-rulesc migrate [^\n]*--report -)\n```\n(?:(?!```)[^\n]*\n)*?```text\n([\s\S]*?)```", readme)

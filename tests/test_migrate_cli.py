@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kotc_rulesc.cli import main
 from kotc_rulesc import output as atomic
 from kotc_rulesc.migrate.run import Options, detect_format, run
-from loaded import view_of
+from support.loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 RULES = str(HERE / "rules")
@@ -41,7 +41,7 @@ def test_stdin_to_stdout():
     lines = [json.loads(line) for line in result.stdout_bytes.splitlines()]
     assert [(c["edition"] if "edition" in c else None, c["cost"]) for c in lines] == [(4, 4), (None, 3), (4, 4)]
     assert lines[1]["text"] == "Activate when you take at least 5 damage. Increase your hitpoints by 2."
-    assert "3 cards: 2 migrated (1 re-issued), 1 unchanged, 0 banned, 0 errors; 2 changed" in result.stderr
+    assert "3 cards: 1 revised, 1 re-issued, 1 unchanged; 2 changed in the output" in result.stderr
 
 
 def test_yaml_on_stdin_is_recognised():
@@ -76,7 +76,7 @@ def test_output_file_and_in_place_with_backup(tmp_path):
     result = invoke(str(src), "--from", "1", "--to", "4", "--in-place")
     assert src.read_bytes() == migrated
     assert (tmp_path / "cards.jsonl.bak").read_bytes() == migrated
-    assert "0 changed" in result.stderr
+    assert "4 cards: 3 unchanged, 1 banned; 0 changed in the output" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.jsonl", "cards.jsonl.bak", "new.jsonl"]
 
 
@@ -89,8 +89,8 @@ def test_dry_run_writes_nothing_and_reports(tmp_path):
     assert src.read_bytes() == before
     assert os.listdir(tmp_path) == ["cards.json"]
     assert "(dry run: nothing written)" in result.stdout
-    assert "[0] Study (line 3): re-issued (1st, assumed with --from → 4th)\n    cost: 8 → 4\n    Edition Indicator: none → 4\n" in result.stdout
-    assert "Totals: 3 cards: 2 migrated (1 re-issued), 1 unchanged, 0 banned, 0 errors; 2 would change" in result.stdout
+    assert "[1] Study (line 3): re-issued (1st, assumed with --from → 4th)\n    cost: 8 → 4\n    Edition Indicator: none → 4\n" in result.stdout
+    assert "Totals: 3 cards: 1 revised, 1 re-issued, 1 unchanged; 2 would change in the output" in result.stdout
 
 
 # --------------------------------------------------------------------------- reports
@@ -107,12 +107,14 @@ def test_json_report(tmp_path):
     assert data["to"] == 4 and data["from"] == 1 and data["dry_run"] is False
     assert data["totals"] == {"cards": 4, "migrated": 2, "reissued": 1, "unchanged": 1, "banned": 1,
                               "unknown": 0, "errors": 0, "changed": 3, "prescribed": 0}
-    study, sprite, pact = data["cards"]
+    study, sprite, guard, pact = data["cards"]  # every card, the unchanged one too
+    assert (guard["status"], guard["outcome"], guard["changed"]) == ("unchanged", "unchanged", False)
     assert study["cost"] == {"old": 8, "new": 4} and study["edition"] == {"old": None, "new": 4}
     assert study["reasons"][0]["code"] == "cost-revised"
     assert sprite["text"][0]["old"] == "Activate when you take damage."
     assert sprite["text"][0]["edition"] == 2 and sprite["text"][0]["sources"] == ["guide"]
-    assert pact["status"] == "banned" and pact["replacement"]["cost"] == 5
+    assert pact["status"] == pact["outcome"] == "banned" and pact["replacement"]["cost"] == 5
+    assert pact["remedy"].startswith("print the suggested replacement instead")
 
 
 def test_markdown_report_to_stdout(tmp_path):
@@ -122,15 +124,15 @@ def test_markdown_report_to_stdout(tmp_path):
                     "--report", "-", "--report-format", "markdown")
     assert result.exit_code == 1
     assert result.stdout.startswith("# Migration of ")
-    assert "### [1] Arcane Study (line 17): re-issued" in result.stdout
-    assert "- cost: 8 → **4**" in result.stdout
-    assert "| 11 | 3 | 2 | 1 | 4 | 0 | 3 |" in result.stdout
+    assert "### [2] Arcane Study (line 17): re-issued" in result.stdout
+    assert "- cost: 8 → 4" in result.stdout
+    assert "| cards | revised | re-issued | unchanged | banned | error |\n|---:|---:|---:|---:|---:|---:|\n| 11 | 1 | 2 | 1 | 4 | 3 |\n" in result.stdout
 
 
 def test_summary_lists_cards_needing_attention(tmp_path):
     result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
     assert result.exit_code == 1
-    assert "[0] Blood Pact (line 1): banned — redacted" in result.stderr
+    assert "[1] Blood Pact (line 1): banned — redacted" in result.stderr
 
 
 # --------------------------------------------------------------------------- usage errors
@@ -156,7 +158,7 @@ def test_cards_without_indicator_need_from(tmp_path):
     out = tmp_path / "out.jsonl"
     result = invoke("-", "--to", "4", "-o", str(out), input=jsonl(LEGAL))
     assert result.exit_code == 2
-    assert 'card [0] "Study" (line 1) has no Edition Indicator' in result.stderr and "--from E" in result.stderr
+    assert 'card [1] "Study" (line 1) has no Edition Indicator' in result.stderr and "--from E" in result.stderr
     assert not out.exists() and os.listdir(tmp_path) == []
 
 

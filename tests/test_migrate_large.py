@@ -10,7 +10,7 @@ import pytest
 
 from kotc_rulesc import output as atomic
 from kotc_rulesc.migrate.run import Options, run
-from loaded import view_of
+from support.loaded import view_of
 
 RULES = Path(__file__).parent / "fixtures" / "migrate" / "rules"
 

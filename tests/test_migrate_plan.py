@@ -16,8 +16,8 @@ import pytest
 from kotc_rulesc.migrate.edit import edit_dict
 from kotc_rulesc.migrate.plan import MARK, Migrator, NeedsFrom
 from kotc_rulesc.migrate.rewrite import LineRewriter, split_line
-from loaded import view_of
-from loaded import view_of
+from support.loaded import view_of
+from support.loaded import view_of
 
 RULES = Path(__file__).parent / "fixtures" / "migrate" / "rules"
 

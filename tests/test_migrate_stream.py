@@ -14,7 +14,7 @@ from kotc_rulesc.migrate.run import Options, run
 from kotc_rulesc.reading.json_reader import JsonStream, plain_name_at
 from kotc_rulesc.reading.policy import InputError, read_blocks
 from kotc_rulesc.migrate.plan import Migrator
-from loaded import view_of
+from support.loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 
@@ -114,8 +114,8 @@ def test_jsonl_block_keeps_unchanged_lines_byte_for_byte(view):
     t = result.totals
     assert (t["cards"], t["migrated"], t["reissued"], t["unchanged"], t["errors"]) == (5, 2, 2, 1, 2)
     entries = [json.loads(e) for e in result.entries]
-    assert [(e["index"], e["line"], e["status"]) for e in entries] == [
-        (1, 3, "reissued"), (2, 4, "error"), (3, 5, "error"), (4, 6, "reissued")]
+    assert [(e["index"], e["line"], e["status"]) for e in entries] == [  # every card, its index from 0
+        (0, 1, "unchanged"), (1, 3, "reissued"), (2, 4, "error"), (3, 5, "error"), (4, 6, "reissued")]
 
 
 def test_jsonl_block_lists_as_many_cards_needing_attention_as_there_is_room_for(view):
@@ -123,7 +123,7 @@ def test_jsonl_block_lists_as_many_cards_needing_attention_as_there_is_room_for(
     block = b"".join(b'{"name": "E%d", "type": "spell", "cost": 8, "text": "Zap the moon."}\n' % i for i in range(30))
     for report in (None, "json"):
         full = jsonl_block(ctx(view, report=report), block, 0, 1)
-        assert len(full.attention) == 20 and full.attention[0].startswith("[0] E0 (line 1): error")
+        assert len(full.attention) == 20 and full.attention[0].startswith("[1] E0 (line 1): error")
         assert [len(jsonl_block(ctx(view, report=report), block, 0, 1, room).attention) for room in (0, 3, 50)] == [0, 3, 20]
         assert jsonl_block(ctx(view, report=report), block, 0, 1, 0).totals == full.totals
 
@@ -133,7 +133,7 @@ def test_jsonl_missing_from_names_the_card(view):
     with pytest.raises(MissingFrom) as exc:
         jsonl_block(ctx(view, assume=None), block, 10, 21)
     assert (exc.value.index, exc.value.line, exc.value.name) == (11, 22, "Study")
-    assert "--from" in exc.value.describe() and 'card [11] "Study" (line 22)' in exc.value.describe()
+    assert "--from" in exc.value.describe() and 'card [12] "Study" (line 22)' in exc.value.describe()
 
 
 def test_read_blocks_cuts_at_line_ends():

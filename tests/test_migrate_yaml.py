@@ -18,7 +18,7 @@ from kotc_rulesc.migrate.io_json import Context, MissingFrom
 from kotc_rulesc.migrate.io_yaml import detect_indent, migrate_yaml, yaml_mark
 from kotc_rulesc.migrate.plan import MARK, Migrator
 from kotc_rulesc.reading.policy import InputError
-from loaded import view_of
+from support.loaded import view_of
 
 HERE = Path(__file__).parent / "fixtures" / "migrate"
 COLLECTION = HERE / "collection.yaml"
@@ -115,6 +115,7 @@ def test_marker_in_yaml(view):
     assert """    text: "Pay 2 hitpoints. Increase your hitpoints by 3."
     migration:
       status: banned
+      outcome: banned
       from: 1
       to: 4
       replacement:
@@ -122,6 +123,7 @@ def test_marker_in_yaml(view):
         cost: 5
         edition: 4
 """ in out
+    assert "      remedy: print the suggested replacement instead, or redesign it under the 4th edition's guide\n" in out
     # an edition no source gives is written as in rules/: unknown
     assert "        - code: redacted\n          edition: unknown\n          sources: [rulebook]\n" in out
     # the blank line and comment between two cards stay between them
@@ -340,8 +342,9 @@ def test_unchanged_cards_keep_their_own_spacing_when_others_change(view):
 
 
 STUDY = "name: Arcane Study, type: spell, cost: 8, text: Draw 2 cards."
-MISPRINT_MARK = ("migration:\n  status: banned\n  from: 1\n  to: 4\n  notes:\n    - the printed cost 5 was already wrong "
-                 "in the 1st edition (the card cost 8 there)\n  reasons:\n    - code: cost-mismatch\n      edition: 4\n"
+MISPRINT_MARK = ("migration:\n  status: banned\n  outcome: banned\n  from: 1\n  to: 4\n  notes:\n    - the printed cost 5 was "
+                 "already wrong in the 1st edition (the card cost 8 there)\n  remedy: 'print the cost 8 on it: it is then a "
+                 "legal card of the 4th edition'\n  reasons:\n    - code: cost-mismatch\n      edition: 4\n"
                  "      sources: [guide]\n      message: the printed cost is 5, but the card costs 8 in the 4th edition\n"
                  "      field: cost\n")
 
@@ -422,9 +425,9 @@ def test_entries_that_are_not_cards_are_reported(view):
     text = "cards:\n  - 42\n  - \n  - [a, b]\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
     result = migrate(view, text.encode())
     assert result.cards == 4 and result.totals["errors"] == 3
-    assert result.attention == ["[0] (line 2): error — a int, not a card (a mapping of fields)",
-                                "[1] (line 3): error — a null, not a card (a mapping of fields)",
-                                "[2] (line 4): error — a list, not a card (a mapping of fields)"]
+    assert result.attention == ["[1] (line 2): error — a int, not a card (a mapping of fields)",
+                                "[2] (line 3): error — a null, not a card (a mapping of fields)",
+                                "[3] (line 4): error — a list, not a card (a mapping of fields)"]
 
 
 def test_a_byte_order_mark_is_kept(view):
@@ -446,7 +449,7 @@ def test_without_from_the_first_card_without_an_indicator_stops_the_run(view):
            "  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
     with pytest.raises(MissingFrom) as stopped:
         migrate(view, text.encode(), assume=None)
-    assert 'card [1] "Arcane Study" (line 7)' in stopped.value.describe()
+    assert 'card [2] "Arcane Study" (line 7)' in stopped.value.describe()  # (numbered from 1)
 
 
 def test_an_unreadable_document_is_unreadable_even_after_a_card_without_an_indicator(view):

@@ -38,7 +38,7 @@ def _tracked(root: Path) -> list[str]:
 
 def test_the_hooks_are_the_two_the_readme_names():
     assert IDS == ["kotc-rulesc-check", "kotc-rulesc-build-check"]
-    from docs_pages import page
+    from support.docs_pages import page
 
     readme = page("maintainers")
     for hook_id in IDS:

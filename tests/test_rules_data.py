@@ -9,8 +9,8 @@ from kotc_rulesc.cli import main
 from kotc_rulesc.fold import fold
 from kotc_rulesc.loader import check_rules, load_rules
 
-from game_documents import seed_guide_entries, seed_rulebook_lists
-from loaded import rules_of
+from support.game_documents import seed_guide_entries, seed_rulebook_lists
+from support.loaded import rules_of
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from kotc_rulesc.loader import check_rules
 from kotc_rulesc.modeline import PREFIX
 from kotc_rulesc.scaffold import scaffold_text
 from kotc_rulesc.tables import TablesView
-from loaded import rules_of
+from support.loaded import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
@@ -37,8 +37,6 @@ def invoke(*args: str):
 
 
 def copy_rules(src: Path, dst: Path) -> Path:
-    if not any(src.glob("edition-*.yaml")):
-        pytest.skip(f"{src} holds no rules files yet")
     shutil.copytree(src, dst)
     return dst
 
@@ -233,6 +231,5 @@ def _view(rules):
 
 def test_the_bundled_rules_are_unchanged_by_these_tests():
     rules, problems = check_rules(ROOT / "rules")
-    if rules is None and not problems:
-        pytest.skip("no bundled rules")
+    assert rules is not None and not problems, problems
     assert not (ROOT / "rules" / f"edition-{NEXT}.yaml").exists()

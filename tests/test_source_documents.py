@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from kotc_rulesc.cli import main
 from kotc_rulesc.formula import parse_formula
 
-from game_documents import cost_rule_lines, guide_entries, rulebook_lists, seed_guide_entries, seed_rulebook_lists
+from support.game_documents import cost_rule_lines, guide_entries, rulebook_lists, seed_guide_entries, seed_rulebook_lists
 
 #: Wordings the data records as text revisions that no guide notes with "Revised from": the 2nd
 #: guide rewords the four counter effects of the 1st ("… on each target. You can remove …" →

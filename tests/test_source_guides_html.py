@@ -10,7 +10,7 @@ import pytest
 
 from kotc_rulesc.documents.guide import clean
 
-from game_documents import guide, guide_entries, level_rule_paragraphs, source_path, ultra_rules
+from support.game_documents import guide, guide_entries, level_rule_paragraphs, source_path, ultra_rules
 
 #: formula-bearing items per guide (../shared/sources/README.md, "Count check")
 FORMULAS = {11: 96, 12: 38, 13: 38, 14: 41, 15: 46, 16: 53, 17: 72}

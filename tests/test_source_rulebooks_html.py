@@ -11,8 +11,8 @@ from kotc_rulesc.documents.parameters import read_parameters
 from kotc_rulesc.fold import fold
 from kotc_rulesc.show import rulebook_params_json
 
-from game_documents import HTML_EDITIONS, rulebook
-from loaded import rules_of
+from support.game_documents import HTML_EDITIONS, rulebook
+from support.loaded import rules_of
 
 #: parameters the reader does not draft as the rules hold them, and why
 NOT_DRAFTED = {

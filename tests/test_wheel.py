@@ -201,7 +201,7 @@ def test_every_reading_command_runs_outside_the_repository(venv, elsewhere, tmp_
     out = elsewhere / f"migrated-{rules}.yaml"
     done = kotc(venv, elsewhere, "migrate", "collection.yaml", "--from", "6", "--to", "11-pre", "-o", out.name, *extra)
     assert done.returncode == 1, done.stderr
-    assert "24 cards: 12 migrated (5 re-issued), 3 unchanged, 9 banned, 0 errors" in done.stderr
+    assert "24 cards: 7 revised, 5 re-issued, 3 unchanged, 9 banned" in done.stderr
     assert "Activate when you take at least 5 damage." in out.read_text()
     done = kotc(venv, elsewhere, "diff", "8", "9", "--format", "html", *extra)
     assert done.returncode == 0 and done.stdout.startswith("<!DOCTYPE html>"), done.stderr

@@ -1,4 +1,4 @@
-"""The workbench in a real browser: headless Chromium (Debian's, driven by Playwright: tests/browser.py)
+"""The workbench in a real browser: headless Chromium (Debian's, driven by Playwright: tests/support/browser.py)
 on the page a workbench server serves.  A player types a 17th-edition minion and sees its level and
 breakdown; fixes a misspelt text by choosing a suggestion; switches editions and sees the form
 reshaped; inserts components from the palette; opens a collection and sees check-cards' verdicts and
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from browser import launch, unavailable
+from support.browser import launch, unavailable
 from kotc_rulesc import api
 from kotc_rulesc.api import Rules
 from kotc_rulesc.cli import main

@@ -8,7 +8,7 @@ workbench, its level and breakdown, verdict, picture and the palette, in headles
 The PNG is committed and made by this script, not by `kotc-rulesc build` (whose output stays
 deterministic: the build copies the PNG into the docs site as it is).  Chromium is Debian's
 ``chromium`` (or ``$KOTC_CHROMIUM``), driven by Playwright as the browser tests drive it
-(tests/browser.py); nothing is downloaded.
+(tests/support/browser.py); nothing is downloaded.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser import launch, unavailable  # noqa: E402  (tests/browser.py: the same Chromium, the same flags)
+from support.browser import launch, unavailable  # noqa: E402  (tests/support/browser.py: the same Chromium, the same flags)
 
 CARD = {
     "name": "Field Marshal",

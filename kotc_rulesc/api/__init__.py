@@ -12,7 +12,8 @@ functions use one shared :class:`Rules` of the bundled rules (:func:`rules`).  A
 as the commands take it: ``17``, ``"17"`` or ``"11-pre"``; left out, it is the newest edition whose
 components are known (the 17th), as for every command.
 
-Every answer is a plain value (:mod:`kotc_rulesc.api.results`); those the CLI prints as JSON have
+Every answer is a plain value (:mod:`kotc_rulesc.api.results` for a card's verdict, a collection's
+check and a deck; :mod:`kotc_rulesc.api.values` for the rest); those the CLI prints as JSON have
 the very same JSON (``to_json()``): :meth:`Verdict.to_json` is a card of ``check-cards --format
 json``, :meth:`Verdict.cost_json` is ``cost --format json``, :meth:`Check.to_json` the whole
 ``check-cards --format json`` (``--deck``: with its ``deck``), :meth:`Migration.to_json` a card of
@@ -30,15 +31,26 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..model import EditionKey, parse_edition_key
-from .results import (
-    CardSystem, CardType, Check, Component, Deck, Edition, Kind, Migration, Reason, Stat, UnknownText, Verdict, Wording,
-)
+from .results import Check, Deck, Reason, Verdict
 
 __all__ = [
     "CardSystem", "CardType", "Check", "Component", "Deck", "Edition", "EditionError", "Kind", "Migration", "Reason",
     "Rules", "Stat", "UnknownText", "Verdict", "Wording",
     "check", "components", "current", "documents", "editions", "judge", "migrate", "nearest", "rules", "system", "wording",
 ]
+
+
+#: the values answered by :mod:`kotc_rulesc.api.values`, imported when first named (PEP 562): judging a
+#: card defines none of their classes
+_VALUES = frozenset({"CardSystem", "CardType", "Component", "Edition", "Kind", "Migration", "Stat", "UnknownText", "Wording"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _VALUES:
+        from . import values
+
+        return getattr(values, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class EditionError(ValueError):
@@ -146,11 +158,10 @@ class Rules:
         """A card (a mapping of its fields, as a collection holds it) judged in the edition, with its
         figure's breakdown: what ``cost`` and ``check-cards`` say of it."""
         from ..cards.legality import judge
-        from .adapters import verdict_of
 
         with self._lock:
             key = self.key(edition)
-            return verdict_of(judge(card, key, self.view), self.view.catalog(key))
+            return Verdict(judge(card, key, self.view), self.view.catalog(key))
 
     def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
               each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
@@ -166,7 +177,6 @@ class Rules:
         from ..cards.collection import read_collection
         from ..cards.legality import CardJudge
         from ..cards.report import Tally
-        from .adapters import verdict_of
 
         with self._lock:
             key = self.key(edition)
@@ -180,16 +190,14 @@ class Rules:
                 j = judge_card(item)
                 tally.add(j)
                 if keep or each is not None:
-                    v = verdict_of(j, catalog, unknown=False)
+                    v = Verdict(j, catalog)
                     if each is not None:
                         each(v)
                     if keep:
                         verdicts.append(v)
-            result = Check(key, verdicts, tally.summary())
-            v = tally.deck_verdict(catalog)
-            if v is not None:
-                result.deck = Deck(v.cards, v.ultra_points, v.ultra_limit, v.legal, list(v.problems), list(v.notes), v)
-            return result
+            deck_verdict = tally.deck_verdict(catalog)
+            return Check(key, verdicts, tally.summary(), Deck(deck_verdict) if deck_verdict is not None else None,
+                         catalog.rulebook)
 
     def deck(self, cards: str | Path | Iterable[Any], edition: Any = None) -> Deck:
         """The collection judged as one deck (``check-cards --deck``): its size, its Ultra Points."""
@@ -203,6 +211,7 @@ class Rules:
         from ..migrate.edit import edit_dict
         from ..migrate.plan import MARK, Migrator, NeedsFrom
         from ..migrate.report import Record, outcome
+        from .values import Migration
 
         with self._lock:
             target = self.key(to)
@@ -217,7 +226,7 @@ class Rules:
             record = Record(0, None, name, d, new is not None)
             return Migration(0, name, d.status, outcome(d.status, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
-                             d.replacement, record, dict(migrator.words))
+                             d.replacement, d.remedy, record, dict(migrator.words))
 
 
 def _card_input(index: int, card: Any) -> Any:
@@ -231,7 +240,7 @@ def _card_input(index: int, card: Any) -> Any:
     if isinstance(card, dict):
         return CardInput(index, card, [], None)
     kind = "null" if card is None else type(card).__name__
-    return CardInput(index, None, [Problem("<cards>", 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], None)
+    return CardInput(index, None, [Problem("<cards>", 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], None)
 
 
 _shared: Rules | None = None

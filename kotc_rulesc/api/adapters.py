@@ -9,7 +9,7 @@ it needs are not entry points yet, and are read here alone, each in one function
 engine can offer them without the API changing:
 
 * :func:`nearest` — the components nearest to an unknown sentence: the card parser's own
-  suggestions (``parse._closest``, what an ``unknown-text`` reason's "did you mean" names);
+  suggestions (``unknown.closest``, what an ``unknown-text`` reason's "did you mean" names);
 * :func:`unknown_texts` — which sentence a ``unknown-text`` reason is about (its message quotes
   it first; a reason does not carry it as a field);
 * :func:`warnings_of` — the warnings of a verdict (a judgement has none before issue 24).
@@ -21,10 +21,9 @@ import re
 from typing import Any
 
 from ..model import edition_number, ordinal
-from .results import CardSystem, CardType, Component, Edition, Kind, Stat, UnknownText, Verdict, Wording
+from .values import CardSystem, CardType, Component, Edition, Kind, Stat, UnknownText, Wording
 
-__all__ = ["component_of", "edition_of", "nearest", "sources_of", "system_of", "unknown_texts", "verdict_of",
-           "warnings_of", "wording_of"]
+__all__ = ["component_of", "edition_of", "nearest", "sources_of", "system_of", "unknown_texts", "wording_of"]
 
 
 def edition_of(view: Any, key: Any) -> Edition:
@@ -90,7 +89,7 @@ def wording_of(comp: Any, values: dict[str, int], opening: bool) -> Wording:
 
 def nearest(sentence: str, catalog: Any, n: int = 3) -> list[Any]:
     """The components of ``catalog`` nearest to ``sentence``, as the card parser suggests them."""
-    from ..cards.parse import _closest  # (the parser's suggestions; see the module's docstring)
+    from ..cards.unknown import closest as _closest  # (the parser's suggestions; see the module's docstring)
 
     by_text = {}
     for comp in catalog.components or ():
@@ -103,7 +102,7 @@ def nearest(sentence: str, catalog: Any, n: int = 3) -> list[Any]:
     return out
 
 
-#: how an unknown-text reason begins: the sentence, quoted (cards/parse.py, _unknown_text)
+#: how an unknown-text reason begins: the sentence, quoted (cards/unknown.py, unknown_text)
 _UNKNOWN = re.compile(r'"(?P<sentence>.*)" is not a component text of the ', re.S)
 
 
@@ -121,39 +120,3 @@ def unknown_texts(judgement: Any, catalog: Any) -> list[UnknownText]:
         out.append(UnknownText(reason.field, int(where.group(1)) if where else None, sentence,
                                tuple(component_of(c, catalog.system) for c in nearest(sentence, catalog))))
     return out
-
-
-def warnings_of(judgement: Any) -> list[Any]:
-    """The verdict's warnings: a SHOULD-rule the card breaks (it stays legal); none before issue 24."""
-    return list(getattr(judgement, "warnings", None) or ())
-
-
-def _outcome(status: str, rulebook: Any) -> str:
-    """The rulebook's own word for a status: "pruned" for banned from the 13th on."""
-    from ..cards.legality import term
-
-    return term(rulebook, status) if status == "banned" else status
-
-
-def verdict_of(judgement: Any, catalog: Any, unknown: bool = True) -> Verdict:
-    """A :class:`Verdict` of an engine judgement in ``catalog``'s edition (``unknown``: with the
-    nearest components of each unknown sentence)."""
-    j = judgement
-    return Verdict(
-        index=j.index,
-        name=j.name,
-        edition=catalog.edition,
-        status=j.status,
-        outcome=_outcome(j.status, catalog.rulebook),
-        figure=j.figure,
-        value=j.cost,
-        printed=j.printed_cost,
-        reasons=list(j.reasons),
-        warnings=warnings_of(j),
-        notes=list(j.notes),
-        breakdown=j.breakdown,
-        ultra_points=j.breakdown.get("ultra_points") if j.breakdown else None,
-        line=j.line,
-        unknown=unknown_texts(j, catalog) if unknown else [],
-        judgement=j,
-    )

@@ -20,24 +20,30 @@ from ..reading.json_reader import JsonProblem, JsonStream, json_keys, json_line,
 from ..reading.policy import (FORMAT_BY_SUFFIX, Input, InputError, blank_line, detect_format, jsonl_lines, open_input,
                               read_blocks, yaml_text)
 from ..reading.yaml_reader import Collection, read_yaml
-from ..record import field, record
+from ..value import Value
 
 __all__ = ["CardInput", "read_collection", "yaml_entries", "collection_schema", "FORMAT_BY_SUFFIX"]
 
 
-@record
-class CardInput:
-    index: int  # 0-based position in the collection
-    card: dict | None  # None when the entry cannot be read as a card
-    problems: list[Problem]
-    line: int | None  # 1-based line where the card starts, when known
-    #: field (and "text[i]" paragraph) → line; a field not in it is on the card's line (every field
-    #: of a JSONL card)
-    field_lines: Mapping[str, int] = field(default_factory=dict)
-    #: a JSONL card whose line repeats an earlier one but for a plain name: one object shared by
-    #: all those cards (the same in every field but the name), so that what depends on the
-    #: other fields alone (a judgement) is known for all of them at once; otherwise ``None``
-    design: dict | None = None
+class CardInput(Value):
+    """One entry of a collection: the card (None: it cannot be read as one, ``problems`` say why), and where it is."""
+
+    __slots__ = ("index", "card", "problems", "line", "field_lines", "design")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, index: int, card: dict | None, problems: list[Problem], line: int | None,
+                 field_lines: Mapping[str, int] | None = None, design: bytes | None = None):
+        self.index = index  # 0-based position in the collection
+        self.card = card
+        self.problems = problems
+        self.line = line  # 1-based line where the card starts, when known
+        #: field (and "text[i]" paragraph) → line; a field not in it is on the card's line (every field
+        #: of a JSONL card)
+        self.field_lines = {} if field_lines is None else field_lines
+        #: a JSONL card written with a plain name first: the rest of its line, the same for every card that
+        #: is the same but for the name, so that what depends on the other fields alone (a judgement) is
+        #: known for all of them at once; otherwise ``None``
+        self.design = design
 
 
 def collection_schema() -> dict:
@@ -65,7 +71,7 @@ def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
 
 def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
     kind = "null" if entry is None else type(entry).__name__
-    return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index} is {kind}, not a mapping of fields (name, type, text, …)")], line)
+    return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
 
 # --------------------------------------------------------------------------- YAML
@@ -148,10 +154,9 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
                 rest = raw[end:]
                 known = read.get(rest)
                 if known is not None and known[0] == start:
-                    design = known[1]
-                    card = design.copy()
+                    card = known[1].copy()
                     card["name"] = raw[start:end].decode("ascii")
-                    yield CardInput(index, card, [], lineno, _ONE_LINE, design)
+                    yield CardInput(index, card, [], lineno, _ONE_LINE, rest)
                     index += 1
                     continue
             elif blank_line(raw):
@@ -159,13 +164,13 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             try:
                 card = json_line(raw)
             except JsonProblem as exc:
-                yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index}: {exc.message}")], lineno)
+                yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index + 1}: {exc.message}")], lineno)
             else:
                 if isinstance(card, dict):
                     design = None
                     if start and _FLAT.issuperset(map(type, card.values())):
-                        design = card.copy()
-                        read.put(raw[end:], (start, design))
+                        design = raw[end:]
+                        read.put(design, (start, card.copy()))
                     yield CardInput(index, card, [], lineno, _ONE_LINE, design)
                 else:
                     yield _not_a_card(display, index, card, lineno)

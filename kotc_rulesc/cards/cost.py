@@ -21,22 +21,26 @@ from typing import Any
 from ..catalog import Catalog
 from ..formula import EVALUATION_ERRORS, MAX_VALUE_BITS, too_large
 from ..model import ordinal
-from ..record import field, record
+from ..value import Value
 from .model import ParsedCard, Use
 
 __all__ = ["CostResult", "card_cost", "fraction_text", "rule_note"]
 
 
-@record
-class CostResult:
+class CostResult(Value):
     """``total``: the card's cost (``None`` when unknown); ``breakdown``: JSON-ready detail."""
 
-    total: int | None
-    breakdown: dict[str, Any]
-    notes: list[str] = field(default_factory=list)
-    #: the figure by each card-cost rule ``card_cost`` was also given (the same components' values):
-    #: a card's design edition's rule (None: unknown)
-    also: tuple[int | None, ...] = ()
+    __slots__ = ("total", "breakdown", "notes", "also")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, total: int | None, breakdown: dict[str, Any], notes: list[str] | None = None,
+                 also: tuple[int | None, ...] = ()):
+        self.total = total
+        self.breakdown = breakdown
+        self.notes = [] if notes is None else notes
+        #: the figure by each card-cost rule ``card_cost`` was also given (the same components' values):
+        #: a card's design edition's rule (None: unknown)
+        self.also = also
 
 
 class _Unknown(Exception):

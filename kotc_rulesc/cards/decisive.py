@@ -15,7 +15,7 @@ per design.  :class:`DecisionMemo` is that memo for both commands.
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Hashable, TypeVar
 
 from ..memo import Memo
 
@@ -54,19 +54,27 @@ class DecisionMemo:
         key = tuple(map(get, self.fields))
         return key if _PLAIN.issuperset(map(type, key)) else None
 
-    def decide(self, card: Any, compute: Callable[[Any], T]) -> T:
-        """The decision for ``card``: remembered, or ``compute(card)`` (then remembered)."""
+    def decide(self, card: Any, compute: Callable[[Any], T], design: Hashable = None) -> T:
+        """The decision for ``card``: remembered, or ``compute(card)`` (then remembered).  ``design``:
+        what the reader knows of the card that decides it as its decisive fields do (a JSONL line's text
+        after its plain name, the same for every copy of a design): looked up first, then remembered too."""
+        memo = self._memo
+        if design is not None:
+            hit = memo.get(design)
+            if hit is not None:
+                self.hits += 1
+                return hit
         key = self.key(card)
-        if key is None:
+        hit = memo.get(key) if key is not None else None
+        if hit is None:
             self.misses += 1
-            return compute(card)
-        hit = self._memo.get(key)
-        if hit is not None:
+            hit = compute(card)
+            if key is not None:
+                memo.put(key, hit)
+        else:
             self.hits += 1
-            return hit
-        self.misses += 1
-        hit = compute(card)
-        self._memo.put(key, hit)
+        if design is not None:
+            memo.put(design, hit)
         return hit
 
     def __len__(self) -> int:

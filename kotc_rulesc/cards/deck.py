@@ -12,15 +12,15 @@ alone may be over the limit).  What the rulebook does not state is not checked, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..model import ordinal
-from ..record import field, record
 
 __all__ = ["DeckTally", "DeckVerdict", "judge_deck"]
 
 
-@record
+@dataclass(slots=True)  # (only --deck defines it)
 class DeckVerdict:
     cards: int
     ultra_points: int | None  # None: a card's Ultra Points could not be computed
@@ -58,7 +58,7 @@ class DeckTally:
         self.ultra_points = 0  # of the cards whose Ultra Points are known
         self.unreadable = 0  # cards whose Ultra Points could not be computed
         self.not_legal = 0  # cards that may not be used in a deck
-        self.named: list[str] = []
+        self.named: list[tuple[int, str, str, str]] = []  # (index, name, status, reason codes)
 
     def add(self, judgement: Any) -> None:
         self.cards += 1
@@ -74,7 +74,7 @@ class DeckTally:
             if len(self.named) < NAMED:
                 codes = ", ".join(dict.fromkeys(r.code for r in judgement.reasons)) or judgement.status
                 name = judgement.name if judgement.name is not None else "(no name)"
-                self.named.append(f"[{judgement.index}] {name} ({judgement.status}: {codes})")
+                self.named.append((judgement.index, name, judgement.status, codes))
 
     def verdict(self, catalog: Any) -> DeckVerdict:
         """The deck made of every card added, in the judgements' edition (``catalog``)."""
@@ -84,9 +84,11 @@ class DeckTally:
         verdict = DeckVerdict(self.cards, ultra, rulebook.deck_ultra_points if rulebook else None)
         if self.not_legal:
             more = f" and {self.not_legal - len(self.named)} more" if self.not_legal > len(self.named) else ""
+            terms = rulebook.terms if rulebook is not None else {}  # (numbered from 1, the outcome in the edition's word)
+            named = ", ".join(f"[{i + 1}] {name} ({terms.get(status, status)}: {codes})" for i, name, status, codes in self.named)
             verdict.problems.append(
                 f"{self.not_legal} card{'s' if self.not_legal != 1 else ''} that may not be used in a deck of the "
-                f"{ordinal(n)} edition (a deck holds only legal cards): {', '.join(self.named)}{more}")
+                f"{ordinal(n)} edition (a deck holds only legal cards): {named}{more}")
         if rulebook is None:
             verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: the deck's size is not checked")
             return verdict

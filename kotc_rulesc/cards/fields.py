@@ -11,21 +11,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..record import record
+from ..value import Value
 from ..text import MAX_DIGITS
 from .model import Reason
 
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
-@record
-class CardFields:
-    name: str | None
-    type: str | None  # a card type of the system ("creature", "spell"); None when missing or invalid
-    printed_type: str | None  # as printed (a later edition's word for the type stays as printed)
-    edition: int | None  # the Edition Indicator; None: the card has none
-    cost: int | None  # the printed figure (the system's: resource cost, level); None: not given
-    stats: dict[str, int]  # the type's printed stats (offense, defense), those that are valid
-    paragraphs: list[tuple[int, str]] | None  # (1-based line of the text, paragraph); blank lines skipped
+class CardFields(Value):
+    """The fields of a card the engine reads, each as read (None: missing or invalid)."""
+
+    __slots__ = ("name", "type", "printed_type", "edition", "cost", "stats", "paragraphs")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, name: str | None, type: str | None, printed_type: str | None, edition: int | None,
+                 cost: int | None, stats: dict[str, int], paragraphs: list[tuple[int, str]] | None):
+        self.name = name
+        self.type = type  # a card type of the system ("creature", "spell"); None when missing or invalid
+        self.printed_type = printed_type  # as printed (a later edition's word for the type stays as printed)
+        self.edition = edition  # the Edition Indicator; None: the card has none
+        self.cost = cost  # the printed figure (the system's: resource cost, level); None: not given
+        self.stats = stats  # the type's printed stats (offense, defense), those that are valid
+        self.paragraphs = paragraphs  # (1-based line of the text, paragraph); blank lines skipped
 
 
 def _kind_of(value: Any) -> str:

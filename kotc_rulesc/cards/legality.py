@@ -24,11 +24,11 @@ message, the edition it rests on and its sources:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..catalog import Catalog, ComponentState
 from ..model import When, edition_number, ordinal
-from ..record import field, record, replace
+from ..value import Value
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
@@ -37,28 +37,44 @@ from .parse import parse_card, type_aliases
 __all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "prescribed_text", "status_of", "term"]
 
 
-@record
-class Judgement:
-    index: int
-    name: str | None
-    status: str  # legal | banned | error | unknown
-    cost: int | None  # computed in the edition judged; None when unknown or unreadable
-    printed_cost: int | None
-    reasons: list[Reason]
-    notes: list[str]
-    parsed: ParsedCard | None
-    edition: int | None = None  # the edition judged
-    breakdown: dict[str, Any] | None = None  # the cost breakdown (see cost.card_cost)
-    line: int | None = None  # where the card starts in its collection, when known
-    field_lines: dict[str, int] = field(default_factory=dict)
-    figure: str = "cost"  # what the edition calls the number computed: "cost", or "level" from the published 11th
-    #: the *should* rules the card breaks (a legal card may have them), each with the text to print instead
-    warnings: list[Reason] = field(default_factory=list)
-    #: the card's text as the rules prescribe it, where it differs (None: as printed)
-    prescribed: str | None = None
-    #: its Ultra Points where the edition counts them (the 17th: its texts' "[+N]"); None: not counted, or unknown
-    ultra_points: int | None = None
-    counts_ultra: bool = False  # the edition's rulebook limits a deck's Ultra Points
+class Judgement(Value):
+    """A card judged in one edition: its status and figure, and why (reasons, warnings, notes)."""
+
+    __slots__ = ("index", "name", "status", "cost", "printed_cost", "reasons", "notes", "parsed", "edition", "breakdown",
+                 "line", "field_lines", "figure", "warnings", "prescribed", "ultra_points", "counts_ultra")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, index: int, name: str | None, status: str, cost: int | None, printed_cost: int | None,
+                 reasons: list[Reason], notes: list[str], parsed: ParsedCard | None, edition: int | None = None,
+                 breakdown: dict[str, Any] | None = None, line: int | None = None,
+                 field_lines: Mapping[str, int] | None = None, figure: str = "cost", warnings: list[Reason] | None = None,
+                 prescribed: str | None = None, ultra_points: int | None = None, counts_ultra: bool = False):
+        self.index = index
+        self.name = name
+        self.status = status  # legal | banned | error | unknown
+        self.cost = cost  # computed in the edition judged; None when unknown or unreadable
+        self.printed_cost = printed_cost
+        self.reasons = reasons
+        self.notes = notes
+        self.parsed = parsed
+        self.edition = edition  # the edition judged
+        self.breakdown = breakdown  # the cost breakdown (see cost.card_cost)
+        self.line = line  # where the card starts in its collection, when known
+        self.field_lines = {} if field_lines is None else field_lines
+        self.figure = figure  # what the edition calls the number computed: "cost", or "level" from the published 11th
+        #: the *should* rules the card breaks (a legal card may have them), each with the text to print instead
+        self.warnings = [] if warnings is None else warnings
+        #: the card's text as the rules prescribe it, where it differs (None: as printed)
+        self.prescribed = prescribed
+        #: its Ultra Points where the edition counts them (the 17th: its texts' "[+N]"); None: not counted, or unknown
+        self.ultra_points = ultra_points
+        self.counts_ultra = counts_ultra  # the edition's rulebook limits a deck's Ultra Points
+
+    def placed(self, index: int, name: str | None, line: int | None, field_lines: Mapping[str, int]) -> "Judgement":
+        """This judgement of a design for one card of it: its own place and name, all else shared."""
+        return Judgement(index, name, self.status, self.cost, self.printed_cost, self.reasons, self.notes, self.parsed,
+                         self.edition, self.breakdown, line, field_lines, self.figure, self.warnings, self.prescribed,
+                         self.ultra_points, self.counts_ultra)
 
     def line_of(self, reason: Reason) -> int | None:
         """The line of the reason's field ("text[2]": its paragraph, else the text), else the card's."""
@@ -99,17 +115,10 @@ def status_of(reasons: list[Reason]) -> str:
     return "legal"
 
 
-# --------------------------------------------------------------------------- sources of redactions
-
-_BANS: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
-
-
 def _redaction_sources(view: Any, comp: ComponentState) -> tuple[str, ...]:
-    cached = _BANS.get(id(view))
-    if cached is None or cached[0] is not view:
-        bans = {b.component: b.sources for p in view.passes() for b in p.bans}
-        cached = _BANS[id(view)] = (view, bans)
-    return cached[1].get(comp.id) or comp.sources
+    """The sources of a component's redaction, as the last pass that redacted it gives them."""
+    bans = [b.sources for p in view.passes() for b in p.bans if b.component == comp.id]
+    return (bans[-1] if bans else None) or comp.sources
 
 
 # --------------------------------------------------------------------------- per component
@@ -264,15 +273,7 @@ def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard, then: Cat
     """The figure the card has in its design edition (``then``), a formula of its texts having changed
     since: its components as read in the edition judged (a refurbished text is the same component),
     their formulas and the card-cost rule its design edition's."""
-    comps = then.by_id()
-    moved = {id(u): replace(u, state=comps[u.component]) for u in parsed.uses()}
-    again = replace(
-        parsed,
-        card_part=moved[id(parsed.card_part)] if parsed.card_part else None,
-        abilities=[replace(a, uses=[moved[id(u)] for u in a.uses], subs=[[moved[id(u)] for u in s] for s in a.subs])
-                   for a in parsed.abilities],
-    )
-    return card_cost(card, again, then, fields.type).total
+    return card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total
 
 
 def prescribed_text(text: str, paragraphs: list[tuple[int, str]], prescribed: dict[int, str]) -> str | None:
@@ -378,7 +379,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             older_catalog = False
             missing = f"; its text reads as the {ordinal(edition)} edition's: add `edition: {edition_number(edition)}`"
             at = next(i for i, r in enumerate(reasons) if r.code in ("invalid", "clean-slate"))
-            reasons[at] = replace(reasons[at], message=reasons[at].message + missing)
+            reasons[at] = reasons[at].amended(message=reasons[at].message + missing)
     if not catalog.catalog_known:
         if clean is None or not any(r.code == "clean-slate" for r in reasons):
             decl = catalog.declared
@@ -402,14 +403,14 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
                          "replaced whole: it is not read against it")
     elif fields.type is not None and fields.paragraphs is not None:
-        reasons.extend(replace(r, edition=edition) for r in _other_fields(card, catalog.system, fields, view))
+        reasons.extend(r.amended(edition=edition) for r in _other_fields(card, catalog.system, fields, view))
         parsed, problems, parse_notes = parse_card(card, catalog, view)
         reasons.extend(problems)
         notes.extend(parse_notes)
         if parsed is not None:
             for paragraph, use in parsed.located_uses():
                 fld = f"text[{paragraph}]" if paragraph else "text"
-                reasons.extend(replace(r, field=fld) for r in _component_reasons(use, fields, catalog, view))
+                reasons.extend(r.amended(field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
                 design_by, then = _design_edition(fields, parsed, catalog, view) if fields.cost is not None else (None, None)
                 also = (then.cost_rule,) if design_by == "rule" else ()
@@ -521,18 +522,14 @@ class CardJudge:
     A judgement depends on a card's decisive fields alone (:mod:`~kotc_rulesc.cards.decisive`), so the
     copies of a design share one: each card's :class:`Judgement` is its own (index, name, where it
     is) and shares the reasons, notes, parsed text and breakdown of the design's, which nobody
-    modifies.  ``cache`` bounds the designs remembered (:class:`~kotc_rulesc.cards.decisive.DecisionMemo`,
-    the memo ``migrate`` decides with)."""
+    modifies.  ``memo`` is the one memo of them (``cache`` designs, :class:`~kotc_rulesc.cards.decisive.DecisionMemo`)."""
 
     def __init__(self, edition: Any, view: Any, cache: int = 8192):
         from .decisive import DecisionMemo
 
-        from ..memo import Memo
-
         self.edition = edition
         self.view = view
         self.memo = DecisionMemo(view, cache)
-        self._designs = Memo(cache)  # id(a CardInput's design) → (the design, its judgement)
 
     def _judge(self, card: dict) -> Judgement:
         return judge(card, self.edition, self.view)
@@ -541,18 +538,6 @@ class CardJudge:
         card = item.card
         if card is None:
             return judge_input(item, self.edition, self.view)
-        design = item.design  # (the reader knows this card's copies: their judgement is one)
-        if design is None:
-            j = self.memo.decide(card, self._judge)
-        else:
-            designs = self._designs
-            kept = designs.new.get(id(design)) or designs.get(id(design))  # (the newer generation first)
-            if kept is not None and kept[0] is design:  # (kept alive here: the id stays its own)
-                j = kept[1]
-                self.memo.hits += 1
-            else:
-                j = self.memo.decide(card, self._judge)
-                designs.put(id(design), (design, j))
+        j = self.memo.decide(card, self._judge, item.design)
         name = card.get("name")  # this card's own judgement: the design's (its reasons, notes… shared), with its place
-        return replace(j, index=item.index, name=name if isinstance(name, str) else None, line=item.line,
-                       field_lines=item.field_lines)
+        return j.placed(item.index, name if isinstance(name, str) else None, item.line, item.field_lines)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..catalog import ComponentState
 from ..model import When, ordinal
-from ..record import field, record
+from ..value import Value
 
 #: the reason codes of a judgement (ARCHITECTURE.md, "Cards")
 REASON_CODES = (
@@ -42,19 +42,27 @@ ERROR_CODES = frozenset({"malformed", "unknown-text"})
 BAN_CODES = frozenset({"invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
 
 
-@record(frozen=True)
-class Reason:
+class Reason(Value):
     """Why a card is not simply legal: a code, a message, the edition and sources it rests on."""
 
-    code: str
-    message: str
-    edition: int | None
-    sources: tuple[str, ...] = ()
-    field: str | None = None  # the card field it is about: "offense", "text", "text[2]" (paragraph 2)…
-    #: what to print instead (the paragraph, or the field's value) where the rules say exactly what:
-    #: a warning's always, a malformed text's when one rule was broken ("two arrows between activation
-    #: costs": "… and …→")
-    instead: str | None = None
+    __slots__ = ("code", "message", "edition", "sources", "field", "instead")
+
+    def __init__(self, code: str, message: str, edition: int | None, sources: tuple[str, ...] = (),
+                 field: str | None = None, instead: str | None = None):
+        self.code = code
+        self.message = message
+        self.edition = edition
+        self.sources = sources
+        self.field = field  # the card field it is about: "offense", "text", "text[2]" (paragraph 2)…
+        #: what to print instead (the paragraph, or the field's value) where the rules say exactly what:
+        #: a warning's always, a malformed text's when one rule was broken ("two arrows between activation
+        #: costs": "… and …→")
+        self.instead = instead
+
+    def amended(self, field: str | None = None, edition: int | None = None, message: str | None = None) -> "Reason":
+        """The same reason about another field, in another edition, or said otherwise."""
+        return Reason(self.code, self.message if message is None else message, self.edition if edition is None else edition,
+                      self.sources, self.field if field is None else field, self.instead)
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -74,8 +82,7 @@ class Reason:
 WARNING_CODES = ("agreement", "variation", "capitals", "tutorial")
 
 
-@record
-class Use:
+class Use(Value):
     """One component sentence on a card.
 
     ``component`` is the component id; ``values`` its variable values in the
@@ -84,52 +91,85 @@ class Use:
     as; ``old_wording`` the earlier template it was printed in (``None`` when it
     is printed in the current wording)."""
 
-    component: str
-    kind: str
-    values: dict[str, int]
-    sentence: str
-    wording: str
-    old_wording: str | None
-    notes: list[str] = field(default_factory=list)
-    state: ComponentState | None = None  # the component as it stands in the edition parsed against
-    #: the wording as the card may print it under its system's variations (what was matched), and the
-    #: form each of its choices was printed in: (segment, form); the printed wording's own values
-    reading: Any = None
-    choices: tuple[tuple[int, int], ...] = ()
-    #: plural forms printed where a value is 1 (the agreement rule: "'cards' should be 'card' for x = 1")
-    agreement: tuple[str, ...] = ()
-    printed_values: dict[str, int] = field(default_factory=dict)
-    #: a target selection's number of targets, as its text says (System.targets): 1, the variable that
-    #: counts them ("x"), or None (more than one, or not a target selection)
-    selects: int | str | None = None
-    listed_upper: bool = False  # the guide lists the wording with a capital first letter
+    __slots__ = ("component", "kind", "values", "sentence", "wording", "old_wording", "notes", "state", "reading",
+                 "choices", "agreement", "printed_values", "selects", "listed_upper")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, component: str, kind: str, values: dict[str, int], sentence: str, wording: str,
+                 old_wording: str | None, notes: list[str] | None = None, state: ComponentState | None = None,
+                 reading: Any = None, choices: tuple[tuple[int, int], ...] = (), agreement: tuple[str, ...] = (),
+                 printed_values: dict[str, int] | None = None, selects: int | str | None = None,
+                 listed_upper: bool = False):
+        self.component = component
+        self.kind = kind
+        self.values = values
+        self.sentence = sentence
+        self.wording = wording
+        self.old_wording = old_wording
+        self.notes = [] if notes is None else notes
+        self.state = state  # the component as it stands in the edition parsed against
+        #: the wording as the card may print it under its system's variations (what was matched), and the
+        #: form each of its choices was printed in: (segment, form); the printed wording's own values
+        self.reading = reading
+        self.choices = choices
+        #: plural forms printed where a value is 1 (the agreement rule: "'cards' should be 'card' for x = 1")
+        self.agreement = agreement
+        self.printed_values = {} if printed_values is None else printed_values
+        #: a target selection's number of targets, as its text says (System.targets): 1, the variable that
+        #: counts them ("x"), or None (more than one, or not a target selection)
+        self.selects = selects
+        self.listed_upper = listed_upper  # the guide lists the wording with a capital first letter
+
+    def in_state(self, state: ComponentState) -> "Use":
+        """The same use of the component as it stands in another edition."""
+        return Use(self.component, self.kind, self.values, self.sentence, self.wording, self.old_wording, self.notes,
+                   state, self.reading, self.choices, self.agreement, self.printed_values, self.selects,
+                   self.listed_upper)
 
 
-@record
-class Ability:
+class Ability(Value):
     """One ability paragraph: its name (``None`` if unnamed), its components in order and, where
     the system has sub-abilities (the 12th's), the components of each (one sentence each)."""
 
-    name: str | None
-    uses: list[Use]  # every component, in order
-    paragraph: int  # 1-based paragraph (line) of the card text
-    subs: list[list[Use]] = field(default_factory=list)  # its sub-abilities' components, where the system has them
+    __slots__ = ("name", "uses", "paragraph", "subs")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, name: str | None, uses: list[Use], paragraph: int, subs: list[list[Use]] | None = None):
+        self.name = name
+        self.uses = uses  # every component, in order
+        self.paragraph = paragraph  # 1-based paragraph (line) of the card text
+        self.subs = [] if subs is None else subs  # its sub-abilities' components, where the system has them
 
     def of_kind(self, kind: str) -> Use | None:
         return next((u for u in self.uses if u.kind == kind), None)
 
 
-@record
-class ParsedCard:
-    card_part: Use | None  # a card-level component (the 1st–11th's caveat), its own first paragraph
-    abilities: list[Ability]
-    no_abilities: bool  # the card says its type's text for no abilities ("This card has no abilities.")
-    card_part_paragraph: int | None = None  # 1-based paragraph (line) of the card-level component
-    empty_text: str | None = None  # its type's text for no abilities
-    #: the *should* rules the text breaks (codes WARNING_CODES), each with the paragraph to print instead
-    warnings: list[Reason] = field(default_factory=list)
-    #: paragraph (1-based line) → the paragraph as the rules prescribe it, where it differs
-    prescribed: dict[int, str] = field(default_factory=dict)
+class ParsedCard(Value):
+    """A card's text as read: its card-level component, its abilities, what its rules warn of."""
+
+    __slots__ = ("card_part", "abilities", "no_abilities", "card_part_paragraph", "empty_text", "warnings", "prescribed")
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def __init__(self, card_part: Use | None, abilities: list[Ability], no_abilities: bool,
+                 card_part_paragraph: int | None = None, empty_text: str | None = None,
+                 warnings: list[Reason] | None = None, prescribed: dict[int, str] | None = None):
+        self.card_part = card_part  # a card-level component (the 1st–11th's caveat), its own first paragraph
+        self.abilities = abilities
+        self.no_abilities = no_abilities  # the card says its type's text for no abilities ("This card has no abilities.")
+        self.card_part_paragraph = card_part_paragraph  # 1-based paragraph (line) of the card-level component
+        self.empty_text = empty_text  # its type's text for no abilities
+        #: the *should* rules the text breaks (codes WARNING_CODES), each with the paragraph to print instead
+        self.warnings = [] if warnings is None else warnings
+        #: paragraph (1-based line) → the paragraph as the rules prescribe it, where it differs
+        self.prescribed = {} if prescribed is None else prescribed
+
+    def in_states(self, states: dict[str, ComponentState]) -> "ParsedCard":
+        """The same reading, each component as it stands in another edition (``states``: id → state)."""
+        moved = {id(u): u.in_state(states[u.component]) for u in self.uses()}
+        return ParsedCard(moved[id(self.card_part)] if self.card_part else None,
+                          [Ability(a.name, [moved[id(u)] for u in a.uses], a.paragraph, [[moved[id(u)] for u in s] for s in a.subs])
+                           for a in self.abilities],
+                          self.no_abilities, self.card_part_paragraph, self.empty_text, self.warnings, self.prescribed)
 
     def located_uses(self) -> list[tuple[int | None, Use]]:
         """Every component use with its paragraph, the card-level one first."""

@@ -6,8 +6,10 @@ import json
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping
 
+from ..citation import Citations
 from ..memo import Memo
 from ..model import ordinal
+from ..outcomes import outcome_word as _word, terms_of
 from .legality import Judgement
 from .model import Reason
 
@@ -55,23 +57,20 @@ class Tally:
         """The deck's :class:`~kotc_rulesc.cards.deck.DeckVerdict` (None: not judged as a deck)."""
         return self.deck.verdict(catalog) if self.deck is not None else None
 
-    def passed(self, verdict: Any, strict: bool) -> bool:
-        """Every card legal (and the deck, if judged), and with ``strict`` no warning."""
-        return (sum(self.counts.values()) == self.counts["legal"] and (verdict is None or verdict.legal)
-                and not (strict and self.warned))
 
-
-def summary_text(counts: dict[str, int]) -> str:
+def summary_text(counts: dict[str, int], rulebook: Any = None) -> str:
+    """ "15 cards: 10 legal, 5 pruned; 3 with warnings": each outcome in the edition's own word."""
     n = counts["cards"]
-    parts = [f"{counts[s]} {s}" for s in STATUSES if counts[s]]
+    parts = [f"{counts[s]} {outcome_word(s, rulebook)}" for s in STATUSES if counts[s]]
     warned = counts.get("with_warnings", 0)
     tail = f"; {warned} with warnings" if warned else ""
     return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none") + tail
 
 
 def _title(j: Judgement) -> str:
+    """ "[1] Name": a card numbered as a player counts, from 1."""
     name = j.name if j.name is not None else "(no name)"
-    return f"[{j.index}] {name}"
+    return f"[{j.index + 1}] {name}"
 
 
 def _cost_text(j: Judgement) -> str:
@@ -85,21 +84,17 @@ def _cost_text(j: Judgement) -> str:
     return f"{j.figure} {cost}{printed}{ultra}"
 
 
-def _verdict_text(j: Judgement) -> str:
-    """What follows the card's title on its first line: ": BANNED — cost 3, printed 4"."""
-    return f": {j.status.upper() if j.status != 'legal' else 'legal'} — {_cost_text(j)}"
+def _verdict_text(j: Judgement, rulebook: Any) -> str:
+    """What follows the card's title on its first line: ": pruned — level 6, printed 3" (the outcome in
+    the edition's own word, as ``migrate`` and its marker say it)."""
+    return f": {outcome_word(j.status, rulebook)} — {_cost_text(j)}"
 
 
-def _reason_text(r: Reason) -> str:
-    """A reason as a line says it after where it is: code, field, message, edition and sources."""
-    cite = []
-    if r.edition is not None:
-        cite.append(f"{ordinal(r.edition)} edition")
-    if r.sources:
-        cite.append(", ".join(r.sources))
+def _reason_text(r: Reason, cite: Citations) -> str:
+    """A reason as a line says it after where it is: code, field, message, and its citation."""
     fld = f" (field {r.field})" if r.field else ""
     instead = f'; print instead: "{r.instead}"' if r.instead is not None else ""
-    return f"{r.code}{fld}: {r.message}{instead}" + (f" [{'; '.join(cite)}]" if cite else "")
+    return f"{r.code}{fld}: {r.message}{instead}{cite.reason(r)}"
 
 
 def reason_line(r: Reason) -> str:
@@ -112,12 +107,11 @@ def warning_line(w: Reason) -> str:
     return f"warning: {w.code}: {w.message}" + (f'; reprint as "{w.instead}"' if w.instead is not None else "")
 
 
-def _warning_text(w: Reason) -> str:
-    """A warning as a line says it: the *should* rule broken, where, and the text to reprint."""
-    cite = ([f"{ordinal(w.edition)} edition"] if w.edition is not None else []) + ([", ".join(w.sources)] if w.sources else [])
+def _warning_text(w: Reason, cite: Citations) -> str:
+    """A warning as a line says it: the *should* rule broken, where, the text to reprint, its citation."""
     fld = f" (field {w.field})" if w.field else ""
     instead = f'; reprint as "{w.instead}"' if w.instead is not None else ""
-    return f"warning: {w.code}{fld}: {w.message}{instead}" + (f" [{'; '.join(cite)}]" if cite else "")
+    return f"warning: {w.code}{fld}: {w.message}{instead}{cite.reason(w)}"
 
 
 def _where(file: str | None, line: int | None) -> str:
@@ -126,20 +120,38 @@ def _where(file: str | None, line: int | None) -> str:
     return f"{file}:{line}: " if line else f"{file}: "
 
 
-def cost_json(j: Judgement, edition: Any, figure: str) -> dict[str, Any]:
+def outcome_word(status: str, rulebook: Any) -> str:
+    """The edition's own word for a judgement's status (:mod:`kotc_rulesc.outcomes`): "pruned" for
+    banned from the 13th on."""
+    return _word(status, terms_of(rulebook))
+
+
+def card_json(j: Judgement, rulebook: Any) -> dict[str, Any]:
+    """A card's entry in ``check-cards --format json`` (``rulebook``: the edition judged's): the
+    judgement's, with ``outcome``, the edition's own word for its ``status`` (a machine code, the same
+    in every edition), after it."""
+    entry = j.to_json()
+    at = list(entry).index("status") + 1
+    items = list(entry.items())
+    return dict(items[:at] + [("outcome", outcome_word(j.status, rulebook))] + items[at:])
+
+
+def cost_json(j: Judgement, edition: Any, figure: str, rulebook: Any = None) -> dict[str, Any]:
     """What ``cost --format json`` prints for one card (``figure``: "cost" up to the 10th, "level" on)."""
     entry = j.to_json()
     return {"index": j.index, "name": j.name, "edition": edition, figure: j.cost, f"printed_{figure}": j.printed_cost,
             **({"ultra_points": j.ultra_points} if j.counts_ultra else {}),
-            "status": j.status, "breakdown": j.breakdown, "reasons": entry["reasons"],
+            "status": j.status, "outcome": outcome_word(j.status, rulebook), "breakdown": j.breakdown, "reasons": entry["reasons"],
             "warnings": entry["warnings"], "notes": j.notes}
 
 
-def judgement_text(j: Judgement, file: str | None = None, said: tuple[str, ...] = ()) -> str:
-    """One card: its status and cost, then every reason (located) and note (but the notes ``said`` already)."""
-    lines = [_title(j) + _verdict_text(j)]
-    lines += [f"    {_where(file, j.line_of(r))}{_reason_text(r)}" for r in j.reasons]
-    lines += [f"    {_where(file, j.line_of(w))}{_warning_text(w)}" for w in j.warnings]
+def judgement_text(j: Judgement, cite: Citations, rulebook: Any = None, file: str | None = None,
+                   said: tuple[str, ...] = ()) -> str:
+    """One card: its outcome and figure, then every reason (located) and note (but the notes ``said``
+    already); ``cite`` cites the documents, ``rulebook`` (the edition judged's) words the outcome."""
+    lines = [_title(j) + _verdict_text(j, rulebook)]
+    lines += [f"    {_where(file, j.line_of(r))}{_reason_text(r, cite)}" for r in j.reasons]
+    lines += [f"    {_where(file, j.line_of(w))}{_warning_text(w, cite)}" for w in j.warnings]
     lines += [f"    note: {note}" for note in j.notes if note not in said]
     return "\n".join(lines)
 
@@ -154,21 +166,24 @@ class CardTexts:
     distinct judgement: the copies of a design share their judgement's lists
     (:class:`~kotc_rulesc.cards.legality.CardJudge`)."""
 
-    def __init__(self, file: str | None, said: tuple[str, ...] = ()):
+    def __init__(self, file: str | None, cite: Citations, rulebook: Any = None, said: tuple[str, ...] = ()):
         self.file = file
+        self.cite = cite
+        self.rulebook = rulebook
         self.said = said
         self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
 
     def __call__(self, j: Judgement) -> str:
         kept = self._words
-        words = kept.new.get(id(j.reasons)) or kept.get(id(j.reasons))  # (the newer generation first)
+        words = kept.get(id(j.reasons))
         if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
-            words = (j.reasons, j.notes, _verdict_text(j),
-                     [(r, _reason_text(r)) for r in j.reasons] + [(w, _warning_text(w)) for w in j.warnings],
+            cite = self.cite
+            words = (j.reasons, j.notes, _verdict_text(j, self.rulebook),
+                     [(r, _reason_text(r, cite)) for r in j.reasons] + [(w, _warning_text(w, cite)) for w in j.warnings],
                      [f"    note: {note}" for note in j.notes if note not in self.said])
             kept.put(id(j.reasons), words)
         _, _, verdict, reasons, notes = words
-        head = f"[{j.index}] {j.name if j.name is not None else '(no name)'}{verdict}"
+        head = f"[{j.index + 1}] {j.name if j.name is not None else '(no name)'}{verdict}"
         if not reasons and not notes:
             return head
         file = self.file
@@ -189,8 +204,9 @@ class CheckJson:
     encoded once per distinct judgement, with its index, name and each reason's line filled in
     per card."""
 
-    def __init__(self, write: Callable[[str], Any], edition: Any):
+    def __init__(self, write: Callable[[str], Any], edition: Any, rulebook: Any = None):
         self.write = write
+        self.rulebook = rulebook
         self.empty = True
         self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines)
         write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')
@@ -198,9 +214,9 @@ class CheckJson:
     def card(self, j: Judgement) -> None:
         reasons = j.reasons
         entries = self._entries
-        kept = entries.new.get(id(reasons)) or entries.get(id(reasons))  # (the newer generation first)
+        kept = entries.get(id(reasons))
         if kept is None or kept[0] is not reasons or kept[1] is not j.notes:
-            kept = (reasons, j.notes, _entry_pieces(j))
+            kept = (reasons, j.notes, _entry_pieces(j, self.rulebook))
             entries.put(id(reasons), kept)
         pieces = kept[2]
         name = "null" if j.name is None else _json_string(j.name)
@@ -237,11 +253,11 @@ def _dumps(value: Any, level: int | None = None) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
 
 
-def _entry_pieces(j: Judgement) -> list[str]:
+def _entry_pieces(j: Judgement, rulebook: Any) -> list[str]:
     """A card's entry after its name, nested in the document (``"status": …`` to its closing brace), cut
     where each reason's (and warning's) line goes.  The lines are encoded as ``NaN`` to be found: ``"line": NaN`` is
     no text a JSON string can hold (its quotes would be escaped), and no other value is NaN."""
-    entry = j.to_json()
+    entry = card_json(j, rulebook)
     del entry["index"], entry["name"]
     for reason in entry["reasons"] + entry["warnings"]:
         reason["line"] = _NAN

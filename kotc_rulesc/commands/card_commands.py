@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator
+from typing import Any
 
 import click
 
@@ -17,153 +17,156 @@ EDITION_OPTION = click.option(
     "-e",
     type=EDITION,
     default=None,
-    help="The edition to judge in, e.g. 10, or 11-pre for the 11th's pre-release "
-    "(default: the newest edition whose component catalog is known).",
+    help="The edition to judge in (default: the current one, the 17th: the newest whose component catalog is "
+    "known); an earlier one by its number, e.g. 16 or 12, or 11-pre for the 11th's pre-release.",
 )
 FORMAT_OPTION = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
 )
+VERBOSE_OPTION = click.option(
+    "--verbose", "-v", is_flag=True,
+    help="Cite every document a reason rests on by its id, with the edition of the event (by default one "
+         "compact citation: \"17th rulebook, Revised Levels\").")
 STRICT_OPTION = click.option(
     "--strict", is_flag=True,
     help="Warnings count as problems (exit 1): a card that breaks a rule the guides word as should or recommended "
          "(\"the words “up to” should be removed\") is legal, with a warning that says what to print instead.")
 
 
-def _view_or_exit(rules_dir: str | None):
-    """The rules view, or print every rules problem and exit (1, or 2 when they cannot be read)."""
-    from ..cards.rules_source import get_view
+def _rules_or_exit(rules_dir: str | None):
+    """The rules the API judges by (the bundled ones, or the folder's), or print every rules problem
+    and exit (1, or 2 when they cannot be read)."""
+    from .. import api
     from ..errors import ProblemsFound
 
     try:
-        return get_view(rules_dir)
+        return api.rules() if rules_dir is None else api.Rules(rules_dir)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)
 
 
-def _edition_or_exit(view: Any, edition: Any) -> Any:
+def _edition_or_exit(rules: Any, edition: Any) -> Any:
     if edition is None:
-        return view.newest_with_catalog()
-    return check_known(view.keys, edition, "--edition")
+        return rules.current
+    return check_known(rules.view.keys, edition, "--edition")
 
 
-def _read_or_exit(path: str, settle: Any = None) -> Iterator:
-    """The CardInputs of the collection, one by one (a JSONL file is streamed); if the file
-    is unreadable, call ``settle`` (the output so far), print why and exit 2."""
-    from ..cards.collection import read_collection
-    from ..reading.policy import InputError
-
-    try:
-        yield from read_collection(path)
-    except InputError as exc:
-        if settle is not None:
-            settle()
-        click.echo(f"error: {exc.problem}", err=True)
-        sys.exit(2)
+def _unreadable(exc: Any, settle: Any = None) -> None:
+    """A collection that cannot be read (the input policy's error): call ``settle`` (the output so
+    far), print why and exit 2."""
+    if settle is not None:
+        settle()
+    click.echo(f"error: {exc.problem}", err=True)
+    sys.exit(2)
 
 
 @click.command("check-cards")
 @click.argument("collection", metavar="COLLECTION", type=click.Path(dir_okay=True, allow_dash=True, path_type=str))
 @EDITION_OPTION
 @click.option("--deck", is_flag=True,
-              help="Also judge COLLECTION as one deck: its size and, from the 17th, its Ultra Points, as the rulebook states.")
+              help="Also judge COLLECTION as one deck, as the rulebook states: in the 17th 40–60 cards and at most "
+                   "10 Ultra Points.")
 @STRICT_OPTION
 @FORMAT_OPTION
+@VERBOSE_OPTION
 @RULES_OPTION
-def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, rules_dir: str | None) -> None:
-    """Judge every card of COLLECTION in one edition: legal, banned, error or unknown.
+def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, verbose: bool,
+                rules_dir: str | None) -> None:
+    """Judge every card of COLLECTION in one edition — the 17th unless -e says another: legal,
+    pruned (banned up to the 12th), error (it cannot be read) or unknown.
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
     works too), or JSONL with one card per line; "-" reads standard input. A
-    card has name, type (one of the edition's: creature or spell up to the
-    11th, minion or spell from the 12th; each reads the other's word),
-    edition (its printed Edition Indicator; leave it out or null when the card
-    has none), the printed figure (cost up to the 10th, level from the 11th;
-    optional), its type's stats (offense and defense; sp and hp) and text:
-    the ability text, one paragraph per line (a caveat first, up to the 11th).
-    Other fields (flavor, artist…) are kept and ignored.
+    17th-edition card has a name, a type (minion or spell), its Edition
+    Indicator (edition: 17; from the 13th a card without one is invalid), its
+    level, a minion's sp and hp, and its text: the ability text, one paragraph
+    per line. Other fields (flavor, artist…) are kept and ignored. Older
+    systems print other fields: creature or spell with offense and defense up
+    to the 11th (a caveat as the first paragraph), a cost instead of a level
+    up to the 10th, no Edition Indicator in the 6th-edition layout; each
+    edition reads the other's word for a type (creature for minion).
 
     Every reason names its code — invalid (no Edition Indicator where the
     rulebook requires one), redacted, over-limit, cost-revised, clean-slate,
-    unknown-text, malformed, cost-mismatch, unknown-fact — with
-    the edition and sources it rests on, and where on the card it is. Earlier
-    wordings are legal and read as the current text (a note gives it).
+    unknown-text, malformed, cost-mismatch, unknown-fact —, where on the card
+    it is, and the document it rests on ("17th rulebook, Revised Levels";
+    --verbose: every document's id). Earlier wordings are legal and read as
+    the current text (a note gives it). The cards are numbered from 1.
 
-    A card written otherwise than a guide says it should be ("Target up to
-    1 on-field minion;" where the 17th guide says the words "up to" should be
-    removed) is legal, with a warning — their own category, in the text and
-    the JSON ("warnings") — that gives the text to print instead; a rule the
-    guides word as must (two arrows between activation costs, "it" where the
-    targets may be several) makes the card malformed. In the 17th each card's
-    Ultra Points are shown.
+    A card written otherwise than the guide says it should be ("Target up to
+    1 on-field minion;", where the 17th guide says the words "up to" should be
+    removed) is legal, with a warning that gives the text to print instead; a
+    rule the guides word as must (two arrows between activation costs, "it"
+    where the targets may be several) makes the card malformed. Each card's
+    Ultra Points are shown (the sum of its texts' [+N]).
 
-    With --deck the collection is also one deck: its number of cards (the
-    rulebook's deck size, e.g. 40–60) and, where the rulebook limits them,
-    its Ultra Points (the 17th: at most 10; a card's are the sum of its
-    texts' [+N]).
+    With --deck the collection is also one deck: in the 17th 40–60 cards and at
+    most 10 Ultra Points, as its rulebook states (each edition's own rulebook
+    otherwise), holding only legal cards.
 
-    The file is read under README's input policy (limits on size, lines,
-    nesting and numbers; no YAML aliases, duplicate keys or data after the
-    JSON): a file it refuses cannot be read; in JSONL a line it refuses is
-    one unreadable card, and the others are judged.
+    The file is read under the input policy (limits on size, lines, nesting
+    and numbers; no YAML aliases, duplicate keys or data after the JSON): a
+    file it refuses cannot be read; in JSONL a line it refuses is one
+    unreadable card, and the others are judged.
 
     Exit status: 0 when every card is legal (and, with --deck, the deck),
-    1 when any card is banned, unreadable or of unknown legality or the deck
-    is not legal (with --strict: or any card has a warning), 2 for usage
-    errors or a file that cannot be read.
+    1 when any card is pruned or banned, unreadable or of unknown legality or
+    the deck is not legal (with --strict: or any card has a warning), 2 for
+    usage errors or a file that cannot be read.
 
     \b
     Examples:
+      kotc-rulesc check-cards examples/mixed-collection.yaml
       kotc-rulesc check-cards my-deck.yaml --deck --strict
-      kotc-rulesc check-cards examples/collection.yaml --edition 6
-      kotc-rulesc check-cards examples/collection.yaml --edition 11-pre
-      kotc-rulesc check-cards big.jsonl -e 11 --format json > report.json
+      kotc-rulesc check-cards big.jsonl --format json > report.json
+      kotc-rulesc check-cards examples/mixed-collection.yaml -e 16
       kotc-rulesc check-cards minions.yaml -e 12
-      kotc-rulesc check-cards my-deck.yaml --deck
+      kotc-rulesc check-cards examples/collection.yaml -e 11-pre
+      kotc-rulesc check-cards examples/collection.yaml -e 6
     """
     from ..cards.cost import rule_note
-    from ..cards.legality import CardJudge
-    from ..cards.report import CardTexts, CheckJson, Tally, summary_text
+    from ..cards.report import CardTexts, CheckJson, summary_text
+    from ..citation import Citations
+    from ..reading.policy import InputError
 
-    view = _view_or_exit(rules_dir)
-    edition = _edition_or_exit(view, edition)
+    rules = _rules_or_exit(rules_dir)
+    edition = _edition_or_exit(rules, edition)
+    catalog = rules.view.catalog(edition)
     display = "<stdin>" if collection == "-" else collection
-    said = tuple(filter(None, [rule_note(view.catalog(edition))]))
-    judge_card = CardJudge(edition, view)  # each distinct card judged once
-    tally = Tally(deck)
+    said = tuple(filter(None, [rule_note(catalog)]))
     out = _Output(fmt == "json")
-    items = _read_or_exit(collection, settle=out.close)
+    if fmt == "json":
+        document = CheckJson(out.write, edition, catalog.rulebook)
+        each = lambda v: document.card(v.judgement)  # noqa: E731
+    else:
+        text = CardTexts(display, Citations(rules.view, edition, verbose), catalog.rulebook, said)
+        heading = [f"{display}: judged in the {ordinal(edition)} edition\n", *(f"note: {note}\n" for note in said)]
+
+        def each(v: Any) -> None:
+            if heading:  # the heading waits until the file has proved readable
+                out.write("".join(heading))
+                heading.clear()
+            out.write(text(v.judgement) + "\n")
+
     try:
+        try:
+            checked = rules.check(collection, edition, deck=deck, each=each, keep=False)
+        except InputError as exc:
+            _unreadable(exc, settle=out.close)
+        deck_verdict = checked.deck.verdict if checked.deck is not None else None
         if fmt == "json":
-            document = CheckJson(out.write, edition)
-        else:
-            text = CardTexts(display, said)
-        for item in items:
-            j = judge_card(item)
-            first = not tally.counts
-            tally.add(j)
-            if fmt == "text":
-                if first:  # the heading waits until the file has proved readable
-                    out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
-                    for note in said:
-                        out.write(f"note: {note}\n")
-                out.write(text(j) + "\n")
-            else:
-                document.card(j)
-        summary = tally.summary()
-        verdict = tally.deck_verdict(view.catalog(edition))
-        if fmt == "text" and not tally.counts:
-            out.write(f"{display}: judged in the {ordinal(edition)} edition\n")
-        if fmt == "json":
-            document.end(summary, verdict.to_json() if verdict is not None else None)
+            document.end(checked.summary, deck_verdict.to_json() if deck_verdict is not None else None)
             out.write("\n")
         else:
-            out.write(summary_text(summary) + "\n")
-            if verdict is not None:
-                out.write(verdict.text() + "\n")
+            if heading:  # (no card: the heading alone)
+                out.write(heading[0])
+            out.write(summary_text(checked.summary, catalog.rulebook) + "\n")
+            if deck_verdict is not None:
+                out.write(deck_verdict.text() + "\n")
         out.done()
     finally:
         out.close()
-    sys.exit(0 if tally.passed(verdict, strict) else 1)
+    sys.exit(0 if checked.legal and not (strict and checked.summary["with_warnings"]) else 1)
 
 
 class _Output:
@@ -268,72 +271,78 @@ def _no_such_option(name: str, stats: set[str]) -> None:
 @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[CARD_FILE] [--STAT N]...")
 @EDITION_OPTION
 @click.option("--type", "card_type", default=None, metavar="TYPE",
-              help="The card type (when no CARD_FILE is given): one of the edition's, e.g. creature or spell "
-                   "(1st–11th), minion or spell (12th).")
-@click.option("--text", "texts", multiple=True, help="One paragraph of ability text; repeat for each paragraph (the caveat first).")
+              help="The card type (when no CARD_FILE is given): minion or spell in the 17th (as from the 12th); "
+                   "creature or spell up to the 11th.")
+@click.option("--text", "texts", multiple=True,
+              help="One ability, one paragraph of the card's text; repeat for each (up to the 11th a caveat "
+                   "comes first).")
 @click.option("--name", default=None, help="The card name (optional).")
 @click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (default: the edition costed).")
-@click.option("--printed", "--printed-cost", "--printed-level", "printed", type=int, default=None,
-              help="The printed cost or level, to compare with the computed one (optional).")
+@click.option("--printed", "--printed-level", "--printed-cost", "printed", type=int, default=None,
+              help="The printed level (up to the 10th: the cost), to compare with the computed one (optional).")
 @STRICT_OPTION
 @FORMAT_OPTION
+@VERBOSE_OPTION
 @RULES_OPTION
 def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
          texts: tuple[str, ...], name: str | None, edition_indicator: int | None, printed: int | None,
-         strict: bool, fmt: str, rules_dir: str | None) -> None:
-    """Compute a card's figure in one edition — its resource cost (1st–10th)
-    or level (from the 11th) — per component, sub-ability and ability.
+         strict: bool, fmt: str, verbose: bool, rules_dir: str | None) -> None:
+    """Compute a card's level in one edition — the 17th unless -e says another —
+    per component, sub-ability and ability, with its Ultra Points and verdict.
 
     Give the card with flags, or CARD_FILE: a one-card YAML/JSON file or a
-    whole collection (each card is costed). A card type's stats are flags
-    named as the edition names them: --offense/--defense (creatures, up to
-    the 11th), --sp/--hp (minions, from the 12th). Each component's formula
-    is evaluated exactly with the card's values — an effect's t is the cost
-    of its target selection — and the edition's card-cost rule adds them
-    up, scope by scope, and rounds up. In the 1st edition:
+    whole collection (each card is costed). In the 17th a card is a minion or
+    a spell (--type), a minion's stats are --sp and --hp, and each --text is
+    one ability ("NAME: activation condition: activation costs→ sub-ability.
+    sub-ability."; a spell's ability has no name). Each component's formula is
+    evaluated exactly with the card's values — an effect's t is the value of
+    its target selection — and the edition's level rule adds them up, scope by
+    scope, and rounds up. In the 17th:
 
     \b
-      total_relief  = min(20, condition_relief + cost_relief)
-      ability_cost  = max(1, sum(effect_costs) - total_relief)
-      creature_cost = max(1, ceil(offense + defense/5 + sum(ability_costs)))
-      spell_cost    = max(1, ceil(ability_cost))
+      sub_ability_cost    = sum(effect_costs)
+      ability_cost        = max(0, ceil(sum(sub_ability_costs) - cost_relief))
+      minion_ability_cost = max(1, ceil(sum(sub_ability_costs) - cost_relief))
+      minion_cost         = max(0, ceil(sp + hp/2)) + sum(ability_costs)
+      spell_cost          = ability_cost
 
-    and in the 12th (a sub-ability is one sentence: target selection, effects):
-
-    \b
-      sub_ability_cost = sum(effect_costs)
-      ability_cost     = max(1, ceil(sum(sub_ability_costs) - cost_relief))
-      minion_cost      = max(0, ceil(sp + hp/5)) + sum(ability_costs)
-      spell_cost       = ability_cost
-
-    `kotc-rulesc show --edition N` prints each edition's rule. A figure that
-    depends on a formula no source gives is "unknown", never guessed. If
-    the card is banned in that edition, the reasons follow; a rule the
+    A card's Ultra Points are the sum of its texts' [+N] (a 17th-edition deck
+    holds at most 10). If the card is not legal, the reasons follow; a rule the
     guides word as should that the card breaks is a warning with the text to
-    print instead. Each figure is named in its edition's words (cost and
-    relief up to the 11th; level increase and level decrease from the 12th).
+    print instead.
+
+    Older editions (-e N) are costed by their own rule (`kotc-rulesc show -e N`
+    prints it) and named in their own words: minions and spells with --sp/--hp
+    and a level from the 12th; creatures and spells with --offense/--defense
+    up to the 11th (the caveat is the first --text), a level in the published
+    11th and a resource cost, with cost and relief, up to the 10th. A figure
+    that depends on a formula no source gives is "unknown", never guessed.
 
     Exit status: 0 when every figure is known, 1 when a card cannot be
     costed (with --strict: or has a warning), 2 for usage errors (no card
     given, --text without --type, a type or stat the edition does not have)
-    and a CARD_FILE that cannot be read (README's input policy, as for
+    and a CARD_FILE that cannot be read (the input policy, as for
     check-cards).
 
     \b
     Examples:
+      kotc-rulesc cost --type minion --sp 2 --hp 4 --name "Shield Bearer" \\
+          --text "GUARD: When this card is summoned (ghost-play): Target 1 on-field minion; place 2 Shield Counters on the target."
       kotc-rulesc cost --type spell --text "Target 1 on-field minion; destroy it."
-      kotc-rulesc cost --edition 8 --type spell --text "Draw 2 cards."
+      kotc-rulesc cost examples/mixed-collection.yaml
       kotc-rulesc cost -e 12 --type minion --sp 2 --hp 7 --text "GREED: Draw 2 cards."
       kotc-rulesc cost -e 11 --type creature --offense 3 --defense 8 \\
           --text "Summon cost: Self-exhaust 2 creatures." --text "Draw 1 card."
-      kotc-rulesc cost examples/collection.yaml --edition 6
+      kotc-rulesc cost -e 8 --type spell --text "Draw 2 cards."
     """
-    from ..cards.legality import judge, judge_input
-    from ..cards.report import breakdown_text, cost_json, judgement_text, reason_line, warning_line
+    from ..cards.report import breakdown_text, judgement_text, outcome_word, reason_line, warning_line
+    from ..citation import Citations
+    from ..reading.policy import InputError
 
-    view = _view_or_exit(rules_dir)
-    edition = _edition_or_exit(view, edition)
-    system = view.catalog(edition).system
+    rules = _rules_or_exit(rules_dir)
+    edition = _edition_or_exit(rules, edition)
+    catalog = rules.view.catalog(edition)
+    system = catalog.system
     card_file, stats = _stat_flags(list(args), system)
     flags = card_type is not None or stats or texts or name is not None \
         or edition_indicator is not None or printed is not None
@@ -342,8 +351,11 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
     if card_file is None and not flags:
         raise click.UsageError("give a CARD_FILE, or the card with --type and --text (and its stats, e.g. --sp/--hp)")
     if card_file is not None:
-        judgements = [judge_input(item, edition, view) for item in _read_or_exit(card_file)]
-        if not judgements:
+        try:
+            verdicts = rules.check(card_file, edition).verdicts
+        except InputError as exc:
+            _unreadable(exc)
+        if not verdicts:
             raise click.UsageError(f"{card_file} holds no cards")
     else:
         from ..cards.parse import type_aliases
@@ -351,17 +363,17 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         types = [t.id for t in system.types]
         if card_type is None:
             raise click.UsageError(f"--type is needed: {' or '.join(types)}")
-        if card_type.strip().lower() not in types and type_aliases(view).get(card_type.strip().lower()) not in types:
+        if card_type.strip().lower() not in types and type_aliases(rules.view).get(card_type.strip().lower()) not in types:
             raise click.UsageError(f"--type {card_type!r}: a card of the {ordinal(edition)} edition is a {' or a '.join(types)}")
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts), **stats}
         indicator = edition_number(edition) if edition_indicator is None else edition_indicator
         for key, value in (("edition", indicator), (system.figure, printed)):
             if value is not None:
                 card[key] = value
-        judgements = [judge(card, edition, view)]
+        verdicts = [rules.judge(card, edition)]
+    judgements = [v.judgement for v in verdicts]
     if fmt == "json":
-        figure = view.catalog(edition).system.figure  # "cost" up to the 10th, "level" from the published 11th
-        out = [cost_json(j, edition, figure) for j in judgements]
+        out = [v.cost_json() for v in verdicts]
         click.echo(json.dumps(out if card_file is not None else out[0], ensure_ascii=False, indent=2))
     else:
         display = card_file if card_file not in (None, "-") else ("<stdin>" if card_file == "-" else None)
@@ -371,13 +383,13 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
                 for note in j.notes:
                     click.echo(f"  note: {note}")
                 if j.reasons:
-                    click.echo(f"  {j.status} in the {ordinal(edition)} edition:")
+                    click.echo(f"  {outcome_word(j.status, catalog.rulebook)} in the {ordinal(edition)} edition:")
                     for r in j.reasons:
                         click.echo(f"    {reason_line(r)}")
                 for w in j.warnings:
                     click.echo(f"  {warning_line(w)}")
             else:
-                click.echo(judgement_text(j, display))
+                click.echo(judgement_text(j, Citations(rules.view, edition, verbose), catalog.rulebook, display))
     ok = all(j.cost is not None for j in judgements) and not (strict and any(j.warnings for j in judgements))
     sys.exit(0 if ok else 1)
 

@@ -20,104 +20,75 @@ def _fail(message: str, code: int = 2) -> None:
 @click.command(context_settings={"max_content_width": 100})
 @click.argument("collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
 @click.option("--to", "target", type=EDITION, default=None, metavar="N",
-              help="The edition to migrate to: a number, or a pre-release such as 11-pre (default: the newest "
-                   "edition whose component catalog is declared; `kotc-rulesc editions` lists them).")
+              help="The edition to migrate to (default: the current one, the 17th: the newest whose component "
+                   "catalog is declared); an earlier one by its number, or 11-pre (`kotc-rulesc editions` lists them).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="OUT",
               help="Write the migrated collection to OUT, a file ('-': standard output, the default); never COLLECTION itself.")
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak "
               "(a second run on the same file meanwhile refuses).")
 @click.option("--from", "assume", type=EDITION, default=None, metavar="E",
-              help="The edition of cards that bear no Edition Indicator (required when the collection has such cards, "
-                   "unless N's rulebook makes an Edition Indicator required: such a card is then invalid, kept and marked).")
+              help="The edition of cards that bear no Edition Indicator, as the 1st–10th layouts print none. Not needed "
+                   "for the 17th (from the 13th a card without one is invalid: kept and marked).")
 @click.option("--reissue", is_flag=True,
-              help="Re-issue a card that N's rulebook prunes because a text it uses had its cost (level) revised after "
-                   "its design edition: its figure recomputed in N and its Edition Indicator set to N, when every other "
-                   "text on it is valid in N. Without it such a card is kept as it was and marked (the rulebook's verdict).")
+              help="Re-issue a card the 17th prunes because a text it uses had its level revised after its design "
+                   "edition (Revised Levels): its level recomputed and its Edition Indicator set to 17, when every "
+                   "other text on it is valid in the 17th. Without it such a card is kept as it was and marked.")
 @click.option("--strict", is_flag=True,
-              help="Exit 1 also when a card had to be written in the form its guide prescribes: it broke a rule the "
+              help="Exit 1 also when a card had to be written in the form the guide prescribes: it broke a rule the "
                    "guides word as should (\"the words “up to” should be removed\"); such a card is written so in any case.")
 @click.option("--report", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="FILE",
               help="Write the full report to FILE ('-': standard output, when the collection does not go there); "
                    "neither COLLECTION nor OUT.")
 @click.option("--report-format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True,
               help="The format of the report.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="In the report, name each component by its id and cite every document a reason rests on "
+                   "(by default one compact citation: \"17th rulebook, Refurbished Card Texts\").")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print the report of what would change (to standard output unless --report).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=None, hidden=True,
               help="Deprecated and ignored (migrate runs in one process); removed in the next release.")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None, metavar="DIR",
               help="Fold the rules in DIR instead of the compiled tables.")
-def migrate(collection, target, output, in_place, assume, reissue, strict, report, report_format, dry_run, jobs, rules_dir):
-    """Migrate the cards of COLLECTION (YAML, JSON or JSONL; '-' for standard input) to edition N.
+def migrate(collection, target, output, in_place, assume, reissue, strict, report, report_format, verbose, dry_run, jobs,
+            rules_dir):
+    """Migrate the cards of COLLECTION (YAML, JSON or JSONL; '-' for standard
+    input) to edition N — the current one, the 17th, unless --to says another.
 
-    Each card goes from its edition E — its Edition Indicator (the 'edition'
-    field), or --from for cards without one — through the migration passes
-    E+1 … N, and is then judged by the rules of N:
+    Each card goes from its design edition (its Edition Indicator, the
+    'edition' field) to N as N's rulebook says. In the 17th: the texts the
+    Refurbished Card Texts lists are refurbished on the card, in edition order
+    (its level and Edition Indicator stay); a card that is pruned — by the
+    13th's clean slate, by a Revised Levels entry after its design edition,
+    for a redacted text or for bearing no Edition Indicator — is kept exactly
+    as it was and marked with a 'migration' field: its outcome, every reason,
+    what you can do. --reissue re-issues a card pruned for a revised level
+    instead (level recomputed, Edition Indicator 17) when every other text on
+    it is valid in the 17th. A card that ends legal is written in the form the
+    guide prescribes ("Target 1 on-field minion;").
 
-    \b
-    - revised wording is rewritten to N's wording (bound values, singular forms),
-      also a wording already revised before E — from the 13th on, each text the
-      rulebooks' Refurbished Card Texts list (a card is "refurbished"), in
-      edition order; a rewording no rulebook list names is kept as printed,
-      with a note.  The Edition Indicator (the design edition) stays as
-      printed: it names the edition whose costs the printed cost follows, and a
-      wording erratum changes no cost (so migrating again changes nothing); a
-      card already of edition N is judged only;
-    - a card using a component whose cost was revised after E gets what the
-      rulebook says: up to the 11th's pre-release ("MUST bear an Edition
-      Indicator ... no less than the cost revision edition") it is re-issued,
-      its cost recomputed under N and its Edition Indicator set to N; from the
-      16th ("Revised Levels": a card "whose design edition is older than the
-      revision edition ... is pruned") it is pruned — kept as it was and
-      marked — unless --reissue asks for the re-issue, made only when every
-      other text on the card is valid in N (the report says what it would be);
-    - crossing a clean-slate edition bans (from the 13th: prunes) a card,
-      unless the data declares a successor for every component it uses (the
-      card is then re-issued); a card with no Edition Indicator where N's
-      rulebook requires one is invalid: kept and marked, without --from;
-    - a card that is banned for any other reason (redacted, over a limit, a
-      wrong printed cost, text no edition knows, a fact no source gives) is kept
-      exactly as it was and marked with a 'migration' field: status, from, to,
-      every reason (code, edition — unknown in YAML, null in JSON when no
-      source gives it —, sources, message) and, where the data declares one,
-      a suggested legal replacement with its cost.  The field is replaced on
-      every run and removed once the card is legal;
-    - a printed cost that was already wrong in the card's own edition is
-      reported; it is corrected only when the card is re-issued;
-    - a card that ends legal is written in the form the target's guide
-      prescribes: where it breaks a rule the guide words as should ("the
-      words “up to” should be removed": "Target 1 on-field minion;", never
-      "Target up to 1 on-field minion;"), the paragraph is written as the
-      guide says and the report names the rule.
-    - migrated in steps (--to 9, then --to 11-pre), a card re-issued in the
-      first step keeps that step's Edition Indicator: it costs the same, and
-      it is legal; a card that does not end legal is kept as it was in the
-      input of the run that judged it.
+    Older editions: up to the 11th's pre-release a card whose cost was
+    revised is re-issued, and cards of the 1st–10th layouts bear no Edition
+    Indicator: give their edition with --from.
 
-    The output keeps the input's format: YAML keeps its comments, key order and
-    quoting (a diff shows only what changed); JSON and JSONL are streamed card by
-    card in constant memory.  Writes go to a temporary file renamed into place:
-    a failed or interrupted run leaves no partial output (a killed run's
-    temporary files are removed by the next run).  Without -o or --in-place
-    the collection goes to standard output.  An output is a file, never
-    COLLECTION nor the other output: a device, FIFO or folder is refused.
+    The output keeps the input's format — YAML its comments and layout, JSON
+    and JSONL streamed card by card — and is written whole or not at all;
+    migrating it again changes nothing. The report lists every card with its
+    outcome and why; without --report a summary goes to standard error (with
+    --dry-run, the report to standard output). The players' guide
+    (`kotc-rulesc docs`) says what happens to each card, and why.
 
-    Without --report a summary goes to standard error (with --dry-run, the full
-    report goes to standard output).  A progress bar appears on a terminal for
-    large collections.
-
-    Exit status: 0 when every card ends legal, 1 when any card is banned, of
-    unknown legality or cannot be migrated (with --strict: or was written in
-    the prescribed form because it broke a should rule), 2 for usage errors, unreadable
-    collections (README's input policy), cards without an Edition Indicator
-    when --from is missing, and an output that cannot be written (a full disk).
+    Exit status: 0 when every card ends legal, 1 when any card is pruned or
+    banned, of unknown legality or unreadable (with --strict: or written in
+    the prescribed form), 2 for usage errors, an unreadable collection, a card
+    without an Edition Indicator and no --from where N needs one, and an output
+    that cannot be written.
 
     \b
     Examples:
-      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o migrated.yaml --report report.md --report-format markdown
-      kotc-rulesc migrate examples/mixed-collection.yaml --to 17 -o mixed-17.yaml --report -
-      kotc-rulesc migrate examples/mixed-collection.yaml --to 17 --reissue --dry-run
-      kotc-rulesc migrate cards.jsonl --from 6 --in-place --report -
-      kotc-rulesc migrate old.json --from 6 --dry-run
+      kotc-rulesc migrate examples/mixed-collection.yaml -o mixed-17.yaml --report -
+      kotc-rulesc migrate examples/mixed-collection.yaml --reissue --dry-run
+      kotc-rulesc migrate my-cards.jsonl --in-place --report report.md --report-format markdown
+      kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o migrated.yaml --report -
     """
     from ..errors import ProblemsFound, interrupt_status
     from ..migrate.io_json import MissingFrom
@@ -157,6 +128,7 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
         rules_dir=rules_dir,
         reissue=reissue,
         strict=strict,
+        verbose=verbose,
     )
     kept = "" if collection == "-" else f", {collection} is as it was"
     try:

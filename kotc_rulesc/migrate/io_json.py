@@ -23,7 +23,7 @@ from ..reading.json_reader import JsonProblem, json_line, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
-from .report import Record, Totals, render_card
+from .report import CardReport, Record, Totals, outcome
 
 __all__ = ["Context", "BlockResult", "MissingFrom", "jsonl_block", "json_cards"]
 
@@ -34,7 +34,7 @@ class MissingFrom(Exception):
     """A card without an Edition Indicator, and no ``--from``."""
 
     def __init__(self, index: int, line: int | None, name: Any):
-        what = f"card [{index}]" + (f' "{name}"' if isinstance(name, str) and name else "") + (f" (line {line})" if line else "")
+        what = f"card [{index + 1}]" + (f' "{name}"' if isinstance(name, str) and name else "") + (f" (line {line})" if line else "")
         super().__init__(what)
         self.index, self.line, self.name = index, line, name
 
@@ -61,9 +61,12 @@ class BlockResult:
 class Context:
     """Everything one process needs to migrate cards: the migrator and what to report."""
 
-    def __init__(self, migrator: Migrator, report_format: str | None, attention_cap: int = 20):
+    def __init__(self, migrator: Migrator, report_format: str | None, attention_cap: int = 20, verbose: bool = False):
         self.migrator = migrator
         self.report_format = report_format
+        #: renders each card's report entry (None: no report is written)
+        self.render = None if report_format is None else \
+            CardReport(report_format, migrator.view, migrator.target, migrator.words, verbose)
         self.attention_cap = attention_cap
         #: JSONL lines already seen, but for the name (this process's own: :func:`jsonl_block`)
         self.lines = Memo(4096)
@@ -74,8 +77,8 @@ class Context:
 
     def note(self, result: BlockResult, rec: Record) -> None:
         result.totals.add(rec)
-        if self.report_format is not None and rec.notable:
-            result.entries.append(render_card(rec, self.report_format, self.migrator.words))
+        if self.render is not None:
+            result.entries.append(self.render(rec))
         if not rec.legal and len(result.attention) < result.room:
             result.attention.append(attention_line(rec, self.migrator.words))
 
@@ -87,15 +90,15 @@ class Context:
 
 
 def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
-    """One line for a card that does not end legal: ``[index] Name (line N): banned — codes``."""
+    """One line for a card that does not end legal: ``[number] Name (line N): pruned — codes``, numbered
+    from 1 and in the target rulebook's word, as the report says it."""
     name = f" {rec.name}" if rec.name else ""
     where = f" (line {rec.line})" if rec.line else ""
     d = rec.decision
     if d is None:
-        return f"[{rec.index}]{name}{where}: error — {rec.problem}"
+        return f"[{rec.index + 1}]{name}{where}: error — {rec.problem}"
     codes = ", ".join(dict.fromkeys(r.code for r in d.reasons)) or d.status
-    status = (words or {}).get(d.status, d.status)  # "pruned" for banned where the rulebook says so
-    return f"[{rec.index}]{name}{where}: {status} — {codes}"
+    return f"[{rec.index + 1}]{name}{where}: {outcome(d.status, words)} — {codes}"
 
 
 # --------------------------------------------------------------------------- writing a changed card

@@ -40,6 +40,7 @@ from functools import cached_property
 from typing import Any
 
 from ..model import edition_number, is_pre_release, ordinal
+from ..outcomes import outcome_word
 from ..passes import Pass
 from .rewrite import LineRewriter, TextRewrite, split_line
 
@@ -104,6 +105,9 @@ class Decision:
     #: the *should* rules the card broke (its warnings in the target edition), which the text written
     #: follows (``migrate --strict`` counts them as problems)
     warnings: tuple[Any, ...] = ()
+    #: what the player can do with a card kept as it was, to have it in the target edition ("migrate it
+    #: with --reissue …", "redesign it under the 17th edition's guide"); None: nothing the rules offer
+    remedy: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -130,11 +134,12 @@ def _error(source: int | None, target: int, assumed: bool, code: str, message: s
     return _marked(Decision("error", source, target, assumed, reasons=(reason,)))
 
 
-def _marked(d: Decision) -> Decision:
-    """Attach the marker of a card that does not end legal."""
+def _marked(d: Decision, words: dict[str, str] | None = None) -> Decision:
+    """Attach the marker of a card that does not end legal: its ``status`` (the machine code, the same in
+    every edition) and ``outcome`` (the target rulebook's word for it, ``words``: "pruned"), …"""
     if d.legal:
         return d
-    mark: dict[str, Any] = {"status": d.status}
+    mark: dict[str, Any] = {"status": d.status, "outcome": outcome_word(d.status, words)}
     if d.source is not None:
         mark["from"] = d.source
     mark["to"] = d.target
@@ -142,6 +147,8 @@ def _marked(d: Decision) -> Decision:
         mark["notes"] = list(d.notes)
     if d.replacement:
         mark["replacement"] = d.replacement
+    if d.remedy:
+        mark["remedy"] = d.remedy
     mark["reasons"] = [reason_json(r) for r in d.reasons]  # last: a YAML card's trailing comments follow it
     return replace(d, mark=mark)
 
@@ -234,7 +241,9 @@ class Migrator:
             )
         if source is None:  # unreadable: the judgement says why; the card is kept as it is
             j = self._judge(card, n, self.view)
-            return _marked(Decision(j.status if j.status != "legal" else "error", None, n, False, reasons=tuple(j.reasons)))
+            status = j.status if j.status != "legal" else "error"
+            return _marked(Decision(status, None, n, False, reasons=tuple(j.reasons),
+                                    remedy=self._remedy(card, j, status)), self.words)
 
         text = card.get("text")
         rewrites: list[TextRewrite] = []
@@ -256,7 +265,7 @@ class Migrator:
         codes = {r.code for r in j.reasons}
 
         if j.status == "legal" and not crossed:
-            notes = _kept_notes(kept)
+            notes = _kept_notes(kept) + self._figure_notes(j, source)
             new_text, fixes = _prescribed(new_text, j)
             rewrites += fixes
             if rewrites:
@@ -306,16 +315,67 @@ class Migrator:
             codes = {r.code for r in j.reasons}
         status = j.status if j.status != "legal" else "banned"
         notes = self._printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
+        reissue = None
         if pruned and (not kept or self._reissued_text(source, text, card, j)[0] is not None):
-            notes += (f"with --reissue it would be re-issued: {j.figure} {card.get(j.figure)} → {j.cost}, "
-                      f"Edition Indicator {card.get('edition')} → {edition_number(n)} (its other texts are valid "
-                      f"in the {ordinal(n)} edition)",)
+            reissue = (f"{j.figure} {card.get(j.figure)} → {j.cost}, Edition Indicator {card.get('edition')} → "
+                       f"{edition_number(n)} (its other texts are valid in the {ordinal(n)} edition)")
+        replacement = self._replacement(probe, j) if status == "banned" else None
         return _marked(Decision(
             status, source, n, assumed,
             reasons=tuple(j.reasons),
             notes=notes,
-            replacement=self._replacement(probe, j) if status == "banned" else None,
-        ))
+            replacement=replacement,
+            remedy=self._remedy(card, j, status, reissue, replacement),
+        ), self.words)
+
+    # ------------------------------------------------------------------ what the report tells the player
+
+    def _figure_notes(self, j: Any, source: int) -> tuple[str, ...]:
+        """Say so when a legal card's printed figure is not what the target edition's formulas give: its
+        design edition's stands where the target's rulebook lists every case that prunes a card."""
+        if j.printed_cost is None or j.cost is None or j.printed_cost == j.cost:
+            return ()
+        n = self.target
+        return (f"its printed {j.figure} {j.printed_cost} stays: by the {ordinal(n)} edition's formulas it is "
+                f"{j.cost}, but the {ordinal(n)} rulebook's lists, which name every case in which a card is "
+                f"{outcome_word('banned', self.words)}, name none that does so to this card (its {j.figure} is its "
+                f"design edition's, the {ordinal(source)})",)
+
+    def _remedy(self, card: Any, j: Any, status: str, reissue: str | None = None, replacement: Any = None) -> str | None:
+        """What the player can do with a card kept as it was, to use it in the target edition (``reissue``:
+        what ``--reissue`` would change on it)."""
+        n = self.target
+        redesign = f"redesign it under the {ordinal(n)} edition's guide"
+        if status == "unknown":
+            return None  # (no source says whether it may be used: nothing to do but wait for one)
+        if status == "error":
+            return "correct what the reasons name, and migrate it again"
+        if reissue:
+            return f"migrate it with --reissue to have it re-issued: {reissue}; or {redesign}"
+        if replacement:
+            return f"print the suggested replacement instead, or {redesign}"
+        fix = self._printed_fix(card, j)
+        if fix:
+            said = " and ".join(f"the Edition Indicator {v} (`edition: {v}`)" if k == "edition" else f"the {k} {v}"
+                                for k, v in fix.items())
+            return f"print {said} on it: it is then a legal card of the {ordinal(n)} edition"
+        return redesign
+
+    def _printed_fix(self, card: Any, j: Any) -> dict[str, Any]:
+        """The printed fields that make a card kept as it was legal in the target edition, where only they
+        keep it out: the Edition Indicator the rulebook requires (a card without one whose text reads as the
+        target's), a wrong printed figure; checked by judging the card so printed.  Empty: none does."""
+        codes = {r.code for r in j.reasons}
+        if not isinstance(card, dict) or j.cost is None or not codes & {"invalid", "cost-mismatch"}:
+            return {}
+        fix: dict[str, Any] = {}
+        if "invalid" in codes and card.get("edition") is None:
+            fix["edition"] = edition_number(self.target)
+        if card.get(j.figure) != j.cost:
+            fix[j.figure] = j.cost
+        candidate = {k: v for k, v in card.items() if k != MARK}
+        candidate.update(fix)
+        return fix if fix and self._judge(candidate, self.target, self.view).status == "legal" else {}
 
     # ------------------------------------------------------------------ the passes
 
@@ -414,7 +474,7 @@ class Migrator:
     def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
         """Map every component to its successor across the clean slate ``p``; ok is False
         when a sentence cannot be read or a component has none."""
-        from ..cards.parse import read_sentence
+        from ..cards.sentence import read_sentence
 
         before = self.view.catalog(p.source)
         after = self.view.catalog(p.target)
@@ -436,7 +496,7 @@ class Migrator:
                 raw = pieces[i].strip()
                 if not raw or raw in empty_texts:
                     continue
-                use, _ = read_sentence(raw, before)
+                use, _ = read_sentence(raw, before, self.view)
                 succ = declared.get(use.component) if use is not None else None
                 comp = comps.get(succ.successor) if succ is not None else None
                 if comp is None:

@@ -1,20 +1,21 @@
-"""The migration report: per card what changed and why, banned cards with their reasons, totals.
+"""The migration report: every card with its outcome and why, then totals that add up.
 
-The report streams like the collection: each card's entry is rendered as soon as
-the card is decided, and the totals come last — so a report over a million cards never sits in memory.
-Cards that end legal and unchanged are only counted.
+The report streams like the collection: each card's entry is rendered as soon as the card is
+decided, and the totals come last — so a report over a million cards never sits in memory.
 
-Formats: ``text`` (for reading in a terminal), ``markdown`` (for an issue or a
-pull request) and ``json`` (one object: ``collection``, ``to``, ``from``,
-``dry_run``, ``cards`` — the entries — and ``totals``).
+Formats: ``text`` (for reading in a terminal), ``markdown`` (for an issue or a pull request) and
+``json`` (one object: ``collection``, ``to``, ``from``, ``dry_run``, ``cards`` — the entries — and
+``totals``).
 
-Every rewritten text names the revision it follows: the card's sentence before and
-after, the component's wording before and after (a rulebook's row: "summon [x] level
-[y] pawns." → "craft [x] level [y] pawns."), its edition and sources; every card
-kept as it was names each reason with its edition and sources.  The words are the
-target rulebook's where it has its own (``terms``: from the 13th a card is
-"refurbished" or "pruned"); the JSON's ``status`` stays the migrator's code and
-``outcome`` gives the rulebook's word.
+A player reads it: the cards are numbered from 1 as a player counts (the JSON's ``index`` counts
+from 0, as programs do), each outcome is one word, the target rulebook's own
+(:mod:`kotc_rulesc.outcomes`: from the 13th a card is "refurbished" or "pruned") — the word
+``check-cards`` and the ``migration`` field of a card kept as it was say too —, a legal card whose
+printed figure is not the target's formulas' says why it stands, and a card kept as it was says what
+the player can do (``remedy``).  Every rewritten text names the revision it follows and every reason
+its document, in one compact citation ("17th rulebook, Refurbished Card Texts"); ``verbose`` adds
+the components' ids and every document id (:mod:`kotc_rulesc.citation`).  The JSON always has them
+all, and keeps the machine codes (``status``) beside the words (``outcome``).
 """
 
 from __future__ import annotations
@@ -23,44 +24,30 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from ..citation import Citations
 from ..model import ordinal
+from ..outcomes import outcome_word
 from .plan import LEGAL, Decision, reason_json
 
-__all__ = ["Record", "Totals", "render_card", "ReportWriter", "summary_line", "status_word", "outcome", "FORMATS"]
+__all__ = ["Record", "Totals", "CardReport", "ReportWriter", "summary_line", "outcome", "FORMATS"]
 
 FORMATS = ("text", "markdown", "json")
-_STATUS_WORDS = {
-    "rewritten": "text rewritten",
-    "reissued": "re-issued",
-    "unchanged": "unchanged",
-    "banned": "BANNED, kept as it was",
-    "unknown": "UNKNOWN legality, kept as it was",
-    "error": "ERROR, kept as it was",
-}
-
-
-def status_word(status: str, words: dict[str, str] | None = None) -> str:
-    """How the report names a status: the target rulebook's word where it has one ("refurbished",
-    "PRUNED, kept as it was"), else the migrator's ("text rewritten", "BANNED, kept as it was")."""
-    words = words or {}
-    if status == "rewritten" and "revised" in words:
-        return words["revised"]
-    if status == "banned" and "banned" in words:
-        return f"{words['banned'].upper()}, kept as it was"
-    return _STATUS_WORDS[status]
+#: the outcomes in the order the totals count them
+_OUTCOMES = ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
 
 
 def outcome(status: str, words: dict[str, str] | None = None) -> str:
-    """The rulebook's word for a status (JSON ``outcome``): "refurbished", "pruned", else the status."""
-    words = words or {}
-    return words.get({"rewritten": "revised", "banned": "banned"}.get(status, ""), status)
+    """The target rulebook's word for a status (``words``: its terms): "refurbished", "pruned", "re-issued"…"""
+    return outcome_word(status, words)
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
-    """One card's outcome: where it is, what was decided, whether the output differs."""
+    """One card's outcome: where it is, what was decided, whether the output differs.  (Made for every
+    card of the collection: slotted, and not frozen, whose ``__init__`` would set each field through
+    ``object.__setattr__``.)"""
 
-    index: int
+    index: int  # from 0
     line: int | None
     name: str | None
     decision: Decision | None  # None: the entry is not a card (problem says why)
@@ -75,18 +62,13 @@ class Record:
     def legal(self) -> bool:
         return self.decision is not None and self.decision.legal
 
-    @property
-    def notable(self) -> bool:
-        """Worth an entry of its own in the report."""
-        d = self.decision
-        return d is None or self.changed or not d.legal or bool(d.notes)
-
     def to_json(self, words: dict[str, str] | None = None) -> dict[str, Any]:
         d = self.decision
         out: dict[str, Any] = {"index": self.index, "line": self.line, "name": self.name, "status": self.status,
                                "outcome": outcome(self.status, words), "changed": self.changed}
         if d is None:
             out["reasons"] = [{"code": "malformed", "edition": None, "sources": [], "message": self.problem}]
+            out["remedy"] = _MALFORMED_REMEDY
             return out
         out["from"] = d.source
         out["assumed_from"] = d.assumed
@@ -103,14 +85,19 @@ class Record:
             out["notes"] = list(d.notes)
         if d.replacement:
             out["replacement"] = d.replacement
+        if d.remedy:
+            out["remedy"] = d.remedy
         return out
 
+
+#: what the player can do with an entry that is not a card
+_MALFORMED_REMEDY = "write the entry as a card (a mapping of its fields), and migrate it again"
 
 _KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed", "prescribed")
 
 
 def _counted(status: str, changed: bool) -> tuple[str, ...]:
-    """The totals a card counts in."""
+    """The JSON totals a card counts in."""
     keys = ["cards"] + (["changed"] if changed else [])
     if status in LEGAL:
         keys += (["migrated"] + (["reissued"] if status == "reissued" else [])) if changed else ["unchanged"]
@@ -124,11 +111,14 @@ def _counted(status: str, changed: bool) -> tuple[str, ...]:
 _COUNTED = {(s, c): _counted(s, c) for s in (*LEGAL, "banned", "unknown", "error") for c in (False, True)}
 
 
-@dataclass
+@dataclass(slots=True)
 class Totals:
-    """Counts over the collection; ``banned`` includes ``unknown``, ``migrated`` includes ``reissued``."""
+    """Counts over the collection.  ``counts`` are the JSON's totals (``banned`` includes ``unknown``,
+    ``migrated`` includes ``reissued`` and a legal card whose earlier marker was removed;
+    ``changed``: the cards whose output differs); ``outcomes`` count each card once, by its outcome."""
 
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_KEYS, 0))
+    outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_OUTCOMES, 0))
 
     def add(self, record: Record) -> None:
         self.count(record.status, record.changed)
@@ -140,10 +130,13 @@ class Totals:
         counts = self.counts
         for key in _COUNTED[status, changed]:
             counts[key] += cards
+        self.outcomes[status] += cards
 
     def merge(self, other: "Totals") -> None:
         for k, v in other.counts.items():
             self.counts[k] += v
+        for k, v in other.outcomes.items():
+            self.outcomes[k] += v
 
     def __getitem__(self, key: str) -> int:
         return self.counts[key]
@@ -157,137 +150,125 @@ class Totals:
 
 
 def summary_line(t: Totals, dry_run: bool = False, words: dict[str, str] | None = None) -> str:
+    """ "15 cards: 6 refurbished, 4 unchanged, 5 pruned; 2 written as the guide prescribes; 11 changed in
+    the output, 5 of them only marked": every card counted once, by its outcome in the target rulebook's
+    words; then how many of them the output changes (a card kept as it was only by its migration mark)."""
     c = t.counts
-    migrated = f"{c['migrated']} migrated"
-    if c["reissued"]:
-        migrated += f" ({c['reissued']} re-issued)"
-    banned = f"{c['banned']} {(words or {}).get('banned', 'banned')}"
-    if c["unknown"]:
-        banned += f" ({c['unknown']} of unknown legality)"
-    verb = "would change" if dry_run else "changed"
-    prescribed = f" ({c['prescribed']} written as the guide prescribes)" if c.get("prescribed") else ""
-    return (f"{c['cards']} card{'s' if c['cards'] != 1 else ''}: {migrated}, {c['unchanged']} unchanged, {banned}, "
-            f"{c['errors']} error{'s' if c['errors'] != 1 else ''}; {c['changed']} {verb}{prescribed}")
+    parts = [f"{count} {outcome(status, words)}" for status, count in t.outcomes.items() if count]
+    prescribed = f"; {c['prescribed']} written as the guide prescribes" if c["prescribed"] else ""
+    marked = c["changed"] - c["migrated"]  # (a legal card that changes is counted as migrated)
+    changed = f"; {c['changed']} {'would change' if dry_run else 'changed'} in the output"
+    if marked:
+        changed += f", {marked} of them only marked"
+    return f"{c['cards']} card{'s' if c['cards'] != 1 else ''}: {', '.join(parts) or 'none'}{prescribed}{changed}"
 
 
 # --------------------------------------------------------------------------- one card
 
 
-def _ed(n: int | None) -> str:
-    return f"{ordinal(n)} edition" if n is not None else "edition unknown"
-
-
-def _sources(sources) -> str:
-    return ", ".join(sources) if sources else "no source"
-
-
-def _when(edition: int | None, by: int) -> str:
-    return f"the {ordinal(edition)} edition" if edition is not None else f"an edition no source gives (by the {ordinal(by)})"
-
-
 def _title(r: Record) -> str:
-    """``[index] Name (line N)``, as ``check-cards`` names a card."""
+    """``[number] Name (line N)``, numbered from 1 as ``check-cards`` numbers a card."""
     name = f" {r.name}" if r.name else ""
     where = f" (line {r.line})" if r.line else ""
-    return f"[{r.index}]{name}{where}"
+    return f"[{r.index + 1}]{name}{where}"
 
 
 def _path(d: Decision) -> str:
-    src = ordinal(d.source) if d.source is not None else "unknown"
+    src = ordinal(d.source) if d.source is not None else "edition unknown"
     if d.assumed:
         src += ", assumed with --from"
     return f"{src} → {ordinal(d.target)}"
 
 
-def _reason_text(reason: Any) -> str:
-    fld = f" (field {reason.field})" if getattr(reason, "field", None) else ""
-    return f"{reason.code}{fld}: {reason.message} [{_ed(reason.edition)}; {_sources(reason.sources)}]"
+def _same_words(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
 
 
-def _rewrite_why(rw: Any, words: dict[str, str] | None = None, code: str = '"') -> str:
-    """What a rewritten sentence follows: 'refurbished in the 16th edition: "summon [x] level [y]
-    pawns." → "craft [x] level [y] pawns." (effect-summon-level-pawns) [guide-16, rulebook-16]'."""
-    if rw.successor:
-        return f"{rw.component} → its successor {rw.successor}, clean slate of the {ordinal(rw.edition)} [{_sources(rw.sources)}]"
-    if rw.prescribed:  # a paragraph written in the form the guide prescribes (a should rule it broke)
-        return (f"written as the {ordinal(rw.edition)} edition's guide prescribes: " + "; ".join(rw.prescribed)
-                + f" [{_sources(rw.sources)}]")
-    verb = (words or {}).get("revised", "revised") if rw.listed else "reworded (no rulebook list names it)"
-    wording = f": {code}{rw.wording[0]}{code} → {code}{rw.wording[1]}{code}" if rw.wording else ""
-    return f"{verb} in {_when(rw.edition, rw.by)}{wording} ({rw.component}) [{_sources(rw.sources)}]"
+class CardReport:
+    """Renders a card's entry in one format, in the words and citations of the migration to ``target``
+    (``words``: its rulebook's terms; ``verbose``: the components' ids and every document id)."""
 
+    def __init__(self, fmt: str, view: Any, target: Any, words: dict[str, str] | None = None, verbose: bool = False):
+        self.fmt = fmt
+        self.words = words or {}
+        self.verbose = verbose
+        self.cite = Citations(view, target, verbose)
 
-def _text_card(r: Record, words: dict[str, str] | None = None) -> str:
-    d = r.decision
-    if d is None:
-        return f"{_title(r)}: {_STATUS_WORDS['error']}\n    malformed: {r.problem}\n"
-    status = status_word(d.status, words)
-    if d.status == "unchanged" and r.changed:
-        status = "legal; the migration mark of an earlier run removed"
-    lines = [f"{_title(r)}: {status} ({_path(d)})"]
-    if d.legal:
-        for rw in d.rewrites:
-            lines.append(f'    line {rw.line}: "{rw.old}" → "{rw.new}"')
-            lines.append(f"        {_rewrite_why(rw, words)}")
-        if d.cost is not None:
-            lines.append(f"    {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → {d.cost[1]}")
-        if d.edition is not None:
-            lines.append(f"    Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → {d.edition[1]}")
-    for reason in d.reasons:
-        lines.append(f"    {'because ' if d.legal else ''}{_reason_text(reason)}")
-    for note in d.notes:
-        lines.append(f"    note: {note}")
-    if d.replacement:
-        rep = d.replacement
-        lines.append(f"    suggested legal replacement ({ordinal(rep['edition'])} edition, {rep['figure']} {rep[rep['figure']]}):")
-        lines.extend(f"        {text_line}" for text_line in str(rep["text"]).splitlines())
-    return "\n".join(lines) + "\n"
+    def __call__(self, record: Record) -> str:
+        """The entry (``json``: the object, without a separator)."""
+        if self.fmt == "json":
+            return json.dumps(record.to_json(self.words), ensure_ascii=False)
+        lines = self._lines(record)
+        if self.fmt == "markdown":
+            head, *rest = lines  # (each level of indentation a level of the list)
+            items = [f"{'  ' * ((len(line) - len(line.lstrip())) // 4 - 1)}- {_md(line.strip())}\n" for line in rest]
+            return f"### {_md(head)}\n\n" + ("".join(items) + "\n" if items else "")
+        return "\n".join(lines) + "\n"
+
+    def _status(self, r: Record) -> str:
+        d = r.decision
+        word = outcome(r.status, self.words)
+        if d is None or not d.legal:
+            return f"{word}, kept as it was"
+        if d.status == "unchanged" and r.changed:
+            return f"{word}; the migration mark of an earlier run removed"
+        return word
+
+    def _lines(self, r: Record) -> list[str]:
+        """The entry as lines: the title, then each change, reason, note and the remedy (indented)."""
+        d = r.decision
+        if d is None:
+            return [f"{_title(r)}: {self._status(r)}", f"    malformed: {r.problem}",
+                    f"    what you can do: {_MALFORMED_REMEDY}"]
+        lines = [f"{_title(r)}: {self._status(r)} ({_path(d)})"]
+        if d.legal:
+            for rw in d.rewrites:
+                lines.append(f'    paragraph {rw.line}: "{rw.old}" → "{rw.new}"')
+                lines.append(f"        {self._why(rw)}")
+            if d.cost is not None:
+                lines.append(f"    {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → {d.cost[1]}")
+            if d.edition is not None:
+                lines.append(f"    Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → {d.edition[1]}")
+        for reason in d.reasons:
+            fld = f" (field {reason.field})" if getattr(reason, "field", None) else ""
+            lines.append(f"    {'because ' if d.legal else ''}{reason.code}{fld}: {reason.message}{self.cite.reason(reason)}")
+        lines.extend(f"    note: {note}" for note in d.notes)
+        if d.replacement:
+            rep = d.replacement
+            lines.append(f"    suggested legal replacement ({ordinal(rep['edition'])} edition, {rep['figure']} {rep[rep['figure']]}):")
+            lines.extend(f"        {text_line}" for text_line in str(rep["text"]).splitlines())
+        if d.remedy:
+            lines.append(f"    what you can do: {d.remedy}")
+        return lines
+
+    def _why(self, rw: Any) -> str:
+        """What a rewritten sentence follows: 'refurbished in the 16th edition: "summon [x] level [y] pawns."
+        → "craft [x] level [y] pawns." [17th rulebook, Refurbished Card Texts]' (the rulebook's row where
+        it is not the sentence itself; verbose: every time, with the component's id and every document)."""
+        cite = self.cite
+        if rw.successor:
+            ids = f"{rw.component} → " if self.verbose else ""
+            return f"{ids}its successor {rw.successor} across the {ordinal(rw.edition)} edition's clean slate" \
+                   + cite.of(rw.sources, rw.edition, "lists")
+        if rw.prescribed:  # a paragraph written in the form the guide prescribes (a should rule it broke)
+            return (f"written as the {ordinal(rw.edition)} edition's guide prescribes: " + "; ".join(rw.prescribed)
+                    + cite.of(rw.sources, rw.edition))
+        if rw.listed:
+            verb = outcome("rewritten", self.words)
+        else:
+            verb = "reworded (no rulebook list names it)"
+        when = (f"the {ordinal(rw.edition)} edition" if rw.edition is not None
+                else f"an edition no source gives (by the {ordinal(rw.by)})")
+        wording = ""
+        if rw.wording and (self.verbose or not (_same_words(rw.wording[0], rw.old) and _same_words(rw.wording[1], rw.new))):
+            wording = f': "{rw.wording[0]}" → "{rw.wording[1]}"'
+        if self.verbose:
+            return f"{verb} in {when}{wording} ({rw.component}) [{', '.join(rw.sources) or 'no source'}]"
+        return f"{verb} in {when}{wording}" + cite.of(rw.sources, rw.edition, "revised" if rw.listed else None)
 
 
 def _md(text: str) -> str:
     return text.replace("|", "\\|")
-
-
-def _markdown_card(r: Record, words: dict[str, str] | None = None) -> str:
-    d = r.decision
-    title = _md(_title(r))
-    if d is None:
-        return f"### {title}: {_STATUS_WORDS['error']}\n\n- malformed: {_md(str(r.problem))}\n\n"
-    status = status_word(d.status, words)
-    if d.status == "unchanged" and r.changed:
-        status = "legal; the migration mark of an earlier run removed"
-    out = [f"### {title}: {status}", "", f"- editions: {_path(d)}"]
-    if d.legal:
-        for rw in d.rewrites:
-            out.append(f"- line {rw.line}: `{rw.old}` → `{rw.new}` — {_md(_rewrite_why(rw, words, '`'))}")
-        if d.cost is not None:
-            out.append(f"- {d.figure}: {d.cost[0] if d.cost[0] is not None else 'none'} → **{d.cost[1]}**")
-        if d.edition is not None:
-            out.append(f"- Edition Indicator: {d.edition[0] if d.edition[0] is not None else 'none'} → **{d.edition[1]}**")
-    for reason in d.reasons:
-        fld = f" (field {reason.field})" if getattr(reason, "field", None) else ""
-        out.append(f"- {'because ' if d.legal else ''}`{reason.code}`{fld}: {_md(reason.message)} "
-                   f"[{_ed(reason.edition)}; {_sources(reason.sources)}]")
-    for note in d.notes:
-        out.append(f"- note: {_md(note)}")
-    if d.replacement:
-        rep = d.replacement
-        out.append(f"- suggested legal replacement ({ordinal(rep['edition'])} edition, {rep['figure']} {rep[rep['figure']]}):")
-        out.append("")
-        out.append("  ```")
-        out.extend(f"  {line}" for line in str(rep["text"]).splitlines())
-        out.append("  ```")
-    return "\n".join(out) + "\n\n"
-
-
-def render_card(record: Record, fmt: str, words: dict[str, str] | None = None) -> str:
-    """One card's entry in ``fmt`` (``json``: the object, without a separator); ``words``: the target
-    rulebook's own words for the outcomes (:attr:`~kotc_rulesc.migrate.plan.Migrator.words`)."""
-    if fmt == "json":
-        return json.dumps(record.to_json(words), ensure_ascii=False)
-    if fmt == "markdown":
-        return _markdown_card(record, words)
-    return _text_card(record, words)
 
 
 # --------------------------------------------------------------------------- the whole report
@@ -318,7 +299,7 @@ class ReportWriter:
             self.stream.write(f"Migration of {collection} to the {ordinal(target)} edition{dry}\n\n")
 
     def entry(self, rendered: str) -> None:
-        """A card entry rendered by :func:`render_card` in this writer's format."""
+        """A card entry rendered by a :class:`CardReport` in this writer's format."""
         if self.fmt == "json":
             self.stream.write(("\n  " if self._first else _JSON_SEPARATOR) + rendered)
         else:
@@ -329,11 +310,9 @@ class ReportWriter:
         if self.fmt == "json":
             self.stream.write(("\n" if not self._first else "") + '], "totals": ' + json.dumps(totals.to_json()) + "}\n")
         elif self.fmt == "markdown":
-            c = totals.counts
-            banned = self.words.get("banned", "banned")
-            self.stream.write(f"## Totals\n\n| cards | migrated | of which re-issued | unchanged | {banned} | of which unknown | errors |\n")
-            self.stream.write("|---:|---:|---:|---:|---:|---:|---:|\n")
-            self.stream.write(f"| {c['cards']} | {c['migrated']} | {c['reissued']} | {c['unchanged']} | {c['banned']} | "
-                              f"{c['unknown']} | {c['errors']} |\n")
+            shown = [(outcome(status, self.words), count) for status, count in totals.outcomes.items() if count]
+            head = ["cards", *(word for word, _ in shown)]
+            row = [totals.counts["cards"], *(count for _, count in shown)]
+            self.stream.write(f"## Totals\n\n| {' | '.join(head)} |\n|{'---:|' * len(head)}\n| {' | '.join(map(str, row))} |\n")
         else:
             self.stream.write(f"Totals: {summary_line(totals, dry_run, self.words)}\n")

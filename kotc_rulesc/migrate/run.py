@@ -53,6 +53,7 @@ class Options:
     block: int = BLOCK
     reissue: bool = False  # --reissue: re-issue cards the target's rulebook prunes for a cost revision
     strict: bool = False  # --strict: a card written in the prescribed form (it broke a should rule) fails the run
+    verbose: bool = False  # --verbose: the report names the components' ids and cites every document id
 
 
 # --------------------------------------------------------------------------- the run
@@ -167,7 +168,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             report_file.discard()
         inp.close()
         raise UsageError(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}") from None
-    ctx = Context(migrator, opts.report_format if report_text is not None else None, ATTENTION)
+    ctx = Context(migrator, opts.report_format if report_text is not None else None, ATTENTION, opts.verbose)
     progress = None
     try:
         head = inp.head()

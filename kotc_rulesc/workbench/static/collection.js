@@ -96,7 +96,7 @@ export class CollectionView {
         const entry = this.held.cards[v.index];
         const card = this.edits[v.index] || entry.card || {};
         return el("tr", {data: {index: v.index, status: v.status}, class: this.edits[v.index] ? "edited" : ""},
-          el("td", {}, v.index),
+          el("td", {}, v.index + 1), // (numbered from 1, as check-cards numbers them)
           el("td", {}, entry.card ? el("button", {type: "button", class: "open-card",
                                                    onclick: () => this.edit(v.index, card)}, v.name ?? "(no name)")
                                   : "(unreadable)"),
@@ -104,7 +104,7 @@ export class CollectionView {
           el("td", {}, card.edition ?? ""),
           el("td", {class: "number"}, v[figure] ?? "—"),
           el("td", {class: "number"}, v[`printed_${figure}`] ?? ""),
-          el("td", {class: `status-${v.status}`}, word(v.status)),
+          el("td", {class: `status-${v.status}`}, v.outcome),
           el("td", {class: "codes"}, [...new Set(v.reasons.map((r) => r.code))].join(", ")));
       })));
     const more = this.root.querySelector("#collection-more");

@@ -140,15 +140,16 @@ export function showCurrent(node, answer, ctx) {
     rewritten: `In the ${name} edition its text is ${m.outcome}:`,
     reissued: `In the ${name} edition it is re-issued (its ${ctx.system.figure_title} and Edition Indicator change):`,
     unchanged: `It stands unchanged in the ${name} edition.`,
-  }[m.status] || `In the ${name} edition it is ${m.outcome.toUpperCase()}: kept as it was, because`;
+  }[m.status] || `In the ${name} edition it is ${m.outcome}: kept as it was, because`;
   fill(node,
     el("p", {class: `says status-${m.legal ? "legal" : m.status}`, id: "current-status", data: {status: m.status}}, says),
     m.text ? el("blockquote", {id: "current-text"}, m.text.split("\n").map((line) => el("p", {}, line))) : null,
     (report.text || []).length ? el("ul", {class: "rewrites"}, report.text.map((r) =>
-      el("li", {}, `line ${r.line}: “${r.old}” → “${r.new}”`))) : null,
+      el("li", {}, `paragraph ${r.line}: “${r.old}” → “${r.new}”`))) : null,
     report.reasons ? el("ul", {class: "reasons"}, report.reasons.map((r) =>
       el("li", {}, el("code", {}, r.code), ": ", r.message, cite(r, ctx)))) : null,
     report.notes ? el("ul", {class: "notes"}, report.notes.map((n) => el("li", {}, n))) : null,
+    report.remedy ? el("p", {class: "remedy", id: "current-remedy"}, `What you can do: ${report.remedy}.`) : null,
     m.legal && m.status !== "unchanged" ? el("button", {type: "button", id: "use-current", onclick: () => ctx.use(m.card, m.edition)},
       `Edit it as a ${name}-edition card`) : null);
 }

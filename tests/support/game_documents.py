@@ -18,7 +18,7 @@ from kotc_rulesc.documents import transcript
 from kotc_rulesc.documents.guide import Guide, read_guide
 from kotc_rulesc.documents.rulebook import RulebookLists, RulebookPage, read_rulebook
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+SHARED = Path(__file__).resolve().parents[3] / "shared"
 SOURCES = SHARED / "sources"
 SEEDS = SHARED / "seeds"
 #: the editions whose documents are HTML pages (the text beside them is a transcription)

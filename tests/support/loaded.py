@@ -17,7 +17,7 @@ from kotc_rulesc.loader import load_rules
 from kotc_rulesc.model import RuleSet
 from kotc_rulesc.view import FoldedRules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ROOT / "rules"
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from kotc_rulesc.codegen import generate, write
 from kotc_rulesc.tables import TablesView
-from loaded import rules_of
+from support.loaded import rules_of
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MINI = FIXTURES / "mini_rules"
 NASTY = FIXTURES / "nasty_rules"
 REAL = ROOT / "rules"

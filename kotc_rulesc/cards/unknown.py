@@ -1,0 +1,123 @@
+"""What an unknown text is near: the closest components of its edition, and what it is in others.
+
+A sentence no component of the edition reads is an ``unknown-text`` problem; its message names the
+components whose skeletons are most like it (difflib's ratio) and, where the sentence is a component
+of another edition, what became of it (revised, redacted, not yet or no longer in the catalog).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ..catalog import Catalog
+from ..model import EditionKey, edition_number, is_pre_release, ordinal
+from ..text import skeleton
+from .model import Reason, when_phrase
+from .sentence import CatalogReader, Entry, reader_of
+
+__all__ = ["closest", "elsewhere", "unknown_text"]
+
+def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None) -> list[str]:
+    """The components of the catalog whose skeletons are most like the sentence's (difflib's
+    ratio), each quoted, "(redacted)" after it where it is: the best, and up to ``n`` if each is at
+    least 0.6 alike; none under 0.4."""
+    key = skeleton(sentence)
+    scored = []
+    best: list[float] = []  # the n best ratios so far (a heap: best[0] the least of them)
+    for comp, matcher in reader_of(catalog, view).matchers:
+        matcher.set_seq1(key)
+        # difflib's quick ratios are upper bounds of the ratio: a component under 0.4, or under the n
+        # best so far (a later one that ties stays behind them), can be none of those named
+        bar = best[0] if len(best) == n and best[0] > 0.4 else 0.4
+        if matcher.real_quick_ratio() < bar or matcher.quick_ratio() < bar:
+            continue
+        ratio = matcher.ratio()
+        scored.append((ratio, comp))
+        if len(best) < n:
+            heapq.heappush(best, ratio)
+        elif ratio > best[0]:
+            heapq.heapreplace(best, ratio)
+    scored.sort(key=lambda item: -item[0])
+    out = []
+    for ratio, comp in scored[:n]:
+        if ratio < 0.6 and (out or ratio < 0.4):
+            break
+        mark = " (redacted)" if comp.status == "redacted" else ""
+        out.append(f'"{comp.text}"{mark}')
+    return out
+
+
+def _editions_text(editions: list[int]) -> str:
+    runs: list[list[int]] = []
+    for k in editions:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    parts = [ordinal(r[0]) if len(r) == 1 else f"{ordinal(r[0])}–{ordinal(r[-1])}" for r in runs]
+    return ", ".join(parts) + (" edition" if len(editions) == 1 else " editions")
+
+
+def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
+    """What the sentence is in other editions, as seen from edition ``n`` (``None``: nothing).
+    Only main-line editions are searched; from a pre-release ("11-pre") its own edition (11)
+    is a later one."""
+    found: dict[str, list[tuple[int, Entry, Any]]] = {}
+    for k in range(view.first, view.last + 1):
+        if k == n:
+            continue
+        cat = view.catalog(k)
+        if not cat.catalog_known:
+            continue
+        entry, m = reader_of(cat, view).lookup(sentence)
+        if entry is not None:
+            found.setdefault(entry.comp.id, []).append((k, entry, m))
+    if not found:
+        return None
+    here = view.catalog(n).by_id()
+    parts = []
+    for comp_id, hits in found.items():
+        editions = [k for k, _, _ in hits]
+        text = f"it is {comp_id} in the {_editions_text(editions)}"
+        now = here.get(comp_id)
+        if now is None:
+            later = edition_number(n) + (0 if is_pre_release(n) else 1)  # the first main-line edition after n
+            if min(editions) >= later:
+                text += f", not yet in the catalog of the {ordinal(n)}"
+            else:
+                text += f", no longer in the catalog of the {ordinal(n)}"
+        else:
+            k, entry, m = hits[0]
+            values = {**m.values, **entry.binds}
+            later = view.catalog(max(editions)).by_id()[comp_id]
+            history = [f"revised {when_phrase(w.replaced_in)}" for w in later.wordings if w.replaced_in.happened_by(n) == "no"]
+            if history:
+                text += " (" + ", ".join(dict.fromkeys(history)) + ")"
+            text += f'; in the {ordinal(n)} it reads "{now.text.render_partial(values)}"'
+            if now.status == "redacted":
+                text += f" and is redacted ({when_phrase(now.redacted, 'since')})"
+            elif now.status == "unknown":
+                text += " and may already be redacted (redacted at an edition no source gives)"
+        redacted_in = [k for k, e, _ in hits if e.comp.status == "redacted"]
+        if redacted_in and (now is None or now.status == "legal"):
+            first = view.catalog(redacted_in[0]).by_id()[comp_id].redacted
+            text += f"; redacted {when_phrase(first)}"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def unknown_text(sentence: str, reader: CatalogReader, fld: str, sources: tuple[str, ...], hint: str = "") -> Reason:
+    """The ``unknown-text`` problem of a sentence no component of the reader's catalog reads; ``hint``
+    follows (what the sentence may be meant as) when it is no text of another edition either."""
+    n = reader.catalog.edition
+    message = f'"{sentence}" is not a component text of the {ordinal(n)} edition'
+    close = closest(sentence, reader.catalog, view=reader.view)
+    if close:
+        message += "; did you mean " + " or ".join(close) + "?"
+    other = elsewhere(sentence, n, reader.view) if reader.view is not None else None
+    if other:
+        message += f" Elsewhere: {other}."
+    elif hint:
+        message += ("" if message.endswith("?") else ".") + " " + hint
+    return Reason("unknown-text", message, n, sources, fld)
