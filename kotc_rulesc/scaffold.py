@@ -179,7 +179,7 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     path: Path
     text: str
