@@ -187,5 +187,5 @@ def test_help_texts_teach_with_examples():
         result = run(command, "--help")
         assert result.exit_code == 0
         assert "Examples:" in result.output and "--edition" in result.output
-    assert re.search(r"cost\s+Compute a card's figure", run("--help").output)
+    assert re.search(r"cost\s+Compute a card's level in one edition", run("--help").output)  # (the 17th's figure first)
     assert "check-cards" in run("--help").output
