@@ -604,6 +604,12 @@ SYNTAX = [
     ("json Python's None", "c.json", '[{"name": "X", "cost": None}]', "1:24", "None is not JSON: write null (in lowercase)"),
     ("json brackets crossed", "c.json", '[{"name": "X"]]', "1:14",
      "a ']' where a ',' or the closing '}' should be: brackets close in the order they open"),
+    ("json a line break in a text", "c.json", '[{"name": "X\nY"}]', "1:13",
+     "a line break inside a quoted text: close the text on its line (write \\n for a line break)"),
+    ("json a value missing", "c.json", '[{"name": }]', "1:11", "no value after the ':': write one (a text in double quotes, "
+     "a number, true, false, null, a list [...] or a mapping {...})"),
+    ("json the text ends inside a card", "c.json", '[{"name": "X", ', "1:16",
+     "the file ends inside a mapping: finish it and close it with '}'"),
     ("json the list never closed", "c.json", '[{"name": "X"}', "1:15", "the file ends before the list of cards is closed: add ']'"),
     ("json an unknown escape", "c.json", '[{"name": "a\\qb"}]', "1:13",
      "\\q is not a JSON escape: write \\\\ for a backslash (the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits)"),

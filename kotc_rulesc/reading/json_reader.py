@@ -141,30 +141,22 @@ def _unquoted(text: str, pos: int, what: str) -> tuple[str, int] | None:
 
 
 def _expecting_name(text: str, pos: int, whole: str) -> tuple[str, int]:
-    c = text[pos:pos + 1]
-    if not c:
-        return f"{whole} ends inside a mapping: finish it and close it with '}}'", pos
     return (_trailing_comma(text, pos) or _unquoted(text, pos, "a key")
-            or (f"expected a key in double quotes (\"name\"), found {c!r}", pos))
+            or (f"expected a key in double quotes (\"name\"), found {text[pos]!r}", pos))
 
 
 def _expecting_value(text: str, pos: int, whole: str) -> tuple[str, int]:
-    c = text[pos:pos + 1]
-    if not c:
-        return f"{whole} ends where a value should be: finish it, and close each '[' and '{{' that is open", pos
     found = _trailing_comma(text, pos) or _unquoted(text, pos, "a value")
     if found:
         return found
     prev = _before(text, pos)
     if prev >= 0 and text[prev] == ":":
         return f"no value after the ':': write one ({_VALUE})", pos
-    return f"{c!r} cannot start a value: a value is {_VALUE}", pos
+    return f"{text[pos]!r} cannot start a value: a value is {_VALUE}", pos
 
 
 def _expecting_comma(text: str, pos: int, whole: str) -> tuple[str, int]:
-    c = text[pos:pos + 1]
-    if not c:
-        return f"{whole} ends inside a list or a mapping: close each '[' with ']' and each '{{' with '}}'", pos
+    c = text[pos]
     if c in ("}", "]"):
         return (f"a '{c}' where a ',' or the closing '{'}' if c == ']' else ']'}' should be: brackets close in the "
                 "order they open"), pos
@@ -172,12 +164,12 @@ def _expecting_comma(text: str, pos: int, whole: str) -> tuple[str, int]:
 
 
 def _control(text: str, pos: int, whole: str) -> tuple[str, int]:
-    c = text[pos:pos + 1]
+    c = text[pos]
     if c in ("\n", "\r"):
         return "a line break inside a quoted text: close the text on its line (write \\n for a line break)", pos
     if c == "\t":
         return "a tab inside a quoted text: write it as \\t", pos
-    return f"the control character U+{ord(c or chr(0)):04X} inside a quoted text: write it as \\u{ord(c or chr(0)):04x}", pos
+    return f"the control character U+{ord(c):04X} inside a quoted text: write it as \\u{ord(c):04x}", pos
 
 
 def _escape(text: str, pos: int, whole: str) -> tuple[str, int]:
@@ -203,17 +195,25 @@ _PLAIN_JSON = {
 }
 
 
+#: what the same errors say where the text ends (the decoder found nothing at ``pos``)
+_AT_END = {
+    "Expecting property name enclosed in double quotes": "ends inside a mapping: finish it and close it with '}'",
+    "Expecting value": "ends where a value should be: finish it, and close each '[' and '{' that is open",
+    "Expecting ',' delimiter": "ends inside a list or a mapping: close each '[' with ']' and each '{' with '}'",
+}
+
+
 def plain_json(msg: str, text: str, pos: int, whole: str = "the file") -> tuple[str, int]:
     """The decoder's syntax error (``JSONDecodeError.msg`` at ``pos``) in a player's words, saying what
     to fix, and where (a trailing comma: at the comma); ``whole`` is what ``text`` is (a JSONL card:
     "the line").  An error not in the table keeps the decoder's words."""
-    plain = _PLAIN_JSON.get(msg.partition(": ")[0])
+    kind = msg.partition(": ")[0]
+    plain = _PLAIN_JSON.get(kind)
     if plain is None:
         return f"invalid JSON: {msg}", pos
-    try:
-        return plain(text, pos, whole)
-    except (TypeError, ValueError, IndexError):  # pragma: no cover - the table's own failure: the decoder's words
-        return f"invalid JSON: {msg}", pos
+    if pos >= len(text) and kind in _AT_END:
+        return f"{whole} {_AT_END[kind]}", pos
+    return plain(text, pos, whole)
 
 
 def _check(text: str, start: int, end: int, depth: int) -> None:
