@@ -123,6 +123,25 @@ def test_a_wording_is_the_engines_rendering_with_where_each_value_is():
         api.wording("effect-fly-to-the-moon", edition=17)
 
 
+@pytest.mark.parametrize(("edition", "component", "want"), [
+    (17, "target-play-cards-13", "Target 1 on-field minion;"),  # 12th–17th: "up to" should be removed for 1
+    (12, "target-play-cards", "Target 1 in-play card;"),
+    (11, "target-in-play-cards", "Target up to 1 in-play card;"),  # the 11th: it can be removed (may): kept
+    (6, "target-cards-in-play", "Target up to 1 card in play."),  # before the 11th: no such rule
+])
+def test_a_wording_is_in_the_form_the_editions_rules_prescribe_as_migrate_writes_it(edition, component, want):
+    w = api.wording(component, {"x": 1}, edition)
+    assert w.text == want and w.text[slice(*w.spans["x"][0])] == "1"
+    assert api.wording(component, {"x": 2}, edition).text.startswith("Target up to 2 ")  # (more than one: as listed)
+
+
+def test_the_prescribed_wording_is_the_text_check_cards_says_to_print_instead():
+    v = api.judge({"name": "Sentry", "type": "spell", "edition": 17, "text": "Target up to 1 on-field minion; draw 1 card."}, 17)
+    (warning,) = v.warnings
+    assert warning.code == "variation"
+    assert warning.instead == api.wording("target-play-cards-13", {"x": 1}, 17).text + " draw 1 card."
+
+
 def test_editions_systems_and_components_come_from_the_rules():
     keys = [e.key for e in api.editions()]
     assert keys[:10] == list(range(1, 11)) and "11-pre" in keys and keys[-1] == 17

@@ -367,8 +367,8 @@ SURROGATE = "not a Unicode character (write the character itself, or a \\uD8xx\\
     ('{"s": "\\ud83c"}', ("a lone UTF-16 surrogate escape \\ud83c: " + SURROGATE, 7)),
     ('{"s": "\\udf89\\ud83c"}', ("a lone UTF-16 surrogate escape \\udf89: " + SURROGATE, 7)),
     ('{"d": ' + "[" * 64 + "]" * 64 + "}", ("nested more than 64 levels deep (mappings and lists)", 69)),
-    ('{"s": "\\ud83c"} x', ("invalid JSON: Extra data", 16)),  # the syntax first
-    ('{"bad": tru}', ("invalid JSON: Expecting value", 8)),
+    ('{"s": "\\ud83c"} x', ("more text after the end of the JSON value: the line holds one value", 16)),  # the syntax first
+    ('{"bad": tru}', ('tru is not a JSON value: a text goes in double quotes ("tru"); true, false and null are lowercase', 8)),
     ('{"s": "\\ud83c\\udf89", "n": 18446744073709551616}', {"s": "\U0001f389", "n": 18446744073709551616}),
 ])
 def test_a_json_document_is_refused_where_the_policy_says(line, answer):
@@ -437,7 +437,7 @@ def test_issue27_case7_an_escape_past_the_last_character_is_a_located_refusal(tm
     json_path.write_bytes(_json('{"name": "A \\U00110000"}'))
     for command in COMMANDS:
         result, _ = run_command(command, json_path)
-        assert result.exit_code == 2 and f"{json_path}:3:15: invalid JSON: Invalid \\escape" in result.stderr
+        assert result.exit_code == 2 and f"{json_path}:3:15: \\U is not a JSON escape" in result.stderr
     root = _rules(tmp_path, '\nnote: "\\U00110000"\n')
     for command in (["check"], ["show", "-e", "1"]):
         result = invoke(*command, "--rules", str(root))
@@ -581,3 +581,108 @@ def test_the_core_modules_hold_the_same_limits():
 
     assert formula.MAX_DIGITS == text.MAX_DIGITS == inputs.MAX_DIGITS
     assert formula.MAX_DEPTH == inputs.MAX_DEPTH
+
+
+# --------------------------------------------------------------------------- issue 26: syntax errors in plain words
+
+QUOTES = 'JSON writes texts and keys in double quotes ("…")'
+
+#: (case, file name, content, "line:column", the message): each syntax error as a player reads it, with what
+#: to fix, in every command and in the API and the workbench (one reader per format)
+SYNTAX = [
+    ("json trailing comma in a card", "c.json", '[{"name": "X", "text": "Draw 1 card.",}]', "1:38",
+     "a comma before '}': remove it (JSON allows no comma after the last item)"),
+    ("json trailing comma in the list", "c.json", '{"cards": [{"name": "X"},]}', "1:25",
+     "a comma before ']': remove it (JSON allows no comma after the last item)"),
+    ("json single quotes", "c.json", "[{'name': 'X'}]", "1:3", f"a key in single quotes: {QUOTES}"),
+    ("json a key without quotes", "c.json", '[{name: "X"}]', "1:3", 'the key name has no quotes: write it in double quotes ("name")'),
+    ("json a comma missing", "c.json", '[{"name": "X" "type": "spell"}]', "1:15",
+     "a comma is missing before this: put ',' between the items of a list or a mapping"),
+    ("json a colon missing", "c.json", '[{"name" "X"}]', "1:10", "no ':' after the key: write \"key\": value"),
+    ("json a text never closed", "c.json", '[{"name": "X}]', "1:11",
+     'a quoted text opened here is never closed: add the closing " (a text stays on its line)'),
+    ("json Python's None", "c.json", '[{"name": "X", "cost": None}]', "1:24", "None is not JSON: write null (in lowercase)"),
+    ("json brackets crossed", "c.json", '[{"name": "X"]]', "1:14",
+     "a ']' where a ',' or the closing '}' should be: brackets close in the order they open"),
+    ("json a line break in a text", "c.json", '[{"name": "X\nY"}]', "1:13",
+     "a line break inside a quoted text: close the text on its line (write \\n for a line break)"),
+    ("json a value missing", "c.json", '[{"name": }]', "1:11", "no value after the ':': write one (a text in double quotes, "
+     "a number, true, false, null, a list [...] or a mapping {...})"),
+    ("json the text ends inside a card", "c.json", '[{"name": "X", ', "1:16",
+     "the file ends inside a mapping: finish it and close it with '}'"),
+    ("json the list never closed", "c.json", '[{"name": "X"}', "1:15", "the file ends before the list of cards is closed: add ']'"),
+    ("json an unknown escape", "c.json", '[{"name": "a\\qb"}]', "1:13",
+     "\\q is not a JSON escape: write \\\\ for a backslash (the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits)"),
+    ("yaml a quoted text never closed", "c.yaml", 'cards:\n  - name: X\n    text: "Draw 1 card.\n', "3:11",
+     'a quoted text opened here is never closed: add the closing " where the text ends'),
+    ("yaml a tab in the indentation", "c.yaml", "cards:\n  - name: X\n\ttype: spell\n", "3:1",
+     "a tab in the indentation: indent with spaces (YAML does not allow tabs there)"),
+    ("yaml a colon missing", "c.yaml", "cards:\n  - name: X\n    type spell\n    cost: 2\n", "3:5",
+     "\"type spell\" has no ':' after its name: write a field as \"name: value\""),
+    ("yaml a colon missing above a field", "c.yaml", "cards:\n  - name X\n    type: spell\n", "3:9",
+     "a field under \"- name X\", which has no ':': write it \"name: value\""),
+    ("yaml a colon in a value", "c.yaml", "cards:\n  - name: X\n    text: Draw: 1 card\n", "3:15",
+     "a ': ' inside the value of 'text': put the value in quotes (\"…\")"),
+    ("yaml a field indented too far", "c.yaml", "cards:\n  - name: X\n      type: spell\n", "3:11",
+     "this line is indented more than the field before it: indent the fields of one mapping alike"),
+    ("yaml a bracket never closed", "c.yaml", "cards: [{name: X, type: spell}\n", "2:1",
+     "the '[' opened at line 1, column 8 is not closed here: add ']' after its last item (and ',' between items)"),
+    ("yaml a bracket that closes nothing", "c.yaml", "cards: [{name: X}]]\n", "1:19", "a ']' that closes nothing: remove it (or open it with '[')"),
+    ("yaml a value starting with @", "c.yaml", "cards:\n  - name: @X\n", "2:11",
+     "a value cannot start with '@' (YAML keeps it for itself): put the value in quotes"),
+    ("yaml text after a quoted value", "c.yaml", 'cards:\n  - name: X\n    text: "Draw" 1 card\n', "3:18",
+     "more text after the closing quote: put the whole value in quotes"),
+    ("yaml a key twice", "c.yaml", "cards:\n  - name: X\n    name: Y\n", "3:5", "duplicate key 'name'"),
+    ("yaml not in the table: the parser's words", "c.yaml", "cards: !x!y a\n", "1:8",
+     "invalid YAML: while parsing a node: found undefined tag handle"),
+]
+
+
+@pytest.mark.parametrize("case, name, content, where, message", SYNTAX, ids=[row[0] for row in SYNTAX])
+def test_a_syntax_error_is_said_in_plain_words_with_its_place_in_every_command(tmp_path, case, name, content, where, message):
+    path = tmp_path / name
+    path.write_text(content)
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{path}:{where}: {message}" in result.stderr, (command, result.stderr)
+        assert out is None or not out.exists()
+
+
+@pytest.mark.parametrize("case, name, content, where, message", SYNTAX, ids=[row[0] for row in SYNTAX])
+def test_the_api_and_the_workbench_say_the_same_words(tmp_path, case, name, content, where, message):
+    from kotc_rulesc import api
+    from kotc_rulesc.reading.policy import InputError
+    from kotc_rulesc.workbench.app import Workbench
+
+    path = tmp_path / name
+    path.write_text(content)
+    with pytest.raises(InputError) as caught:
+        api.check(path)
+    line, column = map(int, where.split(":"))
+    assert (caught.value.message, caught.value.line, caught.value.column) == (message, line, column)
+    status, _, body = Workbench(api.rules()).open_collection(name, content.encode(), None)
+    error = json.loads(body)["error"]
+    assert (status, error["message"], error["line"], error["column"]) == (422, message, line, column)
+
+
+@pytest.mark.parametrize("line, message", [
+    ('{"name": "X",}', "card 2: a comma before '}': remove it (JSON allows no comma after the last item)"),
+    ('{"name": "X", "type": ', "card 2: the line ends where a value should be"),
+    ('{"name": "X"} {"name": "Y"}', "card 2: more text after the end of the JSON value: the line holds one value"),
+])
+def test_a_jsonl_line_with_a_syntax_error_is_one_unreadable_card_in_plain_words(tmp_path, line, message):
+    path = tmp_path / "c.jsonl"
+    path.write_text(GOOD_LINE + "\n" + line + "\n")
+    result, _ = run_command("check-cards", path)
+    assert result.exit_code == 1 and message in result.output
+
+
+def test_the_docs_list_the_syntax_errors_as_players_read_them():
+    """Each message's first clause is in docs/input-policy.md's table, up to what it quotes and counts."""
+    def shape(text: str) -> str:
+        return re.sub(r"'[^'\s]{1,3}'|\"[^\"\n]*\"|\d+|\b\w+ is not JSON|the key \w+", "…", text)
+
+    docs = shape((ROOT / "docs" / "input-policy.md").read_text())
+    for case, _, _, _, message in SYNTAX:
+        assert shape(message.split(": ")[0]) in docs, case

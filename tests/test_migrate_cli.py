@@ -167,7 +167,7 @@ def test_unreadable_collection_exits_2_and_writes_nothing(tmp_path):
     src.write_text('{"cards": [{"name": "A", "type": "spell", "edition": 4, "cost": 2, "text": "Draw 1 card."}, {]}')
     result = invoke(str(src), "--in-place")
     assert result.exit_code == 2
-    assert f"{src}:1:94: invalid JSON" in result.stderr  # located as file:line:column
+    assert f"{src}:1:94: expected a key in double quotes" in result.stderr  # located as file:line:column
     assert os.listdir(tmp_path) == ["bad.json"]
 
 

@@ -71,12 +71,12 @@ def test_stream_bare_list_and_single_card(chunk):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ('{"cards": [{"name": "A"}, {"name": ]}', "invalid JSON"),
+        ('{"cards": [{"name": "A"}, {"name": ]}', "no value after the ':'"),
         ('{"cards": {"name": "A"}}', "'cards' must be a list"),
         ('{"owner": "me"}', "no cards"),
         ('{"cards": []} []', "extra data"),
         ("", "empty"),
-        ('{"cards": [{"name": "A"}', "expected ',' or ']'"),
+        ('{"cards": [{"name": "A"}', "the file ends before the list of cards is closed: add ']'"),
     ],
 )
 def test_stream_unreadable(text, message):

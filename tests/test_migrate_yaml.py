@@ -465,7 +465,7 @@ def test_an_unreadable_document_is_unreadable_even_after_a_card_without_an_indic
     ("cards:\n  - {name: A, hz: " + "[" * 70 + "]" * 70 + "}\n", "nested more than 64"),
     ("cards:\n  - {name: A, hz: " + "7" * 150 + "}\n", "integer of 150 digits"),
     ('cards:\n  - {name: A, hz: "\\udc00"}\n', "surrogate"),
-    ("cards:\n  - {name: A\n", "expected"),
+    ("cards:\n  - {name: A\n", "the '{' opened at line 2, column 5 is not closed here"),
     ("cards:\n  - !card {name: A}\n", "a YAML tag (!card)"),
     ("cards:\n  - {<<: {type: spell}, name: A}\n", "merge key"),
 ])

@@ -24,10 +24,6 @@ from kotc_rulesc.workbench.server import make_server, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "examples" / "mixed-collection.yaml"
-#: (the grammar of issue 24: the singular target selection the 17th guide prescribes for x = 1)
-SINGULAR = pytest.mark.xfail(strict=True, reason="the palette renders with the engine's Template.render, which writes "
-                             "'Target up to 1 on-field minion;': the singular form 'Target 1 on-field minion;' is issue 24's "
-                             "grammar (g24); strict, so the mark goes when it lands")
 
 
 @pytest.fixture(scope="module")
@@ -212,8 +208,8 @@ def test_the_palette_inserts_a_component_at_the_cursor_as_a_card_prints_it(page)
     assert box.input_value() == "GUARD: Target up to 2 on-field minions; draw 3 card."  # (the engine forgives the form)
 
 
-@SINGULAR
 def test_the_palette_inserts_the_singular_target_selection_for_x_1(page):
+    """The 17th guide: "up to" should be removed where the number is 1 (the server's wording, as migrate writes it)."""
     box = page.locator(".ability-text").first
     box.fill("GUARD: ")
     _insert_from_palette(page, "on-field minions", "target-play-cards-13")

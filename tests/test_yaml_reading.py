@@ -109,7 +109,7 @@ def test_the_reader_reads_what_ruamel_yamls_loader_reads(lines):
     ('x: "\\ud83c"\n', "a UTF-16 surrogate escape \\ud83c: not a Unicode character", 1, 5),
     ('x: "ok \\ud83d\\ude00"\n', "a UTF-16 surrogate escape \\ud83d: not a Unicode character", 1, 8),
     ("? [a, b]\n: c\n", "a mapping or a list as a key: keys are text", 1, 3),
-    ("a: [x\n", "while parsing a flow sequence: did not find expected ',' or ']'", 2, 1),
+    ("a: [x\n", "the '[' opened at line 1, column 4 is not closed here: add ']' after its last item (and ',' between items)", 2, 1),
     ("a: \x07\n", "unacceptable character #x0007: control characters are not allowed", 1, 4),
 ])
 def test_what_the_reader_refuses_and_where(text, message, line, column):

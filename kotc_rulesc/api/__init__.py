@@ -132,8 +132,9 @@ class Rules:
 
     def wording(self, component: str, values: dict[str, int] | None = None, edition: Any = None,
                 opening: bool = True) -> Wording:
-        """The component's text as a card prints it for ``values`` (each variable 1 where not given),
-        capitalized where it ``opening`` a sentence, lowercase after another component."""
+        """The component's text as a card prints it for ``values`` (each variable 1 where not given), in
+        the form the edition's card-writing rules prescribe (what ``migrate`` writes: "Target 1 on-field
+        minion;" in the 17th), capitalized where it ``opening`` a sentence, lowercase after another component."""
         from .adapters import wording_of
 
         with self._lock:
@@ -142,7 +143,7 @@ class Rules:
             if comp is None:
                 raise KeyError(f"the {self.edition(catalog.edition).name} edition has no component {component!r}")
             given = {var: int((values or {}).get(var, 1)) for var in comp.text.variables}
-            return wording_of(comp, given, opening)
+            return wording_of(comp, given, opening, catalog, self.view)
 
     def nearest(self, sentence: str, edition: Any = None, n: int = 3) -> list[Component]:
         """The edition's components nearest to ``sentence`` (what an unknown text's reason suggests)."""

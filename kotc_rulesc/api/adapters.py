@@ -6,7 +6,9 @@ The API stands on the engine's entry points — :func:`~kotc_rulesc.cards.legali
 :class:`~kotc_rulesc.cards.deck.DeckTally`, :class:`~kotc_rulesc.migrate.plan.Migrator` and
 :func:`~kotc_rulesc.migrate.edit.edit_dict` — and on the catalogs of the rules view.  Three things
 it needs are not entry points yet, and are read here alone, each in one function, so that the
-engine can offer them without the API changing:
+engine can offer them without the API changing (and :func:`wording_of` holds one sentence against
+the card-writing rules as the parser holds a paragraph, with the parser's own reader and
+:class:`~kotc_rulesc.cards.writing.Writing`):
 
 * :func:`nearest` — the components nearest to an unknown sentence: the card parser's own
   suggestions (``unknown.closest``, what an ``unknown-text`` reason's "did you mean" names);
@@ -70,17 +72,32 @@ def sources_of(view: Any) -> dict[str, str]:
     return {sid: s.title for sid, s in sources.items()}
 
 
-def wording_of(comp: Any, values: dict[str, int], opening: bool) -> Wording:
-    """The component's text for ``values`` as the engine renders it (singular forms where a value is 1),
-    its first letter as the place asks: capitalized where it opens a sentence, lowercase after another
-    component in the same sentence (the guide capitalizes a text where it opens its ability)."""
-    template = comp.text
-    text = template.render(values)
-    m = re.fullmatch(template.regex(), text)
+def wording_of(comp: Any, values: dict[str, int], opening: bool, catalog: Any, view: Any) -> Wording:
+    """The component's text for ``values`` as the edition's card-writing rules prescribe it: the engine's
+    rendering (singular forms where a value is 1) read as a card's sentence and held against the rules
+    of its ``system:`` by :class:`~kotc_rulesc.cards.writing.Writing` — the one path ``check-cards``
+    warns by and ``migrate`` writes by ("Target 1 on-field minion;" where the 12th–17th guides say
+    "up to" should go; kept where the 11th's says it can, and before) — its first letter as the place
+    asks: capitalized where it opens a sentence, lowercase after another component in the same sentence."""
+    from ..cards.sentence import reader_of
+    from ..cards.writing import Placed, Writing
+
+    rendered = comp.text.render(values)
+    reader = reader_of(catalog, view)
+    use, _ = reader.read(rendered)
+    template, text = comp.text, rendered
+    if use is not None and use.component == comp.id:
+        system = catalog.system
+        placed = Placed(use, rendered)
+        in_sub = bool(system.sub_ability) and system.kind(use.kind).place == "sub_ability"  # (as the parser places it)
+        writing = Writing(system, reader.card_joins(catalog.edition).joins, [placed], [[placed]] if in_sub else [])
+        writing.check()
+        template, text = use.reading, writing.prescribed(rendered) or rendered
+    m = re.fullmatch(template.regex(), text, re.IGNORECASE)  # (the rules may have capitalized it)
     spans: dict[str, list[tuple[int, int]]] = {}
     for name, span in sorted((m.groupdict() if m else {}).items(), key=lambda item: m.span(item[0])):
         var = name[:1]
-        if name[1:].isdigit() and var in values:  # a slot ("x3"), not an agreeing word ("a4")
+        if name[1:].isdigit() and var in values:  # a slot ("x3"), not an agreeing word ("a4") or a choice ("c1")
             spans.setdefault(var, []).append(m.span(name))
     if text[:1].isalpha():
         text = (text[0].upper() if opening else text[0].lower()) + text[1:]

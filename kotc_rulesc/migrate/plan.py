@@ -42,6 +42,7 @@ from typing import Any
 from ..model import edition_number, is_pre_release, ordinal
 from ..outcomes import outcome_word
 from ..passes import Pass
+from .advice import MARK, Advice
 from .rewrite import LineRewriter, TextRewrite, split_line
 
 __all__ = [
@@ -53,8 +54,6 @@ __all__ = [
     "reason_json",
 ]
 
-#: the field a card that does not end legal is marked with (replaced on every migration)
-MARK = "migration"
 #: the statuses of a card that ends legal
 LEGAL = frozenset({"rewritten", "reissued", "unchanged"})
 #: the reasons that a re-issue cures (a cost revision; the printed cost it makes wrong)
@@ -181,6 +180,7 @@ class Migrator:
         self.newest = view.newest
         self._runs: dict[tuple[Any, bool], list[Any]] = {}
         self._memo = DecisionMemo(view, cache)
+        self._advice = Advice(view, target, self.words, judge)
 
     # ------------------------------------------------------------------ public
 
@@ -243,7 +243,7 @@ class Migrator:
             j = self._judge(card, n, self.view)
             status = j.status if j.status != "legal" else "error"
             return _marked(Decision(status, None, n, False, reasons=tuple(j.reasons),
-                                    remedy=self._remedy(card, j, status)), self.words)
+                                    remedy=self._advice.remedy(card, j, status)), self.words)
 
         text = card.get("text")
         rewrites: list[TextRewrite] = []
@@ -265,7 +265,7 @@ class Migrator:
         codes = {r.code for r in j.reasons}
 
         if j.status == "legal" and not crossed:
-            notes = _kept_notes(kept) + self._figure_notes(j, source)
+            notes = _kept_notes(kept) + self._advice.figure_notes(j, source)
             new_text, fixes = _prescribed(new_text, j)
             rewrites += fixes
             if rewrites:
@@ -289,7 +289,7 @@ class Migrator:
                 new_text, fixes = _prescribed(new_text, j)
                 rewrites = rewrites + fixes
             if new_text is not None:
-                notes = self._printed_cost_notes(card, source, j.cost)
+                notes = self._advice.printed_cost_notes(card, source, j.cost)
                 why = tuple(r for r in j.reasons if r.code == "cost-revised")
                 if crossed:
                     why += self._clean_slate_reasons(source)
@@ -314,68 +314,19 @@ class Migrator:
             j = self._judge(original, n, self.view)
             codes = {r.code for r in j.reasons}
         status = j.status if j.status != "legal" else "banned"
-        notes = self._printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
+        notes = self._advice.printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
         reissue = None
         if pruned and (not kept or self._reissued_text(source, text, card, j)[0] is not None):
             reissue = (f"{j.figure} {card.get(j.figure)} → {j.cost}, Edition Indicator {card.get('edition')} → "
                        f"{edition_number(n)} (its other texts are valid in the {ordinal(n)} edition)")
-        replacement = self._replacement(probe, j) if status == "banned" else None
+        replacement = self._advice.replacement(probe, j) if status == "banned" else None
         return _marked(Decision(
             status, source, n, assumed,
             reasons=tuple(j.reasons),
             notes=notes,
             replacement=replacement,
-            remedy=self._remedy(card, j, status, reissue, replacement),
+            remedy=self._advice.remedy(card, j, status, reissue, replacement),
         ), self.words)
-
-    # ------------------------------------------------------------------ what the report tells the player
-
-    def _figure_notes(self, j: Any, source: int) -> tuple[str, ...]:
-        """Say so when a legal card's printed figure is not what the target edition's formulas give: its
-        design edition's stands where the target's rulebook lists every case that prunes a card."""
-        if j.printed_cost is None or j.cost is None or j.printed_cost == j.cost:
-            return ()
-        n = self.target
-        return (f"its printed {j.figure} {j.printed_cost} stays: by the {ordinal(n)} edition's formulas it is "
-                f"{j.cost}, but the {ordinal(n)} rulebook's lists, which name every case in which a card is "
-                f"{outcome_word('banned', self.words)}, name none that does so to this card (its {j.figure} is its "
-                f"design edition's, the {ordinal(source)})",)
-
-    def _remedy(self, card: Any, j: Any, status: str, reissue: str | None = None, replacement: Any = None) -> str | None:
-        """What the player can do with a card kept as it was, to use it in the target edition (``reissue``:
-        what ``--reissue`` would change on it)."""
-        n = self.target
-        redesign = f"redesign it under the {ordinal(n)} edition's guide"
-        if status == "unknown":
-            return None  # (no source says whether it may be used: nothing to do but wait for one)
-        if status == "error":
-            return "correct what the reasons name, and migrate it again"
-        if reissue:
-            return f"migrate it with --reissue to have it re-issued: {reissue}; or {redesign}"
-        if replacement:
-            return f"print the suggested replacement instead, or {redesign}"
-        fix = self._printed_fix(card, j)
-        if fix:
-            said = " and ".join(f"the Edition Indicator {v} (`edition: {v}`)" if k == "edition" else f"the {k} {v}"
-                                for k, v in fix.items())
-            return f"print {said} on it: it is then a legal card of the {ordinal(n)} edition"
-        return redesign
-
-    def _printed_fix(self, card: Any, j: Any) -> dict[str, Any]:
-        """The printed fields that make a card kept as it was legal in the target edition, where only they
-        keep it out: the Edition Indicator the rulebook requires (a card without one whose text reads as the
-        target's), a wrong printed figure; checked by judging the card so printed.  Empty: none does."""
-        codes = {r.code for r in j.reasons}
-        if not isinstance(card, dict) or j.cost is None or not codes & {"invalid", "cost-mismatch"}:
-            return {}
-        fix: dict[str, Any] = {}
-        if "invalid" in codes and card.get("edition") is None:
-            fix["edition"] = edition_number(self.target)
-        if card.get(j.figure) != j.cost:
-            fix[j.figure] = j.cost
-        candidate = {k: v for k, v in card.items() if k != MARK}
-        candidate.update(fix)
-        return fix if fix and self._judge(candidate, self.target, self.view).status == "legal" else {}
 
     # ------------------------------------------------------------------ the passes
 
@@ -526,59 +477,6 @@ class Migrator:
                 ))
         return tuple(out)
 
-    # ------------------------------------------------------------------ costs and replacements
-
-    def _printed_cost_notes(self, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
-        """Say so when the printed cost was already wrong in the card's own edition."""
-        figure = self.view.catalog(source).system.figure
-        printed = card.get(figure)
-        if type(printed) is not int or source == self.target and new_cost is None:
-            return ()
-        if not self.view.catalog(source).catalog_known:
-            return ()
-        j = self._judge(card, source, self.view)
-        if any(r.code == "cost-mismatch" for r in j.reasons) and j.cost is not None:
-            was = f"the card cost {j.cost}" if figure == "cost" else f"its {figure} was {j.cost}"  # English has the verb
-            note = f"the printed {figure} {printed} was already wrong in the {ordinal(source)} edition ({was} there)"
-            if new_cost is not None:
-                note += f"; re-issued at {new_cost}"
-            return (note,)
-        return ()
-
-    def _replacement(self, probe: dict, j: Any) -> dict[str, Any] | None:
-        """A legal card with each redacted component replaced by the one the data declares."""
-        if j.parsed is None:
-            return None
-        comps = self.view.catalog(self.target).by_id()
-        swaps: dict[str, str] = {}
-        parts = []
-        for use in j.parsed.uses():
-            state = use.state
-            if state is None or state.status != "redacted":
-                continue
-            rep = comps.get(state.replacement) if state.replacement else None
-            if rep is None:
-                return None
-            values = {**use.values, **state.replacement_binds}
-            if not set(rep.text.variables) <= set(values):
-                return None
-            new = rep.text.render({v: values[v] for v in rep.text.variables})
-            swaps[use.sentence] = new
-            parts.append({"component": use.component, "replacement": rep.id, "old": use.sentence, "new": new})
-        if not swaps:
-            return None
-        text = _swap_sentences(probe["text"], swaps)
-        candidate = dict(probe)
-        candidate["text"] = text
-        candidate["edition"] = edition_number(self.target)
-        figure = self.view.catalog(self.target).system.figure
-        candidate.pop(figure, None)
-        verdict = self._judge(candidate, self.target, self.view)
-        if verdict.status != "legal" or verdict.cost is None:
-            return None
-        return {"text": text, figure: verdict.cost, "edition": edition_number(self.target), "components": parts, "figure": figure}
-
-
 @dataclass(frozen=True)
 class _Successor:
     component: str
@@ -615,22 +513,3 @@ def _kept_notes(kept: list[TextRewrite]) -> tuple[str, ...]:
         out.append(f'"{rw.old}" is kept as printed: the {ordinal(rw.edition) + " edition" if rw.edition else "later"} '
                    f'guide rewords it "{rw.new}", and no rulebook list refurbishes it (the card reads as the new wording)')
     return tuple(out)
-
-
-def _swap_sentences(text: str, swaps: dict[str, str]) -> str:
-    from ..text import normalize
-
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        prefix, pieces = split_line(line)
-        changed = False
-        for i in range(0, len(pieces), 2):
-            raw = pieces[i].strip()
-            new = swaps.get(normalize(raw)) if raw else None
-            if new is not None:
-                pieces[i] = pieces[i].replace(raw, new, 1)
-                changed = True
-        if changed:
-            lines[number] = prefix + "".join(pieces)
-    return "\n".join(lines)
-

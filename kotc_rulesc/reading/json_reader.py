@@ -79,21 +79,141 @@ def json_line(line: str | bytes) -> Any:
     if type(line) is bytes:
         line = line.decode("utf-8")
     start = _WS.match(line).end()
-    value, end = _decoded(line, start, 0)
+    value, end = _decoded(line, start, 0, "the line")
     after = _WS.match(line, end).end()
     if after != len(line):
-        raise JsonProblem("invalid JSON: Extra data", after, syntax=True)
+        raise JsonProblem(*plain_json("Extra data", line, after, "the line"), syntax=True)
     _check(line, start, end, 0)
     return value
 
 
-def _decoded(text: str, start: int, depth: int) -> tuple[Any, int]:
+def _decoded(text: str, start: int, depth: int, whole: str = "the file") -> tuple[Any, int]:
     try:
         return _raw_decode(text, start)
     except json.JSONDecodeError as exc:
-        raise JsonProblem(f"invalid JSON: {exc.msg}", exc.pos, syntax=True) from None
+        raise JsonProblem(*plain_json(exc.msg, text, exc.pos, whole), syntax=True) from None
     except (_Refused, RecursionError, ValueError):  # a hook; nesting past the decoder's own depth
         raise _refused(text, start, depth) from None
+
+
+# -- the decoder's syntax errors in a player's words -------------------------------------------
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_JSON_WORDS = {"True": "true", "False": "false", "None": "null", "TRUE": "true", "FALSE": "false", "NULL": "null",
+               "Null": "null"}
+_VALUE = "a text in double quotes, a number, true, false, null, a list [...] or a mapping {...}"
+
+
+def _before(text: str, pos: int) -> int:
+    """The offset of the last character before ``pos`` that is not white space (-1: none)."""
+    at = pos - 1
+    while at >= 0 and text[at] in " \t\r\n":
+        at -= 1
+    return at
+
+
+def _trailing_comma(text: str, pos: int) -> tuple[str, int] | None:
+    comma = _before(text, pos)
+    closer = text[pos:pos + 1]
+    if comma >= 0 and text[comma] == "," and closer in ("}", "]"):
+        return f"a comma before '{closer}': remove it (JSON allows no comma after the last item)", comma
+    return None
+
+
+def _comma_at(text: str, pos: int, whole: str) -> tuple[str, int]:
+    return _trailing_comma(text, _WS.match(text, pos + 1).end()) or ("a comma where none goes: remove it", pos)
+
+
+def _unquoted(text: str, pos: int, what: str) -> tuple[str, int] | None:
+    """A key or a value written without double quotes: single quotes, Python's words, a bare word."""
+    c = text[pos:pos + 1]
+    if c == "'":
+        return f"{what} in single quotes: JSON writes texts and keys in double quotes (\"…\")", pos
+    word = _WORD.match(text, pos)
+    if word is None:
+        return None
+    w = word.group()
+    if what == "a value" and w in _JSON_WORDS:
+        return f"{w} is not JSON: write {_JSON_WORDS[w]} (in lowercase)", pos
+    if what == "a value":
+        return f'{w} is not a JSON value: a text goes in double quotes ("{w}"); true, false and null are lowercase', pos
+    return f'the key {w} has no quotes: write it in double quotes ("{w}")', pos
+
+
+def _expecting_name(text: str, pos: int, whole: str) -> tuple[str, int]:
+    return (_trailing_comma(text, pos) or _unquoted(text, pos, "a key")
+            or (f"expected a key in double quotes (\"name\"), found {text[pos]!r}", pos))
+
+
+def _expecting_value(text: str, pos: int, whole: str) -> tuple[str, int]:
+    found = _trailing_comma(text, pos) or _unquoted(text, pos, "a value")
+    if found:
+        return found
+    prev = _before(text, pos)
+    if prev >= 0 and text[prev] == ":":
+        return f"no value after the ':': write one ({_VALUE})", pos
+    return f"{text[pos]!r} cannot start a value: a value is {_VALUE}", pos
+
+
+def _expecting_comma(text: str, pos: int, whole: str) -> tuple[str, int]:
+    c = text[pos]
+    if c in ("}", "]"):
+        return (f"a '{c}' where a ',' or the closing '{'}' if c == ']' else ']'}' should be: brackets close in the "
+                "order they open"), pos
+    return "a comma is missing before this: put ',' between the items of a list or a mapping", pos
+
+
+def _control(text: str, pos: int, whole: str) -> tuple[str, int]:
+    c = text[pos]
+    if c in ("\n", "\r"):
+        return "a line break inside a quoted text: close the text on its line (write \\n for a line break)", pos
+    if c == "\t":
+        return "a tab inside a quoted text: write it as \\t", pos
+    return f"the control character U+{ord(c):04X} inside a quoted text: write it as \\u{ord(c):04x}", pos
+
+
+def _escape(text: str, pos: int, whole: str) -> tuple[str, int]:
+    return (f"{text[pos:pos + 2]} is not a JSON escape: write \\\\ for a backslash (the escapes are \\\" \\\\ \\/ \\b "
+            "\\f \\n \\r \\t and \\u with four hex digits)"), pos
+
+
+#: ``JSONDecodeError.msg`` (the decoder's fixed set; its part before ": ") → the words a player reads
+_PLAIN_JSON = {
+    "Expecting property name enclosed in double quotes": _expecting_name,
+    "Illegal trailing comma before end of object": _comma_at,  # (Python 3.13: at the comma)
+    "Illegal trailing comma before end of array": _comma_at,
+    "Expecting value": _expecting_value,
+    "Expecting ',' delimiter": _expecting_comma,
+    "Expecting ':' delimiter": lambda text, pos, whole: ("no ':' after the key: write \"key\": value", pos),
+    "Unterminated string starting at": lambda text, pos, whole: (
+        'a quoted text opened here is never closed: add the closing " (a text stays on its line)', pos),
+    "Invalid control character at": _control,
+    "Invalid \\escape": _escape,
+    "Invalid \\uXXXX escape": lambda text, pos, whole: ("\\u needs four hex digits after it (\\u00e9 is é)", pos),
+    "Extra data": lambda text, pos, whole: (f"more text after the end of the JSON value: {whole} holds one value"
+                                            + (" (one card per line is JSONL)" if whole == "the file" else ""), pos),
+}
+
+
+#: what the same errors say where the text ends (the decoder found nothing at ``pos``)
+_AT_END = {
+    "Expecting property name enclosed in double quotes": "ends inside a mapping: finish it and close it with '}'",
+    "Expecting value": "ends where a value should be: finish it, and close each '[' and '{' that is open",
+    "Expecting ',' delimiter": "ends inside a list or a mapping: close each '[' with ']' and each '{' with '}'",
+}
+
+
+def plain_json(msg: str, text: str, pos: int, whole: str = "the file") -> tuple[str, int]:
+    """The decoder's syntax error (``JSONDecodeError.msg`` at ``pos``) in a player's words, saying what
+    to fix, and where (a trailing comma: at the comma); ``whole`` is what ``text`` is (a JSONL card:
+    "the line").  An error not in the table keeps the decoder's words."""
+    kind = msg.partition(": ")[0]
+    plain = _PLAIN_JSON.get(kind)
+    if plain is None:
+        return f"invalid JSON: {msg}", pos
+    if pos >= len(text) and kind in _AT_END:
+        return f"{whole} {_AT_END[kind]}", pos
+    return plain(text, pos, whole)
 
 
 def _check(text: str, start: int, end: int, depth: int) -> None:
@@ -316,13 +436,25 @@ class JsonStream:
         raise self._fail(f"a single JSON value larger than {size_text(policy.MAX_LINE)}", start,
                          "a card is far smaller; is this a card collection?")
 
-    def _next(self, expected: str, what: str) -> str:
+    def _next(self, expected: str, what: str, inside: str | None = None) -> str:
+        """The next character, one of ``expected`` (``what`` names it); ``inside``: the bracketed
+        list or mapping it continues ("the list of cards"), closed by ``expected``'s last character."""
         self._ws()
         c = self._peek()
-        if not c or c not in expected:
-            raise self._fail(f"expected {what}, found {c or 'the end of the file'!r}", self.pos)
-        self.pos += 1
-        return c
+        if c and c in expected:
+            self.pos += 1
+            return c
+        close = expected[-1]
+        if not c:
+            message = (f"the file ends before {inside} is closed: add '{close}'" if inside
+                       else f"the file ends where {what} should be")
+        elif inside and c in "]}":
+            message = f"a {c!r} where {what} should be: {inside} closes with '{close}' (brackets close in the order they open)"
+        elif inside:
+            message = f"a comma is missing before this: put ',' between the items of {inside}"
+        else:
+            message = f"expected {what}, found {c!r}"
+        raise self._fail(message, self.pos)
 
     def _raw(self, upto: int) -> tuple[str, str]:
         text = self.buf[self.keep:upto]
@@ -364,7 +496,7 @@ class JsonStream:
             yield self._raw(self.pos)
             value, start, end = self._value(depth)
             yield self._card(start, end, value)
-            if self._next(",]", "',' or ']' after a card") == "]":
+            if self._next(",]", "',' or ']' after a card", "the list of cards") == "]":
                 return
 
     def _top_object(self) -> Iterator[tuple]:
@@ -380,12 +512,14 @@ class JsonStream:
                 self._ws()
                 at = self.pos
                 if self._peek() != '"':
-                    raise self._fail(f"expected a key, found {self._peek() or 'the end of the file'!r}", at)
+                    found = self._peek()
+                    raise self._fail(f"expected a key in double quotes, found {found!r}" if found else
+                                     "the file ends inside the collection's mapping: close it with '}'", at)
                 key, _, _ = self._value(1)
                 if key in keys:
                     raise self._fail(f"duplicate key {key!r} (each key may appear once in a mapping)", at)
                 keys.append(key)
-                self._next(":", "':'")
+                self._next(":", "':' after the key")
                 self._ws()
                 if key == "cards":
                     if self._peek() != "[":
@@ -394,7 +528,7 @@ class JsonStream:
                     yield from self._cards(2)
                 else:
                     self._value(1)
-                if self._next(",}", "',' or '}'") == "}":
+                if self._next(",}", "',' or '}'", "the collection's mapping") == "}":
                     break
         if found:
             return

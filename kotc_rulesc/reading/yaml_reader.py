@@ -263,11 +263,9 @@ _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})")
 
 
 def _syntax_error(text: str, display: str, exc: Any) -> InputError:
-    """libyaml's error, located; an escape that names no character in the policy's words."""
+    """libyaml's error, located, in a player's words (:data:`_PLAIN_YAML`); an escape that names no
+    character in the policy's words; an error not in the table keeps the parser's words."""
     mark = exc.problem_mark or exc.context_mark
-    message = (exc.problem or "YAML syntax error").strip().split("\n")[0]
-    if exc.context and exc.problem:
-        message = f"{exc.context.strip()}: {message}"
     line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     if exc.problem and "escape" in exc.problem and mark is not None:
         at = text.rfind("\\", 0, mark.index + 1)
@@ -280,4 +278,163 @@ def _syntax_error(text: str, display: str, exc: Any) -> InputError:
                                   column, display, "write the character itself, or \\U and its eight hex digits")
             return InputError(f"\\{escape.group(1)} is not a Unicode character (the last is \\U0010FFFF)", line,
                               column, display)
-    return InputError(message, line, column, display)
+    plain = _PLAIN_YAML.get((exc.problem or "").strip())
+    said = plain(text, exc) if plain is not None and exc.problem_mark is not None else None
+    if said is not None:
+        message, at = said
+        return InputError(message, at.line + 1, at.column + 1, display)
+    message = (exc.problem or "YAML syntax error").strip().split("\n")[0]
+    if exc.context and exc.problem:
+        message = f"{exc.context.strip()}: {message}"
+    return InputError(f"invalid YAML: {message}", line, column, display)
+
+
+# -- the parser's syntax errors in a player's words: by the error's ``problem`` (libyaml's fixed set, and
+# the pure-Python parser's where it words one otherwise), each reading the text where the marks point.
+# Each gives (message, the mark to locate it at), or None: the parser's own words.
+
+def _line_of(text: str, mark: Any) -> str:
+    start = text.rfind("\n", 0, mark.index) + 1
+    end = text.find("\n", mark.index)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def _where(mark: Any) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}"
+
+
+def _unclosed_quote(text: str, exc: Any) -> tuple[str, Any] | None:
+    opened = exc.context_mark
+    if opened is None or "quoted" not in (exc.context or ""):
+        return None
+    quote = text[opened.index:opened.index + 1] or '"'
+    return f"a quoted text opened here is never closed: add the closing {quote} where the text ends", opened
+
+
+def _cannot_start(text: str, exc: Any) -> tuple[str, Any] | None:
+    mark = exc.problem_mark
+    c = text[mark.index:mark.index + 1]
+    if c == "\t":
+        return _tab(text, exc)
+    if c:
+        return f"a value cannot start with {c!r} (YAML keeps it for itself): put the value in quotes", mark
+    return None
+
+
+def _tab(text: str, exc: Any) -> tuple[str, Any]:
+    return "a tab in the indentation: indent with spaces (YAML does not allow tabs there)", exc.problem_mark
+
+
+def _no_colon(text: str, exc: Any) -> tuple[str, Any] | None:
+    at = exc.context_mark or exc.problem_mark
+    said = _line_of(text, at)[at.column:].strip()
+    return f'"{said}" has no \':\' after its name: write a field as "name: value"', at
+
+
+def _mapping_here(text: str, exc: Any) -> tuple[str, Any]:
+    """A ':' the scanner cannot take: inside a value ("text: Draw: 1 card"), or under a line without
+    its ':' or indented more than the field before it."""
+    mark = exc.problem_mark
+    head = _line_of(text, mark)[:mark.column]
+    if re.search(r":\s", head):
+        key = head.split(":", 1)[0].strip().lstrip("- ").strip()
+        return f"a ': ' inside the value of {key!r}: put the value in quotes (\"…\")", mark
+    prev, end = "", mark.index - mark.column - 1  # the line above that holds more than a comment
+    while end > 0 and not prev:
+        start = text.rfind("\n", 0, end) + 1
+        prev = text[start:end].strip()
+        prev, end = ("" if prev.startswith("#") else prev), start - 1
+    if prev and not re.search(r":(\s|$)", prev):
+        return f'a field under "{prev}", which has no \':\': write it "name: value"', mark
+    return "this line is indented more than the field before it: indent the fields of one mapping alike", mark
+
+
+def _not_expected(text: str, exc: Any) -> tuple[str, Any]:
+    """The block parser expected a key or a '-' and found something else: a bracket that closes
+    nothing, text after a quoted value, or a line indented unlike its neighbours."""
+    mark = exc.problem_mark
+    c = text[mark.index:mark.index + 1]
+    if c in ("]", "}"):
+        return f"a {c!r} that closes nothing: remove it (or open it with {'[' if c == ']' else '{'!r})", mark
+    head = _line_of(text, mark)[:mark.column].rstrip()
+    if head[-1:] in ("'", '"') and head.strip() != head[-1:]:
+        return "more text after the closing quote: put the whole value in quotes", mark
+    begun = exc.context_mark
+    what = "list" if "collection" in (exc.context or "") else "mapping"
+    since = f" that begins at {_where(begun)}" if begun is not None else ""
+    return (f"this line does not line up with the {what}{since}: indent the fields of one card alike, "
+            "and each card of a list with '- '"), mark
+
+
+def _unclosed_flow(text: str, exc: Any) -> tuple[str, Any] | None:
+    opened = exc.context_mark
+    if opened is None or "flow" not in (exc.context or ""):
+        return None
+    bracket = text[opened.index:opened.index + 1]
+    close = {"[": "]", "{": "}"}.get(bracket)
+    if close is None:
+        return None
+    return (f"the {bracket!r} opened at {_where(opened)} is not closed here: add {close!r} after its last item "
+            "(and ',' between items)"), exc.problem_mark
+
+
+def _ends_in_flow(text: str, exc: Any) -> tuple[str, Any] | None:
+    mark = exc.problem_mark
+    if text[mark.index:].strip():
+        return None
+    return "the file ends inside brackets: close each '[' with ']' and each '{' with '}'", mark
+
+
+def _unknown_escape(text: str, exc: Any) -> tuple[str, Any]:
+    mark = exc.problem_mark
+    at = text.rfind("\\", 0, mark.index + 1)
+    escape = text[at:at + 2] if at >= 0 else "\\"
+    return (f"{escape} is not an escape in a text in double quotes: write \\\\ for a backslash, or put the "
+            "text in single quotes"), mark
+
+
+def _short_escape(text: str, exc: Any) -> tuple[str, Any]:
+    mark = exc.problem_mark
+    at = text.rfind("\\", 0, mark.index + 1)
+    return (f"the escape {text[at:mark.index + 1]} is cut short: \\x takes 2 hex digits, \\u 4 and \\U 8 "
+            "(write \\\\ for a backslash)"), _moved(mark, at) if at >= 0 else mark
+
+
+def _moved(mark: Any, index: int) -> Any:
+    """``mark`` moved back to ``index`` on its line (a mark's index, line and column are all a position needs)."""
+    return _Mark(index, mark.line, mark.column - (mark.index - index))
+
+
+class _Mark:
+    __slots__ = ("index", "line", "column")
+
+    def __init__(self, index: int, line: int, column: int):
+        self.index, self.line, self.column = index, line, column
+
+
+def _list_here(text: str, exc: Any) -> tuple[str, Any]:
+    return ("a list item ('- ') where a value goes on: start the list on the next line, indented, or put the "
+            "value in quotes"), exc.problem_mark
+
+
+_PLAIN_YAML: dict[str, Callable[[str, Any], tuple[str, Any] | None]] = {
+    "found unexpected end of stream": _unclosed_quote,
+    "found unexpected document indicator": _unclosed_quote,
+    "found unexpected document separator": _unclosed_quote,  # (the pure-Python parser)
+    "found character that cannot start any token": _cannot_start,
+    "found a tab character that violates indentation": _tab,
+    "found a tab character where an indentation space is expected": _tab,
+    "found character '\\t' that cannot start any token": _tab,  # (the pure-Python parser)
+    "could not find expected ':'": _no_colon,
+    "mapping values are not allowed in this context": _mapping_here,
+    "mapping values are not allowed here": _mapping_here,  # (the pure-Python parser)
+    "did not find expected key": _not_expected,
+    "did not find expected '-' indicator": _not_expected,
+    "did not find expected ',' or ']'": _unclosed_flow,
+    "did not find expected ',' or '}'": _unclosed_flow,
+    "did not find expected node content": _ends_in_flow,
+    "found unknown escape character": _unknown_escape,
+    "did not find expected hexdecimal number": _short_escape,
+    "block sequence entries are not allowed in this context": _list_here,
+    "sequence entries are not allowed here": _list_here,  # (the pure-Python parser)
+}
