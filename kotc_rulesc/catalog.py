@@ -8,40 +8,54 @@ none of the replay's machinery, so neither do the tables nor a judged card.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Mapping
 
-from .changes import CostChange, LimitChange, Wording
 from .formula import Formula
-from .model import CostRule, Disagreement, EditionDecl, EditionKey, Rulebook, Successor, System, When, edition_number
-from .record import field, record
+from .history.clean_slate import Successor
+from .history.cost_revision import CostChange
+from .history.limit_revision import LimitChange
+from .history.text_revision import Wording
+from .model import CostRule, Disagreement, EditionDecl, EditionKey, Rulebook, When, edition_number
+from .system import System
 from .text import Template
+from .value import EMPTY, Value
 
 __all__ = ["Catalog", "ComponentState", "Status"]
 
 Status = Literal["legal", "redacted", "unknown"]
 
 
-@record(frozen=True)
-class ComponentState:
+class ComponentState(Value):
     """A component as it stands in one edition."""
 
-    id: str
-    kind: str
-    text: Template
-    formula: Formula | None  # None: unknown
-    limits: dict[str, int | None]  # None: a limit whose value is unknown
-    status: Status
-    redacted: When | None  # the redaction, if it has (or may have) happened by this edition
-    wordings: tuple[Wording, ...]  # earlier wordings, oldest first
-    cost_changes: tuple[CostChange, ...]
-    limit_changes: tuple[LimitChange, ...]
-    sources: tuple[str, ...]
-    replacement: str | None = None
-    replacement_binds: dict[str, int] = field(default_factory=dict)
-    #: redactions an edition of this line lifted again: (redacted when, reinstated when, sources, note)
-    reinstated: tuple[tuple[When, When, tuple[str, ...], str | None], ...] = ()
-    disagreements: tuple[Disagreement, ...] = ()  # recorded about this component, up to this edition
-    ultra: int = 0  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
+    __slots__ = ("id", "kind", "text", "formula", "limits", "status", "redacted", "wordings", "cost_changes",
+                 "limit_changes", "sources", "replacement", "replacement_binds", "reinstated", "disagreements",
+                 "ultra")
+
+    def __init__(self, id: str, kind: str, text: Template, formula: Formula | None, limits: dict[str, int | None],
+                 status: Status, redacted: When | None, wordings: tuple[Wording, ...],
+                 cost_changes: tuple[CostChange, ...], limit_changes: tuple[LimitChange, ...],
+                 sources: tuple[str, ...], replacement: str | None = None,
+                 replacement_binds: Mapping[str, int] = EMPTY,
+                 reinstated: tuple[tuple[When, When, tuple[str, ...], str | None], ...] = (),
+                 disagreements: tuple[Disagreement, ...] = (), ultra: int = 0) -> None:
+        self.id = id
+        self.kind = kind
+        self.text = text
+        self.formula = formula  # None: unknown
+        self.limits = limits  # None: a limit whose value is unknown
+        self.status = status
+        self.redacted = redacted  # the redaction, if it has (or may have) happened by this edition
+        self.wordings = wordings  # earlier wordings, oldest first
+        self.cost_changes = cost_changes
+        self.limit_changes = limit_changes
+        self.sources = sources
+        self.replacement = replacement
+        self.replacement_binds = replacement_binds
+        # redactions an edition of this line lifted again: (redacted when, reinstated when, sources, note)
+        self.reinstated = reinstated
+        self.disagreements = disagreements  # recorded about this component, up to this edition
+        self.ultra = ultra  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
 
     @property
     def redacted_in(self) -> int | None:
@@ -53,19 +67,25 @@ class ComponentState:
         return max(editions) if editions else None
 
 
-@record(frozen=True)
-class Catalog:
+class Catalog(Value):
     """Everything known about one edition."""
 
-    edition: EditionKey  # 10, or "11-pre"
-    components: tuple[ComponentState, ...] | None  # None: the catalog is not in the sources
-    rulebook: Rulebook | None  # None: no source gives this edition's rulebook
-    cost_rule: CostRule | None
-    clean_slates: tuple[int, ...]  # clean-slate editions up to this one
-    successors: tuple[Successor, ...]  # declared by the clean slate of this edition
-    declared: EditionDecl | None  # this edition's own rules file, if it has one
-    disagreements: tuple[Disagreement, ...] = ()  # recorded by the files up to this edition
-    system: System | None = None  # how cards are built in this edition
+    __slots__ = ("edition", "components", "rulebook", "cost_rule", "clean_slates", "successors", "declared",
+                 "disagreements", "system")
+
+    def __init__(self, edition: EditionKey, components: tuple[ComponentState, ...] | None, rulebook: Rulebook | None,
+                 cost_rule: CostRule | None, clean_slates: tuple[int, ...], successors: tuple[Successor, ...],
+                 declared: EditionDecl | None, disagreements: tuple[Disagreement, ...] = (),
+                 system: System | None = None) -> None:
+        self.edition = edition  # 10, or "11-pre"
+        self.components = components  # None: the catalog is not in the sources
+        self.rulebook = rulebook  # None: no source gives this edition's rulebook
+        self.cost_rule = cost_rule
+        self.clean_slates = clean_slates  # clean-slate editions up to this one
+        self.successors = successors  # declared by the clean slate of this edition
+        self.declared = declared  # this edition's own rules file, if it has one
+        self.disagreements = disagreements  # recorded by the files up to this edition
+        self.system = system  # how cards are built in this edition
 
     @property
     def number(self) -> int:
@@ -88,3 +108,4 @@ class Catalog:
     def clean_slate(self) -> int | None:
         """The latest clean-slate edition up to this one."""
         return self.clean_slates[-1] if self.clean_slates else None
+

@@ -16,46 +16,26 @@ wording, then id; parameters in the rulebook's order.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import dataclass, field
 from typing import Any
 
 from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
-from .model import edition_number, kind_titles, ordinal
-from .record import field, record
+from .history.change import ComponentChange, formula_text, limits_json, limits_text
+from .model import edition_number, ordinal
 from .show import rulebook_params_json, writing_rules_text
-from .wording import (
-    SAMPLE,
-    ComponentChange,
-    binds_text,
-    describe_when,
-    formula_text,
-    limits_json,
-    limits_text,
-    number,
-    reading_diff,
-    sample_effect,
-    sample_text,
-)
+from .system import kind_titles
 
 __all__ = [
-    "SAMPLE",
     "RuleDiff",
     "ComponentChange",
     "ValueChange",
     "DiffOrderError",
     "diff_editions",
     "diff_text",
-    "binds_text",
-    "reading_diff",
     "rulebook_changes",
     "card_cost_changes",
     "PARAMETERS",
-    "describe_when",
-    "number",
-    "limits_text",
-    "sample_effect",
-    "sample_text",
 ]
 
 #: rulebook parameters in the order the rulebooks give them, with their labels
@@ -81,13 +61,10 @@ class DiffOrderError(ValueError):
     """A diff asked for backwards (A ≥ B) or outside the known editions."""
 
 
-# --------------------------------------------------------------------------- wording helpers
-
-
 # --------------------------------------------------------------------------- the diff
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ValueChange:
     """A rulebook parameter, term or card-cost part whose value differs; ``None`` is unknown."""
 
@@ -105,7 +82,7 @@ class ValueChange:
         return out
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleDiff:
     a: int
     b: int

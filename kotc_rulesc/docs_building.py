@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import prose
-from .model import CostRule, EditionKey, System, ordinal
+from .model import CostRule, EditionKey, ordinal
+from .system import System
 
 __all__ = ["SECTIONS", "building_groups", "building_view"]
 

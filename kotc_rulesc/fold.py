@@ -1,169 +1,114 @@
-"""Fold the declared history into the catalog of one edition.
+"""Replay the declared history into the catalog of every edition and the pass into it.
 
-The rules files record *changes*; a player or engine needs *the state*: every
-component as it reads, costs and stands in edition N, with its history up to N.
-Folding replays the events of every edition up to N in order.  Editions no
-document shows whole (7th to 10th) come out of the same replay.
+The rules files record *changes*; a player or engine needs *the state*: every component as it
+reads, costs and stands in edition N, with its history up to N.  :class:`Replay` replays every
+file once, in file order, each edition from the state of the one it follows: each event is
+checked against the line's state (what only the folded history shows wrong: a no-op delta, a
+second redaction …, reported where the event stands in its file), turned into the step a
+migrating card meets, and folded into its component, each by its kind
+(:mod:`kotc_rulesc.history`).  Editions no document shows whole (7th to 10th) come out of the
+same replay.
 
-Events whose edition no source gives (``edition: unknown``) make the affected
-fact unknown in the editions where it may or may not have happened yet — never
-a silent guess.
+Events whose edition no source gives (``edition: unknown``) make the affected fact unknown in
+the editions where they may or may not have happened yet — never a silent guess.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from .catalog import Catalog, ComponentState, Status
-from .model import (
-    ComponentDecl,
-    CostRule,
-    Disagreement,
-    EditionDecl,
-    EditionKey,
-    RuleSet,
-    System,
-    When,
-    edition_number,
-)
-from .changes import CostChange, LimitChange, Wording
-from .history import CLEAN_SLATE, KINDS, Track
+from .catalog import Catalog, ComponentState
+from .errors import Problem
+from .history import CLEAN_SLATE, KINDS
+from .history.event import Folding, Track, formula_problems
+from .model import CostRule, Disagreement, EditionDecl, EditionKey, RuleSet, When, edition_number, ordinal
 from .passes import Pass
-from .record import field, record
+from .system import System
 
-__all__ = ["Catalog", "ComponentState", "Replay", "derive_passes", "fold", "history_of", "replay"]
-
-class _Mutable:
-    def __init__(self, decl: ComponentDecl):
-        self.decl = decl
-        self.text = decl.text
-        self.formula = decl.formula
-        self.limits = dict(decl.limits)
-        self.status: Status = "legal"
-        self.redacted: When | None = None
-        self.wordings: list[Wording] = []
-        self.cost_changes: list[CostChange] = []
-        self.limit_changes: list[LimitChange] = []
-        self.sources = list(decl.sources)
-        self.replacement = None
-        self.replacement_binds: dict[str, int] = {}
-        self.reinstated: list = []
-        self.disagreements: list[Disagreement] = []
-
-    def copy(self) -> "_Mutable":
-        """A copy a later edition's events cannot change (texts, formulas and whens are immutable)."""
-        m = _Mutable.__new__(_Mutable)
-        m.__dict__.update(self.__dict__)
-        m.limits, m.replacement_binds = dict(self.limits), dict(self.replacement_binds)
-        for name in ("wordings", "cost_changes", "limit_changes", "sources", "reinstated", "disagreements"):
-            setattr(m, name, list(getattr(self, name)))
-        return m
-
-    def freeze(self) -> ComponentState:
-        return ComponentState(
-            id=self.decl.id,
-            kind=self.decl.kind,
-            text=self.text,
-            formula=self.formula,
-            limits=self.limits,
-            status=self.status,
-            redacted=self.redacted,
-            wordings=tuple(self.wordings),
-            cost_changes=tuple(self.cost_changes),
-            limit_changes=tuple(self.limit_changes),
-            sources=tuple(dict.fromkeys(self.sources)),
-            replacement=self.replacement,
-            replacement_binds=self.replacement_binds,
-            reinstated=tuple(self.reinstated),
-            disagreements=tuple(self.disagreements),
-            ultra=self.decl.ultra,
-        )
+__all__ = ["Catalog", "ComponentState", "Replay", "collisions", "derive_passes", "fold", "history_of"]
 
 
-def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> int:
-    """The number of the newest edition that both ``decl``'s lineage and ``line`` contain."""
-    for other in reversed(rules.lineage(decl.key)):
-        if other.key in line:
-            return other.number
-    return rules.first
-
-
-@record
 class _Line:
-    """The state of one line of editions after an edition: what the passes know (``track``), the
+    """The state of one line of editions after an edition: what its events meet (``track``), the
     fold's components and what else a catalog carries."""
 
-    track: Track = field(default_factory=Track)
-    state: dict[str, _Mutable] = field(default_factory=dict)
-    clean_slates: tuple[int, ...] = ()
-    catalog_known: bool = True
-    cost_rule: CostRule | None = None
-    system: System | None = None
-    disagreements: tuple[Disagreement, ...] = ()
+    def __init__(self) -> None:
+        self.track = Track()
+        self.state: dict[str, Folding] = {}
+        self.clean_slates: tuple[int, ...] = ()
+        self.catalog_known = True
+        self.cost_rule: CostRule | None = None
+        self.disagreements: tuple[Disagreement, ...] = ()
 
-    def copy(self) -> "_Line":
-        return _Line(self.track.copy(), {cid: m.copy() for cid, m in self.state.items()}, self.clean_slates,
-                     self.catalog_known, self.cost_rule, self.system, self.disagreements)
+    @property
+    def system(self) -> System | None:
+        return self.track.system
+
+    def copy(self) -> _Line:
+        line = _Line()
+        line.track, line.state = self.track.copy(), {cid: c.copy() for cid, c in self.state.items()}
+        line.clean_slates, line.catalog_known = self.clean_slates, self.catalog_known
+        line.cost_rule, line.disagreements = self.cost_rule, self.disagreements
+        return line
 
 
 class Replay:
-    """The history replayed once, in file order: the state after every edition and the pass
-    into it.
+    """The history of ``rules`` replayed once, in file order: the state after every edition, the
+    pass into it, and the problems only the replay finds (:attr:`problems`).  :meth:`catalog` then
+    gives any edition's catalog."""
 
-    The loader drives it as it reads each file (:meth:`begin`, :meth:`component`, :meth:`event`,
-    :meth:`end`): its checks read the texts, formulas and limits of the line so far from
-    :attr:`track`, and each event, once read, is folded and turned into its migration step
-    here, by its kind (:mod:`kotc_rulesc.history`).  A :class:`RuleSet` built otherwise is
-    replayed by :func:`history_of`.  :meth:`catalog` then gives any edition's catalog."""
-
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
         self.after: dict[EditionKey, _Line] = {}  # each edition's state, which its children start from
-        self.line = _Line()  # the edition being replayed
-        self.steps: dict[str, list] = {}
         self.passes: list[Pass] = []
-        self.rules: RuleSet | None = None
+        self.problems: list[Problem] = []
         self._catalogs: dict[EditionKey, Catalog] = {}
+        self._system: System | None = None  # the system of the file replayed last
+        variables: dict[str, set[str]] = {}  # every variable a component's wordings know, on any line
+        declared = []  # (component, the system it was declared in)
+        for decl in rules.editions:
+            line = self._edition(decl)
+            declared += [(c, line.system) for c in decl.components]
+            for cid, names in line.track.variables.items():
+                variables.setdefault(cid, set()).update(names)
+        # a component's formula may use a variable that only a later revision's wording (or binds) has
+        for c, system in declared:
+            if c.formula is not None:
+                self.problems += [Problem(c.where.file, *c.where.at("formula"), f"formula: {message}", hint)
+                                  for message, hint in formula_problems(c.formula, c.kind, variables.get(c.id, set()), system)]
 
-    @property
-    def track(self) -> Track:
-        return self.line.track
-
-    def begin(self, follows: EditionKey | None, whole: bool) -> None:
-        """Start an edition that follows ``follows`` (None: the base); ``whole``: its components
-        are the whole catalog, so nothing older carries over into it."""
-        self.line = self.after[follows].copy() if follows in self.after else _Line()
-        if whole:
-            self.line.state = {}
-        self.steps = {kind.pass_field: [] for kind in KINDS}
-
-    def component(self, decl: ComponentDecl) -> None:
-        t = self.line.track
-        t.current[decl.id], t.formula[decl.id], t.limits[decl.id] = decl.text, decl.formula, dict(decl.limits)
-        t.kinds[decl.id] = decl.kind
-        self.line.state[decl.id] = _Mutable(decl)
-
-    def event(self, kind: Any, ev: Any) -> None:
-        """An event of the edition, read: its step (from the state before it), then its fold."""
-        self.steps[kind.pass_field].append(kind.step(ev, self.line.track))
-        if ev.component in self.line.state:
-            kind.fold(ev, self.line.state[ev.component], "yes", self.line.state)
-
-    def end(self, decl: EditionDecl) -> None:
-        line = self.line
+    def _edition(self, decl: EditionDecl) -> _Line:
+        """Replay one file, from the state of the edition it follows."""
+        if decl.follows in self.after:
+            line = self.after[decl.follows].copy()
+        else:  # the base, or a file whose place the loader refused: a line of its own, with the system so far
+            line = _Line()
+            line.track.system = self._system
+        if decl.catalog_whole:  # its components are the whole catalog: nothing older carries over
+            line.state = {}
+        line.track.system = self._system = decl.system or line.track.system
+        for comp in decl.components:
+            line.track.declare(comp)
+            line.state[comp.id] = Folding(comp)
+        steps: dict[str, list] = {kind.pass_field: [] for kind in KINDS}
+        for event in decl.events:
+            problems, applied = event.check(line.track)
+            self.problems += problems
+            if applied is None:
+                continue
+            steps[applied.pass_field].append(applied.step(line.track))
+            if applied.component in line.state:
+                applied.fold(line.state[applied.component], "yes", line.state)
         line.clean_slates = CLEAN_SLATE.fold(decl, line.clean_slates)
         line.catalog_known = decl.catalog_known
         line.cost_rule = decl.card_cost or line.cost_rule
-        line.system = decl.system or line.system
         line.disagreements += decl.disagreements
         for dis in decl.disagreements:
             if dis.component in line.state:
                 line.state[dis.component].disagreements.append(dis)
         if not decl.base:
-            self.passes.append(Pass(
-                decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
-                **{name: tuple(items) for name, items in self.steps.items()},
-            ))
+            self.passes.append(Pass(decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
+                                    **{name: tuple(items) for name, items in steps.items()}))
         self.after[decl.key] = line  # (kept as it is: an edition that follows it begins from a copy)
+        return line
 
     def catalog(self, key: EditionKey) -> Catalog:
         """The catalog of edition ``key``: its line's state, and what an event of unknown edition
@@ -174,7 +119,6 @@ class Replay:
 
     def _freeze(self, key: EditionKey) -> Catalog:
         rules = self.rules
-        assert rules is not None, "replay every edition before asking for a catalog"
         resolved = rules.resolve(key)
         if resolved is None or resolved not in self.after:
             raise ValueError(f"edition {key} is not in the rules")
@@ -182,16 +126,16 @@ class Replay:
         line = {d.key for d in rules.lineage(key)}
         done = self.after[resolved]
         state = done.state
-        overlays = [(kind, ev) for decl in rules.editions if decl.key not in line
-                    for kind in KINDS if kind.applies_when_unknown for ev in getattr(decl, kind.key)
-                    if ev.component in state and _may_have_happened(rules, key, n, line, decl, ev.when)]
+        overlays = [(decl, ev) for decl in rules.editions if decl.key not in line for ev in decl.events
+                    if ev.applies_when_unknown and ev.component in state]
+        overlays = [ev for decl, ev in overlays if _may_have_happened(rules, key, n, line, decl, ev.when)]
         if overlays:
             # Events with an unknown edition are recorded in a later file ("by" that edition):
             # where they may or may not have happened yet, what they touch is unknown.
-            state = {cid: m.copy() for cid, m in state.items()}
-            for kind, ev in overlays:
+            state = {cid: c.copy() for cid, c in state.items()}
+            for ev in overlays:
                 if ev.component in state:
-                    kind.fold(ev, state[ev.component], "unknown", state)
+                    ev.fold(state[ev.component], "unknown", state)
         cost_rule = done.cost_rule
         if cost_rule is None:
             # No source states a rule up to n: use the earliest later statement, and say so
@@ -200,8 +144,8 @@ class Replay:
         components = None
         if done.catalog_known:
             order = {k: i for i, k in enumerate(done.system.kind_ids if done.system else ())}
-            seq = sorted(state.values(), key=lambda m: order.get(m.decl.kind, len(order)))  # stable: file order within kind
-            components = tuple(m.freeze() for m in seq)
+            seq = sorted(state.values(), key=lambda c: order.get(c.decl.kind, len(order)))  # stable: file order within kind
+            components = tuple(_frozen(c) for c in seq)
         own = rules.edition(key)
         return Catalog(
             edition=key,
@@ -216,6 +160,35 @@ class Replay:
         )
 
 
+def _frozen(c: Folding) -> ComponentState:
+    return ComponentState(
+        id=c.decl.id,
+        kind=c.decl.kind,
+        text=c.text,
+        formula=c.formula,
+        limits=c.limits,
+        status=c.status,
+        redacted=c.redacted,
+        wordings=tuple(c.wordings),
+        cost_changes=tuple(c.cost_changes),
+        limit_changes=tuple(c.limit_changes),
+        sources=tuple(dict.fromkeys(c.sources)),
+        replacement=c.replacement,
+        replacement_binds=c.replacement_binds,
+        reinstated=tuple(c.reinstated),
+        disagreements=tuple(c.disagreements),
+        ultra=c.decl.ultra,
+    )
+
+
+def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> int:
+    """The number of the newest edition that both ``decl``'s lineage and ``line`` contain."""
+    for other in reversed(rules.lineage(decl.key)):
+        if other.key in line:
+            return other.number
+    return rules.first
+
+
 def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[EditionKey], decl: EditionDecl, when: When) -> bool:
     """May an event of another line's (or a later) file, ``decl``, have happened by ``key``?
     Only an event no source dates: a dated one happened where its file is."""
@@ -227,26 +200,10 @@ def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[Editio
     return not (when.after is not None and when.after >= fork)
 
 
-def replay(rules: RuleSet) -> Replay:
-    """Replay a rule set's history (the loader does it as it reads; this is for a rule set built
-    from its declarations)."""
-    r = Replay()
-    for decl in rules.editions:
-        r.begin(decl.follows, decl.catalog_whole)
-        for comp in decl.components:
-            r.component(comp)
-        for kind in KINDS:
-            for ev in getattr(decl, kind.key):
-                r.event(kind, ev)
-        r.end(decl)
-    r.rules = rules
-    return r
-
-
 def history_of(rules: RuleSet) -> Replay:
     """The replayed history of ``rules``: the loader's, or replayed once here and kept with them."""
     if rules.history is None:
-        object.__setattr__(rules, "history", replay(rules))  # (a cache on a frozen value)
+        rules.history = Replay(rules)
     return rules.history
 
 
@@ -267,3 +224,28 @@ def derive_passes(rules: RuleSet) -> list[Pass]:
     An event whose edition no source gives is placed in the step into the edition of the
     file that records it (the latest it can have happened)."""
     return list(history_of(rules).passes)
+
+
+def collisions(rules: RuleSet) -> list[Problem]:
+    """No two texts of one edition may read alike: a printed sentence must find one component.
+    (Checked on clean rules: it folds every edition.)"""
+    problems, reported = [], set()
+    components = rules.components()
+    for decl in rules.editions:
+        cat = fold(rules, decl.key)
+        if cat.components is None:
+            continue
+        owner: dict[str, str] = {}
+        for comp in cat.components:
+            for text in [comp.text] + [w.text for w in comp.wordings]:
+                keys = text.skeletons()
+                other = next((owner[k] for k in keys if owner.get(k, comp.id) != comp.id), None)
+                if other and other != comp.id and (other, comp.id) not in reported:
+                    reported.add((other, comp.id))
+                    where = components[comp.id].where
+                    problems.append(Problem(where.file, where.line, where.column,
+                                            f"duplicate text in the {ordinal(decl.number)} edition: {comp.id} reads like "
+                                            f"{other}: {str(text)!r}", "two components of one edition must differ in wording"))
+                for k in keys:
+                    owner.setdefault(k, comp.id)
+    return problems

@@ -14,28 +14,36 @@ migrator runs those.
 from __future__ import annotations
 
 from .model import EditionKey
-from .changes import Ban, Reinstated, Rewrite
-from .changes import StepCostChange as CostChange
-from .changes import StepLimitChange as LimitChange
-from .record import record
+from .history.cost_revision import CostStep
+from .history.limit_revision import LimitStep
+from .history.redaction import Ban
+from .history.reinstatement import Reinstated
+from .history.text_revision import Rewrite
+from .value import Value
 from .text import normalize
 
 
-@record(frozen=True)
-class Pass:
+class Pass(Value):
     """Everything the step ``source → target`` does (target is the edition that follows source:
     the next on the main line, or a pre-release branching from source)."""
 
-    source: EditionKey
-    target: EditionKey
-    rewrites: tuple[Rewrite, ...] = ()
-    bans: tuple[Ban, ...] = ()
-    cost_changes: tuple[CostChange, ...] = ()
-    limit_changes: tuple[LimitChange, ...] = ()
-    clean_slate: bool = False
-    catalog_known: bool = True
-    successors: tuple[tuple[str, str], ...] = ()  # (old component, successor component)
-    reinstated: tuple[Reinstated, ...] = ()
+    __slots__ = ("source", "target", "rewrites", "bans", "cost_changes", "limit_changes", "clean_slate",
+                 "catalog_known", "successors", "reinstated")
+
+    def __init__(self, source: EditionKey, target: EditionKey, rewrites: tuple[Rewrite, ...] = (),
+                 bans: tuple[Ban, ...] = (), cost_changes: tuple[CostStep, ...] = (),
+                 limit_changes: tuple[LimitStep, ...] = (), clean_slate: bool = False, catalog_known: bool = True,
+                 successors: tuple[tuple[str, str], ...] = (), reinstated: tuple[Reinstated, ...] = ()) -> None:
+        self.source = source
+        self.target = target
+        self.rewrites = rewrites
+        self.bans = bans
+        self.cost_changes = cost_changes
+        self.limit_changes = limit_changes
+        self.clean_slate = clean_slate
+        self.catalog_known = catalog_known
+        self.successors = successors  # (old component, successor component)
+        self.reinstated = reinstated
 
     @property
     def empty(self) -> bool:
@@ -65,3 +73,4 @@ def path(passes: list[Pass], source: EditionKey, target: EditionKey) -> list[Pas
         steps.append(p)
         key = p.source
     return steps[::-1]
+

@@ -42,9 +42,6 @@ from .diff import (
     PARAMETERS,
     RuleDiff,
     card_cost_changes,
-    describe_when,
-    formula_text,
-    limits_text,
     notes as diff_notes,
     rulebook_changes,
     show_value,
@@ -57,9 +54,11 @@ from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
 from .docs_topics import topics
 from .fold import Catalog, ComponentState
 from .docs_markup import finalize_html, finalize_md, formula_html, html_marked, md_escape, md_marked
-from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, kind_titles, ordinal
+from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
+from .system import kind_titles
 from . import prose
 from .history import CLEAN_SLATE, KINDS, edition_summary
+from .history.change import describe_when, formula_text, limits_text
 from .fold import derive_passes
 from .passes import Pass
 from .show import rulebook_lists, rulebook_params_json
@@ -345,7 +344,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "clean_slate_sentence": None,
         "parameters": [],
         "terms": [],
-        "rulebook_stated": bool(decl and decl.rulebook),
+        "rulebook_stated": bool(decl and decl.rulebook_stated),
         "rulebook_before": None,
         "card_cost": [],
         "card_cost_stated": bool(decl and decl.card_cost),
@@ -357,7 +356,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         titles = kind_titles(view.catalog(step.source).system, view.catalog(n).system)
         for kind in KINDS:  # each kind describes its own events (kotc_rulesc.history)
             rows = [_row(kind.describe(item, comps), titles, ev.when)
-                    for item, ev in zip(getattr(step, kind.pass_field), getattr(decl, kind.key))]
+                    for item, ev in zip(getattr(step, kind.pass_field), decl.of_kind(kind))]
             if rows:
                 out["events"].append({"key": kind.key, "heading": kind.heading, "intro": kind.intro, "rows": rows})
         if step.successors:  # the clean slate's own rows, before the kinds' (kotc_rulesc.history)
@@ -367,9 +366,9 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
             out["clean_slate_sentence"] = CLEAN_SLATE.sentence(n)
     if decl is not None and not decl.base:
         out["new"] = [_component_view(_declared_state(c), view.catalog(n).system) for c in decl.components]
-    if decl is not None and (decl.rulebook or decl.card_cost):
+    if decl is not None and (decl.rulebook_stated or decl.card_cost):
         this = view.catalog(n)
-        if decl.rulebook:
+        if decl.rulebook_stated:
             before = _latest(rules, view, n, lambda cat: cat.rulebook is not None)
             if before is not None:
                 out["rulebook_before"] = before.edition
@@ -402,7 +401,7 @@ def _possible(rules: RuleSet, n: int) -> list[dict[str, str]]:
     out = []
     comps = rules.components()
     for decl in rules.editions:
-        for word, events in ((f"{kind.noun} of", getattr(decl, kind.key)) for kind in KINDS):
+        for word, events in ((f"{kind.noun} of", decl.of_kind(kind)) for kind in KINDS):
             for e in events:
                 w = e.when
                 if w.edition is None and (w.after is None or w.after < edition_number(n)) and edition_number(n) < w.by:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import json
 import os
 import shutil
 import tempfile
@@ -22,8 +21,10 @@ from pathlib import Path
 
 from .fold import fold
 from .history import CLEAN_SLATE, KINDS
+from .history.change import quoted
 from .rules_folder import FILE_NAME, listing
-from .model import CostRule, Rulebook, RuleSet, kind_titles, ordinal
+from .model import CostRule, Rulebook, RuleSet, ordinal
+from .system import kind_titles
 
 __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "rules_before"]
 
@@ -36,11 +37,6 @@ class ScaffoldError(Exception):
 
 def target_path(rules_dir: Path, n: int) -> Path:
     return Path(rules_dir) / f"edition-{n:02d}.yaml"
-
-
-def _q(value: str) -> str:
-    """A YAML double-quoted scalar (JSON's string syntax is valid YAML)."""
-    return json.dumps(value, ensure_ascii=False)
 
 
 def _examples(rules: RuleSet) -> dict[str, Any]:
@@ -57,19 +53,6 @@ def _examples(rules: RuleSet) -> dict[str, Any]:
         out[role] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
         out[f"{role}_kind"] = kind
     return out
-
-
-def _text_revision_example(rules: RuleSet) -> list[str]:
-    """A text revision the rules already hold (one that binds a variable, if any), as a comment."""
-    revisions = [(e.number, r) for e in rules.editions for r in e.text_revisions]
-    revisions.sort(key=lambda item: not item[1].binds)
-    if not revisions:
-        return ["#   - component: <component id>", '#     text: "<the new wording, with [x] where the old had none>"', "#     binds: {x: 5}"]
-    n, rev = revisions[0]
-    lines = [f"# For example, the {ordinal(n)} Edition's file records:", f"#   - component: {rev.component}", f"#     text: {_q(str(rev.text))}"]
-    if rev.binds:
-        lines.append("#     binds: {" + ", ".join(f"{k}: {v}" for k, v in sorted(rev.binds.items())) + "}")
-    return lines
 
 
 def _rulebook_lines(rb: Rulebook | None) -> list[str]:
@@ -93,11 +76,11 @@ def _rulebook_lines(rb: Rulebook | None) -> list[str]:
     if rb.cost_revised is not None:
         lines.append(f"#   cost_revised: {rb.cost_revised}")
     if rb.terms:
-        lines.append("#   terms: {" + ", ".join(f"{k}: {_q(v)}" for k, v in rb.terms.items()) + "}")
+        lines.append("#   terms: {" + ", ".join(f"{k}: {quoted(v)}" for k, v in rb.terms.items()) + "}")
     for key in ("zones", "ability_layout", "keywords"):
         values = getattr(rb, key)
         if values:
-            lines.append(f"#   {key}: [" + ", ".join(_q(v) for v in values) + "]")
+            lines.append(f"#   {key}: [" + ", ".join(quoted(v) for v in values) + "]")
     return lines
 
 
@@ -105,7 +88,7 @@ def _card_cost_lines(rule: CostRule | None) -> list[str]:
     if rule is None:
         return ["#   source: <id>", '#   total_relief: "condition_relief + cost_relief"']
     lines = [f"#   source: {rule.sources[0] if len(rule.sources) == 1 else list(rule.sources)}"]
-    lines += [f"#   {name}: {_q(f.notation())}" for name, f in rule.parts()]
+    lines += [f"#   {name}: {quoted(f.notation())}" for name, f in rule.parts()]
     return lines
 
 
@@ -167,7 +150,7 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
                 "newest": rules.newest_with_catalog()}
     for kind in KINDS:  # each kind says how its list is written (kotc_rulesc.history)
         for line in kind.skeleton:
-            lines += _text_revision_example(rules) if line == "{text_example}" else [line.format(**examples)]
+            lines += kind.example(rules) if line == "{example}" else [line.format(**examples)]
         lines += [f"{kind.key}: []", ""]
     lines += [
         "# Components new in this edition, written as in the base file:",
@@ -181,8 +164,8 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
         "",
         *(line.format(**examples, cost_kind=ex["cost_kind"]) for line in CLEAN_SLATE.skeleton),
         "",
-        "# The rulebook's parameters, if this edition's rulebook gives them; leave out what it does",
-        "# not state (it shows as unknown)."
+        "# The rulebook's parameters this edition's rulebook changes: a key left out keeps the one",
+        "# before's, null makes it unknown (`rulebook: null`: no source gives this edition's rulebook)."
         + (f" The {ordinal(rulebook_of.number)} Edition's, for reference:" if rulebook_of else ""),
         "# rulebook:",
         *_rulebook_lines(rulebook_of.rulebook if rulebook_of else None),
@@ -196,7 +179,7 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     path: Path
     text: str

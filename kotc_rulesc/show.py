@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .fold import Catalog, ComponentState
-from .model import System, kind_titles, ordinal
+from .model import ordinal
+from .system import System, kind_titles
 from .text import Template
 
 

@@ -5,14 +5,16 @@ them back with :func:`from_data`, one edition at its first use (:class:`TablesVi
 command that judges a card reads no YAML.  They are data, not code (dicts, tuples, strings, ints,
 bools, ``None``), which any program reads with the standard library alone.
 
-One generic walker does every value class: a record (or a dataclass) is a dict of its fields
-(those at their default left out), read back by the field types its class declares, so a field
-added to a class reaches the tables without a change here.  A template is its segments (a literal text, ``("x",)``
-a slot, ``("x", "cards", "card")`` a word that agrees with x), a formula its guide notation.
+One generic walker does every value class: a value (:class:`~kotc_rulesc.value.Value`, or a
+dataclass) is a dict of its fields (those at their default left out), read back by the field types
+its class declares, so a field added to a class reaches the tables without a change here.  A
+template is its segments (a literal text, ``("x",)`` a slot, ``("x", "cards", "card")`` a word that
+agrees with x), a formula its guide notation.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import importlib
 import importlib.util
@@ -21,7 +23,7 @@ import typing
 from dataclasses import MISSING
 from functools import lru_cache
 from pathlib import Path
-from types import ModuleType, UnionType
+from types import GenericAlias, ModuleType, UnionType
 from typing import Any, Callable
 
 from . import __version__
@@ -31,6 +33,7 @@ from .model import EditionKey, Source, edition_number
 from .passes import Pass
 from .passes import path as passes_path
 from .text import Agree, Lit, Slot, Template
+from .value import Value
 
 __all__ = ["FORMAT", "GENERATOR", "TABLES_PACKAGE", "TablesMissing", "TablesView", "from_data", "load_package", "to_data"]
 
@@ -59,35 +62,42 @@ def to_data(value: Any) -> Any:
         return value.notation()
     if isinstance(value, (tuple, list)):
         return tuple(to_data(v) for v in value)
-    if isinstance(value, dict):
+    if isinstance(value, collections.abc.Mapping):
         return {k: to_data(v) for k, v in value.items()}
     if not _is_value_class(type(value)):
         raise TypeError(f"no literal form for a {type(value).__name__}")
     out = {}
     for name, default in _fields(type(value)):
         v = getattr(value, name)
-        if default is not MISSING and type(v) is type(default) and v == default:
-            continue
-        out[name] = to_data(v)
+        if not _at_default(v, default):
+            out[name] = to_data(v)
     return out
 
 
+def _at_default(value: Any, default: Any) -> bool:
+    """Is ``value`` its field's default?  (False is not 0; a dict is a mapping field's empty default.)"""
+    return default is not MISSING and value == default and (
+        type(value) is type(default) or isinstance(default, collections.abc.Mapping))
+
+
 def _is_value_class(cls: type) -> bool:
-    return hasattr(cls, "__record__") or dataclasses.is_dataclass(cls)
+    return (isinstance(cls, type) and not isinstance(cls, GenericAlias)  # (tuple[int, ...] is a type before 3.11)
+            and (issubclass(cls, Value) or dataclasses.is_dataclass(cls)))
 
 
 def _fields(cls: type) -> list[tuple[str, Any]]:
-    """A record's or a dataclass's fields, each with its default (``MISSING``: none)."""
+    """A value's or a dataclass's fields, each with its default (``MISSING``: none)."""
     if dataclasses.is_dataclass(cls):
         return [(f.name, f.default if f.default_factory is MISSING else f.default_factory())
                 for f in dataclasses.fields(cls)]
-    spec = cls.__record__
-    return [(name, spec.defaults[name]() if name in spec.factories else spec.defaults.get(name, MISSING))
-            for name in spec.names]
+    init = cls.__init__
+    defaults = dict(zip(cls.fields[len(cls.fields) - len(init.__defaults__ or ()):], init.__defaults__ or ()))
+    defaults.update(init.__kwdefaults__ or {})
+    return [(name, defaults.get(name, MISSING)) for name in cls.fields]
 
 
 def from_data(kind: Any, data: Any) -> Any:
-    """The value of type ``kind`` (a record class, or a field type such as ``tuple[When, ...]``)
+    """The value of type ``kind`` (a value class, or a field type such as ``tuple[When, ...]``)
     that :func:`to_data` wrote as ``data``."""
     decode = _decoder(kind)
     return data if decode is None else decode(data)
@@ -117,7 +127,7 @@ def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
     if kind is Formula:
         return lru_cache(maxsize=None)(parse_formula)  # (so does a formula)
     if _is_value_class(kind):
-        return _record_decoder(kind)
+        return _value_decoder(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin is typing.Literal or kind in _SCALARS:
         return None
@@ -137,17 +147,17 @@ def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
         if not any(parts):
             return None
         return lambda data: tuple(v if d is None else d(v) for d, v in zip(parts, data))
-    if origin is dict:
+    if origin in (dict, collections.abc.Mapping):
         inner = _decoder(args[1])
         return None if inner is None else lambda data: {k: inner(v) for k, v in data.items()}
     raise TypeError(f"no literal form for {kind!r}")
 
 
-def _record_decoder(cls: type) -> Callable[[dict], Any]:
-    """A record (or a dataclass) from the dict of its fields, each read by the type its class declares (looked up
+def _value_decoder(cls: type) -> Callable[[dict], Any]:
+    """A value (or a dataclass) from the dict of its fields, each read by the type its class declares (looked up
     the first time the field is met: one left at its default costs nothing)."""
     module = vars(sys.modules[cls.__module__])
-    annotations = cls.__annotations__
+    annotations = cls.__annotations__ if dataclasses.is_dataclass(cls) else cls.__init__.__annotations__
     fields: dict[str, Callable[[Any], Any] | None] = {}
 
     def decode(data: dict) -> Any:

@@ -1,31 +1,49 @@
-"""Equality, hashing and ``repr`` by ``__slots__``, for the small value classes of the card engine.
+"""``Value``: the base of the small value classes — equal, hashed and shown by their fields.
 
-Those classes sit on the one-card path: they are ordinary classes with ``__slots__`` and an explicit
-``__init__``, since a ``@dataclass`` writes and compiles its methods when its class is defined (about a
-millisecond a class).  What they share is only this: two values of one class are equal when their
-slots are, a value hashes as its slots do, and shows them.
+A value class is an ordinary ``__slots__`` class whose fields are its ``__init__``'s parameters,
+each kept as the attribute of its name; ``Value`` compares, hashes and prints those, and makes a
+changed copy (``replace``).  The catalogs, passes and judged cards of the one-card path are made of
+such classes, and ``@dataclass`` costs about a millisecond a class at import (it writes and compiles
+their methods), which the one-card commands cannot spend; these cost nothing.  A value is not
+changed once made.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
-__all__ = ["Value"]
+__all__ = ["EMPTY", "Value"]
+
+#: the default of a mapping field: empty, and shared, so no one may change it
+EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
 class Value:
     __slots__ = ()
+    #: the fields: ``__init__``'s parameters, in order
+    fields: tuple[str, ...] = ()
 
-    def _values(self) -> tuple:
-        return tuple([getattr(self, name) for name in self.__slots__])
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:  # (a base of values, without fields of its own, has none)
+            code = cls.__init__.__code__
+            cls.fields = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
 
-    def __eq__(self, other: Any) -> Any:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
+    def values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.values() == other.values()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self.values())
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.fields)})"
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with ``changes`` (field → value)."""
+        return type(self)(**{**{n: getattr(self, n) for n in self.fields}, **changes})

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Literal
 
-from .record import record
+from .value import Value
 from .text import normalize
 
 __all__ = ["Run", "Runs", "WordDiff", "word_diff"]
@@ -40,12 +40,14 @@ _CHUNK = re.compile(r"(\S+)(\s*)")
 _END_PUNCT = re.compile(r"[.,;:!?]+$")
 
 
-@record(frozen=True)
-class Run:
+class Run(Value):
     """A piece of one side's text, and whether it was kept, removed or added."""
 
-    text: str
-    mark: Mark
+    __slots__ = ("text", "mark")
+
+    def __init__(self, text: str, mark: Mark) -> None:
+        self.text = text
+        self.mark = mark
 
 
 class Runs(tuple):
@@ -86,23 +88,31 @@ class Runs(tuple):
         return self.render(lambda s: s, ("[-", "-]"), ("{+", "+}"))
 
 
-@record(frozen=True)
-class WordDiff:
-    old: Runs
-    new: Runs
+class WordDiff(Value):
+    """Two wordings, each as its runs."""
+
+    __slots__ = ("old", "new")
+
+    def __init__(self, old: Runs, new: Runs) -> None:
+        self.old = old
+        self.new = new
 
     @property
     def changed(self) -> bool:
         return self.old.changed or self.new.changed
 
 
-@record
 class _Chunk:
-    word: str  # the word as printed, with its punctuation
-    space: str  # the whitespace after it
-    key: str  # what is compared: quotes straightened, end punctuation dropped
-    tail: str  # the end punctuation dropped from the key
-    mark: Mark = "same"
+    """A word of one side, as it is compared and marked."""
+
+    __slots__ = ("word", "space", "key", "tail", "mark")
+
+    def __init__(self, word: str, space: str, key: str, tail: str, mark: Mark = "same") -> None:
+        self.word = word  # the word as printed, with its punctuation
+        self.space = space  # the whitespace after it
+        self.key = key  # what is compared: quotes straightened, end punctuation dropped
+        self.tail = tail  # the end punctuation dropped from the key
+        self.mark = mark
 
 
 def _chunks(text: str) -> tuple[str, list[_Chunk]]:

@@ -20,6 +20,7 @@ from hypothesis import given, strategies as st
 from kotc_rulesc.codegen import generate
 from kotc_rulesc.codegen.emit import literal
 from kotc_rulesc.fold import fold
+from kotc_rulesc.history.text_revision import TextRevision
 
 from support.codegen_support import NASTY, build_into
 from support.loaded import rules_of
@@ -35,7 +36,7 @@ def nasty_files():
 def test_the_fixture_really_is_hostile():
     rules = rules_of(NASTY)
     texts = [str(c.text) for e in rules.editions for c in e.components]
-    texts += [str(r.text) for e in rules.editions for r in e.text_revisions]
+    texts += [str(r.text) for e in rules.editions for r in e.of_kind(TextRevision)]
     joined = "".join(texts) + "".join(s.title + s.file for s in rules.sources.values())
     for needle in HOSTILE:
         assert needle in joined, needle

@@ -73,8 +73,9 @@ def test_any_earlier_edition_not_only_the_previous_one(mini):
     assert [c.id for c in d.formulas] == ["caveat-cannot-attack", "effect-draw"]
     assert [c.id for c in d.redacted] == ["cost-pay-hitpoints"]
     assert [c.id for c in d.reworded] == ["condition-take-damage"]
-    assert not d.parameters  # neither the 1st nor the 3rd has a rulebook: nothing to compare
-    assert "No source gives the rulebook of either edition" in diff_text(d)
+    # the 1st has no rulebook; the 3rd inherits the 2nd's: each of its parameters is new
+    assert all(v.before is None for v in d.parameters) and "deck" in [v.name for v in d.parameters]
+    assert "No source gives the 1st Edition's rulebook" in diff_text(d)
 
 
 def test_the_real_rules_between_the_6th_and_the_11th_pre_release():

@@ -96,6 +96,11 @@ def test_editions_and_diff_agree_on_what_a_skeleton_changes(exported):
     rules, _ = exported
     assert invoke("new-edition", "18", "--rules", str(rules)).exit_code == 0
     listed = invoke("editions", "--rules", str(rules)).output.splitlines()[-1]
+    assert listed.strip().startswith("18  no changes  [")  # (its rulebook: the 17th's, inherited)
+    assert "rulebook" not in invoke("diff", "17", "18", "--rules", str(rules)).output.casefold()
+    skeleton = rules / "edition-18.yaml"
+    skeleton.write_text(skeleton.read_text() + "rulebook: null\n")  # no source gives it
+    listed = invoke("editions", "--rules", str(rules)).output.splitlines()[-1]
     assert listed.strip().startswith("18  no changes; no rulebook given: its parameters and terms are unknown")
     diff = invoke("diff", "17", "18", "--rules", str(rules)).output
     assert "No source gives the 18th Edition's rulebook" in diff and "→ unknown" in diff

@@ -3,7 +3,7 @@
 A non-timed check: ``check-cards`` and ``cost`` on one card read the compiled tables and need
 no YAML, schema, template or diff library, no other command's module, not the replay that folds
 the rules, and no class whose methods ``@dataclass`` would generate at import (the core's value
-classes are ``kotc_rulesc.record`` records); ``check``, ``show`` and ``diff`` on rules whose
+classes are plain ``__slots__`` classes, :class:`kotc_rulesc.value.Value`); ``check``, ``show`` and ``diff`` on rules whose
 compiled tables are up to date read no rules file.
 """
 
@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: never imported on these paths
 HEAVY = ("ruamel", "jsonschema", "jinja2", "difflib", "tempfile", "orjson", "kotc_rulesc.loader", "kotc_rulesc.codegen",
          "kotc_rulesc.render")
-#: the replay that folds the rules' history: the compiled tables need none of it
-REPLAY = {"kotc_rulesc.fold", "kotc_rulesc.history", "kotc_rulesc.wording", "kotc_rulesc.wordiff", "kotc_rulesc.view"}
+#: the replay that folds the rules' history: the compiled tables need none of it (they hold the values of
+#: the kinds of history event, kotc_rulesc.history, but nothing replays them)
+REPLAY = {"kotc_rulesc.fold", "kotc_rulesc.view"}
 
 _PROBE = """
 import json, sys

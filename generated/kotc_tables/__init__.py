@@ -199,11 +199,11 @@ INPUTS = (
  ('rules/edition-05.yaml', '624b6b80e5e431c7ca7e2d566672f101f905bdd707d551ba6c2098beb87e2e7b'),
  ('rules/edition-06.yaml', '2615946416bfd6a6f57d6d926f03b0fa4470856c7aa7d603be3f214587c6269a'),
  ('rules/edition-07.yaml', '4302c7c41299822be4e2b1d80f772d6defe90770d58b370b1b756160e088e22d'),
- ('rules/edition-08.yaml', 'd8305fa25c88caf2fbf1397740a977bb7a4ac3cafacc584bc5da69345c327656'),
+ ('rules/edition-08.yaml', '575b592d7d12db0d5b3142350be0fd3bcf0fb4f86b0c6d301d3875558d9a3b26'),
  ('rules/edition-09.yaml', 'd5dbd1a8c982fb654cbfa38cba43198c8e14f762cc5ea5f3c00cef10b551e466'),
  ('rules/edition-10.yaml', '2af3df3bdf9f1dbd316b23ba9a503bceeadb69cc6267d60d01fd974cde2ffb39'),
  ('rules/edition-11-pre.yaml', '9399aaa6207c73860301ac2370045f55db6035beae923b92edfd1f33dfbb663c'),
- ('rules/edition-11.yaml', '2aa7efc6b2c94f736a4d95c9712854f34e2988ec9675998fb11e3c903ba0c0ca'),
+ ('rules/edition-11.yaml', '03adf9cd50abc4bfed442d427d88629295f93fb0426fd5580573a0b46f7a50e1'),
  ('rules/edition-12.yaml', '15d115d27444b6ee937982bf87e5902c7feb0cf82aaef8bb0ddf3b8014d4c73c'),
  ('rules/edition-13.yaml', 'f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97'),
  ('rules/edition-14.yaml', '3a3ab7975717dfc96550b2c0facaad03959caf2afad8b84f502b9ea22b8df88a'),
@@ -212,6 +212,6 @@ INPUTS = (
  ('rules/edition-17.yaml', 'e2d5eeaba3d720405034d93e27c4c60dc8798ec0d21b95ff33a64dfb0c4be76a'),
  (
   'kotc_rulesc/schemas/edition.schema.json',
-  '0c69ecf7c4bcab00194b6033992ed4d8be0e425a5e9275b84e5629c4b8f5bca7',
+  '8dad1fe62cdb2316947ee0466f75ebfc1334cbc90a7375a593e2a86b64ed3eff',
  ),
 )

@@ -21,7 +21,8 @@ import re
 from typing import Any
 
 from ..catalog import Catalog
-from ..model import System, ordinal
+from ..model import ordinal
+from ..system import System
 from ..text import normalize
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use

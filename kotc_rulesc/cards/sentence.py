@@ -18,9 +18,9 @@ from functools import cached_property
 from typing import Any
 
 from ..catalog import Catalog, ComponentState
-from ..changes import Wording
+from ..history.text_revision import Wording
 from ..memo import Memo
-from ..model import Join, System, join_ends
+from ..system import Join, System, join_ends
 from ..text import Choice, Slot, Template, TemplateMatch, normalize, opening_forms, skeleton
 from .model import Use, when_phrase
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from ..model import Join, System
+from ..system import Join, System
 from .model import Use
 
 __all__ = ["Placed", "Writing"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..catalog import Catalog
 from ..fold import fold
-from ..history import KINDS, edition_summary
+from ..history import edition_summary
 from ..model import EditionDecl, EditionKey, RuleSet, edition_number, is_pre_release, ordinal
 from ..passes import Pass
 from ..tables import FORMAT, GENERATOR, from_data, to_data
@@ -61,7 +61,7 @@ def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
         if decl.key in line:
             files.append(decl.file)
             continue
-        events = [ev for kind in KINDS for ev in getattr(decl, kind.key)]
+        events = decl.events
         if any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in events):
             files.append(decl.file)
         elif not stated and not fallback_taken and decl.card_cost is not None:
@@ -83,7 +83,7 @@ def tables_catalog(cat: Catalog) -> Catalog:
         return cat
     facts = {name: getattr(decl, name) for name in DECLARED_FACTS}
     facts["file"] = base_name(decl.file)
-    return Catalog(**{**{name: getattr(cat, name) for name in cat.__record__.names}, "declared": EditionDecl(**facts)})
+    return Catalog(**{**{name: getattr(cat, name) for name in cat.fields}, "declared": EditionDecl(**facts)})
 
 
 def _module(doc: str, names: dict[str, Any]) -> str:

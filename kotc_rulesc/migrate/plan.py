@@ -334,7 +334,7 @@ class Migrator:
     def _joins(self) -> dict[str, tuple[str, ...]]:
         """What joins two components in the editions from the first to the target, and the end
         marks it replaces (", also " → "→"): the rewriter reads joined components as the parser does."""
-        from ..model import join_ends
+        from ..system import join_ends
 
         keys = [self.first] + [p.target for p in self.view.path(self.first, self.target) or ()]
         return join_ends(tuple(j for key in keys for j in self.view.catalog(key).system.joins))

@@ -112,7 +112,7 @@ def _letter_forms(sentence: str) -> tuple[str, ...]:
 
 
 def _apply(rw: Rewrite, old: Template, new: Template, sentence: str) -> str | None:
-    """``sentence`` rewritten by ``rw`` (:meth:`Rewrite.apply <kotc_rulesc.changes.Rewrite.apply>`), read
+    """``sentence`` rewritten by ``rw`` (:meth:`Rewrite.apply <kotc_rulesc.history.text_revision.Rewrite.apply>`), read
     as a card may print the old wording (``old``, its reading) and written in the same forms (``new``:
     "it" stays "it", "Target 1" stays without "up to"); None when it is not that wording."""
     m = old.match(sentence)

@@ -1,19 +1,20 @@
-"""How changes are put into words: costs, limits, editions, formulas on sample values, and
-one component's change between two editions (:class:`ComponentChange`).
+"""One component's change as its kind describes it (:class:`ComponentChange`), and the words a
+change is put in: costs, limits, editions, a formula change on sample values, a rewording marked.
 
-Shared by the event kinds (:mod:`kotc_rulesc.history`: each says how the docs and the diff
-describe its events), the diff and the docs.  Standard library only."""
+Shared by the event kinds (each says how the docs' changelog and the diff describe its events),
+the diff and the docs.  Standard library only."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
-from .formula import EVALUATION_ERRORS, Formula, Num, too_large
-from .model import When, ordinal
-from .record import field, record
-from .text import Template
-from .wordiff import WordDiff, word_diff
+from ..formula import EVALUATION_ERRORS, Formula, Num, too_large
+from ..model import When, ordinal
+from ..text import Template
+from ..value import EMPTY, Value
+from ..wordiff import WordDiff, word_diff
 
 #: the sample values a formula change is shown on (t: a target selection costing 1)
 SAMPLE = {"x": 2, "y": 2, "z": 2, "t": 1}
@@ -96,33 +97,43 @@ def reading_diff(old: Template, new: Template, binds: dict[str, int]) -> WordDif
     return word_diff(str(old), new.render_partial(binds))
 
 
+def quoted(value: str) -> str:
+    """A YAML double-quoted scalar, for a skeleton's comments (JSON's string syntax is valid YAML)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def binds_text(binds: dict[str, int]) -> str:
     """"old cards read as x = 5" (empty for no binds)."""
     return f"old cards read as {', '.join(f'{k} = {v}' for k, v in sorted(binds.items()))}" if binds else ""
 
 
-
-@record(frozen=True)
-class ComponentChange:
+class ComponentChange(Value):
     """One component's change between two editions (a diff row) or made by one step (a changelog
     row), described by the event kind that owns it: ``line`` in plain text, ``detail`` (what
     changed, without the text) or ``words`` (a rewording, marked) for the docs, ``json`` the
     section's own keys."""
 
-    id: str
-    kind: str
-    text: str  # the wording in B
-    section: str = ""  # the diff section (``reworded``, ``formulas`` …)
-    line: str = ""  # the change in plain text: "“Draw [x] cards.”: 4x → 2x (x=2: 8 → 4)"
-    detail: str = ""  # what changed, without the text: "4x → 2x (x=2: 8 → 4)"
-    json: dict[str, Any] = field(default_factory=dict)
-    before: Any = None
-    after: Any = None
-    when: When | None = None  # for redactions: when it happened (possibly an undated window)
-    words: WordDiff | None = None  # for rewordings
-    binds: dict[str, int] = field(default_factory=dict)  # what A's wording reads as in B's
-    effect: dict[str, Any] | None = None  # for formula changes: the cost on the sample values
-    listed: bool = True  # False when no rulebook list names the change (a formula's prunes no card)
+    __slots__ = ("id", "kind", "text", "section", "line", "detail", "json", "before", "after", "when", "words",
+                 "binds", "effect", "listed")
+
+    def __init__(self, id: str, kind: str, text: str, section: str = "", line: str = "", detail: str = "",
+                 json: Mapping[str, Any] = EMPTY, before: Any = None, after: Any = None, when: When | None = None,
+                 words: WordDiff | None = None, binds: Mapping[str, int] = EMPTY,
+                 effect: dict[str, Any] | None = None, listed: bool = True) -> None:
+        self.id = id
+        self.kind = kind
+        self.text = text  # the wording in B
+        self.section = section  # the diff section (``reworded``, ``formulas`` …)
+        self.line = line  # the change in plain text: "“Draw [x] cards.”: 4x → 2x (x=2: 8 → 4)"
+        self.detail = detail  # what changed, without the text: "4x → 2x (x=2: 8 → 4)"
+        self.json = json
+        self.before = before
+        self.after = after
+        self.when = when  # for redactions: when it happened (possibly an undated window)
+        self.words = words  # for rewordings
+        self.binds = binds  # what A's wording reads as in B's
+        self.effect = effect  # for formula changes: the cost on the sample values
+        self.listed = listed  # False when no rulebook list names the change (a formula's prunes no card)
 
     def to_json(self, section: str | None = None) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "text": self.text, **self.json}
@@ -130,3 +141,4 @@ class ComponentChange:
 
 def limits_json(limits: dict[str, int | None]) -> dict[str, int | None]:
     return dict(sorted(limits.items()))
+

@@ -1,0 +1,87 @@
+"""Clean slates: an edition that prunes every card designed before it (no Edition Indicator, or an
+older one); it alone may name successors, the new component that takes an old one's place.
+
+An event of a whole edition rather than of a component, but one unit all the same: read (the
+flag and :class:`Successor` entries), folded (the line's clean slates), stepped (a pass's
+``clean_slate`` and ``successors``), described (the changelog, the diff) and scaffolded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model import ComponentDecl, ordinal
+from ..value import Value
+from .change import ComponentChange, reading_diff
+from .event import Entry
+
+if TYPE_CHECKING:
+    from ..model import EditionDecl
+
+__all__ = ["CLEAN_SLATE", "CleanSlate", "Successor"]
+
+
+class Successor(Value):
+    """The component that takes an old one's place in a card crossing a clean slate."""
+
+    __slots__ = ("component", "successor", "binds", "sources")
+
+    def __init__(self, component: str, successor: str, binds: dict[str, int], sources: tuple[str, ...]) -> None:
+        self.component = component
+        self.successor = successor
+        self.binds = binds  # the values the old wording stands for in the new one
+        self.sources = sources
+
+
+class CleanSlate:
+    """The clean slate of an edition, one unit: its flag and successors read, folded into the line's
+    clean slates, stepped into a pass, described and scaffolded."""
+
+    key, noun = "clean_slate", "clean slate"
+    heading = "Successors"
+    intro = "The component that takes an old one's place in a card that crosses the clean slate."
+    skeleton = (
+        "# A clean slate bans every card whose Edition Indicator is missing or older than this",
+        "# edition. Only a clean slate names successors: the new component that takes an old one's",
+        "# place (binds: the values the old wording stands for in the new one).",
+        "#   - {{component: {cost}, successor: {cost_kind}-gain-level, binds: {{x: 1}}}}",
+        "clean_slate: false",
+        "successors: []",
+    )
+
+    def read(self, file: Entry) -> tuple[bool, tuple[Successor, ...]]:
+        """The flag and the successors of one rules file (checked: known components, only a clean slate)."""
+        successors = []
+        for entry in file.entries("successors"):
+            cid, successor = entry.component(), entry.string("successor") or ""
+            if file.declared(successor) is None:
+                entry.problem("successor", f"successor: unknown component {successor!r}", file.nearest(successor))
+                continue
+            if cid:
+                successors.append(Successor(cid, successor, entry.binds(), entry.sources))
+        clean_slate = file.flag("clean_slate", False)
+        if successors and not clean_slate:
+            file.problem("successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'",
+                         of_key=True)
+        return clean_slate, tuple(successors)
+
+    def fold(self, decl: EditionDecl, clean_slates: tuple[int, ...]) -> tuple[int, ...]:
+        """The clean-slate editions of a line, after ``decl``."""
+        return clean_slates + (decl.number,) if decl.clean_slate else clean_slates
+
+    def step(self, decl: EditionDecl) -> dict[str, object]:
+        """The pass fields a card crossing ``decl`` meets."""
+        return {"clean_slate": decl.clean_slate, "successors": tuple((s.component, s.successor) for s in decl.successors)}
+
+    def sentence(self, n: int, crossed: bool = False) -> str:
+        """What the clean slate of the ``n``th edition does (``crossed``: as a diff across it says it)."""
+        if crossed:
+            return (f"Clean slate crossed: the {ordinal(n)} Edition bans every card whose Edition Indicator is missing "
+                    f"or older than the {ordinal(n)}.")
+        return f"Every card that bears no Edition Indicator, or one older than the {ordinal(n)}, is banned from this edition on."
+
+    def describe(self, old: ComponentDecl, new: ComponentDecl) -> ComponentChange:
+        """One successor, old component → new (the declarations)."""
+        return ComponentChange(old.id, new.kind, str(new.text), "successors", "", "", words=reading_diff(old.text, new.text, {}))
+
+
+CLEAN_SLATE = CleanSlate()

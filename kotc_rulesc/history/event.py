@@ -1,0 +1,228 @@
+"""What every kind of history event shares: the :class:`Event` base, the :class:`Entry` it is read
+from, the :class:`Track` of a line it is checked and stepped against, and the :class:`Folding`
+state of one component it is folded into.
+
+An event's life, as a Django migration ``Operation``'s: the loader reads it from its entry
+(``read``: what the file and the editions before it declare); the replay (:mod:`kotc_rulesc.fold`)
+checks it against the line's state (``check``: what only the folded history shows, such as a
+no-op), turns it into the step a migrating card meets (``step``) and folds it into its component
+(``fold``); the docs' changelog ``describe``-s each step, the diff ``compare``-s two catalogs, and
+``new-edition`` writes the kind's ``skeleton``.  Standard library only, as is all of the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Protocol
+
+from ..errors import Problem
+from ..formula import COMPONENT_VARIABLES, Formula
+from ..model import ComponentDecl, When, Where
+from ..text import Template
+from ..value import Value
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog, ComponentState
+    from ..model import RuleSet
+    from ..system import System
+    from .change import ComponentChange
+
+__all__ = ["Entry", "Event", "Folding", "Track", "formula_problems"]
+
+
+class Entry(Protocol):
+    """One entry of a rules file (an event of a history list, a successor, or the file itself), as
+    the loader hands it to the kind that reads it: the facts every event states, read and checked,
+    and each of its keys read by type.  A problem is reported where it stands in the file."""
+
+    edition: int  # the edition of the file
+    when: When  # ``edition:`` (and ``after:``) as read
+    sources: tuple[str, ...]  # its ``source:``, or the file's
+    where: Where  # where it and each of its keys stand
+
+    def has(self, key: str) -> bool: ...
+
+    def component(self, key: str = "component") -> str | None:
+        """A component declared on this edition's line (None: reported)."""
+
+    def declared(self, cid: str) -> ComponentDecl | None:
+        """A component declared anywhere so far (None: none is)."""
+
+    def on_line(self, cid: str) -> bool:
+        """Is ``cid`` declared on this edition's line?"""
+
+    def nearest(self, cid: str) -> str | None:
+        """A hint: the declared component id nearest to a misspelt one."""
+
+    def text(self, key: str) -> Template | None:
+        """A component text, parsed with the line's agreeing words (None: reported)."""
+
+    def formula(self, key: str) -> tuple[bool, Formula | None]:
+        """A formula, or ``None`` for ``unknown``; ``False`` when it does not parse (reported)."""
+
+    def check_formula(self, key: str, formula: Formula, kind: str, known: set[str]) -> None:
+        """Report each variable ``formula`` may not use (:func:`formula_problems`)."""
+
+    def string(self, key: str) -> str | None:
+        """The key's value as text; None when it is left out or empty."""
+
+    def flag(self, key: str, default: bool) -> bool: ...
+
+    def binds(self, key: str = "binds") -> dict[str, int]: ...
+
+    def limits(self, key: str = "limits") -> dict[str, int | None]:
+        """``{x: 14}``; ``unknown`` is None."""
+
+    def entry(self, key: str) -> Entry:
+        """A mapping inside this entry (``row:``, ``replacement:``)."""
+
+    def entries(self, key: str) -> list[Entry]:
+        """The entries of a list of mappings (a file's ``successors:``)."""
+
+    def problem(self, key: str | None, message: str, hint: str | None = None, of_key: bool = False) -> None: ...
+
+
+class Track:
+    """What the events of one line of editions meet: each component's current text, formula,
+    limits and kind, every variable its wordings and binds know, the edition of its redaction (if it
+    is redacted), and the line's card-building system.  The replay moves it past each event."""
+
+    __slots__ = ("current", "formula", "limits", "kinds", "variables", "redacted", "system")
+
+    def __init__(self) -> None:
+        self.current: dict[str, Template] = {}
+        self.formula: dict[str, Formula | None] = {}
+        self.limits: dict[str, dict[str, int | None]] = {}
+        self.kinds: dict[str, str] = {}
+        self.variables: dict[str, set[str]] = {}
+        self.redacted: dict[str, int] = {}
+        self.system: System | None = None
+
+    def declare(self, c: ComponentDecl) -> None:
+        self.current[c.id], self.formula[c.id], self.limits[c.id] = c.text, c.formula, dict(c.limits)
+        self.kinds[c.id], self.variables[c.id] = c.kind, set(c.text.variables)
+
+    def copy(self) -> Track:
+        """A copy later events do not change (texts, formulas and systems are values)."""
+        t = Track()
+        t.current, t.formula, t.kinds, t.redacted = dict(self.current), dict(self.formula), dict(self.kinds), dict(self.redacted)
+        t.limits = {k: dict(v) for k, v in self.limits.items()}
+        t.variables = {k: set(v) for k, v in self.variables.items()}
+        t.system = self.system
+        return t
+
+
+class Folding:
+    """One component's state while the replay folds the history (frozen into a
+    :class:`~kotc_rulesc.catalog.ComponentState` for a catalog)."""
+
+    def __init__(self, decl: ComponentDecl) -> None:
+        self.decl = decl
+        self.text = decl.text
+        self.formula = decl.formula
+        self.limits = dict(decl.limits)
+        self.status = "legal"
+        self.redacted: When | None = None
+        self.wordings: list = []  # text_revision.Wording
+        self.cost_changes: list = []  # cost_revision.CostChange
+        self.limit_changes: list = []  # limit_revision.LimitChange
+        self.sources = list(decl.sources)
+        self.replacement: str | None = None
+        self.replacement_binds: dict[str, int] = {}
+        self.reinstated: list = []  # (redacted when, reinstated when, sources, note)
+        self.disagreements: list = []
+
+    def copy(self) -> Folding:
+        """A copy a later edition's events cannot change (texts, formulas and whens are values)."""
+        f = Folding.__new__(Folding)
+        f.__dict__.update(self.__dict__)
+        f.limits, f.replacement_binds = dict(self.limits), dict(self.replacement_binds)
+        for name in ("wordings", "cost_changes", "limit_changes", "sources", "reinstated", "disagreements"):
+            setattr(f, name, list(getattr(self, name)))
+        return f
+
+
+class Event(Value):
+    """One kind of history event: its declared fields (each kind's own ``__init__``) and its
+    behaviour (see the module docstring).  The kinds are :data:`kotc_rulesc.history.KINDS`."""
+
+    __slots__ = ()
+
+    key: ClassVar[str]  # its list in a rules file
+    noun: ClassVar[str]  # "text revision"
+    pass_field: ClassVar[str]  # the Pass field its steps go to
+    #: does an event of unknown date apply to a fold it may precede ("unknown" state)?
+    applies_when_unknown: ClassVar[bool] = True
+    #: the docs' changelog section of an edition's events of this kind: heading, what it means for cards
+    heading: ClassVar[str]
+    intro: ClassVar[str]
+    #: the diff's sections for the changes of this kind between two editions: (key, title)
+    diff_sections: ClassVar[tuple[tuple[str, str], ...]]
+    #: what the ``new-edition`` skeleton says above the kind's empty list (``{cost}``, ``{relief}``,
+    #: ``{sets}``: example component ids; ``{cost_formula}``; ``{newest}``: the newest catalog; a line
+    #: ``{example}``: :meth:`example`'s)
+    skeleton: ClassVar[tuple[str, ...]]
+
+    component: str
+    when: When
+    sources: tuple[str, ...]
+    where: Where
+
+    @classmethod
+    def read(cls, entry: Entry) -> Event | None:
+        """The event one entry of the kind's list declares, or None (the problem reported)."""
+        raise NotImplementedError
+
+    def check(self, line: Track) -> tuple[list[Problem], Event | None]:
+        """What the folded history shows wrong with the event, and the event as it applies
+        (None: it does not, a no-op delta)."""
+        return [], self
+
+    def step(self, line: Track) -> Any:
+        """What a card migrating across the edition meets, from the state ``line`` holds before the
+        event; moves ``line`` past it."""
+        raise NotImplementedError
+
+    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
+        """Apply the event to ``c``: ``happened`` is "yes", or "unknown" for an event no source
+        dates that may not have happened yet; ``state`` holds every component of the fold."""
+        raise NotImplementedError
+
+    @classmethod
+    def describe(cls, item: Any, comps: dict[str, ComponentDecl]) -> ComponentChange:
+        """One step (what :meth:`step` made) as the changelog lists it; ``comps``: every component declared."""
+        raise NotImplementedError
+
+    @classmethod
+    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+        """What this kind of change did to one component between catalogs ``ca`` and ``cb``."""
+        raise NotImplementedError
+
+    @classmethod
+    def example(cls, rules: RuleSet) -> list[str]:
+        """An event of this kind the rules already hold, as comment lines for the skeleton."""
+        return []
+
+    def problem(self, key: str | None, message: str, hint: str | None = None) -> Problem:
+        """A problem located at ``key`` of the event's entry."""
+        line, column = self.where.at(key)
+        return Problem(self.where.file, line, column, message, hint)
+
+
+def formula_problems(formula: Formula, kind: str, known: Iterable[str], system: System | None) -> list[tuple[str, str | None]]:
+    """(message, hint) for each variable a component formula of ``kind`` may not use: ``known`` are
+    the variables its wordings have; a variable a kind sets (``t``) only in the cost kinds' formulas."""
+    out: list[tuple[str, str | None]] = []
+    set_by = system.set_variables if system else {}
+    cost_kinds = [k.id for k in system.kinds if k.role == "cost"] if system else []
+    for var in sorted(formula.variables):
+        if var in set_by:
+            if kind not in cost_kinds:
+                out.append((f"{var!r} (set by the {set_by[var].noun}) may appear only in "
+                            f"{' and '.join(cost_kinds) or 'cost'} formulas, not in a {kind}", None))
+        elif var not in COMPONENT_VARIABLES:
+            out.append((f"unknown variable {var!r} in a component formula",
+                        f"component formulas use x, y, z and the variables the system's kinds set ({', '.join(set_by) or 'none'})"))
+        elif var not in known:
+            out.append((f"the formula uses {var!r} but the text has no [{var}]",
+                        "add [" + var + "] to the text, or bind it in the text revision with binds: {" + var + ": N}"))
+    return out

@@ -1,0 +1,119 @@
+"""Limit revisions: a variable's limit changes; a card that sets it higher is banned.
+
+The declared event (:class:`LimitRevision`), what it leaves in the component's record
+(:class:`LimitChange`) and the step a migrating card meets (:class:`LimitStep`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..errors import Problem
+from ..model import ComponentDecl, When, Where
+from ..text import Template
+from ..value import Value
+from .change import ComponentChange, limits_json, limits_text
+from .event import Entry, Event, Folding, Track
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog, ComponentState
+
+__all__ = ["LimitChange", "LimitRevision", "LimitStep"]
+
+
+class LimitChange(Value):
+    """A limit revision in a component's record."""
+
+    __slots__ = ("when", "was", "now", "sources")
+
+    def __init__(self, when: When, was: dict[str, int | None], now: dict[str, int | None], sources: tuple[str, ...]) -> None:
+        self.when = when
+        self.was = was
+        self.now = now
+        self.sources = sources
+
+
+class LimitStep(Value):
+    """A limit revision as a migrating card meets it."""
+
+    __slots__ = ("component", "text", "was", "now", "edition", "by", "sources")
+
+    def __init__(self, component: str, text: Template, was: dict[str, int | None], now: dict[str, int | None],
+                 edition: int | None, by: int, sources: tuple[str, ...]) -> None:
+        self.component = component
+        self.text = text
+        self.was = was
+        self.now = now
+        self.edition = edition
+        self.by = by
+        self.sources = sources
+
+
+class LimitRevision(Event):
+    """A variable's limit changes: a card that sets it higher is banned."""
+
+    key, noun, pass_field = "limit_revisions", "limit revision", "limit_changes"
+    heading, intro = "Limits revised", "A card that sets the variable above its new limit is banned."
+    diff_sections = (("limits", "Limits changed"),)
+    skeleton = (
+        "# Limit revisions: {{x: 7}} means {{x ≤ 7}}; a card that sets x higher is banned. A limit that",
+        "# a source shows but does not give the value of is `unknown`.",
+        "#   - component: {relief}",
+        "#     limits: {{x: 7}}",
+    )
+
+    __slots__ = ("component", "limits", "when", "sources", "where")
+
+    def __init__(self, component: str, limits: dict[str, int | None], when: When, sources: tuple[str, ...],
+                 where: Where) -> None:
+        self.component = component
+        self.limits = limits  # {x: 14} is {x ≤ 14}; None: a limit whose value no source gives
+        self.when = when
+        self.sources = sources
+        self.where = where
+
+    @classmethod
+    def read(cls, entry: Entry) -> LimitRevision | None:
+        cid = entry.component()
+        return cls(cid, entry.limits(), entry.when, entry.sources, entry.where) if cid else None
+
+    def check(self, line: Track) -> tuple[list[Problem], LimitRevision | None]:
+        text, problems, limits = line.current[self.component], [], {}
+        for var, value in self.limits.items():
+            if var in text.variables:
+                limits[var] = value
+            else:
+                problems.append(self.problem(f"limits.{var}:", f"limits: a limit on [{var}], which the text {str(text)!r} "
+                                                               "does not have"))
+        if limits == {k: line.limits[self.component].get(k) for k in limits}:
+            problems.append(self.problem("limits", "limits: the revision does not change the limits (a no-op delta)"))
+            return problems, None
+        return problems, self if limits == self.limits else self.replace(limits=limits)
+
+    def step(self, line: Track) -> LimitStep:
+        was = dict(line.limits[self.component])
+        now = {**was, **self.limits}
+        line.limits[self.component] = now
+        return LimitStep(self.component, line.current[self.component], was, now, self.when.edition, self.when.by,
+                         self.sources)
+
+    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
+        c.limit_changes.append(LimitChange(self.when, dict(c.limits), dict(self.limits), self.sources))
+        new = dict(c.limits)
+        for var, value in self.limits.items():
+            new[var] = value if happened == "yes" else None
+        c.limits = new
+        c.sources.extend(self.sources)
+
+    @classmethod
+    def describe(cls, item: LimitStep, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
+        detail = f"{limits_text(item.was) or 'no limit'} → {limits_text(item.now)}"
+        return ComponentChange(item.component, comps[item.component].kind, str(item.text), "limits", "", detail)
+
+    @classmethod
+    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+        if old.limits == new.limits:
+            return []
+        detail = f"{limits_text(old.limits) or 'no limit'} → {limits_text(new.limits) or 'no limit'}"
+        json = {"before": limits_json(old.limits), "after": limits_json(new.limits)}
+        return [ComponentChange(new.id, new.kind, str(new.text), "limits", f"“{new.text}”: {detail}", detail, json=json,
+                                before=dict(old.limits), after=dict(new.limits))]

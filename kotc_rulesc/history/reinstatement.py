@@ -1,0 +1,89 @@
+"""Reinstatements: a redaction lifted; the component is legal again (its redaction stays in its history).
+
+The declared event (:class:`Reinstatement`) and the step a migrating card meets
+(:class:`Reinstated`); in the component's record it leaves the redaction it lifted and when."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..errors import Problem
+from ..model import ComponentDecl, When, Where
+from ..text import Template
+from ..value import Value
+from .change import ComponentChange, describe_when
+from .event import Entry, Event, Folding, Track
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog, ComponentState
+
+__all__ = ["Reinstated", "Reinstatement"]
+
+
+class Reinstated(Value):
+    """A component an earlier edition redacted, legal again from this step on."""
+
+    __slots__ = ("component", "text", "sources", "note")
+
+    def __init__(self, component: str, text: Template, sources: tuple[str, ...], note: str | None = None) -> None:
+        self.component = component
+        self.text = text
+        self.sources = sources
+        self.note = note
+
+
+class Reinstatement(Event):
+    """A component an earlier edition's document redacted and this edition's lists as legal."""
+
+    key, noun, pass_field = "reinstatements", "reinstatement", "reinstated"
+    applies_when_unknown = False
+    heading, intro = "Reinstated", "These components were redacted before; cards that use them are legal again."
+    diff_sections = (("reinstated", "Components reinstated"),)
+    skeleton = (
+        "# Reinstatements: a redacted component is legal again from this edition on (its redaction",
+        "# stays in its history).",
+        "#   - component: <a redacted component>",
+        "#     note: <what the sources say>",
+    )
+
+    __slots__ = ("component", "when", "sources", "where", "note")
+
+    def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where, note: str | None = None) -> None:
+        self.component = component
+        self.when = when
+        self.sources = sources
+        self.where = where
+        self.note = note
+
+    @classmethod
+    def read(cls, entry: Entry) -> Reinstatement | None:
+        cid = entry.component()
+        return cls(cid, entry.when, entry.sources, entry.where, entry.string("note")) if cid else None
+
+    def check(self, line: Track) -> tuple[list[Problem], Reinstatement | None]:
+        if self.component not in line.redacted:
+            return [self.problem("component", f"component: {self.component} is not redacted, so it cannot be "
+                                              "reinstated (a no-op delta)")], None
+        return [], self
+
+    def step(self, line: Track) -> Reinstated:
+        del line.redacted[self.component]
+        return Reinstated(self.component, line.current[self.component], self.sources, self.note)
+
+    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
+        if c.redacted is not None:
+            c.reinstated.append((c.redacted, self.when, self.sources, self.note))
+        c.status, c.redacted, c.replacement = "legal", None, None
+        c.sources.extend(self.sources)
+
+    @classmethod
+    def describe(cls, item: Reinstated, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
+        return ComponentChange(item.component, comps[item.component].kind, str(item.text), "reinstated", "", item.note or "")
+
+    @classmethod
+    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+        if not (old.status == "redacted" and new.status == "legal"):
+            return []
+        detail = f"redacted → legal ({describe_when(new.reinstated[-1][1]) if new.reinstated else 'edition unknown'})"
+        return [ComponentChange(new.id, new.kind, str(new.text), "reinstated", f"“{new.text}”: {detail}", detail,
+                                json={"before": old.status, "after": new.status}, before=old.status, after=new.status)]

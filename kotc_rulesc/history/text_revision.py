@@ -1,0 +1,276 @@
+"""Text revisions: a component's wording changes; the old wording stays legal and reads as the new one.
+
+The declared event (:class:`TextRevision`), what it leaves in the component's record
+(:class:`Wording`, an earlier wording still read as the current one) and the step a migrating
+card meets (:class:`Rewrite`, old wording → new)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Mapping
+
+from ..errors import Problem
+from ..formula import EVALUATION_ERRORS, Formula
+from ..model import ComponentDecl, When, Where, ordinal
+from ..text import Template
+from ..value import Value
+from .change import ComponentChange, binds_text, quoted, reading_diff
+from .event import Entry, Event, Folding, Track
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog, ComponentState
+    from ..model import RuleSet
+
+__all__ = ["Rewrite", "TextRevision", "Wording"]
+
+_UNLISTED = "in no rulebook list"
+
+
+class Wording(Value):
+    """An earlier wording of a component, still read as the current one."""
+
+    __slots__ = ("text", "binds", "replaced_in", "replaced_by", "step_binds", "sources", "row", "listed")
+
+    def __init__(self, text: Template, binds: dict[str, int], replaced_in: When, replaced_by: Template,
+                 step_binds: dict[str, int], sources: tuple[str, ...], row: tuple[str, str] | None = None,
+                 listed: bool = True) -> None:
+        self.text = text
+        self.binds = binds  # values this wording stands for in the current text
+        self.replaced_in = replaced_in  # the revision that replaced it
+        self.replaced_by = replaced_by  # the wording that replaced it (the next one)
+        self.step_binds = step_binds  # what that one revision bound
+        self.sources = sources
+        self.row = row  # the rulebook's Refurbished Card Texts row it follows
+        self.listed = listed  # False: no rulebook list names the revision
+
+
+class Rewrite(Value):
+    """Old wording → new wording of one component, made by one edition."""
+
+    __slots__ = ("component", "kind", "old", "new", "binds", "edition", "by", "sources", "listed")
+
+    def __init__(self, component: str, kind: str, old: Template, new: Template, binds: dict[str, int],
+                 edition: int | None, by: int, sources: tuple[str, ...], listed: bool = True) -> None:
+        self.component = component
+        self.kind = kind
+        self.old = old
+        self.new = new
+        self.binds = binds  # values the old wording stands for (it lacks these variables)
+        self.edition = edition  # None: the edition of the revision is unknown (made by ``by``)
+        self.by = by
+        self.sources = sources
+        self.listed = listed  # False: no rulebook list names it (migrate keeps the old wording as printed)
+
+    def apply(self, sentence: str) -> str | None:
+        """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""
+        m = self.old.match(sentence)
+        if m is None or m.conflicts:
+            return None
+        return self.new.render({**m.values, **self.binds})
+
+    def describe(self) -> str:
+        return f'"{self.old}" → "{self.new}"'
+
+
+class TextRevision(Event):
+    """A component's wording changes; the old wording stays legal and reads as the new one."""
+
+    key, noun, pass_field = "text_revisions", "text revision", "rewrites"
+    heading, intro = "Reworded", "Cards printed with the old wording are read as the new one."
+    diff_sections = (("reworded", "Components reworded"),)
+    skeleton = (
+        "# Text revisions: cards printed with the old wording are read as the new one from this",
+        "# edition on. The new text keeps the old one's variables; a variable the old wording lacked",
+        "# needs `binds`: the value that old cards stand for. A revision a rulebook table lists names",
+        "# its row (`row: {{old: \"in-play card\", new: \"on-field minion\"}}`); one no list names says",
+        "# `listed: false`.",
+        "{example}",
+    )
+
+    __slots__ = ("component", "text", "binds", "when", "sources", "where", "formula", "note", "into", "row", "listed")
+
+    def __init__(self, component: str, text: Template, binds: dict[str, int], when: When, sources: tuple[str, ...],
+                 where: Where, formula: Formula | None = None, note: str | None = None, into: str | None = None,
+                 row: tuple[str, str] | None = None, listed: bool = True) -> None:
+        self.component = component
+        self.text = text
+        self.binds = binds  # values the old wording stands for (it had no such variable)
+        self.when = when
+        self.sources = sources
+        self.where = where
+        # the new wording's formula, when the guide prints a new one with it (not a cost
+        # revision: the old wording, read with ``binds``, costs what it cost)
+        self.formula = formula
+        self.note = note  # e.g. that no document lists the revision
+        # the component whose text the new text is: this one becomes part of it (its wordings read as
+        # that one), as a rulebook refurbishes two texts into one
+        self.into = into
+        # the row of the rulebook's Refurbished Card Texts table it follows: (original text, new text),
+        # phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
+        # table lists as a row (every revision before the 14th's tables, and the unlisted ones)
+        self.row = row
+        # False: no rulebook list names the rewording (an older card reads as the new wording, and
+        # migrate keeps its text as printed: the lists are exhaustive)
+        self.listed = listed
+
+    @classmethod
+    def read(cls, entry: Entry) -> TextRevision | None:
+        cid, new = entry.component(), entry.text("text")
+        if not cid or not new:
+            return None
+        binds = entry.binds()
+        for var in binds:
+            if var not in new.variables:
+                entry.problem("binds", f"binds: [{var}] is not in the new text")
+        formula = None
+        if entry.has("formula"):
+            ok, formula = entry.formula("formula")
+            if ok and formula is not None:
+                entry.check_formula("formula", formula, entry.declared(cid).kind, set(new.variables))
+        row = None
+        if entry.has("row"):
+            phrases = entry.entry("row")
+            row = (phrases.string("old") or "", phrases.string("new") or "")
+        into = entry.string("into")
+        if into is not None and not cls._merges(entry, cid, into):
+            return None
+        listed = entry.flag("listed", True)
+        if not listed and row is not None:
+            entry.problem("listed", "listed: false, yet the revision follows a row of a rulebook table")
+        return cls(cid, new, binds, entry.when, entry.sources, entry.where, formula, entry.string("note"), into, row, listed)
+
+    @staticmethod
+    def _merges(entry: Entry, cid: str, into: str) -> bool:
+        """May ``cid`` be merged into ``into``: another component of the same kind on the line?"""
+        other = entry.declared(into)
+        if other is None or not entry.on_line(into):
+            entry.problem("into", f"into: unknown component {into!r} (or not on this edition's line)")
+            return False
+        kind = entry.declared(cid).kind  # type: ignore[union-attr]
+        if other.kind != kind or into == cid:
+            entry.problem("into", f"into: {into} is not another component of the kind {kind}")
+            return False
+        return True
+
+    def check(self, line: Track) -> tuple[list[Problem], TextRevision | None]:
+        old, new, cid = line.current[self.component], self.text, self.component
+        if str(new) == str(old):
+            return [self.problem("text", "text: the revision does not change the text (a no-op delta)")], None
+        problems = [self.problem("binds", f"binds: the old text already has [{var}]; only variables it lacks can be bound")
+                    for var in self.binds if var in new.variables and var in old.variables]
+        for var in new.variables:
+            if var not in old.variables and var not in self.binds:
+                problems.append(self.problem("text", f"text: the new text has [{var}] that the old text lacks",
+                                             f"say what the old wording reads as: binds: {{{var}: N}}"))
+        for var in old.variables:
+            if var not in new.variables:
+                problems.append(self.problem("text", f"text: the new text drops [{var}] of the old text"))
+        if self.formula is not None:
+            problems += self._same_cost(line.formula.get(cid))
+        event: TextRevision | None = self
+        if self.row is not None:
+            event = self._follows_row(old, problems)
+        if self.into is not None and str(line.current[self.into]) != str(new):
+            problems.append(self.problem("text", f"text: a revision into {self.into} takes its text, which reads "
+                                                 f"{str(line.current[self.into])!r}"))
+            event = None
+        return problems, event
+
+    def _same_cost(self, old: Formula | None) -> list[Problem]:
+        """The new formula must cost the old wording what it cost: the old formula and the new one with
+        ``binds`` agree for every value of the old wording's variables."""
+        formula, binds = self.formula, self.binds
+        if old is None or formula is None:
+            return []
+        names = sorted((old.variables | formula.variables) - set(binds))
+        for values in ((1, 1, 1, 1), (2, 3, 5, 7), (6, 4, 3, 2)):
+            env = {name: Fraction(v) for name, v in zip(names, values)}
+            try:
+                same = old.evaluate({**env, **binds}) == formula.evaluate({**env, **binds})
+            except EVALUATION_ERRORS:
+                continue
+            if not same:
+                return [self.problem("formula", f"formula: {formula} with {binds or 'no binds'} does not cost the old "
+                                                f"wording what {old} did",
+                                     "a different cost for the same card is a cost revision: record it under cost_revisions")]
+        return []
+
+    def _follows_row(self, old: Template, problems: list[Problem]) -> TextRevision:
+        """The revision as it follows its table row: the row's original text must be in the old wording
+        and its new text in the new one ("Any card containing any exact original text indicated here is
+        refurbished as shown"; a row in lowercase stands for a capitalized opening too); a row that does
+        not is reported and left out."""
+        assert self.row is not None
+        for phrase, wording, side in ((self.row[0], old, "old"), (self.row[1], self.text, "new")):
+            if phrase.casefold() not in str(wording).casefold():
+                problems.append(self.problem(f"row.{side}", f"row: {side}: {phrase!r} is not in the {side} wording {str(wording)!r}"))
+                return self.replace(row=None)
+        return self
+
+    def step(self, line: Track) -> Rewrite:
+        cid = self.component
+        rewrite = Rewrite(cid, line.kinds[cid], line.current[cid], self.text, dict(self.binds), self.when.edition,
+                          self.when.by, self.sources, self.listed)
+        line.current[cid] = self.text
+        line.variables[cid] |= set(self.text.variables) | set(self.binds)
+        if self.formula is not None:
+            line.formula[cid] = self.formula
+        return rewrite
+
+    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
+        # older wordings now also stand for the new binds (new values: an earlier edition's
+        # catalog shares the old ones)
+        c.wordings = [w.replace(binds={**w.binds, **self.binds}) if self.binds else w for w in c.wordings]
+        c.wordings.append(Wording(c.text, dict(self.binds), self.when, self.text, dict(self.binds), self.sources, self.row,
+                                  self.listed))
+        c.text = self.text
+        if self.formula is not None:
+            c.formula = self.formula
+        c.sources.extend(self.sources)
+        if self.into is not None and self.into in state and happened == "yes":
+            # two texts refurbished into one: the other component reads every wording of this one
+            merged = state.pop(self.component)
+            state[self.into].wordings.extend(merged.wordings)
+            state[self.into].sources.extend(self.sources)
+
+    @classmethod
+    def describe(cls, item: Rewrite, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
+        note = f"{binds_text(item.binds)}; the new wording: “{item.new}”" if item.binds else ""
+        if not item.listed:
+            note = f"{note}; {_UNLISTED}" if note else _UNLISTED
+        words = reading_diff(item.old, item.new, item.binds)
+        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", note, words=words,
+                               binds=dict(item.binds), listed=item.listed)
+
+    @classmethod
+    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+        if str(old.text) == str(new.text):
+            return []
+        binds = new.wordings[len(old.wordings)].binds if len(new.wordings) > len(old.wordings) else {}
+        listed = all(w.listed for w in new.wordings[len(old.wordings):])  # (False: no rulebook list names it)
+        words = reading_diff(old.text, new.text, binds)
+        note = f"{binds_text(binds)}; the new wording: “{new.text}”" if binds else ""
+        if not listed:
+            note = f"{note}; {_UNLISTED}" if note else _UNLISTED
+        line = f"“{words.old.text()}” → “{words.new.text()}”" + (f" ({note})" if note else "")
+        json = {"old": str(old.text), "new": str(new.text), "old_marked": words.old.markdown(),
+                "new_marked": words.new.markdown(), "reading": str(words.new), "removed": words.old.marked(),
+                "added": words.new.marked(), "binds": dict(sorted(binds.items())), **({} if listed else {"listed": False})}
+        return [ComponentChange(new.id, new.kind, str(new.text), "reworded", line, note, json=json, before=str(old.text),
+                                after=str(new.text), words=words, binds=dict(binds), listed=listed)]
+
+    @classmethod
+    def example(cls, rules: RuleSet) -> list[str]:
+        """A text revision the rules already hold (one that binds a variable, if any), as the
+        skeleton's comment (its ``{example}`` line)."""
+        revisions = [(e.number, r) for e in rules.editions for r in e.of_kind(cls)]
+        revisions.sort(key=lambda item: not item[1].binds)
+        if not revisions:
+            return ["#   - component: <component id>", '#     text: "<the new wording, with [x] where the old had none>"',
+                    "#     binds: {x: 5}"]
+        n, rev = revisions[0]
+        lines = [f"# For example, the {ordinal(n)} Edition's file records:", f"#   - component: {rev.component}",
+                 f"#     text: {quoted(str(rev.text))}"]
+        if rev.binds:
+            lines.append("#     binds: {" + ", ".join(f"{k}: {v}" for k, v in sorted(rev.binds.items())) + "}")
+        return lines

@@ -1,0 +1,112 @@
+"""Load ``rules/*.yaml``: read, validate against the JSON Schema, declare the model, replay it.
+
+Every problem is collected and reported at once, each with file, line and column (and a hint
+where one helps); nothing here ever raises a traceback at a user.  Three stages, each on what the
+one before produced: every file is read and checked against the schema (:mod:`.files`; one
+malformed file stops here, so that it causes no cascade elsewhere); the files' meaning is read into
+the declared model, each against the editions before it (:mod:`.editions`, :mod:`.inherited`);
+the model is replayed (:class:`kotc_rulesc.fold.Replay`), which finds what only the folded history
+shows.  Last, on clean rules, no two texts of one edition may read alike.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jsonschema
+
+from ..errors import Problem, ProblemsFound
+from ..fold import Replay, collisions
+from ..model import EditionDecl, RuleSet
+from ..rules_folder import FILE_NAME, listing
+from .editions import Declarer
+from .files import Reporter, edition_schema, read_file, schema_problems
+
+__all__ = ["check_rules", "default_rules_dir", "edition_schema", "load_rules"]
+
+
+def default_rules_dir() -> Path:
+    """The bundled rules: the checkout's ``rules/``, or an installed wheel's copy (:mod:`.bundled`)."""
+    from ..bundled import rules_dir
+
+    return rules_dir()
+
+
+def load_rules(directory: str | Path | None = None) -> RuleSet:
+    """Load and check every rules file; raises :class:`ProblemsFound` listing all problems."""
+    rules, problems = check_rules(directory)
+    if problems:
+        raise ProblemsFound(problems)
+    assert rules is not None
+    return rules
+
+
+def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, list[Problem]]:
+    """Load what can be loaded and return it with every problem found."""
+    root = Path(directory) if directory is not None else default_rules_dir()
+    if not root.is_dir():
+        return None, [Problem(str(root), 0, 0, "no such rules directory", "pass --rules DIR", unreadable=True)]
+    try:
+        paths, odd = listing(root)
+    except OSError as exc:
+        return None, [Problem(str(root), 0, 0, f"the rules directory cannot be listed: {exc.strerror or exc}", unreadable=True)]
+    if odd:  # never opened (a FIFO would wait for a writer): named, and nothing else read
+        return None, [Problem(_display(path), 0, 0, f"is {kind}, not a rules file",
+                              "a rules file is a regular file; remove this one or put the edition's file in its place",
+                              unreadable=True) for path, kind in odd]
+    if not paths:
+        return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
+    validator = jsonschema.Draft202012Validator(edition_schema())
+    reporters: dict[str, Reporter] = {}
+    schema_ok = True
+    loaded = []
+    for path in paths:
+        display = _display(path)
+        rep = reporters[display] = Reporter(display)
+        m = FILE_NAME.match(path.name)
+        if not m:
+            rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}")
+        data = read_file(path, rep)
+        if data is None:
+            schema_ok = False
+            continue
+        if not isinstance(data, dict):
+            rep.at(data, None, "an edition file is a mapping (edition: N, …), not a " + type(data).__name__)
+            schema_ok = False
+            continue
+        if not schema_problems(data, rep, validator):
+            schema_ok = False
+            continue
+        loaded.append((path, m, data, rep))
+    if not schema_ok:
+        return None, sorted(set(p for r in reporters.values() for p in r.problems))
+    declarer = Declarer()
+    editions: list[EditionDecl] = []
+    previous: int | None = None
+    for index, (path, m, data, rep) in enumerate(loaded):
+        pre = bool(data.get("pre_release"))
+        if m and (int(m.group(1)) != data["edition"] or bool(m.group(2)) != pre):
+            want = f"edition-{data['edition']:02d}{'-pre' if pre else ''}.yaml"
+            rep.at(data, "edition", f"edition: {data['edition']}{' (pre-release)' if pre else ''} but the file is named {path.name}",
+                   f"rename it {want}")
+        editions.append(declarer.edition(rep, data, previous, index == 0))
+        if not pre:
+            previous = data["edition"]
+    declarer.check_sources()
+    problems = [p for r in reporters.values() for p in r.problems]
+    if not editions:
+        return None, sorted(set(problems))
+    rules = RuleSet(tuple(editions), declarer.sources, str(root))
+    rules.history = Replay(rules)
+    problems += rules.history.problems
+    if problems:
+        return None, sorted(set(problems))
+    problems = collisions(rules)
+    return (None if problems else rules), sorted(set(problems))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except (ValueError, RuntimeError, OSError):  # (not below it; a loop of links)
+        return str(path)

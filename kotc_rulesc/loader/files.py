@@ -1,0 +1,208 @@
+"""Reading one rules file: its YAML under the input policy, and its JSON Schema problems.
+
+Every problem is located (file, line, column, and a hint where one helps): :class:`Reporter`
+collects a file's; :func:`where` records where an entry and each of its keys stand, for the
+problems the replay finds later (:class:`~kotc_rulesc.model.Where`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+
+from ..errors import Problem
+from ..formula import Formula, FormulaError, parse_formula
+from ..model import Where
+from ..reading.policy import InputError, open_input, yaml_text
+from ..reading.yaml_reader import position, read_yaml
+
+__all__ = ["Reporter", "closest", "edition_schema", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
+
+
+def edition_schema() -> dict:
+    return json.loads(resources.files("kotc_rulesc").joinpath("schemas/edition.schema.json").read_text())
+
+
+# --------------------------------------------------------------------------- locations
+
+
+def pos(node: Any, key: Any = None, of_key: bool = False) -> tuple[int, int]:
+    """1-based (line, column) of ``node[key]`` (its key with ``of_key``), or of ``node``."""
+    return position(node, key, of_key)[:2]
+
+
+def _value_col_offset(node: Any, key: Any) -> int:
+    """Columns between a scalar's position and its first character (the opening quote)."""
+    return 1 if position(node, key)[2] in ("'", '"') else 0
+
+
+class Reporter:
+    """The problems of one rules file, each located where it stands."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def at(self, node: Any, key: Any, message: str, hint: str | None = None, of_key: bool = False, column_in_value: int = 0) -> None:
+        line, col = pos(node, key, of_key)
+        if column_in_value and col:
+            col += _value_col_offset(node, key) + column_in_value - 1
+        self.problems.append(Problem(self.file, line, col, message, hint))
+
+    def whole(self, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(self.file, 0, 0, message, hint))
+
+
+def closest(word: str, options: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f"did you mean {found[0]!r}?" if found else None
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_file(path: Path, rep: Reporter) -> Any:
+    """The data of one rules file, read under the input policy (:mod:`kotc_rulesc.reading`).  A file
+    that cannot be read is a problem marked ``unreadable`` (exit status 2), as a collection that cannot be read."""
+    try:
+        with open_input(path) as inp:
+            inp.display = rep.file
+            text = yaml_text(inp)
+        if not text.strip():
+            raise InputError("the file is empty", file=rep.file, hint="an edition file needs at least 'edition: N'")
+        root = read_yaml(text, rep.file, positioned=True)
+        if root is None:
+            raise InputError("the file holds no data (only comments?)", file=rep.file,
+                             hint="an edition file needs at least 'edition: N'")
+    except InputError as exc:
+        rep.problems.append(exc.located(rep.file).problem)
+        return None
+    return root.value
+
+
+def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012Validator) -> bool:
+    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    if not errors:
+        return True
+    seen = set()
+    for err in errors:
+        for leaf in _leaves(err):
+            path = list(leaf.absolute_path)
+            parent, key = _walk(data, path)
+            msg, hint, of_key, target_key = _describe(leaf, parent, key)
+            where = (tuple(map(str, path)), msg)
+            if where in seen:
+                continue
+            seen.add(where)
+            field = ".".join(str(p) for p in path) or "(top level)"
+            node = _resolve(data, path)
+            if target_key is not None and isinstance(node, dict):
+                rep.at(node, target_key, f"{field}: {msg}", hint, of_key=True)
+            elif key is None:
+                rep.at(data, None, f"{field}: {msg}", hint)
+            else:
+                rep.at(parent, key, f"{field}: {msg}", hint, of_key=of_key)
+    return False
+
+
+def _leaves(err: jsonschema.ValidationError):
+    """For oneOf/allOf errors, the most specific causes."""
+    if err.context:
+        best = jsonschema.exceptions.best_match(err.context)
+        if best is not None and best.validator not in ("oneOf", "anyOf"):
+            yield best
+            return
+    yield err
+
+
+def _resolve(data: Any, path: list) -> Any:
+    node = data
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _walk(data: Any, path: list) -> tuple[Any, Any]:
+    parent, key = None, None
+    node = data
+    for step in path:
+        parent, key = node, step
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    return parent, key
+
+
+def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
+    v = err.validator
+    if v in ("additionalProperties", "unevaluatedProperties"):
+        allowed = set(err.schema.get("properties", {}))
+        node = err.instance if isinstance(err.instance, dict) else {}
+        extra = [k for k in node if k not in allowed]
+        if extra:
+            k = extra[0]
+            hint = closest(str(k), allowed) or f"allowed: {', '.join(sorted(allowed))}"
+            return f"unknown key {k!r}", hint, True, k
+    if v == "required":
+        return err.message.replace("is a required property", "is required"), None, False, None
+    if v == "enum":
+        options = ", ".join(map(str, err.validator_value))
+        hint = closest(str(err.instance), map(str, err.validator_value)) if isinstance(err.instance, str) else None
+        return f"{err.instance!r} is not one of: {options}", hint, False, None
+    if v == "pattern" and isinstance(err.instance, str):
+        return f"{err.instance!r} is not a valid id", "ids are a kind prefix and a kebab-case slug, e.g. effect-draw", False, None
+    if v == "propertyNames":
+        return f"{err.instance!r}: variables are x, y and z", None, False, None
+    if v == "type":
+        return f"{err.instance!r} should be {_a(err.validator_value)}", None, False, None
+    return err.message, None, False, None
+
+
+def _a(t: Any) -> str:
+    if isinstance(t, list):
+        return " or ".join(_a(x) for x in t)
+    return {"integer": "a whole number", "string": "a string", "object": "a mapping", "array": "a list", "boolean": "true or false"}.get(t, str(t))
+
+
+def where(file: str, node: Any, at: Any = None) -> Where:
+    """Where ``node`` (an entry of a rules file) stands — at its key ``at``, if given — and each of
+    its keys: their values, their keys (``"limits:"``), and one level into a mapping (``"row.old"``,
+    ``"limits.x:"``)."""
+    keys = []
+    for key, value in node.items() if isinstance(node, dict) else ():
+        keys += [(str(key), *pos(node, key)), (f"{key}:", *pos(node, key, True))]
+        for sub in value if isinstance(value, dict) else ():
+            keys += [(f"{key}.{sub}", *pos(value, sub)), (f"{key}.{sub}:", *pos(value, sub, True))]
+    return Where(file, *pos(node, at), tuple(keys))
+
+
+# --------------------------------------------------------------------------- values
+
+
+def sources_of(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
+    """``source:`` (one id or a list), or ``default`` where it is left out."""
+    if value is None:
+        return default
+    return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
+
+
+def read_formula(rep: Reporter, node: Any, key: str) -> tuple[bool, Formula | None]:
+    """``node[key]`` as a formula, None for ``unknown``; False where it does not parse (reported)."""
+    raw = str(node[key])
+    if raw == "unknown":
+        return True, None
+    try:
+        return True, parse_formula(raw)
+    except FormulaError as exc:
+        rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}",
+               "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'", column_in_value=exc.column)
+        return False, None
