@@ -89,7 +89,7 @@ def _figure(name: str, group: str, argv: list[str] | None, env: dict[str, str]) 
 
 
 #: what a wheel is built from
-_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kotc_rulesc", "rules", "templates", "generated")
+_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kotc_rulesc", "rules", "templates", "docs", "generated")
 
 
 def _install(tmp: Path) -> Path:
