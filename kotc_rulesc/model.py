@@ -9,15 +9,11 @@ are already parsed (:class:`~kotc_rulesc.text.Template`,
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Union
+from typing import Any, Iterable, Literal, Mapping, Union
 
 from .formula import Formula
 from .text import Template
 from .value import EMPTY, Value
-
-if TYPE_CHECKING:
-    from .history import Event, Successor
-    from .system import System
 
 Tristate = Literal["yes", "no", "unknown"]
 
@@ -274,11 +270,11 @@ class EditionDecl(Value):
                  "system", "guide_order")
 
     def __init__(self, number: int, file: str, base: bool, follows: EditionKey | None, sources: tuple[str, ...],
-                 components: tuple[ComponentDecl, ...] = (), events: tuple[Event, ...] = (),
+                 components: tuple[ComponentDecl, ...] = (), events: tuple[Any, ...] = (),
                  disagreements: tuple[Disagreement, ...] = (), clean_slate: bool = False, catalog_known: bool = True,
-                 catalog_whole: bool = False, successors: tuple[Successor, ...] = (), rulebook: Rulebook | None = None,
+                 catalog_whole: bool = False, successors: tuple[Any, ...] = (), rulebook: Rulebook | None = None,
                  card_cost: CostRule | None = None, notes: tuple[str, ...] = (), name: str | None = None,
-                 pre_release: bool = False, system: System | None = None,
+                 pre_release: bool = False, system: Any = None,
                  guide_order: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> None:
         self.number = number  # the edition number (11 for the 11th's pre-release)
         self.file = file
@@ -293,7 +289,7 @@ class EditionDecl(Value):
         self.clean_slate = clean_slate
         self.catalog_known = catalog_known
         self.catalog_whole = catalog_whole  # its components are its whole catalog: nothing earlier carries over
-        self.successors = successors
+        self.successors = successors  # its clean slate's successors (history.Successor)
         # the rulebook in force: what its file's ``rulebook:`` states over the line's, or the line's where
         # it says nothing (None: no source gives one, ``rulebook: null``)
         self.rulebook = rulebook
@@ -301,7 +297,7 @@ class EditionDecl(Value):
         self.notes = notes
         self.name = name
         self.pre_release = pre_release
-        self.system = system  # the card-building system from this edition on, if it changed
+        self.system = system  # the card-building system (system.System) from this edition on, if it changed
         # (kind, component ids): the order in which this edition's guide lists a kind's components,
         # where it is not the order inherited (the docs' order; the engine has none)
         self.guide_order = guide_order

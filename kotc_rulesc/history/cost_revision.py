@@ -6,7 +6,7 @@ The declared event (:class:`CostRevision`), what it leaves in the component's re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..formula import Formula
@@ -15,9 +15,6 @@ from ..text import Template
 from ..value import Value
 from .change import ComponentChange, formula_text, sample_effect, sample_text
 from .event import Entry, Event, Folding, Track, formula_problems
-
-if TYPE_CHECKING:
-    from ..catalog import Catalog, ComponentState
 
 __all__ = ["CostChange", "CostRevision", "CostStep"]
 
@@ -124,7 +121,7 @@ class CostRevision(Event):
                                detail + ("" if item.listed else _UNLISTED), listed=item.listed)
 
     @classmethod
-    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+    def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
         if old.formula == new.formula:
             return []
         before, after = formula_text(old.formula, ca.system, new.kind), formula_text(new.formula, cb.system, new.kind)

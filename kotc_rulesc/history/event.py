@@ -21,7 +21,6 @@ from ..text import Template
 from ..value import Value
 
 if TYPE_CHECKING:
-    from ..catalog import Catalog, ComponentState
     from ..model import RuleSet
     from ..system import System
     from .change import ComponentChange
@@ -193,8 +192,10 @@ class Event(Value):
         raise NotImplementedError
 
     @classmethod
-    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
-        """What this kind of change did to one component between catalogs ``ca`` and ``cb``."""
+    def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
+        """What this kind of change did to one component between catalogs ``ca`` and ``cb``: ``old`` and
+        ``new`` are its :class:`~kotc_rulesc.catalog.ComponentState` in each (the catalog, a layer above the
+        history, is not imported here)."""
         raise NotImplementedError
 
     @classmethod

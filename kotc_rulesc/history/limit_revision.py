@@ -5,7 +5,7 @@ The declared event (:class:`LimitRevision`), what it leaves in the component's r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
@@ -13,9 +13,6 @@ from ..text import Template
 from ..value import Value
 from .change import ComponentChange, limits_json, limits_text
 from .event import Entry, Event, Folding, Track
-
-if TYPE_CHECKING:
-    from ..catalog import Catalog, ComponentState
 
 __all__ = ["LimitChange", "LimitRevision", "LimitStep"]
 
@@ -110,7 +107,7 @@ class LimitRevision(Event):
         return ComponentChange(item.component, comps[item.component].kind, str(item.text), "limits", "", detail)
 
     @classmethod
-    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+    def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
         if old.limits == new.limits:
             return []
         detail = f"{limits_text(old.limits) or 'no limit'} → {limits_text(new.limits) or 'no limit'}"

@@ -5,7 +5,7 @@ The declared event (:class:`Reinstatement`) and the step a migrating card meets
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
@@ -13,9 +13,6 @@ from ..text import Template
 from ..value import Value
 from .change import ComponentChange, describe_when
 from .event import Entry, Event, Folding, Track
-
-if TYPE_CHECKING:
-    from ..catalog import Catalog, ComponentState
 
 __all__ = ["Reinstated", "Reinstatement"]
 
@@ -81,7 +78,7 @@ class Reinstatement(Event):
         return ComponentChange(item.component, comps[item.component].kind, str(item.text), "reinstated", "", item.note or "")
 
     @classmethod
-    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+    def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
         if not (old.status == "redacted" and new.status == "legal"):
             return []
         detail = f"redacted → legal ({describe_when(new.reinstated[-1][1]) if new.reinstated else 'edition unknown'})"

@@ -7,7 +7,7 @@ card meets (:class:`Rewrite`, old wording → new)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..formula import EVALUATION_ERRORS, Formula
@@ -18,7 +18,6 @@ from .change import ComponentChange, binds_text, quoted, reading_diff
 from .event import Entry, Event, Folding, Track
 
 if TYPE_CHECKING:
-    from ..catalog import Catalog, ComponentState
     from ..model import RuleSet
 
 __all__ = ["Rewrite", "TextRevision", "Wording"]
@@ -243,7 +242,7 @@ class TextRevision(Event):
                                binds=dict(item.binds), listed=item.listed)
 
     @classmethod
-    def compare(cls, old: ComponentState, new: ComponentState, ca: Catalog, cb: Catalog) -> list[ComponentChange]:
+    def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
         if str(old.text) == str(new.text):
             return []
         binds = new.wordings[len(old.wordings)].binds if len(new.wordings) > len(old.wordings) else {}
