@@ -1,6 +1,6 @@
 """Cards: read collections, parse card text against an edition, cost and judge cards.
 
-The contract other modules code against (ARCHITECTURE.md, "Cards (issue 3)"):
+The contract other modules code against (ARCHITECTURE.md, "The card engine"):
 
 * :func:`read_collection` (``collection.py``) → :class:`CardInput`\\ s;
 * :func:`parse_card` (``parse.py``) → :class:`ParsedCard` of :class:`Ability`\\ s and :class:`Use`\\ s;

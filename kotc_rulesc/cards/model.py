@@ -14,7 +14,7 @@ from ..catalog import ComponentState
 from ..model import When, ordinal
 from ..value import Value
 
-#: the reason codes of a judgement (ARCHITECTURE.md, "Cards")
+#: the reason codes of a judgement (ARCHITECTURE.md, "The card engine"; each explained in legality.py)
 REASON_CODES = (
     "invalid",
     "redacted",
