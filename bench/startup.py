@@ -144,6 +144,10 @@ def main() -> None:
             base_env["PYTHONDONTWRITEBYTECODE"] = "1"
             base_env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "no-such-cache")
         cli = [str(python), "-m", "kotc_rulesc"]
+        # every run starts in the temporary folder: ``python -m`` and ``-c`` put the current directory
+        # first on sys.path, and from a checkout they would import its kotc_rulesc, not the wheel's
+        here = os.getcwd()
+        os.chdir(tmp_path)
         built = subprocess.run(cli + ["build", "--rules", str(rules)], env=base_env, capture_output=True, text=True)
         if built.returncode != 0:
             raise SystemExit(f"building the tables failed:\n{built.stdout}{built.stderr}")
@@ -172,6 +176,7 @@ def main() -> None:
                 f["rss"].append(rss)
         for f in figures:
             f["imported"] = "(none)" if f["group"] == "baseline" else _imported(python, f["argv"][3:], f["env"])
+        os.chdir(here)
 
     load = os.getloadavg()
     python_wall, python_cpu = (statistics.median(figures[0][k]) for k in ("wall", "cpu"))
