@@ -73,11 +73,8 @@ class CostRevision(Event):
 
     def __init__(self, component: str, formula: Formula | None, when: When, sources: tuple[str, ...], where: Where,
                  listed: bool = True, note: str | None = None) -> None:
-        self.component = component
+        super().__init__(component, when, sources, where)
         self.formula = formula  # None: unknown
-        self.when = when
-        self.sources = sources
-        self.where = where
         #: False: the guide changes the formula but no rulebook list names it — the rulebooks list
         #: "exhaustively" what prunes a card, so an older card is not pruned by it
         self.listed = listed

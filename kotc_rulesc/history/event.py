@@ -161,10 +161,12 @@ class Event(Value):
     #: ``{example}``: :meth:`example`'s)
     skeleton: ClassVar[tuple[str, ...]]
 
-    component: str
-    when: When
-    sources: tuple[str, ...]
-    where: Where
+    def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where) -> None:
+        """What every event has: its component, when it happened, its documents and where it is declared."""
+        self.component = component
+        self.when = when
+        self.sources = sources
+        self.where = where
 
     @classmethod
     def read(cls, entry: Entry) -> Event | None:

@@ -62,11 +62,8 @@ class LimitRevision(Event):
 
     def __init__(self, component: str, limits: dict[str, int | None], when: When, sources: tuple[str, ...],
                  where: Where) -> None:
-        self.component = component
+        super().__init__(component, when, sources, where)
         self.limits = limits  # {x: 14} is {x ≤ 14}; None: a limit whose value no source gives
-        self.when = when
-        self.sources = sources
-        self.where = where
 
     @classmethod
     def read(cls, entry: Entry) -> LimitRevision | None:

@@ -55,10 +55,7 @@ class Redaction(Event):
 
     def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where,
                  replacement: str | None = None, replacement_binds: Mapping[str, int] = EMPTY) -> None:
-        self.component = component
-        self.when = when
-        self.sources = sources
-        self.where = where
+        super().__init__(component, when, sources, where)
         self.replacement = replacement  # the component a card writes instead
         self.replacement_binds = replacement_binds  # its values, as the redacted wording's stand
 

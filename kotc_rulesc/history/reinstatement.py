@@ -46,10 +46,7 @@ class Reinstatement(Event):
     __slots__ = ("component", "when", "sources", "where", "note")
 
     def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where, note: str | None = None) -> None:
-        self.component = component
-        self.when = when
-        self.sources = sources
-        self.where = where
+        super().__init__(component, when, sources, where)
         self.note = note
 
     @classmethod

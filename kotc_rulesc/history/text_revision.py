@@ -91,12 +91,9 @@ class TextRevision(Event):
     def __init__(self, component: str, text: Template, binds: dict[str, int], when: When, sources: tuple[str, ...],
                  where: Where, formula: Formula | None = None, note: str | None = None, into: str | None = None,
                  row: tuple[str, str] | None = None, listed: bool = True) -> None:
-        self.component = component
+        super().__init__(component, when, sources, where)
         self.text = text
         self.binds = binds  # values the old wording stands for (it had no such variable)
-        self.when = when
-        self.sources = sources
-        self.where = where
         # the new wording's formula, when the guide prints a new one with it (not a cost
         # revision: the old wording, read with ``binds``, costs what it cost)
         self.formula = formula
