@@ -13,6 +13,7 @@ import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
+from support.browser import launch, unavailable
 from support.loaded import rules_of
 
 # pytest keeps each test module's assertion-rewritten byte code in tests/__pycache__ unless byte code
@@ -60,3 +61,13 @@ SLOW_FIRST = ("test_wheel.py", "test_fuzz.py", "test_fuzz_campaign.py", "test_is
 def pytest_collection_modifyitems(items):
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # (stable: each file's own order kept)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for a test module (tests/support/browser.py), or the test skipped saying why."""
+    why = unavailable()
+    if why is not None:
+        pytest.skip(why)
+    with launch() as b:
+        yield b

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from support.browser import launch, unavailable
 from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,15 +40,6 @@ MEASURE = r"""
   return {scrollWidth, innerWidth: width, wide};
 })()
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    why = unavailable()
-    if why is not None:
-        pytest.skip(why)
-    with launch() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from support.browser import launch, unavailable
 from kotc_rulesc import api
 from kotc_rulesc.api import Rules
 from kotc_rulesc.cli import main
@@ -30,15 +29,6 @@ MIXED = ROOT / "examples" / "mixed-collection.yaml"
 def server():
     with serving(make_server(Workbench(Rules()))) as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser():
-    why = unavailable()
-    if why is not None:
-        pytest.skip(why)
-    with launch() as b:
-        yield b
 
 
 @pytest.fixture()
