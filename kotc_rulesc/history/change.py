@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..formula import EVALUATION_ERRORS, Formula, Num, too_large
 from ..model import When, ordinal
 from ..text import Template
 from ..value import EMPTY, Value
-from ..wordiff import WordDiff, word_diff
+
+if TYPE_CHECKING:
+    from ..wordiff import WordDiff
 
 #: the sample values a formula change is shown on (t: a target selection costing 1)
 SAMPLE = {"x": 2, "y": 2, "z": 2, "t": 1}
@@ -94,6 +96,8 @@ def sample_text(effect: dict[str, Any] | None) -> str:
 def reading_diff(old: Template, new: Template, binds: dict[str, int]) -> WordDiff:
     """The old wording against the new one as old cards read it (the rulebooks' form: a variable
     the old wording lacked shows its bound value, "at least 1 card … is", not "[x] cards … are")."""
+    from ..wordiff import word_diff  # (only the docs, diff and reports compare wordings: not a card's path)
+
     return word_diff(str(old), new.render_partial(binds))
 
 
