@@ -22,7 +22,7 @@ from ..value import Value
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
-from .parse import parse_card, type_aliases
+from .parse import parse_card
 
 __all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input"]
 
@@ -252,7 +252,7 @@ def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> lis
              and card.get(f) is not None]
     if not found:
         return []
-    aliases = type_aliases(view)
+    aliases = view.type_aliases()
     right: dict[str, str] = {}
     for key in view.keys:
         other = view.catalog(key).system
@@ -281,7 +281,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
     catalog = view.catalog(edition)
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=type_aliases(view))
+    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=view.type_aliases())
     notes: list[str] = []
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
