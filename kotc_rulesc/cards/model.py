@@ -9,15 +9,10 @@ from ..catalog import ComponentState
 from ..model import When, ordinal
 from ..value import Value
 
-#: the reason codes of a judgement (each explained in legality.py)
-REASON_CODES = ("invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "unknown-text", "malformed",
-                "cost-mismatch", "unknown-fact")
-#: the codes that mean the card cannot be read at all
+#: the reason codes of a judgement, each explained in legality.py: those that mean the card cannot be read
 ERROR_CODES = frozenset({"malformed", "unknown-text"})
 #: the codes that ban a readable card
 BAN_CODES = frozenset({"invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
-#: the codes of a warning: a *should* rule of the guides that a legal card breaks
-WARNING_CODES = ("agreement", "variation", "capitals", "tutorial")
 
 
 def when_phrase(when: When | None, preposition: str = "in") -> str:
@@ -116,7 +111,8 @@ class ParsedCard(Value):
         self.no_abilities = no_abilities  # the card says its type's text for no abilities
         self.card_part_paragraph = card_part_paragraph
         self.empty_text = empty_text  # its type's text for no abilities
-        self.warnings = [] if warnings is None else warnings  # the *should* rules the text breaks
+        #: the *should* rules the text breaks (codes agreement, variation, capitals, tutorial)
+        self.warnings = [] if warnings is None else warnings
         #: paragraph (1-based line) → the paragraph as the rules prescribe it, where it differs
         self.prescribed = {} if prescribed is None else prescribed
 
