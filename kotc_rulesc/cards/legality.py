@@ -412,26 +412,14 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 f"the printed {figure} is {fields.cost}, but {_figure_is(figure, total)} in the {ordinal(edition)} edition",
                 edition, rule_sources, figure))
     counts_ultra = catalog.rulebook is not None and catalog.rulebook.deck_ultra_points is not None
-    ultra = cost_result.breakdown.get("ultra_points") if cost_result is not None and cost_result.total is not None else None
-    if counts_ultra and ultra is None and parsed is not None:
-        ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None)
-    return Judgement(
-        index=index,
-        name=name,
-        status=status_of(reasons),
-        cost=total,
-        printed_cost=fields.cost,
-        reasons=reasons,
-        notes=list(dict.fromkeys(notes)),
-        parsed=parsed,
-        edition=edition,
-        breakdown=cost_result.breakdown if cost_result else None,
-        figure=figure,
-        warnings=list(parsed.warnings) if parsed is not None else [],
-        prescribed=prescribed_text(card["text"], fields.paragraphs, parsed.prescribed) if parsed is not None else None,
-        ultra_points=ultra if counts_ultra else None,
-        counts_ultra=counts_ultra,
-    )
+    ultra, warnings, prescribed = None, [], None
+    if parsed is not None:
+        ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None) if counts_ultra else None
+        warnings = list(parsed.warnings)
+        prescribed = prescribed_text(card["text"], fields.paragraphs, parsed.prescribed)
+    return Judgement(index, name, status_of(reasons), total, fields.cost, reasons, list(dict.fromkeys(notes)), parsed,
+                     edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
+                     prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
 
 
 def judge_input(item: Any, edition: int, view: Any) -> Judgement:
