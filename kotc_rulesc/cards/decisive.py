@@ -6,13 +6,12 @@ and whether its name is one: every copy of a design is decided once, by ``check-
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, TypeVar
+from typing import Any, Callable, Hashable
 
 from ..memo import Memo
 
 __all__ = ["DecisionMemo"]
 
-T = TypeVar("T")
 #: the exact types a decisive value may have in a key (True is not 1, nor is 1.0); others are decided alone
 _PLAIN = frozenset((str, int, type(None)))
 
@@ -41,7 +40,7 @@ class DecisionMemo:
         key = tuple(map(get, self.fields))
         return key if _PLAIN.issuperset(map(type, key)) else None
 
-    def decide(self, card: Any, compute: Callable[[Any], T], design: Hashable = None) -> T:
+    def decide(self, card: Any, compute: Callable[[Any], Any], design: Hashable = None) -> Any:
         """The decision for ``card``, remembered or ``compute(card)``.  ``design``: what decides the card as
         its decisive fields do (a JSONL line after its plain name), looked up first and remembered too."""
         memo = self._memo

@@ -185,8 +185,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
             continue
         was = change.was.notation() if change.was else "unknown"
         now = change.now.notation() if change.now else "unknown"
-        happened = change.when.happened_by(n)
-        if older == "yes" and happened == "yes":
+        if older == "yes" and change.when.happened_by(n) == "yes":
             if cost_revision_rule(view, n, change.when.edition) == "prune":
                 design = "no Edition Indicator" if fields.edition is None else f"the {ordinal(fields.edition)} edition"
                 rule = (f"a card containing it whose design edition is older than the revision edition is "
@@ -266,8 +265,7 @@ def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> lis
     out = []
     for f in found:
         to = right.get(f)
-        kind = "figure" if to == system.figure else "stat"
-        if kind == "figure":
+        if to == system.figure:
             say = f"the {ordinal(system.edition)} edition's cards print a {system.figure_title}, not a {f}: write '{to}: {card[f]!r}'"
         elif to is not None:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"

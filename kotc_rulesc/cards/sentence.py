@@ -231,7 +231,6 @@ def read_clauses(sentence: str, reader: CatalogReader,
         for span in range(min(len(parts) - i, joins.longest), 0, -1):
             raw = "".join(c + sep for c, sep in parts[i:i + span - 1]) + parts[i + span - 1][0]
             last_sep = parts[i + span - 1][1]
-            use, problems = None, []
             # after another component a text the guide prints capitalized ("Draw [x] cards.", the
             # 11th's) starts lowercase: ", then draw 2 cards."
             forms = [raw] + ([raw[0].upper() + raw[1:]] if i > 0 and raw[:1].islower() else [])
@@ -239,11 +238,8 @@ def read_clauses(sentence: str, reader: CatalogReader,
             # read, and reported where the joins are checked)
             marks = ends.get(last_sep)
             marks = tuple(dict.fromkeys(marks + tuple(m for ms in ends.values() for m in ms))) if marks else ("",)
-            for form in forms:
-                for end in marks:
-                    use, problems = reader.read(form + end)
-                    if use is not None:
-                        break
+            for text in (form + end for form in forms for end in marks):
+                use, problems = reader.read(text)
                 if use is not None:
                     break
             if use is not None:
