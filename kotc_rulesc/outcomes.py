@@ -1,8 +1,5 @@
-"""A card's outcome in the edition's own words, the same wherever it is said.
-
-Every JSON keeps the machine code (``status``: legal, banned, error, unknown; ``migrate``'s rewritten,
-reissued, unchanged); a player reads the rulebook's word (``outcome``): the 13th on refurbish and prune
-(its ``terms``), the 1st–12th revise and ban.
+"""A card's outcome in the edition's own words, the same wherever it is said: every JSON keeps the machine
+code (``status``), a player reads the rulebook's word (``outcome``: the 13th on refurbish and prune).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from ..model import ordinal
 from ..value import Value
 from .model import ParsedCard, Use
 
-__all__ = ["CostResult", "card_cost", "fraction_text", "rule_note"]
+__all__ = ["CostResult", "card_cost", "rule_note"]
 
 
 class CostResult(Value):
@@ -32,11 +32,6 @@ class CostResult(Value):
         self.breakdown = breakdown
         self.notes = [] if notes is None else notes
         self.also = also  # the figure by each other rule card_cost was given (a design edition's; None: unknown)
-
-
-def fraction_text(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, notes: list[str]) -> tuple[dict[str, Any], Fraction | None]:
@@ -61,7 +56,7 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
     given = given or {}
     used = {v: given[v] for v in sorted(formula.variables) if v in given} if formula is not None else {}
     for var, value in sorted(used.items(), key=lambda item: item[0] != "t"):  # t first
-        part[var] = fraction_text(value) if value is not None else None
+        part[var] = str(Fraction(value)) if value is not None else None  # "3", "3/2"
     if formula is None and kind.role == "none":
         return part, None  # its kind has no formulas: nothing to add
     if formula is None:
@@ -74,7 +69,7 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
     except _Incomputable as exc:
         notes.append(f'the cost of "{use.wording}" cannot be computed from {formula.notation()}: {exc}')
         return part, None
-    part["value"] = fraction_text(value)
+    part["value"] = str(Fraction(value))
     return part, value
 
 
@@ -155,7 +150,7 @@ def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) ->
         except _Incomputable as exc:
             raise _Incomputable(f"{name} = {formula.notation()}: {exc}") from None
         env[name] = value
-        entry[name] = fraction_text(value)
+        entry[name] = str(Fraction(value))
     return value
 
 
@@ -172,11 +167,9 @@ def _apply_other(rule: Any, scope: str, env: dict[str, Any], extra: dict[str, An
 
 def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None,
               also: tuple[Any, ...] = ()) -> CostResult:
-    """The figure of ``card`` (read as ``parsed``, of the system's type ``card_type``, by default
-    its printed type) in the catalog's edition, with a breakdown per component, sub-ability and
-    ability: each scope's formulas of the rule, innermost first.  A rule formula that cannot be
-    evaluated leaves the figure unknown, with a note saying why.  ``also``: other card-cost rules to
-    apply to the same components' values (a design edition's: its figure in ``CostResult.also``)."""
+    """The figure of ``card`` (read as ``parsed``, of type ``card_type``, by default its printed one) in the
+    catalog's edition, with a breakdown per component, sub-ability and ability; ``also``: other card-cost
+    rules to apply to the same values (a design edition's: its figure in ``CostResult.also``)."""
     if card_type is None:
         card_type = str(card.get("type", "")).strip().lower()
     rule = catalog.cost_rule

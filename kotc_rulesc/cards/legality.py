@@ -76,13 +76,8 @@ class Judgement(Value):
         return self.line
 
     def to_json(self) -> dict[str, Any]:
-        out = {
-            "index": self.index,
-            "name": self.name,
-            "status": self.status,
-            self.figure: self.cost,
-            f"printed_{self.figure}": self.printed_cost,
-        }
+        out = {"index": self.index, "name": self.name, "status": self.status, self.figure: self.cost,
+               f"printed_{self.figure}": self.printed_cost}
         if self.counts_ultra:
             out["ultra_points"] = self.ultra_points
         out["reasons"] = [{**r.to_json(), "line": self.line_of(r)} for r in self.reasons]
