@@ -126,15 +126,6 @@ def judgement_text(j: Judgement, cite: Citations, rulebook: Any = None, file: st
 _KEPT = 8192
 
 
-def _once(memo: Memo, j: Judgement, make: Callable[[], Any]) -> Any:
-    """``make()`` once per distinct judgement: the copies of a design share its reasons and notes."""
-    kept = memo.get(id(j.reasons))
-    if kept is None or kept[0] is not j.reasons or kept[1] is not j.notes:  # (kept alive here: ids stay theirs)
-        kept = (j.reasons, j.notes, make())
-        memo.put(id(j.reasons), kept)
-    return kept[2]
-
-
 class CardTexts:
     """:func:`judgement_text` for card after card: what a judgement says but for which card it is and
     where is put into words once per distinct judgement (the copies of a design share its lists)."""
@@ -144,13 +135,18 @@ class CardTexts:
         self.cite = cite
         self.rulebook = rulebook
         self.said = said
-        self._words = Memo(_KEPT)  # → (verdict, [(reason, its text)], the notes' lines)
+        self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
 
     def __call__(self, j: Judgement) -> str:
-        verdict, reasons, notes = _once(self._words, j, lambda: (
-            _verdict_text(j, self.rulebook),
-            [(r, reason_line(r, self.cite)) for r in j.reasons] + [(w, warning_line(w, self.cite)) for w in j.warnings],
-            [f"    note: {note}" for note in j.notes if note not in self.said]))
+        kept = self._words
+        words = kept.get(id(j.reasons))
+        if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
+            cite = self.cite
+            words = (j.reasons, j.notes, _verdict_text(j, self.rulebook),
+                     [(r, reason_line(r, cite)) for r in j.reasons] + [(w, warning_line(w, cite)) for w in j.warnings],
+                     [f"    note: {note}" for note in j.notes if note not in self.said])
+            kept.put(id(j.reasons), words)
+        _, _, verdict, reasons, notes = words
         head = f"[{j.index + 1}] {j.name if j.name is not None else '(no name)'}{verdict}"
         if not reasons and not notes:
             return head
@@ -174,18 +170,23 @@ class CheckJson:
         self.write = write
         self.rulebook = rulebook
         self.empty = True
-        self._entries = Memo(_KEPT)  # → the pieces between the lines
+        self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines), as CardTexts keeps
         write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')
 
     def card(self, j: Judgement) -> None:
-        pieces = _once(self._entries, j, lambda: _entry_pieces(j, self.rulebook))
+        reasons = j.reasons
+        kept = self._entries.get(id(reasons))
+        if kept is None or kept[0] is not reasons or kept[1] is not j.notes:
+            kept = (reasons, j.notes, _entry_pieces(j, self.rulebook))
+            self._entries.put(id(reasons), kept)
+        pieces = kept[2]
         name = "null" if j.name is None else _json_string(j.name)
         head = f'{_AFTER if not self.empty else _FIRST}{{\n      "index": {j.index},\n      "name": {name},\n'
         if not j.field_lines:  # every reason on the card's line (a JSONL card), or none
             self.write(head + ("null" if j.line is None else str(j.line)).join(pieces))
         else:
             out = [head, pieces[0]]
-            for r, piece in zip([*j.reasons, *j.warnings], pieces[1:]):
+            for r, piece in zip([*reasons, *j.warnings], pieces[1:]):
                 line = j.line_of(r)
                 out.append("null" if line is None else str(line))
                 out.append(piece)
