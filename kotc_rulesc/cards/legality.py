@@ -227,17 +227,6 @@ def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Cata
     return "same", then
 
 
-def prescribed_text(text: str, paragraphs: list[tuple[int, str]], prescribed: dict[int, str]) -> str | None:
-    """``text`` with each paragraph the rules prescribe otherwise (line → paragraph) in its place."""
-    if not prescribed:
-        return None
-    lines = text.split("\n")
-    printed = dict(paragraphs)
-    for line, paragraph in prescribed.items():
-        lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
-    return "\n".join(lines)
-
-
 def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
     "offense" on a minion): malformed, naming the field it is here."""
@@ -409,7 +398,11 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     if parsed is not None:
         ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None) if counts_ultra else None
         warnings = list(parsed.warnings)
-        prescribed = prescribed_text(card["text"], fields.paragraphs, parsed.prescribed)
+        if parsed.prescribed:  # the text with each paragraph the rules prescribe otherwise in its place
+            lines, printed = card["text"].split("\n"), dict(fields.paragraphs)
+            for line, paragraph in parsed.prescribed.items():
+                lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
+            prescribed = "\n".join(lines)
     return Judgement(index, name, status_of(reasons), total, fields.cost, reasons, list(dict.fromkeys(notes)), parsed,
                      edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
                      prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
