@@ -1,9 +1,5 @@
-"""A bounded memo: two generations of at most ``limit`` entries each.
-
-A hit in the old generation moves the entry to the new one; when the new generation is full it
-becomes the old one and the oldest entries are dropped.  Frequently used entries therefore stay,
-memory stays bounded whatever the input size, and each operation is one or two dictionary look-ups.
-"""
+"""A bounded memo of two generations: a hit in the old one moves to the new one; when the new one is full
+it becomes the old one. Used entries stay, memory stays bounded, each operation is a dictionary look-up or two."""
 
 from __future__ import annotations
 
@@ -33,9 +29,6 @@ class Memo:
         if len(self._new) >= self.limit:
             self._old, self._new = self._new, {}
         self._new[key] = value
-
-    def __contains__(self, key: Hashable) -> bool:
-        return key in self._new or key in self._old
 
     def __len__(self) -> int:
         return len(self._new) + len(self._old)

@@ -1,10 +1,6 @@
-"""Read a card collection: YAML or JSON ``{"cards": [...]}``, a bare list, one card, or JSONL.
-
-The shapes are documented in ``schemas/collection.schema.json``; the format comes from the
-extension, else from the content.  Everything is read under the input policy
-(:mod:`kotc_rulesc.reading`), as ``migrate`` reads it: a file that cannot be read raises
-:class:`~kotc_rulesc.reading.policy.InputError`, located; a problem of one card (a JSONL line that
-is not JSON, an entry that is not a mapping) travels with that card's :class:`CardInput`.
+"""Read a card collection (``schemas/collection.schema.json``): YAML or JSON ``{"cards": [...]}``, a bare
+list, one card, or JSONL, under the input policy as ``migrate`` reads it.  A file that cannot be read raises
+``InputError``; a problem of one card travels with that card's :class:`CardInput`.
 """
 
 from __future__ import annotations
@@ -17,12 +13,12 @@ from typing import Any, Callable, Iterator, Mapping
 from ..errors import Problem
 from ..memo import Memo
 from ..reading.json_reader import JsonProblem, JsonStream, json_keys, json_line, plain_name_at
-from ..reading.policy import (FORMAT_BY_SUFFIX, Input, InputError, blank_line, detect_format, jsonl_lines, open_input,
+from ..reading.policy import (Input, InputError, blank_line, detect_format, jsonl_lines, open_input,
                               read_blocks, yaml_text)
 from ..reading.yaml_reader import Collection, read_yaml
 from ..value import Value
 
-__all__ = ["CardInput", "read_collection", "yaml_entries", "collection_schema", "FORMAT_BY_SUFFIX"]
+__all__ = ["CardInput", "read_collection", "yaml_entries", "collection_schema"]
 
 
 class CardInput(Value):
@@ -37,12 +33,10 @@ class CardInput(Value):
         self.card = card
         self.problems = problems
         self.line = line  # 1-based line where the card starts, when known
-        #: field (and "text[i]" paragraph) → line; a field not in it is on the card's line (every field
-        #: of a JSONL card)
+        #: field (and "text[i]" paragraph) → line; a field not in it is on the card's line
         self.field_lines = {} if field_lines is None else field_lines
-        #: a JSONL card written with a plain name first: the rest of its line, the same for every card that
-        #: is the same but for the name, so that what depends on the other fields alone (a judgement) is
-        #: known for all of them at once; otherwise ``None``
+        #: a JSONL card written with a plain name first: the rest of its line, the same for every copy of its
+        #: design (what a judgement depends on); otherwise ``None``
         self.design = design
 
 
@@ -54,11 +48,8 @@ def collection_schema() -> dict:
 
 
 def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
-    """The cards of a collection, one :class:`CardInput` each, in order.
-
-    Raises :class:`InputError` (on the first ``next()``) when the file cannot be read.  JSONL is
-    streamed line by line (an encoding error or an overlong line stops the file wherever it is); a
-    YAML or JSON file is one document, read whole before its first card is returned."""
+    """The cards of a collection, one :class:`CardInput` each, in order; :class:`InputError` (on the first
+    ``next()``) when the file cannot be read.  JSONL is streamed; a YAML or JSON file is read whole first."""
     with open_input(path_or_dash) as inp:
         fmt = detect_format(inp.name, inp.head())
         if fmt == "jsonl":
@@ -73,15 +64,11 @@ def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardI
     kind = "null" if entry is None else type(entry).__name__
     return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
-
-# --------------------------------------------------------------------------- YAML
-
 _CARD_KEYS = ("name", "type", "text")
 
 
-def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> str:
-    """Read the YAML collection ``text``, handing each entry (its index, its node) to ``entry`` as it
-    is read; the shape found: ``"cards"`` (a top-level ``cards:`` list), ``"list"`` or ``"card"``."""
+def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> None:
+    """Read the YAML collection ``text``, handing each entry (its index, its node) to ``entry`` as it is read."""
     if not text.strip():
         raise InputError("the file is empty", file=display,
                          hint='a collection is {"cards": [...]} in YAML or JSON, or JSONL with one card per line')
@@ -95,20 +82,17 @@ def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> 
     if root is None:
         raise InputError("the file holds no data (only comments?)", file=display, hint='a collection is {"cards": [...]}')
     data = root.value
-    if isinstance(data, list):
-        return "list"
-    if isinstance(data, dict):
-        if "cards" in data:
-            if count[0] == 0 and not isinstance(data["cards"], list):
-                raise InputError(f"'cards' must be a list of cards, not {type(data['cards']).__name__}",
-                                 root.line + 1, 0, display)
-            return "cards"
-        if any(k in data for k in _CARD_KEYS):
-            entry(0, root)
-            return "card"
+    if isinstance(data, dict) and "cards" in data:
+        if count[0] == 0 and not isinstance(data["cards"], list):
+            raise InputError(f"'cards' must be a list of cards, not {type(data['cards']).__name__}",
+                             root.line + 1, 0, display)
+    elif isinstance(data, dict) and any(k in data for k in _CARD_KEYS):
+        entry(0, root)
+    elif isinstance(data, dict):
         raise InputError('no cards: expected a mapping with a "cards" list, a list of cards, or one card', root.line + 1,
                          0, display, 'e.g. {"cards": [{"name": "Insight", "type": "spell", "edition": 6, "text": "Draw 1 card."}]}')
-    raise InputError(f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', 0, 0, display)
+    elif not isinstance(data, list):
+        raise InputError(f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', 0, 0, display)
 
 
 def _yaml(display: str, text: str) -> list[CardInput]:
@@ -130,9 +114,6 @@ def _yaml(display: str, text: str) -> list[CardInput]:
     yaml_entries(text, display, entry)
     return cards
 
-
-# --------------------------------------------------------------------------- JSON and JSONL
-
 #: plain cards (no list or mapping in a field) of JSONL lines read, by the text after their plain name
 _READ = 4096
 #: the field lines of a JSONL card: none of its own, every field is on the card's line
@@ -141,8 +122,7 @@ _FLAT = frozenset((str, int, float, bool, type(None)))
 
 
 def _jsonl(inp: Input) -> Iterator[CardInput]:
-    """A JSONL line that is another copy of one read before but for its name (:func:`plain_name_at`)
-    is that card with its own name: it is not decoded again (the cards remembered are flat)."""
+    """A JSONL line that is a copy of a flat card read before but for its plain name is not decoded again."""
     display = inp.display
     index = 0
     line = 1

@@ -1,15 +1,8 @@
 """The figure of a parsed card (its cost, or its level), by the edition's card-cost rule from the data.
 
-Every component's formula is evaluated exactly (:class:`fractions.Fraction`) with
-the card's values; an effect's ``t`` is the cost of its ability's target
-selection (the parser rejects an effect that needs ``t`` without one, so ``t = 0``
-only reaches formulas that do not use it).  The catalog's
-:class:`~kotc_rulesc.model.CostRule` then combines them scope by scope —
-sub-ability (where the system has them), ability, card — by its named formulas
-(``ability_cost``, ``creature_cost``…), which round up as the guide says.
-A component whose formula no source gives makes the cost unknown (``None``),
-with a note — never a guess; a component of a kind without formulas (role
-``none``) adds nothing.
+Every component's formula is evaluated exactly (``Fraction``) with the card's values; the rule then
+combines them scope by scope — sub-ability, ability, card — by its named formulas, which round up as the
+guide says.  A formula no source gives makes the figure unknown (``None``), with a note: never a guess.
 """
 
 from __future__ import annotations
@@ -24,7 +17,7 @@ from ..model import ordinal
 from ..value import Value
 from .model import ParsedCard, Use
 
-__all__ = ["CostResult", "card_cost", "fraction_text", "rule_note"]
+__all__ = ["CostResult", "card_cost", "rule_note"]
 
 
 class CostResult(Value):
@@ -38,26 +31,15 @@ class CostResult(Value):
         self.total = total
         self.breakdown = breakdown
         self.notes = [] if notes is None else notes
-        #: the figure by each card-cost rule ``card_cost`` was also given (the same components' values):
-        #: a card's design edition's rule (None: unknown)
-        self.also = also
-
-
-class _Unknown(Exception):
-    pass
-
-
-def fraction_text(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        self.also = also  # the figure by each other rule card_cost was given (a design edition's; None: unknown)
 
 
 def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, notes: list[str]) -> tuple[dict[str, Any], Fraction | None]:
-    """One component's value; ``given`` holds the variables the ability's kinds set (t, a), for
-    the formulas of cost kinds (None: a variable whose value is unknown)."""
+    """One component's breakdown and value; ``given`` holds the variables the ability's kinds set (t, a)
+    for its formula (None: a variable whose value is unknown)."""
     comp = use.state or catalog.by_id().get(use.component)
     formula = comp.formula if comp is not None else None
-    given = given or {}
+    kind = catalog.system.kind(use.kind)
     part: dict[str, Any] = {
         "component": use.component,
         "kind": use.kind,
@@ -65,42 +47,30 @@ def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, 
         "formula": formula.notation() if formula is not None else None,
         "values": dict(use.values),
         "noun": catalog.system.noun(use.kind),
-        "role": _role(catalog.system.kind(use.kind)),
-        "says": catalog.system.kind(use.kind).role_word,  # in the guide's words: "level increase", "relief"
+        "role": f"sets {kind.variable}" if kind.role == "sets" else kind.role,  # a target selection: "sets t"
+        "says": kind.role_word,  # in the guide's words: "level increase", "relief"
         "value": None,
     }
     if comp is not None and comp.ultra:
         part["ultra"] = comp.ultra  # its Ultra Points (the 17th's "[+1]")
+    given = given or {}
     used = {v: given[v] for v in sorted(formula.variables) if v in given} if formula is not None else {}
-    if "t" in used:
-        part["t"] = fraction_text(used["t"]) if used["t"] is not None else None
-    for var, value in used.items():
-        if var != "t":
-            part[var] = fraction_text(value) if value is not None else None
-    if formula is None and catalog.system.kind(use.kind).role == "none":
+    for var, value in sorted(used.items(), key=lambda item: item[0] != "t"):  # t first
+        part[var] = str(Fraction(value)) if value is not None else None  # "3", "3/2"
+    if formula is None and kind.role == "none":
         return part, None  # its kind has no formulas: nothing to add
     if formula is None:
         notes.append(f'the cost of "{use.wording}" in the {ordinal(catalog.edition)} edition is unknown: no source gives its formula')
         return part, None
     if any(value is None for value in used.values()):
         return part, None  # a variable the ability sets is unknown; noted where it is set
-    env: dict[str, Any] = dict(use.values)
-    env.update(used)
     try:
-        value = _evaluate(formula, env)
+        value = _evaluate(formula, {**use.values, **used})
     except _Incomputable as exc:
         notes.append(f'the cost of "{use.wording}" cannot be computed from {formula.notation()}: {exc}')
         return part, None
-    part["value"] = fraction_text(value)
+    part["value"] = str(Fraction(value))
     return part, value
-
-
-def _role(kind: Any) -> str:
-    """How the breakdown names what a component's formula does: relief, cost, "sets t", "sets a" (a
-    target selection adds nothing itself: its formula is its effects' t), or none."""
-    if kind.role == "sets":
-        return f"sets {kind.variable}"
-    return kind.role
 
 
 def rule_note(catalog: Catalog) -> str | None:
@@ -114,43 +84,32 @@ def rule_note(catalog: Catalog) -> str | None:
     return None
 
 
-def _given(uses: list[Use], place: str, catalog: Catalog, notes: list[str],
-           outer: dict[str, Fraction | None]) -> tuple[dict[str, Fraction | None], dict[int, tuple[dict[str, Any], Fraction | None]]]:
-    """The variables the kinds at ``place`` set (a target selection's t, a condition's a) for the
-    other formulas there and below, on top of ``outer``; and the parts of the setting uses."""
-    given = dict(outer)
-    parts: dict[int, tuple[dict[str, Any], Fraction | None]] = {}
-    for var, kind in catalog.system.set_variables.items():
-        if kind.place != place:
-            continue
-        use = next((u for u in uses if u.kind == kind.id), None)
-        if use is not None:
-            parts[id(use)] = _part(use, catalog, None, notes)
-            given[var] = parts[id(use)][1]
-        elif kind.default is not None:
-            given[var] = kind.default.evaluate({})
-        else:
-            given[var] = Fraction(0)  # no formula that needs it: the parser rejects those
-    return given, parts
-
-
 def _scope(uses: list[Use], place: str, catalog: Catalog, notes: list[str], outer: dict[str, Fraction | None],
            card_type: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any] | None, dict[str, Fraction | None]]:
     """The parts of ``uses`` (the components at ``place``), the rule's inputs they give —
     ``<kind>_relief`` sums and ``<kind>_costs`` lists (``None``: some value is unknown) — and the
-    variables set there for the places below."""
+    variables set there (a target selection's t, a condition's a) on top of ``outer``, for the places below."""
     system = catalog.system
-    given, set_parts = _given(uses, place, catalog, notes, outer)
+    given = dict(outer)
+    set_parts: dict[int, tuple[dict[str, Any], Fraction | None]] = {}
+    for var, kind in system.set_variables.items():
+        if kind.place != place:
+            continue
+        use = next((u for u in uses if u.kind == kind.id), None)
+        if use is not None:
+            set_parts[id(use)] = _part(use, catalog, None, notes)
+            given[var] = set_parts[id(use)][1]
+        elif kind.default is not None:
+            given[var] = kind.default.evaluate({})
+        else:
+            given[var] = Fraction(0)  # no formula that needs it: the parser rejects those
     kinds = system.kinds_at(place, card_type)
     env: dict[str, Any] = {f"{k.id}_relief": Fraction(0) for k in kinds if k.role == "relief"}
     env.update({f"{k.id}_costs": [] for k in kinds if k.role == "cost"})
     known = all(v is not None for v in given.values())
     parts = []
     for use in uses:
-        if id(use) in set_parts:
-            part, value = set_parts[id(use)]
-        else:
-            part, value = _part(use, catalog, given, notes)
+        part, value = set_parts[id(use)] if id(use) in set_parts else _part(use, catalog, given, notes)
         parts.append(part)
         role = system.kind(use.kind).role
         if role == "none":
@@ -191,54 +150,26 @@ def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) ->
         except _Incomputable as exc:
             raise _Incomputable(f"{name} = {formula.notation()}: {exc}") from None
         env[name] = value
-        entry[name] = fraction_text(value)
+        entry[name] = str(Fraction(value))
     return value
+
+
+def _apply_other(rule: Any, scope: str, env: dict[str, Any], extra: dict[str, Any]) -> Fraction | None:
+    """Another card-cost rule applied at ``scope`` to the same ``env`` with its own inputs from below
+    (``extra``); None where it cannot be evaluated."""
+    if None in extra.values() or not rule.scope(scope):
+        return None
+    try:
+        return _apply(rule, scope, {**env, **extra}, {})
+    except _Incomputable:
+        return None
 
 
 def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None,
               also: tuple[Any, ...] = ()) -> CostResult:
-    """The figure of ``card`` (read as ``parsed``, of the system's type ``card_type``, by default
-    its printed type) in the catalog's edition, with a breakdown per component, sub-ability and
-    ability: each scope's formulas of the rule, innermost first.  A rule formula that cannot be
-    evaluated leaves the figure unknown, with a note saying why.  ``also``: other card-cost rules to
-    apply to the same components' values (a design edition's: its figure in ``CostResult.also``)."""
-    notes: list[str] = []
-    made: dict[str, Any] = {}
-    try:
-        return _card_cost(card, parsed, catalog, card_type, notes, made, also)
-    except _Incomputable as exc:
-        notes.append(f"the {catalog.system.figure} cannot be computed by the card-cost rule: {exc}")
-        return CostResult(None, made["breakdown"], notes, tuple(None for _ in also))
-
-
-def _apply_also(rules: tuple[Any, ...], scope: str, env: dict[str, Any], inputs: list[dict[str, Any]],
-                same: tuple[bool, ...] = (), value: Fraction | None = None) -> list[Fraction | None]:
-    """Each of ``rules`` applied to a copy of ``env`` (with that rule's inputs from below), at ``scope``;
-    None where it cannot be evaluated.  Where a rule's formulas of the scope are the main rule's
-    (``same``) and its inputs the main rule's (in ``env``), the main rule's ``value``."""
-    out: list[Fraction | None] = []
-    for i, (rule, extra) in enumerate(zip(rules, inputs)):
-        if any(v is None for v in extra.values()) or not rule.scope(scope):
-            out.append(None)
-            continue
-        if value is not None and i < len(same) and same[i] and all(env.get(k) == v for k, v in extra.items()):
-            out.append(value)
-            continue
-        try:
-            out.append(_apply(rule, scope, {**env, **extra}, {}))
-        except _Incomputable:
-            out.append(None)
-    return out
-
-
-def _same_formulas(a: Any, b: Any, scope_a: str, scope_b: str) -> bool:
-    """Whether rule ``a``'s formulas of ``scope_a`` are rule ``b``'s of ``scope_b`` (by notation)."""
-    return [(n.replace(scope_a, scope_b, 1), f.notation()) for n, f in a.scope(scope_a)] == \
-        [(n, f.notation()) for n, f in b.scope(scope_b)]
-
-
-def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None, notes: list[str],
-               made: dict[str, Any], also: tuple[Any, ...] = ()) -> CostResult:
+    """The figure of ``card`` (read as ``parsed``, of type ``card_type``, by default its printed one) in the
+    catalog's edition, with a breakdown per component, sub-ability and ability; ``also``: other card-cost
+    rules to apply to the same values (a design edition's: its figure in ``CostResult.also``)."""
     if card_type is None:
         card_type = str(card.get("type", "")).strip().lower()
     rule = catalog.cost_rule
@@ -258,20 +189,24 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
         "abilities": [],
         "total": None,
     }
-    made["breakdown"] = breakdown
     for st in ctype.stats:
         breakdown[st.name] = card.get(st.name) or 0
     if rule is not None:
-        breakdown["rule"] = {
-            "edition": rule.edition,
-            "stated": catalog.cost_rule_stated,
-            "sources": list(rule.sources),
-            **{name: f.notation() for name, f in rule.parts()},
-        }
+        breakdown["rule"] = {"edition": rule.edition, "stated": catalog.cost_rule_stated, "sources": list(rule.sources),
+                             **{name: f.notation() for name, f in rule.parts()}}
     note = rule_note(catalog)
-    if note:
-        notes.append(note)
+    notes = [note] if note else []
+    try:
+        return _card_cost(card, parsed, catalog, ctype, breakdown, notes, also)
+    except _Incomputable as exc:
+        notes.append(f"the {system.figure} cannot be computed by the card-cost rule: {exc}")
+        return CostResult(None, breakdown, notes, tuple(None for _ in also))
 
+
+def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, ctype: Any, breakdown: dict[str, Any],
+               notes: list[str], also: tuple[Any, ...]) -> CostResult:
+    rule = catalog.cost_rule
+    system = catalog.system
     known = rule is not None
     ability_costs: list[Fraction] = []
     also_abilities: list[list[Fraction | None]] = [[] for _ in also]  # each other rule's ability costs
@@ -281,9 +216,6 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
         return f"{ctype.id}_ability" if r is not None and r.scope(f"{ctype.id}_ability") else "ability"
 
     ability_scope = scope_of(rule)
-    # (where another rule's formulas of a scope are this one's, its value there is this one's)
-    same_sub = tuple(rule is not None and _same_formulas(r, rule, "sub_ability", "sub_ability") for r in also)
-    same_ability = tuple(rule is not None and _same_formulas(r, rule, scope_of(r), ability_scope) for r in also)
     for ability in parsed.abilities:
         outer_uses = [u for u in ability.uses if system.kind(u.kind).place == "ability"] if system.sub_ability else ability.uses
         parts, env, given = _scope(outer_uses, "ability", catalog, notes, {})
@@ -301,9 +233,8 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
                 if known and sub_env is not None:
                     inputs = dict(sub_env)
                     sub_costs.append(_apply(rule, "sub_ability", sub_env, sub_entry))
-                    for costs, value in zip(also_subs, _apply_also(also, "sub_ability", inputs, [{} for _ in also],
-                                                                   same_sub, sub_costs[-1])):
-                        costs.append(value)
+                    for r, costs in zip(also, also_subs):
+                        costs.append(_apply_other(r, "sub_ability", inputs, {}))
                 else:
                     known = False
             if env is not None:
@@ -313,8 +244,8 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
         if known and env is not None:
             inputs = dict(env)
             ability_costs.append(_apply(rule, ability_scope, env, entry))
-            for r, costs, extra, same in zip(also, also_abilities, also_inputs, same_ability):
-                costs.append(_apply_also((r,), scope_of(r), inputs, [extra], (same,), ability_costs[-1])[0])
+            for r, costs, extra in zip(also, also_abilities, also_inputs):
+                costs.append(_apply_other(r, scope_of(r), inputs, extra))
         else:
             known = False
         breakdown["abilities"].append(entry)
@@ -330,10 +261,9 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str 
     env["ability_cost"] = ability_costs[0] if ability_costs else Fraction(0)
     inputs = dict(env)
     value = _apply(rule, ctype.id, env, {})
-    same_card = tuple(_same_formulas(r, rule, ctype.id, ctype.id) for r in also)
-    others = _apply_also(also, ctype.id, inputs, [
-        {"ability_costs": None if None in costs else costs, "ability_cost": (costs[0] if costs else Fraction(0))}
-        for costs in also_abilities], same_card, value)
+    others = [_apply_other(r, ctype.id, inputs, {"ability_costs": None if None in costs else costs,
+                                                   "ability_cost": costs[0] if costs else Fraction(0)})
+              for r, costs in zip(also, also_abilities)]
     total = math.ceil(value)  # the rule rounds up itself; this only turns the Fraction into an int
     breakdown["total"] = total
     breakdown["ultra_points"] = sum(u.state.ultra for u in parsed.uses() if u.state is not None)

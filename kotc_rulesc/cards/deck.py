@@ -1,13 +1,6 @@
-"""A collection judged as one deck: its size and its Ultra Points, by the edition's rulebook.
-
-The rulebook states the deck's size ("The deck must contain 40–60 cards") and, from the 17th,
-its Ultra Points ("The total amount of Ultra Points in the deck must be no greater than 10.");
-a card's Ultra Points are the sum of its texts' "[+N]" (:func:`~kotc_rulesc.cards.cost.card_cost`
-adds them up).  A deck holds only cards that may be used: the 1st–10th guides' banned card "cannot
-be used in a game", the 11th–16th rulebooks put "legal cards" in a deck, the 17th's says "Pruned
-cards ... may not be used" and "All cards must have an Edition Indicator": a card that is not legal
-makes the deck not legal, and the Ultra Points of the others are still counted (the legal cards
-alone may be over the limit).  What the rulebook does not state is not checked, and said so.
+"""A collection judged as one deck, by the edition's rulebook: its size and, from the 17th, its Ultra Points
+(the sum of its cards' "[+N]").  A deck holds only legal cards (every guide and rulebook says so in its
+words), so any other card makes it not legal; what the rulebook does not state is not checked, and said so.
 """
 
 from __future__ import annotations
@@ -43,15 +36,12 @@ class DeckVerdict:
         return "\n".join(lines)
 
 
-#: how many of the cards that may not be used a verdict names (a collection of any size is judged in
-#: constant memory: the others are counted)
+#: how many of the cards that may not be used a verdict names (the others are counted)
 NAMED = 5
 
 
 class DeckTally:
-    """What judging a deck needs of its cards, counted card after card (a collection of any size
-    is judged as a deck in constant memory): how many, their Ultra Points, how many have none known,
-    and the cards that may not be used (the first :data:`NAMED` of them by name)."""
+    """What judging a deck needs of its cards, counted card after card in constant memory."""
 
     def __init__(self) -> None:
         self.cards = 0

@@ -1,18 +1,13 @@
-"""The printed fields of a card, checked: name, type, edition, figure (cost, level), stats, text.
-
-A card is a plain mapping as read from a collection.  :func:`read_fields`
-checks each field the card engine needs and returns them typed, with one
-``malformed`` :class:`~kotc_rulesc.cards.model.Reason` per problem, naming the
-field.  Fields it does not know (flavor, artist, image, notes…) are left alone.
-"""
+"""The printed fields of a card, checked and typed: name, type, edition, figure (cost, level), stats, text;
+one ``malformed`` reason per problem, naming the field.  Other fields (flavor, artist…) are left alone."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..value import Value
 from ..text import MAX_DIGITS
+from ..value import Value
 from .model import Reason
 
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
@@ -34,22 +29,15 @@ class CardFields(Value):
         self.paragraphs = paragraphs  # (1-based line of the text, paragraph); blank lines skipped
 
 
+#: how a message names a value's kind (the first that it is)
+_KINDS = ((bool, "a boolean"), (int, "a whole number"), (float, "a decimal number"), (str, "a string"),
+          ((list, tuple), "a list"), (dict, "a mapping"))
+
+
 def _kind_of(value: Any) -> str:
     if value is None:
         return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+    return next((name for types, name in _KINDS if isinstance(value, types)), type(value).__name__)
 
 
 def _whole(value: Any) -> bool:
@@ -70,9 +58,8 @@ def _range_text(stats: Any) -> str:
 
 def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None = None, sources: tuple[str, ...] = (),
                 aliases: dict[str, str] | None = None) -> tuple[CardFields, list[Reason]]:
-    """Check and type the fields of ``card`` by the card-building ``system`` (its card types, their
-    stats, the figure); ``edition`` is the edition judged (for the reasons), ``sources`` the
-    sources of the card-building rules, ``aliases`` other editions' words for a type (minion)."""
+    """The fields of ``card`` by the card-building ``system``; ``edition`` is the edition judged, ``sources``
+    the card-building rules', ``aliases`` other editions' words for a type (minion)."""
     problems: list[Reason] = []
     types = {t.id: t for t in system.types}
     aliases = {w: t for w, t in (aliases or {}).items() if t in types and w not in types}
@@ -87,7 +74,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         return out, problems
 
     name = card.get("name")
-    if "name" not in card or name is None:
+    if name is None:
         bad("name", "missing field 'name' (the card's name)")
     elif not isinstance(name, str) or not name.strip():
         bad("name", f"'name' must be a non-empty string, not {_kind_of(name)}" if not isinstance(name, str) else "'name' is empty")
@@ -95,7 +82,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         out.name = name
 
     kind = card.get("type")
-    if "type" not in card or kind is None:
+    if kind is None:
         bad("type", f"missing field 'type': {names}")
     elif not isinstance(kind, str):
         bad("type", f"'type' must be the string {names}, not {_kind_of(kind)}")
@@ -135,13 +122,11 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
     for stat, holders in owners.items():
         value = card.get(stat)
         decl = next((st for st in own if st.name == stat), None)
-        if out.type is not None and decl is None:
-            if value is not None:
+        if decl is None:
+            if out.type is not None and value is not None:
                 holder = types[holders[0]]
                 bad(stat, f"a {out.type} has no {stat} (found {stat}: {value!r}); only {' and '.join(h + 's' for h in holders)} "
                           f"have {' and '.join(st.name for st in holder.stats)}", sources)
-            continue
-        if decl is None:
             continue
         lo, hi = decl.min, decl.max
         span = f"from {lo} to {hi}" if lo is not None and hi is not None else f"no lower than {lo}" if lo is not None else ""
@@ -156,7 +141,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
             out.stats[stat] = value
 
     text = card.get("text")
-    if "text" not in card or text is None:
+    if text is None:
         empty = next((t.empty_text for t in system.types if t.empty_text), None)
         hint = f" (\"{empty}\" for none)" if empty else ""
         bad("text", f"missing field 'text': the ability text, one paragraph per line{hint}")

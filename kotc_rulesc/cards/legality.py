@@ -1,25 +1,15 @@
-"""Judge a card in one edition: legal, banned, error (unreadable) or unknown.
+"""Judge a card in one edition: legal, banned, error (unreadable) or unknown, with its reasons' codes:
 
-Every reason is a :class:`~kotc_rulesc.cards.model.Reason` with a code, a
-message, the edition it rests on and its sources:
-
-* ``malformed`` — a missing or invalid field, an order or count rule broken,
-  a variable that is not a positive whole number;
+* ``malformed`` — a missing or invalid field, an order or count rule broken, a variable not a positive whole number;
 * ``unknown-text`` — a sentence that is no component of the edition;
-* ``invalid`` — the card bears no Edition Indicator where the edition's rulebook
-  makes one required (the 13th on: "Any card with no Edition Indicator is invalid.");
-* ``redacted`` — a component redacted by this edition;
-* ``over-limit`` — a variable above the component's limit;
-* ``cost-revised`` — a component whose cost was revised in an edition later
-  than the card's Edition Indicator (or the card has none);
-* ``clean-slate`` — the edition (or an earlier one) is a clean slate and the
-  card's Edition Indicator is missing or older;
+* ``invalid`` — no Edition Indicator where the rulebook requires one (the 13th on);
+* ``redacted`` — a component redacted by this edition; ``over-limit`` — a variable above its limit;
+* ``cost-revised`` — a component's cost revised after the card's Edition Indicator (or it has none);
+* ``clean-slate`` — a clean slate at or before the edition, the card's Edition Indicator missing or older;
 * ``cost-mismatch`` — the printed cost differs from the computed one;
-* ``unknown-fact`` — the answer depends on a fact no source gives (a redaction
-  or limit of unknown date or value, an unknown catalog, an unknown formula).
+* ``unknown-fact`` — the answer depends on a fact no source gives.
 
-``malformed`` and ``unknown-text`` make the status ``error``; any ban makes it
-``banned``; otherwise an ``unknown-fact`` makes it ``unknown``.
+``malformed`` and ``unknown-text`` make the status ``error``; any ban ``banned``; else an ``unknown-fact`` ``unknown``.
 """
 
 from __future__ import annotations
@@ -32,9 +22,9 @@ from ..value import Value
 from .cost import card_cost
 from .fields import CardFields, read_fields
 from .model import BAN_CODES, ERROR_CODES, ParsedCard, Reason, Use, when_phrase
-from .parse import parse_card, type_aliases
+from .parse import parse_card
 
-__all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input", "prescribed_text", "status_of", "term"]
+__all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "judge_input"]
 
 
 class Judgement(Value):
@@ -62,12 +52,9 @@ class Judgement(Value):
         self.line = line  # where the card starts in its collection, when known
         self.field_lines = {} if field_lines is None else field_lines
         self.figure = figure  # what the edition calls the number computed: "cost", or "level" from the published 11th
-        #: the *should* rules the card breaks (a legal card may have them), each with the text to print instead
-        self.warnings = [] if warnings is None else warnings
-        #: the card's text as the rules prescribe it, where it differs (None: as printed)
-        self.prescribed = prescribed
-        #: its Ultra Points where the edition counts them (the 17th: its texts' "[+N]"); None: not counted, or unknown
-        self.ultra_points = ultra_points
+        self.warnings = [] if warnings is None else warnings  # the *should* rules the card breaks
+        self.prescribed = prescribed  # the card's text as the rules prescribe it, where it differs
+        self.ultra_points = ultra_points  # its texts' "[+N]" where the edition counts them (the 17th)
         self.counts_ultra = counts_ultra  # the edition's rulebook limits a deck's Ultra Points
 
     def placed(self, index: int, name: str | None, line: int | None, field_lines: Mapping[str, int]) -> "Judgement":
@@ -89,13 +76,8 @@ class Judgement(Value):
         return self.line
 
     def to_json(self) -> dict[str, Any]:
-        out = {
-            "index": self.index,
-            "name": self.name,
-            "status": self.status,
-            self.figure: self.cost,
-            f"printed_{self.figure}": self.printed_cost,
-        }
+        out = {"index": self.index, "name": self.name, "status": self.status, self.figure: self.cost,
+               f"printed_{self.figure}": self.printed_cost}
         if self.counts_ultra:
             out["ultra_points"] = self.ultra_points
         out["reasons"] = [{**r.to_json(), "line": self.line_of(r)} for r in self.reasons]
@@ -119,9 +101,6 @@ def _redaction_sources(view: Any, comp: ComponentState) -> tuple[str, ...]:
     """The sources of a component's redaction, as the last pass that redacted it gives them."""
     bans = [b.sources for p in view.passes() for b in p.bans if b.component == comp.id]
     return (bans[-1] if bans else None) or comp.sources
-
-
-# --------------------------------------------------------------------------- per component
 
 
 def _figure_is(figure: str, value: int) -> str:
@@ -148,9 +127,7 @@ def _bears(indicator: int | None) -> str:
 
 def cost_revision_rule(view: Any, edition: Any, revised_in: int | None) -> str:
     """What becomes of a card older than a cost revision of one of its texts, judged in ``edition``:
-    ``"prune"`` or ``"reissue"`` (:attr:`~kotc_rulesc.model.Rulebook.cost_revised`).  The rulebook in
-    force in ``edition`` says it; where it is silent, the rulebook of the revision's edition; where
-    both are, ``"reissue"`` (a card must bear a later Edition Indicator, as the 9th rulebook says)."""
+    ``"prune"`` or ``"reissue"``, as the rulebook in force says, else the revision's, else "reissue" (the 9th's)."""
     for key in (edition, revised_in):
         if key is None or key not in view.keys:
             continue
@@ -172,21 +149,14 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
     out: list[Reason] = []
     if comp.status == "redacted":
         when = comp.redacted
-        out.append(Reason(
-            "redacted",
-            f"{what} is redacted (banned) {when_phrase(when, 'since')}",
-            when.edition if when else None,
-            _redaction_sources(view, comp),
-        ))
+        out.append(Reason("redacted", f"{what} is redacted (banned) {when_phrase(when, 'since')}",
+                          when.edition if when else None, _redaction_sources(view, comp)))
     elif comp.status == "unknown":
         when = comp.redacted
         out.append(Reason(
             "unknown-fact",
-            f"{what} was redacted {when_phrase(when)}; "
-            f"no source says whether it already was in the {ordinal(n)}",
-            None,
-            _redaction_sources(view, comp),
-        ))
+            f"{what} was redacted {when_phrase(when)}; no source says whether it already was in the {ordinal(n)}",
+            None, _redaction_sources(view, comp)))
     for var, limit in sorted(comp.limits.items()):
         value = use.values.get(var)
         if value is None:
@@ -197,25 +167,20 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
             out.append(Reason(
                 "unknown-fact",
                 f"{what} sets {var} = {value}, and no source gives the limit on [{var}] in the {ordinal(n)} edition",
-                None,
-                sources,
-            ))
+                None, sources))
         elif value > limit:
             since = f" (limit revised {when_phrase(change.when)})" if change else ""
             out.append(Reason(
                 "over-limit",
                 f"{what} sets {var} = {value}, above the limit {{{var} ≤ {limit}}} of the {ordinal(n)} edition{since}",
-                change.when.edition if change else n,
-                sources,
-            ))
+                change.when.edition if change else n, sources))
     for change in reversed(comp.cost_changes):
         older = _older(fields.edition, change.when)
         if older == "no" or not change.listed:  # (an unlisted change prunes nothing: see judge)
             continue
         was = change.was.notation() if change.was else "unknown"
         now = change.now.notation() if change.now else "unknown"
-        happened = change.when.happened_by(n)
-        if older == "yes" and happened == "yes":
+        if older == "yes" and change.when.happened_by(n) == "yes":
             if cost_revision_rule(view, n, change.when.edition) == "prune":
                 design = "no Edition Indicator" if fields.edition is None else f"the {ordinal(fields.edition)} edition"
                 rule = (f"a card containing it whose design edition is older than the revision edition is "
@@ -228,28 +193,21 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
             out.append(Reason(
                 "cost-revised",
                 f"{what} had its {figure} revised {when_phrase(change.when)} (was {was}, now {now}); {rule}",
-                change.when.edition,
-                change.sources,
-            ))
+                change.when.edition, change.sources))
         else:
             out.append(Reason(
                 "unknown-fact",
                 f"{what} had its cost revised {when_phrase(change.when)} (was {was}); no source says whether "
                 f"that was before the {ordinal(n)} and after this card's edition ({_bears(fields.edition)})",
-                None,
-                change.sources,
-            ))
+                None, change.sources))
         break
     return out
 
 
 def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Catalog, view: Any) -> tuple[str | None, Any]:
-    """Where the rulebook of the edition judged keeps a card's design-edition figure (``exhaustive_lists``:
-    only a listed revision prunes a card, and neither a formula the guides change with no list naming
-    it nor a changed level rule is one) and that edition is on the way to it after the last clean slate:
-    how its figure there is had — "same" (no formula and no rule changed since: the figure judged),
-    "rule" (its rule changed: the same components' values by its rule, ``card_cost(also=…)``), "full"
-    (a formula of its texts changed: computed afresh) — and its catalog; else ``(None, None)``."""
+    """Where the rulebook keeps a card's design-edition figure (``exhaustive_lists``: only a listed revision
+    prunes) and that edition follows the last clean slate: how its figure there is had — "same" (nothing
+    changed since), "rule" (its card-cost rule changed), "full" (a formula changed) — and its catalog."""
     rulebook = catalog.rulebook
     design = fields.edition
     if parsed is None or rulebook is None or not rulebook.exhaustive_lists or design is None or design >= catalog.number:
@@ -269,37 +227,17 @@ def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Cata
     return "same", then
 
 
-def _design_figure(card: dict, fields: CardFields, parsed: ParsedCard, then: Catalog) -> int | None:
-    """The figure the card has in its design edition (``then``), a formula of its texts having changed
-    since: its components as read in the edition judged (a refurbished text is the same component),
-    their formulas and the card-cost rule its design edition's."""
-    return card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total
-
-
-def prescribed_text(text: str, paragraphs: list[tuple[int, str]], prescribed: dict[int, str]) -> str | None:
-    """``text`` with each paragraph the rules prescribe otherwise (line → paragraph) in its place (the
-    rest of each line as printed); None when none is."""
-    if not prescribed:
-        return None
-    lines = text.split("\n")
-    printed = dict(paragraphs)
-    for line, paragraph in prescribed.items():
-        lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
-    return "\n".join(lines)
-
-
 def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> list[Reason]:
-    """A field another edition's card-building system has and this one's card types have not ("cost"
-    on a 17th card, which prints a level; "offense" on a minion): malformed, naming the field it is here
-    (the figure; the stat at the same place of the type another edition calls by another word)."""
+    """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
+    "offense" on a minion): malformed, naming the field it is here."""
     own = {system.figure, *(st.name for t in system.types for st in t.stats)}
     found = [f for f in view.decisive_fields() if f not in ("type", "edition", "text") and f not in own
              and card.get(f) is not None]
     if not found:
         return []
-    aliases = type_aliases(view)
+    aliases = view.type_aliases()
     right: dict[str, str] = {}
-    for key in view.keys:  # (an uncommon card: each edition's system read, to say which field it is here)
+    for key in view.keys:
         other = view.catalog(key).system
         right.setdefault(other.figure, system.figure)
         for t in other.types:
@@ -311,8 +249,7 @@ def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> lis
     out = []
     for f in found:
         to = right.get(f)
-        kind = "figure" if to == system.figure else "stat"
-        if kind == "figure":
+        if to == system.figure:
             say = f"the {ordinal(system.edition)} edition's cards print a {system.figure_title}, not a {f}: write '{to}: {card[f]!r}'"
         elif to is not None:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"
@@ -322,14 +259,11 @@ def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> lis
     return out
 
 
-# --------------------------------------------------------------------------- a card
-
-
 def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
     catalog = view.catalog(edition)
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=type_aliases(view))
+    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=view.type_aliases())
     notes: list[str] = []
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
@@ -347,10 +281,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             "invalid",
             f"the {ordinal(rulebook.edition)} edition's rulebook: any card with no Edition Indicator is invalid, "
             "and this card bears none",
-            edition_number(rulebook.edition),
-            rulebook.sources,
-            "edition",
-        ))
+            edition_number(rulebook.edition), rulebook.sources, "edition"))
 
     clean = catalog.clean_slate  # a main-line edition (a number)
     older_catalog = False  # the card predates a clean slate that gave a whole new catalog
@@ -364,9 +295,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             "clean-slate",
             f"the {ordinal(clean)} edition is a clean slate: every card whose Edition Indicator is missing or older "
             f"than {clean} is {term(view.catalog(clean).rulebook, 'banned')}, and this card {_bears(fields.edition)}",
-            clean,
-            decl.sources if decl else (),
-        ))
+            clean, decl.sources if decl else ()))
 
     parsed = None
     cost_result = None
@@ -379,21 +308,16 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             older_catalog = False
             missing = f"; its text reads as the {ordinal(edition)} edition's: add `edition: {edition_number(edition)}`"
             at = next(i for i, r in enumerate(reasons) if r.code in ("invalid", "clean-slate"))
-            reasons[at] = reasons[at].amended(message=reasons[at].message + missing)
+            reasons[at] = reasons[at].replace(message=reasons[at].message + missing)
     if not catalog.catalog_known:
         if clean is None or not any(r.code == "clean-slate" for r in reasons):
             decl = catalog.declared
             reasons.append(Reason(
-                "unknown-fact",
-                f"the component catalog of the {ordinal(edition)} edition is not in the sources: "
+                "unknown-fact", f"the component catalog of the {ordinal(edition)} edition is not in the sources: "
                 "this card's text cannot be checked against it",
-                edition,
-                decl.sources if decl else (),
-                "text",
-            ))
+                edition, decl.sources if decl else (), "text"))
     elif older_catalog:
-        # printed for an earlier system (offense and defense where the 12th prints SP and HP): its
-        # stats and figure are not checked against this one either
+        # printed for an earlier system: its stats and figure are not checked against this one either
         figures = {catalog.system.figure, *(st.name for t in catalog.system.types for st in t.stats)}
         reasons = [r for r in reasons if not (r.code == "malformed" and r.field in figures)]
         if fields.edition is None:
@@ -403,14 +327,14 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
                          "replaced whole: it is not read against it")
     elif fields.type is not None and fields.paragraphs is not None:
-        reasons.extend(r.amended(edition=edition) for r in _other_fields(card, catalog.system, fields, view))
+        reasons.extend(r.replace(edition=edition) for r in _other_fields(card, catalog.system, fields, view))
         parsed, problems, parse_notes = parse_card(card, catalog, view)
         reasons.extend(problems)
         notes.extend(parse_notes)
         if parsed is not None:
             for paragraph, use in parsed.located_uses():
                 fld = f"text[{paragraph}]" if paragraph else "text"
-                reasons.extend(r.amended(field=fld) for r in _component_reasons(use, fields, catalog, view))
+                reasons.extend(r.replace(field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
                 design_by, then = _design_edition(fields, parsed, catalog, view) if fields.cost is not None else (None, None)
                 also = (then.cost_rule,) if design_by == "rule" else ()
@@ -419,8 +343,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
     total = cost_result.total if cost_result else None
     figure = catalog.system.figure  # "cost" up to the 10th, "level" from the published 11th
-    # formulas a guide changed after the card's design edition with no rulebook list naming the
-    # change: the lists are exhaustive, so the card is not pruned by it
+    # formulas a guide changed after the card's design edition with no rulebook list naming it: not pruned
     unlisted = [
         (use, change) for use in (parsed.uses() if parsed is not None else ())
         for change in (use.state.cost_changes if use.state is not None else ())
@@ -435,23 +358,18 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f"with `edition: {edition_number(edition)}` its {figure} would be {total}{printed}")
     elif cost_result is not None and fields.cost is not None:
         revised = any(r.code == "cost-revised" for r in reasons)
-        # exactly one printed figure is right: where the rulebook keeps a card's design edition
-        # (exhaustive lists), its design edition's — its texts as read now, that edition's formulas and
-        # rule; else the edition judged's
+        # one printed figure is right: its design edition's where the rulebook keeps it, else the edition judged's
         design = None
         if total is not None and not revised and design_by is not None:
             design = {"same": total, "rule": (cost_result.also or (None,))[0]}.get(design_by)
-            if design_by == "full":
-                design = _design_figure(card, fields, parsed, then)
+            if design_by == "full":  # its texts as read here, the design edition's formulas and rule
+                design = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total
             then = then.edition
         if total is None:
             reasons.append(Reason(
                 "unknown-fact",
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
-                None,
-                rule_sources,
-                figure,
-            ))
+                None, rule_sources, figure))
         elif revised:
             if fields.cost != total:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
@@ -469,39 +387,25 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                     "cost-mismatch",
                     f"the printed {figure} is {fields.cost}, but {_figure_is(figure, design)} by {ours}: its texts as read "
                     f"in the {ordinal(edition)} edition, with the formulas and rule of the edition it was designed in{also}",
-                    edition,
-                    rule_sources,
-                    figure,
-                ))
+                    edition, rule_sources, figure))
         elif fields.cost != total:
             reasons.append(Reason(
                 "cost-mismatch",
                 f"the printed {figure} is {fields.cost}, but {_figure_is(figure, total)} in the {ordinal(edition)} edition",
-                edition,
-                rule_sources,
-                figure,
-            ))
+                edition, rule_sources, figure))
     counts_ultra = catalog.rulebook is not None and catalog.rulebook.deck_ultra_points is not None
-    ultra = cost_result.breakdown.get("ultra_points") if cost_result is not None and cost_result.total is not None else None
-    if counts_ultra and ultra is None and parsed is not None:
-        ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None)
-    return Judgement(
-        index=index,
-        name=name,
-        status=status_of(reasons),
-        cost=total,
-        printed_cost=fields.cost,
-        reasons=reasons,
-        notes=list(dict.fromkeys(notes)),
-        parsed=parsed,
-        edition=edition,
-        breakdown=cost_result.breakdown if cost_result else None,
-        figure=figure,
-        warnings=list(parsed.warnings) if parsed is not None else [],
-        prescribed=prescribed_text(card["text"], fields.paragraphs, parsed.prescribed) if parsed is not None else None,
-        ultra_points=ultra if counts_ultra else None,
-        counts_ultra=counts_ultra,
-    )
+    ultra, warnings, prescribed = None, [], None
+    if parsed is not None:
+        ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None) if counts_ultra else None
+        warnings = list(parsed.warnings)
+        if parsed.prescribed:  # the text with each paragraph the rules prescribe otherwise in its place
+            lines, printed = card["text"].split("\n"), dict(fields.paragraphs)
+            for line, paragraph in parsed.prescribed.items():
+                lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
+            prescribed = "\n".join(lines)
+    return Judgement(index, name, status_of(reasons), total, fields.cost, reasons, list(dict.fromkeys(notes)), parsed,
+                     edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
+                     prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
 
 
 def judge_input(item: Any, edition: int, view: Any) -> Judgement:
@@ -517,12 +421,9 @@ def judge_input(item: Any, edition: int, view: Any) -> Judgement:
 
 
 class CardJudge:
-    """Judges card after card in one edition, as :func:`judge_input` does, each distinct card once.
-
-    A judgement depends on a card's decisive fields alone (:mod:`~kotc_rulesc.cards.decisive`), so the
-    copies of a design share one: each card's :class:`Judgement` is its own (index, name, where it
-    is) and shares the reasons, notes, parsed text and breakdown of the design's, which nobody
-    modifies.  ``memo`` is the one memo of them (``cache`` designs, :class:`~kotc_rulesc.cards.decisive.DecisionMemo`)."""
+    """Judges card after card in one edition, as :func:`judge_input` does, each design once
+    (:class:`~kotc_rulesc.cards.decisive.DecisionMemo`): a card's :class:`Judgement` has its own place and
+    name and shares the rest with its design's, which nobody modifies."""
 
     def __init__(self, edition: Any, view: Any, cache: int = 8192):
         from .decisive import DecisionMemo
@@ -539,5 +440,5 @@ class CardJudge:
         if card is None:
             return judge_input(item, self.edition, self.view)
         j = self.memo.decide(card, self._judge, item.design)
-        name = card.get("name")  # this card's own judgement: the design's (its reasons, notes… shared), with its place
+        name = card.get("name")
         return j.placed(item.index, name if isinstance(name, str) else None, item.line, item.field_lines)

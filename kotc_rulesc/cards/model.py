@@ -1,10 +1,5 @@
-"""What a card reads as: component uses, abilities, and the reasons a card is judged by.
-
-A printed card is a plain ``dict`` (as read from the collection, extra fields
-kept); parsing it against one edition's catalog gives a :class:`ParsedCard`:
-the caveat and abilities, each component sentence identified as a :class:`Use`
-of a catalog component with its variable values.
-"""
+"""What a card reads as: a :class:`ParsedCard` of :class:`Ability`\\ s of :class:`Use`\\ s (each component
+sentence identified in one edition's catalog), and the :class:`Reason`\\ s a card is judged by."""
 
 from __future__ import annotations
 
@@ -14,18 +9,12 @@ from ..catalog import ComponentState
 from ..model import When, ordinal
 from ..value import Value
 
-#: the reason codes of a judgement (ARCHITECTURE.md, "The card engine"; each explained in legality.py)
-REASON_CODES = (
-    "invalid",
-    "redacted",
-    "over-limit",
-    "cost-revised",
-    "clean-slate",
-    "unknown-text",
-    "malformed",
-    "cost-mismatch",
-    "unknown-fact",
-)
+#: the reason codes of a judgement, each explained in legality.py: those that mean the card cannot be read
+ERROR_CODES = frozenset({"malformed", "unknown-text"})
+#: the codes that ban a readable card
+BAN_CODES = frozenset({"invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
+
+
 def when_phrase(when: When | None, preposition: str = "in") -> str:
     """ "in the 9th edition", "since the 9th edition", or "at an edition no source gives (after the 6th, by the 11th)"."""
     if when is None:
@@ -34,12 +23,6 @@ def when_phrase(when: When | None, preposition: str = "in") -> str:
         return f"{preposition} the {ordinal(when.edition)} edition"
     bounds = f"after the {ordinal(when.after)}, by the {ordinal(when.by)}" if when.after is not None else f"by the {ordinal(when.by)}"
     return f"at an edition no source gives ({bounds})"
-
-
-#: the codes that mean the card cannot be read at all
-ERROR_CODES = frozenset({"malformed", "unknown-text"})
-#: the codes that ban a readable card
-BAN_CODES = frozenset({"invalid", "redacted", "over-limit", "cost-revised", "clean-slate", "cost-mismatch"})
 
 
 class Reason(Value):
@@ -54,42 +37,20 @@ class Reason(Value):
         self.edition = edition
         self.sources = sources
         self.field = field  # the card field it is about: "offense", "text", "text[2]" (paragraph 2)…
-        #: what to print instead (the paragraph, or the field's value) where the rules say exactly what:
-        #: a warning's always, a malformed text's when one rule was broken ("two arrows between activation
-        #: costs": "… and …→")
-        self.instead = instead
-
-    def amended(self, field: str | None = None, edition: int | None = None, message: str | None = None) -> "Reason":
-        """The same reason about another field, in another edition, or said otherwise."""
-        return Reason(self.code, self.message if message is None else message, self.edition if edition is None else edition,
-                      self.sources, self.field if field is None else field, self.instead)
+        self.instead = instead  # what to print instead, where the rules say exactly what
 
     def to_json(self) -> dict[str, Any]:
-        out = {
-            "code": self.code,
-            "message": self.message,
-            "edition": self.edition,
-            "sources": list(self.sources),
-            "field": self.field,
-        }
+        out = {"code": self.code, "message": self.message, "edition": self.edition, "sources": list(self.sources),
+               "field": self.field}
         if self.instead is not None:
             out["instead"] = self.instead
         return out
 
 
-#: the codes of a warning: a *should* (or "recommended") rule of the guides that a card breaks; it stays
-#: legal, and the warning says what to print instead (Judgement.warnings)
-WARNING_CODES = ("agreement", "variation", "capitals", "tutorial")
-
-
 class Use(Value):
-    """One component sentence on a card.
-
-    ``component`` is the component id; ``values`` its variable values in the
-    current wording (an old wording's bound values included); ``sentence`` the
-    printed sentence (normalized); ``wording`` the current concrete text it reads
-    as; ``old_wording`` the earlier template it was printed in (``None`` when it
-    is printed in the current wording)."""
+    """One component sentence on a card: the component, its values in the current wording (an old
+    wording's bound values included), the printed ``sentence``, the current ``wording`` it reads as and
+    the earlier template it was printed in (``old_wording``, None: the current one)."""
 
     __slots__ = ("component", "kind", "values", "sentence", "wording", "old_wording", "notes", "state", "reading",
                  "choices", "agreement", "printed_values", "selects", "listed_upper")
@@ -108,37 +69,29 @@ class Use(Value):
         self.old_wording = old_wording
         self.notes = [] if notes is None else notes
         self.state = state  # the component as it stands in the edition parsed against
-        #: the wording as the card may print it under its system's variations (what was matched), and the
-        #: form each of its choices was printed in: (segment, form); the printed wording's own values
+        #: the wording as the card may print it under its system's variations, and the form each of its
+        #: choices was printed in: (segment, form); the printed wording's own values
         self.reading = reading
         self.choices = choices
-        #: plural forms printed where a value is 1 (the agreement rule: "'cards' should be 'card' for x = 1")
-        self.agreement = agreement
+        self.agreement = agreement  # plural forms printed where a value is 1 (the agreement rule)
         self.printed_values = {} if printed_values is None else printed_values
-        #: a target selection's number of targets, as its text says (System.targets): 1, the variable that
-        #: counts them ("x"), or None (more than one, or not a target selection)
+        #: a target selection's number of targets as its text says: 1, its variable ("x"), or None
         self.selects = selects
         self.listed_upper = listed_upper  # the guide lists the wording with a capital first letter
-
-    def in_state(self, state: ComponentState) -> "Use":
-        """The same use of the component as it stands in another edition."""
-        return Use(self.component, self.kind, self.values, self.sentence, self.wording, self.old_wording, self.notes,
-                   state, self.reading, self.choices, self.agreement, self.printed_values, self.selects,
-                   self.listed_upper)
 
 
 class Ability(Value):
     """One ability paragraph: its name (``None`` if unnamed), its components in order and, where
-    the system has sub-abilities (the 12th's), the components of each (one sentence each)."""
+    the system has sub-abilities (the 12th's), the components of each."""
 
     __slots__ = ("name", "uses", "paragraph", "subs")
     __hash__ = None  # type: ignore[assignment]  # (mutable)
 
     def __init__(self, name: str | None, uses: list[Use], paragraph: int, subs: list[list[Use]] | None = None):
         self.name = name
-        self.uses = uses  # every component, in order
+        self.uses = uses
         self.paragraph = paragraph  # 1-based paragraph (line) of the card text
-        self.subs = [] if subs is None else subs  # its sub-abilities' components, where the system has them
+        self.subs = [] if subs is None else subs
 
     def of_kind(self, kind: str) -> Use | None:
         return next((u for u in self.uses if u.kind == kind), None)
@@ -155,17 +108,17 @@ class ParsedCard(Value):
                  warnings: list[Reason] | None = None, prescribed: dict[int, str] | None = None):
         self.card_part = card_part  # a card-level component (the 1st–11th's caveat), its own first paragraph
         self.abilities = abilities
-        self.no_abilities = no_abilities  # the card says its type's text for no abilities ("This card has no abilities.")
-        self.card_part_paragraph = card_part_paragraph  # 1-based paragraph (line) of the card-level component
+        self.no_abilities = no_abilities  # the card says its type's text for no abilities
+        self.card_part_paragraph = card_part_paragraph
         self.empty_text = empty_text  # its type's text for no abilities
-        #: the *should* rules the text breaks (codes WARNING_CODES), each with the paragraph to print instead
+        #: the *should* rules the text breaks (codes agreement, variation, capitals, tutorial)
         self.warnings = [] if warnings is None else warnings
         #: paragraph (1-based line) → the paragraph as the rules prescribe it, where it differs
         self.prescribed = {} if prescribed is None else prescribed
 
     def in_states(self, states: dict[str, ComponentState]) -> "ParsedCard":
         """The same reading, each component as it stands in another edition (``states``: id → state)."""
-        moved = {id(u): u.in_state(states[u.component]) for u in self.uses()}
+        moved = {id(u): u.replace(state=states[u.component]) for u in self.uses()}
         return ParsedCard(moved[id(self.card_part)] if self.card_part else None,
                           [Ability(a.name, [moved[id(u)] for u in a.uses], a.paragraph, [[moved[id(u)] for u in s] for s in a.subs])
                            for a in self.abilities],
@@ -178,13 +131,11 @@ class ParsedCard(Value):
 
     def uses(self) -> list[Use]:
         """Every component use, the card-level one first."""
-        return ([self.card_part] if self.card_part else []) + [u for a in self.abilities for u in a.uses]
+        return [u for _, u in self.located_uses()]
 
     def text(self) -> str:
         """The card text in current wordings, one paragraph per line."""
-        lines = []
-        if self.card_part:
-            lines.append(self.card_part.wording)
+        lines = [self.card_part.wording] if self.card_part else []
         for a in self.abilities:
             body = " ".join(u.wording for u in a.uses)
             lines.append(f"{a.name}: {body}" if a.name else body)

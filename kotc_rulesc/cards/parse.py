@@ -1,18 +1,8 @@
 """The structure of a card's text, read against one edition's catalog: :func:`parse_card`.
 
-The text is split into paragraphs (one per line), an optional ability name (``NAME:``, in capitals
-where the system's naming says so) and sentences (a sentence ends with a period; no component
-contains ". ", while many contain ";" and ","); each sentence, or each clause of one, is read as a
-component (:mod:`~kotc_rulesc.cards.sentence`), and each ability paragraph is held against the
-card-writing rules (:mod:`~kotc_rulesc.cards.writing`).  A sentence no component reads is an
-``unknown-text`` problem (:mod:`~kotc_rulesc.cards.unknown`).
-
-Then the order and count rules of the edition's card-building system apply: e.g. in the 1st–10th a
-caveat only as a creature's first paragraph (at most one); per ability an optional activation
-condition, activation cost and target selection, then one or more effects, in that order; a spell has
-exactly one ability; "This card has no abilities." stands alone.  An effect whose cost depends on the
-target selection (``t``) needs one in its ability: without it the card is malformed rather than costed
-with ``t = 0``.
+Paragraphs (one per line), an optional ability name and sentences; each sentence, or each clause of one,
+is read as a component (:mod:`.sentence`), each ability held against the system's card-writing rules
+(:mod:`.writing`) and its order and count rules (an effect that needs ``t`` needs a target selection).
 """
 
 from __future__ import annotations
@@ -30,7 +20,7 @@ from .sentence import CatalogReader, clauses, read_clauses, reader_of
 from .unknown import elsewhere, unknown_text
 from .writing import Placed, Writing
 
-__all__ = ["parse_card", "split_paragraph", "type_aliases"]
+__all__ = ["parse_card", "split_paragraph"]
 
 _NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
 _ANY_NAME = re.compile(r"^(?P<name>[^:.;→()]+?)\s*:\s*(?P<rest>.+)$")
@@ -48,12 +38,6 @@ def _count(ctype: Any) -> str:
     return f"{lo} to {hi} abilities"
 
 
-def type_aliases(view: Any) -> dict[str, str]:
-    """Other editions' words for a card type ("minion" for creature and back), from their rulebooks'
-    terms (:func:`kotc_rulesc.model.term_aliases`; the view keeps them, the tables compiled)."""
-    return view.type_aliases()
-
-
 def _is_tutorial(sentence: str) -> bool:
     """Tutorial text: a sentence in parentheses (maybe in italics), which the level ignores."""
     s = sentence.strip().strip("*_").strip()
@@ -61,17 +45,13 @@ def _is_tutorial(sentence: str) -> bool:
 
 
 def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCard | None, list[Reason], list[str]]:
-    """Parse ``card``'s text against ``catalog``: ``(parsed or None, problems, notes)``.
-
-    Problems are :class:`Reason`\\ s with code ``malformed`` or ``unknown-text`` (each
-    naming its field, ``text[i]`` for paragraph i); ``view`` (a RulesView, optional) lets
-    an unknown sentence say what it is in other editions.  ``parsed`` is ``None``
-    whenever there is a problem; its ``warnings`` are the *should* rules the text breaks, and
-    ``prescribed`` each paragraph as the rules prescribe it."""
+    """Parse ``card``'s text against ``catalog``: ``(parsed or None, problems, notes)``; problems are
+    ``malformed`` or ``unknown-text`` :class:`Reason`\\ s (field ``text[i]`` for paragraph i), and ``parsed``
+    is ``None`` whenever there is one.  ``view`` (optional) says what an unknown sentence is elsewhere."""
     n = catalog.edition
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
     system = catalog.system
-    fields, field_problems = read_fields(card, system, n, aliases=type_aliases(view) if view is not None else None)
+    fields, field_problems = read_fields(card, system, n, aliases=view.type_aliases() if view is not None else None)
     field_problems = [p for p in field_problems if p.field in (None, "type", "text")]
     if field_problems or fields.type is None or fields.paragraphs is None:
         return None, field_problems, []
@@ -245,8 +225,8 @@ def _in_italics(sentence: str) -> bool:
 
 
 def _miscased_name(paragraph: str, reader: CatalogReader) -> tuple[str, list[str]] | None:
-    """A paragraph that opens with a name not in capitals ("Healing: Draw 1 card."): the name and
-    the sentences after it, when what follows the name reads and the paragraph as printed does not."""
+    """A paragraph that opens with a name not in capitals ("Healing: Draw 1 card."): the name and the
+    sentences after it, when what follows the name reads and the paragraph as printed does not."""
     m = _ANY_NAME.match(paragraph)
     name = m.group("name") if m is not None else ""
     if not _name_like(name) or name.isupper():
@@ -271,9 +251,7 @@ def _name_like(name: str) -> bool:
 
 def _naming_hint(paragraph: str, unknown: str, ctype: Any, reader: CatalogReader) -> str:
     """What to say of an unknown text that opens a paragraph as a name would ("guard:"), in the words of
-    the system's naming: a name is printed in capitals (the guide's sentence quoted), or, where abilities
-    have no names, that they have none; "" when it is not such a text (nor, with what follows it, the
-    text of another edition: the published 11th's "Summon cost: …")."""
+    the system's naming; "" when it is not such a text, or another edition's ("Summon cost: …")."""
     m = _ANY_NAME.match(paragraph)
     if m is None or normalize(m.group("name")) + ":" != unknown or not _name_like(m.group("name")):
         return ""
@@ -315,10 +293,8 @@ def split_paragraph(paragraph: str, case: str = "upper") -> tuple[str | None, li
 
 def _order_problems(uses: list[Use], where: str, system: System, place: str = "ability",
                     below: list[Use] | None = None) -> list[str]:
-    """The grammar of one ability (``place`` "ability") or sub-ability of the system: its kinds in
-    order, each at most (and at least) as often as the system says; a component needing a
-    variable (``t``) needs the kind that sets it here — for the components here and ``below``
-    (an ability's sub-abilities)."""
+    """The grammar of one ability (``place`` "ability") or sub-ability: its kinds in order, each as often
+    as the system says; a component here or ``below`` needing a variable (``t``) needs the kind that sets it."""
     problems = []
     order = system.ability if place == "ability" else system.sub_ability
     whole = "an ability" if place == "ability" else "a sub-ability"
@@ -362,10 +338,8 @@ def _order_problems(uses: list[Use], where: str, system: System, place: str = "a
 
 
 def _ability_problems(sentences: list[list[Use]], where: str, system: System) -> tuple[list[str], list[list[Use]]]:
-    """The grammar of one ability paragraph read as ``sentences`` of uses: without sub-abilities,
-    one sequence of kinds; with them, the ability's own kinds first, then one sub-ability per
-    sentence (the first may follow the ability's own kinds in the same sentence).  Returns the
-    problems and the sub-abilities."""
+    """The grammar of one ability paragraph read as ``sentences`` of uses, and its sub-abilities: where the
+    system has them, the ability's own kinds first, then one sub-ability per sentence."""
     uses = [u for sentence in sentences for u in sentence]
     if not system.sub_ability:
         return _order_problems(uses, where, system), []

@@ -4,35 +4,21 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from ..citation import Citations
 from ..memo import Memo
 from ..model import ordinal
-from ..outcomes import outcome_word as _word, terms_of
+from ..outcomes import outcome_word as _word
 from .legality import Judgement
 from .model import Reason
 
 STATUSES = ("legal", "banned", "error", "unknown")
 
 
-def summary(judgements: Iterable[Judgement | str]) -> dict[str, int]:
-    """Counts by status, of judgements or of their statuses (and the cards with warnings)."""
-    judgements = list(judgements)
-    warned = sum(1 for j in judgements if not isinstance(j, str) and j.warnings)
-    return summary_of(Counter(j if isinstance(j, str) else j.status for j in judgements), warned)
-
-
-def summary_of(counts: Mapping[str, int], warned: int = 0) -> dict[str, int]:
-    """The summary of counts by status (a :class:`~collections.Counter` kept card after card), and
-    ``with_warnings``: how many cards break a *should* rule (their own category: a legal card may)."""
-    return {"cards": sum(counts.get(s, 0) for s in STATUSES), **{s: counts.get(s, 0) for s in STATUSES},
-            "with_warnings": warned}
-
-
 class Tally:
     """A collection judged card after card, counted as ``check-cards`` and the API count it: statuses,
-    the cards with warnings and (``deck``) the deck; in constant memory."""
+    the cards with warnings (a legal card may have them) and (``deck``) the deck; in constant memory."""
 
     def __init__(self, deck: bool = False):
         self.counts: Counter = Counter()
@@ -51,11 +37,21 @@ class Tally:
             self.deck.add(j)
 
     def summary(self) -> dict[str, int]:
-        return summary_of(self.counts, self.warned)
+        counts = self.counts
+        return {"cards": sum(counts[s] for s in STATUSES), **{s: counts[s] for s in STATUSES},
+                "with_warnings": self.warned}
 
     def deck_verdict(self, catalog: Any) -> Any:
         """The deck's :class:`~kotc_rulesc.cards.deck.DeckVerdict` (None: not judged as a deck)."""
         return self.deck.verdict(catalog) if self.deck is not None else None
+
+
+def summary(judgements: Iterable[Judgement]) -> dict[str, int]:
+    """Counts by status, and of the cards with warnings."""
+    tally = Tally()
+    for j in judgements:
+        tally.add(j)
+    return tally.summary()
 
 
 def summary_text(counts: dict[str, int], rulebook: Any = None) -> str:
@@ -67,51 +63,28 @@ def summary_text(counts: dict[str, int], rulebook: Any = None) -> str:
     return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none") + tail
 
 
-def _title(j: Judgement) -> str:
-    """ "[1] Name": a card numbered as a player counts, from 1."""
-    name = j.name if j.name is not None else "(no name)"
-    return f"[{j.index + 1}] {name}"
-
-
-def _cost_text(j: Judgement) -> str:
-    cost = "unknown" if j.cost is None else str(j.cost)
-    if j.status == "error":
-        cost = "not computed"
+def _verdict_text(j: Judgement, rulebook: Any) -> str:
+    """What follows the card's title: ": pruned — level 6, printed 3, 2 Ultra Points"."""
+    cost = "not computed" if j.status == "error" else "unknown" if j.cost is None else str(j.cost)
     printed = "" if j.printed_cost is None else f", printed {j.printed_cost}"
     ultra = ""
     if j.counts_ultra and j.ultra_points is not None:  # the 17th: a deck holds at most 10
         ultra = f", {j.ultra_points} Ultra Point{'s' if j.ultra_points != 1 else ''}"
-    return f"{j.figure} {cost}{printed}{ultra}"
+    return f": {outcome_word(j.status, rulebook)} — {j.figure} {cost}{printed}{ultra}"
 
 
-def _verdict_text(j: Judgement, rulebook: Any) -> str:
-    """What follows the card's title on its first line: ": pruned — level 6, printed 3" (the outcome in
-    the edition's own word, as ``migrate`` and its marker say it)."""
-    return f": {outcome_word(j.status, rulebook)} — {_cost_text(j)}"
-
-
-def _reason_text(r: Reason, cite: Citations) -> str:
-    """A reason as a line says it after where it is: code, field, message, and its citation."""
-    fld = f" (field {r.field})" if r.field else ""
+def reason_line(r: Reason, cite: Citations | None = None) -> str:
+    """A reason as a line says it: code, message, what to print instead (with ``cite``: its field and citation)."""
+    fld = f" (field {r.field})" if cite is not None and r.field else ""
     instead = f'; print instead: "{r.instead}"' if r.instead is not None else ""
-    return f"{r.code}{fld}: {r.message}{instead}{cite.reason(r)}"
+    return f"{r.code}{fld}: {r.message}{instead}" + (cite.reason(r) if cite is not None else "")
 
 
-def reason_line(r: Reason) -> str:
-    """A reason under a cost breakdown: code, message, what to print instead."""
-    return f"{r.code}: {r.message}" + (f'; print instead: "{r.instead}"' if r.instead is not None else "")
-
-
-def warning_line(w: Reason) -> str:
-    """A warning under a cost breakdown: the rule broken and the text to reprint."""
-    return f"warning: {w.code}: {w.message}" + (f'; reprint as "{w.instead}"' if w.instead is not None else "")
-
-
-def _warning_text(w: Reason, cite: Citations) -> str:
-    """A warning as a line says it: the *should* rule broken, where, the text to reprint, its citation."""
-    fld = f" (field {w.field})" if w.field else ""
+def warning_line(w: Reason, cite: Citations | None = None) -> str:
+    """A warning as a line says it: the *should* rule broken, the text to reprint (with ``cite``, as reason_line)."""
+    fld = f" (field {w.field})" if cite is not None and w.field else ""
     instead = f'; reprint as "{w.instead}"' if w.instead is not None else ""
-    return f"warning: {w.code}{fld}: {w.message}{instead}{cite.reason(w)}"
+    return f"warning: {w.code}{fld}: {w.message}{instead}" + (cite.reason(w) if cite is not None else "")
 
 
 def _where(file: str | None, line: int | None) -> str:
@@ -121,15 +94,13 @@ def _where(file: str | None, line: int | None) -> str:
 
 
 def outcome_word(status: str, rulebook: Any) -> str:
-    """The edition's own word for a judgement's status (:mod:`kotc_rulesc.outcomes`): "pruned" for
-    banned from the 13th on."""
-    return _word(status, terms_of(rulebook))
+    """The edition's own word for a judgement's status: "pruned" for banned from the 13th on."""
+    return _word(status, rulebook.terms if rulebook is not None else None)
 
 
 def card_json(j: Judgement, rulebook: Any) -> dict[str, Any]:
-    """A card's entry in ``check-cards --format json`` (``rulebook``: the edition judged's): the
-    judgement's, with ``outcome``, the edition's own word for its ``status`` (a machine code, the same
-    in every edition), after it."""
+    """A card's entry in ``check-cards --format json``: the judgement's, with ``outcome`` (the edition's
+    word for its ``status``, a machine code) after the status."""
     entry = j.to_json()
     at = list(entry).index("status") + 1
     items = list(entry.items())
@@ -147,24 +118,17 @@ def cost_json(j: Judgement, edition: Any, figure: str, rulebook: Any = None) -> 
 
 def judgement_text(j: Judgement, cite: Citations, rulebook: Any = None, file: str | None = None,
                    said: tuple[str, ...] = ()) -> str:
-    """One card: its outcome and figure, then every reason (located) and note (but the notes ``said``
-    already); ``cite`` cites the documents, ``rulebook`` (the edition judged's) words the outcome."""
-    lines = [_title(j) + _verdict_text(j, rulebook)]
-    lines += [f"    {_where(file, j.line_of(r))}{_reason_text(r, cite)}" for r in j.reasons]
-    lines += [f"    {_where(file, j.line_of(w))}{_warning_text(w, cite)}" for w in j.warnings]
-    lines += [f"    note: {note}" for note in j.notes if note not in said]
-    return "\n".join(lines)
+    """One card: its outcome and figure, every reason (located) and note but those ``said`` already."""
+    return CardTexts(file, cite, rulebook, said)(j)
 
 
-#: distinct judgements whose words a writer keeps (two generations of that many: :class:`Memo`)
-_KEPT = 8192  # (as many as CardJudge remembers judgements: a design is put into words once)
+#: distinct judgements whose words a writer keeps (as many as CardJudge remembers)
+_KEPT = 8192
 
 
 class CardTexts:
-    """:func:`judgement_text` for card after card of a collection.  What a judgement says but for
-    which card it is and where — its verdict, each reason, its notes — is put into words once per
-    distinct judgement: the copies of a design share their judgement's lists
-    (:class:`~kotc_rulesc.cards.legality.CardJudge`)."""
+    """:func:`judgement_text` for card after card: what a judgement says but for which card it is and
+    where is put into words once per distinct judgement (the copies of a design share its lists)."""
 
     def __init__(self, file: str | None, cite: Citations, rulebook: Any = None, said: tuple[str, ...] = ()):
         self.file = file
@@ -179,7 +143,7 @@ class CardTexts:
         if words is None or words[0] is not j.reasons or words[1] is not j.notes:  # (kept alive here: ids stay theirs)
             cite = self.cite
             words = (j.reasons, j.notes, _verdict_text(j, self.rulebook),
-                     [(r, _reason_text(r, cite)) for r in j.reasons] + [(w, _warning_text(w, cite)) for w in j.warnings],
+                     [(r, reason_line(r, cite)) for r in j.reasons] + [(w, warning_line(w, cite)) for w in j.warnings],
                      [f"    note: {note}" for note in j.notes if note not in self.said])
             kept.put(id(j.reasons), words)
         _, _, verdict, reasons, notes = words
@@ -198,26 +162,23 @@ class CardTexts:
 
 
 class CheckJson:
-    """The JSON of ``check-cards --format json`` written card after card, to ``write``: the text
-    ``json.dumps({"edition", "cards", "summary"[, "deck"]}, ensure_ascii=False, indent=2)`` gives.
-    Each card's entry (:meth:`Judgement.to_json <kotc_rulesc.cards.legality.Judgement.to_json>`) is
-    encoded once per distinct judgement, with its index, name and each reason's line filled in
-    per card."""
+    """``check-cards --format json`` written card after card, as ``json.dumps({"edition", "cards", "summary"[,
+    "deck"]}, ensure_ascii=False, indent=2)`` writes it: each distinct judgement's entry is encoded once, its
+    index, name and each reason's line filled in per card."""
 
     def __init__(self, write: Callable[[str], Any], edition: Any, rulebook: Any = None):
         self.write = write
         self.rulebook = rulebook
         self.empty = True
-        self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines)
+        self._entries = Memo(_KEPT)  # id(reasons) → (reasons, notes, pieces between the lines), as CardTexts keeps
         write('{\n  "edition": ' + _dumps(edition) + ',\n  "cards": [')
 
     def card(self, j: Judgement) -> None:
         reasons = j.reasons
-        entries = self._entries
-        kept = entries.get(id(reasons))
+        kept = self._entries.get(id(reasons))
         if kept is None or kept[0] is not reasons or kept[1] is not j.notes:
             kept = (reasons, j.notes, _entry_pieces(j, self.rulebook))
-            entries.put(id(reasons), kept)
+            self._entries.put(id(reasons), kept)
         pieces = kept[2]
         name = "null" if j.name is None else _json_string(j.name)
         head = f'{_AFTER if not self.empty else _FIRST}{{\n      "index": {j.index},\n      "name": {name},\n'
@@ -241,8 +202,7 @@ class CheckJson:
 
 #: what comes before a card's entry: the first, and every other
 _FIRST, _AFTER = "\n    ", ",\n    "
-#: a string as ``json.dumps(…, ensure_ascii=False)`` writes it (the encoder's own function, without its
-#: call's overhead: a card's name is written once per card)
+#: a string as ``json.dumps(…, ensure_ascii=False)`` writes it, without the call's overhead (once per card)
 _json_string = json.encoder.encode_basestring
 
 
@@ -254,9 +214,8 @@ def _dumps(value: Any, level: int | None = None) -> str:
 
 
 def _entry_pieces(j: Judgement, rulebook: Any) -> list[str]:
-    """A card's entry after its name, nested in the document (``"status": …`` to its closing brace), cut
-    where each reason's (and warning's) line goes.  The lines are encoded as ``NaN`` to be found: ``"line": NaN`` is
-    no text a JSON string can hold (its quotes would be escaped), and no other value is NaN."""
+    """A card's entry after its name, nested in the document, cut where each reason's (and warning's) line
+    goes: found as ``"line": NaN``, which no JSON string can hold and no other value is."""
     entry = card_json(j, rulebook)
     del entry["index"], entry["name"]
     for reason in entry["reasons"] + entry["warnings"]:
@@ -270,37 +229,28 @@ def _entry_pieces(j: Judgement, rulebook: Any) -> list[str]:
 _NAN = float("nan")
 
 
-def _values_text(values: dict[str, Any], given: dict[str, Any]) -> str:
-    items = [f"{k}={v}" for k, v in sorted(values.items())] + [f"{k}={v}" for k, v in given.items()]
-    return f" ({', '.join(items)})" if items else ""
+#: a breakdown part's own keys; the others are the variables the ability set for its formula (t, a)
+_PART_KEYS = ("component", "kind", "noun", "text", "formula", "values", "role", "says", "value", "ultra")
 
 
 def _part_text(part: dict[str, Any]) -> str:
     ultra = f" [+{part['ultra']}]" if part.get("ultra") else ""  # its Ultra Points (the 17th's)
+    head = f"      {part['noun']:<20} \"{part['text']}\"{ultra}"
     if part["role"] == "none":
-        return f"      {part['noun']:<20} \"{part['text']}\"{ultra} (no formula)"
+        return head + " (no formula)"
     formula = part["formula"] if part["formula"] is not None else "unknown"
     value = part["value"] if part["value"] is not None else "unknown"
-    values = _values_text(part["values"], _given(part))
+    items = [f"{k}={v}" for k, v in sorted(part["values"].items())]
+    items += [f"{k}={v}" for k, v in part.items() if k not in _PART_KEYS]
+    values = f" ({', '.join(items)})" if items else ""
     if part["role"].startswith("sets "):  # a target selection (a condition, the 11th's): it adds nothing itself
         var = part["role"][len("sets "):]
-        return (f"      {part['noun']:<20} \"{part['text']}\"{ultra}\n"
-                f"      {'':<20} {var} = {formula}{values} = {value} (for its effects' formulas)")
-    return (
-        f"      {part['noun']:<20} \"{part['text']}\"{ultra}\n"
-        f"      {'':<20} {part.get('says', part['role'])} {formula}{values} = {value}"
-    )
-
-
-def _given(part: dict[str, Any]) -> dict[str, Any]:
-    """The variables the ability set for this component's formula (t, a), as the breakdown has them."""
-    known = ("component", "kind", "noun", "text", "formula", "values", "role", "says", "value", "ultra")
-    return {k: v for k, v in part.items() if k not in known}
+        return f"{head}\n      {'':<20} {var} = {formula}{values} = {value} (for its effects' formulas)"
+    return f"{head}\n      {'':<20} {part.get('says', part['role'])} {formula}{values} = {value}"
 
 
 def _scope_word(name: str, parts: str) -> str:
-    """ "sub-ability level", "ability cost", "minion ability level", "total relief": a rule's formula
-    named in its guide's words (``parts``: what the guide calls an ability's figure)."""
+    """ "sub-ability level", "minion ability cost", "total relief": a rule's formula in its guide's words."""
     if name.endswith("_cost"):
         name = name[: -len("_cost")] + " " + parts
     return name.replace("sub_ability", "sub-ability").replace("_", " ")

@@ -1,14 +1,8 @@
 """Which component a printed sentence is: one edition's catalog as the card engine reads it.
 
-A sentence's *skeleton* (numbers masked, :func:`kotc_rulesc.text.skeleton`; a text is indexed under
-one per singular/plural form of its agreeing words) finds its candidates in one dictionary look-up —
-the components' current wordings, then their earlier ones, each read as a card may print it under the
-system's variations — and :meth:`~kotc_rulesc.text.Template.match` reads the values.  An earlier
-wording reads as the current one (with the values its revision bound); typographic quotes and spacing
-are forgiven with a note, a different word never is.
-
-A :class:`CatalogReader` holds what is derived from one catalog (the index, the sentences read, the
-joins a card may print); the view keeps one per catalog (``view.readers``), made at its first card.
+A sentence's skeleton (numbers masked; one per singular/plural form) finds its candidates in one look-up —
+current wordings, then earlier ones, each as a card may print it under the system's variations — and the
+template's match reads the values.  An earlier wording reads as the current one (with its bound values).
 """
 
 from __future__ import annotations
@@ -43,28 +37,22 @@ class Entry:
         self.template = template  # the wording this entry matches (current or earlier)
         self.binds = binds  # values an earlier wording stands for in the current text
         self.wording = wording  # None: the current wording
-        self.reading = reading  # the wording as a card may print it (its system's variations: Template.vary)
+        self.reading = reading  # the wording as a card may print it (its system's variations)
         self.selects = selects  # a target selection's number of targets (_selects)
 
 
 class CardJoins:
-    """The joins a card may print, what each replaces (:func:`~kotc_rulesc.model.join_ends`), the pattern
-    that splits a sentence into clauses with them, and the most clauses one component text spans."""
+    """The joins a card may print, what each replaces, the pattern that splits a sentence into clauses
+    with them, and the most clauses one component text (of ``texts``) spans."""
 
     __slots__ = ("joins", "ends", "pattern", "longest")
 
     def __init__(self, joins: tuple[Join, ...], ends: dict[str, tuple[str, ...]], texts: Any):
         self.joins = joins
         self.ends = ends
-        self.pattern = clause_pattern(tuple(ends))
-        # of ``texts`` (every wording of the catalog, its own ", " or ": " counted): no longer span of a
-        # sentence can be one component
+        longest_first = sorted(ends, key=len, reverse=True)
+        self.pattern = re.compile(CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in longest_first))
         self.longest = max((len(clauses(text, self.pattern)) for text in texts), default=1)
-
-
-def clause_pattern(joins: tuple[str, ...]) -> re.Pattern:
-    """What ends a clause: ":", ";" or "→" and the space after it, or one of ``joins`` (longest first)."""
-    return re.compile(CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(joins, key=len, reverse=True)))
 
 
 def clauses(sentence: str, pattern: re.Pattern = CLAUSE_END) -> list[tuple[str, str]]:
@@ -82,9 +70,9 @@ def clauses(sentence: str, pattern: re.Pattern = CLAUSE_END) -> list[tuple[str, 
 
 
 class CatalogReader:
-    """One edition's catalog as the card engine reads it, and what it derives from it, each made once:
-    the index of its texts, the sentences read (with ``view``: the values later revisions bind), the
-    joins a card may print by its design edition, the matchers that find what an unknown text is near."""
+    """One edition's catalog as the card engine reads it, and what it derives from it once: the index of
+    its texts, the sentences read, the joins a card may print by its design edition, the matchers that
+    find what an unknown text is near.  ``view`` (optional) gives the values later revisions bind."""
 
     def __init__(self, catalog: Catalog, view: Any = None):
         self.catalog = catalog
@@ -94,24 +82,18 @@ class CatalogReader:
 
     @cached_property
     def index(self) -> dict[str, list[Entry]]:
-        """skeleton → entries (current wordings before earlier ones); each wording read as a card may
-        print it under the system's variations."""
+        """skeleton → entries, current wordings before earlier ones."""
         index: dict[str, list[Entry]] = {}
         system = self.catalog.system
         targets = system.targets if system is not None else None
         components = self.catalog.components or ()
-        for comp in components:
-            reading = comp.text.vary(variations_of(system, comp.kind))
+        wordings = [(comp, comp.text, {}, None) for comp in components]
+        wordings += [(comp, w.text, dict(w.binds), w) for comp in components for w in comp.wordings]
+        for comp, template, binds, wording in wordings:
+            reading = template.vary(variations_of(system, comp.kind))
             selects = _selects(reading, targets) if targets is not None and comp.kind == targets.kind else None
             for key in reading.skeletons():
-                index.setdefault(key, []).append(Entry(comp, comp.text, {}, None, reading, selects))
-        for comp in components:
-            rules = variations_of(system, comp.kind)
-            for w in comp.wordings:
-                reading = w.text.vary(rules)
-                selects = _selects(reading, targets) if targets is not None and comp.kind == targets.kind else None
-                for key in reading.skeletons():
-                    index.setdefault(key, []).append(Entry(comp, w.text, dict(w.binds), w, reading, selects))
+                index.setdefault(key, []).append(Entry(comp, template, binds, wording, reading, selects))
         return index
 
     def lookup(self, sentence: str) -> tuple[Entry | None, TemplateMatch | None]:
@@ -122,18 +104,9 @@ class CatalogReader:
                 return entry, m
         return None, None
 
-    def lookup_opening(self, sentence: str) -> tuple[Entry | None, TemplateMatch | None]:
-        """:meth:`lookup` of the sentence as printed, or of it with its opening letter lowercase."""
-        for form in opening_forms(sentence):
-            entry, m = self.lookup(form)
-            if entry is not None:
-                return entry, m
-        return None, None
-
     def read(self, raw: str) -> tuple[Use | None, list[str]]:
-        """:func:`read_sentence` of ``raw``.  The same words recur (on a collection's designs, and in the
-        spans :func:`read_clauses` tries): each is read once; the :class:`Use` is shared, as a
-        judgement's parsed card is: nobody modifies it."""
+        """:func:`read_sentence` of ``raw``, each sentence read once (the :class:`Use` is shared: nobody
+        modifies it)."""
         read = self._sentences.get(raw)
         if read is None:
             read = self._read(raw)
@@ -142,43 +115,40 @@ class CatalogReader:
 
     def card_joins(self, design: int | None) -> CardJoins:
         """The joins a card of design edition ``design`` may print: its edition's, and where the rulebook
-        keeps a card as its design edition made it (``exhaustive_lists``: only its lists refurbish or prune
-        a card) those of the editions from its design edition on (the 13th's ", also " between activation
-        costs, which the 14th made " and ")."""
+        keeps a card as its design edition made it (``exhaustive_lists``) those of the editions from its
+        design edition on (the 13th's ", also " between activation costs, which the 14th made " and ")."""
         joins = self._joins.get(design)
-        if joins is None:
-            joins = self._joins[design] = self._card_joins(design)
-        return joins
-
-    def _card_joins(self, design: int | None) -> CardJoins:
+        if joins is not None:
+            return joins
         catalog, view = self.catalog, self.view
-        joins, ends = catalog.system.joins, catalog.system.join_ends
+        out, ends = catalog.system.joins, catalog.system.join_ends
         rulebook = catalog.rulebook
-        older = (view is not None and rulebook is not None and rulebook.exhaustive_lists and design is not None
-                 and design < catalog.number and design in view.keys
-                 and (catalog.clean_slate is None or design >= catalog.clean_slate))
-        if older:
-            out = list(joins)
+        if (view is not None and rulebook is not None and rulebook.exhaustive_lists and design is not None
+                and design < catalog.number and design in view.keys
+                and (catalog.clean_slate is None or design >= catalog.clean_slate)):
+            out = list(out)
             for p in view.path(design, catalog.edition) or ():
                 out += [j for j in view.catalog(p.source).system.joins if j not in out]
-            joins = tuple(out)
-            ends = join_ends(joins)
-        return CardJoins(joins, ends, (str(entry.template) for entries in self.index.values() for entry in entries))
+            out = tuple(out)
+            ends = join_ends(out)
+        texts = (str(entry.template) for entries in self.index.values() for entry in entries)
+        joins = self._joins[design] = CardJoins(out, ends, texts)
+        return joins
 
     @cached_property
     def matchers(self) -> list[tuple[ComponentState, Any]]:
-        """A difflib matcher per component, its skeleton set as the second sequence (which difflib
-        indexes: once per catalog, not once per unknown sentence)."""
+        """A difflib matcher per component, its skeleton the second sequence (which difflib indexes once)."""
         import difflib  # (only an unknown text needs it)
 
         return [(comp, difflib.SequenceMatcher(None, "", comp.text.skeleton)) for comp in self.catalog.components or ()]
 
-    # -- one sentence ------------------------------------------------------------
-
     def _read(self, raw: str) -> tuple[Use | None, list[str]]:
         sentence = normalize(raw)
-        entry, m = self.lookup_opening(sentence)
-        if entry is None:
+        for form in opening_forms(sentence):  # as printed, or with its opening letter lowercase
+            entry, m = self.lookup(form)
+            if entry is not None:
+                break
+        else:
             return None, []
         problems = [f'"{sentence}": {c}' for c in m.conflicts]
         for var, value in m.values.items():
@@ -205,20 +175,15 @@ class CatalogReader:
                 wording = _in_forms(comp, entry.reading, dict(m.choices), values, self.catalog.system) or wording
             w = entry.wording
             bound = ", ".join(f"{k} = {v}" for k, v in sorted(entry.binds.items()))
-            notes.append(
-                f'"{sentence}" is an earlier wording, revised {when_phrase(w.replaced_in)}; '
-                f'it reads as "{wording}"' + (f" ({bound})" if bound else "")
-            )
+            notes.append(f'"{sentence}" is an earlier wording, revised {when_phrase(w.replaced_in)}; '
+                         f'it reads as "{wording}"' + (f" ({bound})" if bound else ""))
         return Use(comp.id, comp.kind, values, sentence, wording, old, notes, comp,
                    entry.reading, m.choices, m.disagreements, dict(m.values), entry.selects,
                    str(entry.reading)[:1].isupper()), []
 
     def _later_binds(self, comp_id: str, wording: Template) -> dict[str, int]:
-        """Values a wording stands for through the revisions that follow it (in later editions).
-
-        A formula may use a variable that only a later wording has ("Activate when you take
-        damage." costs x/5, and a later revision binds x = 5); the fold of an edition before
-        that revision does not carry the binds, the passes do."""
+        """Values a wording stands for through the later revisions that bind them ("Activate when you take
+        damage." costs x/5, a later revision binds x = 5): the passes carry them, an earlier fold does not."""
         binds: dict[str, int] = {}
         if self.view is None:
             return binds
@@ -233,8 +198,8 @@ class CatalogReader:
 
 
 def reader_of(catalog: Catalog, view: Any = None) -> CatalogReader:
-    """The reader of ``catalog``: the one ``view`` keeps for it (made at its first use), or, for a catalog
-    the view did not make (or no view), one of its own."""
+    """The reader of ``catalog``: the one ``view`` keeps for it, or one of its own for a catalog the view
+    did not make (or no view)."""
     if view is None:
         return CatalogReader(catalog)
     readers = view.readers
@@ -248,22 +213,16 @@ def reader_of(catalog: Catalog, view: Any = None) -> CatalogReader:
 
 
 def read_sentence(raw: str, catalog: Catalog, view: Any = None) -> tuple[Use | None, list[str]]:
-    """Match one printed sentence: the :class:`Use` (with its notes), or ``None`` and the problems.
-
-    Problems are messages (variables that are not positive whole numbers, a variable
-    printed with two values); an unknown sentence gives ``(None, [])``.  ``view`` (a
-    RulesView, optional) supplies values that later revisions bind, when the
-    component's formula needs them."""
+    """Match one printed sentence: the :class:`Use` (with its notes), or ``None`` and the problems (a
+    variable not a positive whole number, printed with two values…); ``(None, [])`` for an unknown one."""
     return reader_of(catalog, view).read(raw)
 
 
 def read_clauses(sentence: str, reader: CatalogReader,
                  joins: CardJoins) -> tuple[list[tuple[Use, str, str]] | None, str, list[str]]:
-    """The uses of a sentence made of several components, each ending in ":", ";", "→" or "."
-    or joined to the next by one of ``joins`` (", also " in place of the end mark), each with what
-    is printed of it and what follows it (a join, or the space after its end mark); or (None, the
-    first clause no component reads, its problems).  Longest spans first: a component may itself
-    contain ";" or ":"."""
+    """The uses of a sentence of several components, each ending in ":", ";", "→" or "." or joined to the
+    next by a join, with what is printed of it and what follows it; or (None, the first clause no component
+    reads, its problems).  Longest spans first: a component may itself contain ";" or ":"."""
     parts = clauses(sentence, joins.pattern)
     ends = joins.ends
     out: list[tuple[Use, str, str]] = []
@@ -272,7 +231,6 @@ def read_clauses(sentence: str, reader: CatalogReader,
         for span in range(min(len(parts) - i, joins.longest), 0, -1):
             raw = "".join(c + sep for c, sep in parts[i:i + span - 1]) + parts[i + span - 1][0]
             last_sep = parts[i + span - 1][1]
-            use, problems = None, []
             # after another component a text the guide prints capitalized ("Draw [x] cards.", the
             # 11th's) starts lowercase: ", then draw 2 cards."
             forms = [raw] + ([raw[0].upper() + raw[1:]] if i > 0 and raw[:1].islower() else [])
@@ -280,11 +238,8 @@ def read_clauses(sentence: str, reader: CatalogReader,
             # read, and reported where the joins are checked)
             marks = ends.get(last_sep)
             marks = tuple(dict.fromkeys(marks + tuple(m for ms in ends.values() for m in ms))) if marks else ("",)
-            for form in forms:
-                for end in marks:
-                    use, problems = reader.read(form + end)
-                    if use is not None:
-                        break
+            for text in (form + end for form in forms for end in marks):
+                use, problems = reader.read(text)
                 if use is not None:
                     break
             if use is not None:

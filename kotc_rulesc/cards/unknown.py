@@ -1,8 +1,5 @@
-"""What an unknown text is near: the closest components of its edition, and what it is in others.
-
-A sentence no component of the edition reads is an ``unknown-text`` problem; its message names the
-components whose skeletons are most like it (difflib's ratio) and, where the sentence is a component
-of another edition, what became of it (revised, redacted, not yet or no longer in the catalog).
+"""What an unknown text is near: the components of its edition most like it (difflib's ratio of their
+skeletons), and, where it is a component of another edition, what became of it.
 """
 
 from __future__ import annotations
@@ -19,16 +16,14 @@ from .sentence import CatalogReader, Entry, reader_of
 __all__ = ["closest", "elsewhere", "unknown_text"]
 
 def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None) -> list[str]:
-    """The components of the catalog whose skeletons are most like the sentence's (difflib's
-    ratio), each quoted, "(redacted)" after it where it is: the best, and up to ``n`` if each is at
-    least 0.6 alike; none under 0.4."""
+    """The components whose skeletons are most like the sentence's, quoted ("(redacted)" where it is): the
+    best, and up to ``n`` if each is at least 0.6 alike; none under 0.4."""
     key = skeleton(sentence)
     scored = []
     best: list[float] = []  # the n best ratios so far (a heap: best[0] the least of them)
     for comp, matcher in reader_of(catalog, view).matchers:
         matcher.set_seq1(key)
-        # difflib's quick ratios are upper bounds of the ratio: a component under 0.4, or under the n
-        # best so far (a later one that ties stays behind them), can be none of those named
+        # the quick ratios bound the ratio: a component under 0.4, or under the n best so far, is none of them
         bar = best[0] if len(best) == n and best[0] > 0.4 else 0.4
         if matcher.real_quick_ratio() < bar or matcher.quick_ratio() < bar:
             continue
@@ -60,9 +55,7 @@ def _editions_text(editions: list[int]) -> str:
 
 
 def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
-    """What the sentence is in other editions, as seen from edition ``n`` (``None``: nothing).
-    Only main-line editions are searched; from a pre-release ("11-pre") its own edition (11)
-    is a later one."""
+    """What the sentence is in other (main-line) editions, as seen from edition ``n`` (``None``: nothing)."""
     found: dict[str, list[tuple[int, Entry, Any]]] = {}
     for k in range(view.first, view.last + 1):
         if k == n:
@@ -108,8 +101,8 @@ def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
 
 
 def unknown_text(sentence: str, reader: CatalogReader, fld: str, sources: tuple[str, ...], hint: str = "") -> Reason:
-    """The ``unknown-text`` problem of a sentence no component of the reader's catalog reads; ``hint``
-    follows (what the sentence may be meant as) when it is no text of another edition either."""
+    """The ``unknown-text`` problem of a sentence no component reads; ``hint`` (what it may be meant as)
+    follows when it is no text of another edition either."""
     n = reader.catalog.edition
     message = f'"{sentence}" is not a component text of the {ordinal(n)} edition'
     close = closest(sentence, reader.catalog, view=reader.view)

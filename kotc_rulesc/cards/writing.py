@@ -1,10 +1,6 @@
-"""The card-writing rules of a system applied to one ability paragraph, once its components are read.
-
-Each rule of :class:`~kotc_rulesc.model.System` — variations (with their condition: "it" only where the
-targets can never exceed one), agreement, joins between costs, effects and sub-abilities, capitals —
-says of each component where it stands whether it is printed as the rule says: a *must* broken is
-malformed, a *should* broken a warning; either way :meth:`Writing.prescribed` gives the paragraph as
-the rules prescribe it, the text to print instead.
+"""The card-writing rules of a system (variations, agreement, joins, capitals) applied to one ability
+paragraph once its components are read: a *must* broken is malformed, a *should* broken a warning, and
+:meth:`Writing.prescribed` gives the paragraph as the rules prescribe it, the text to print instead.
 """
 
 from __future__ import annotations
@@ -22,30 +18,20 @@ class Placed:
     """A component as its paragraph prints it: the text (its end mark, unless a join replaced it) and
     the join printed after it (None: none)."""
 
-    __slots__ = ("use", "printed", "join")
+    __slots__ = ("use", "printed", "join", "kind", "sentence", "state")
 
     def __init__(self, use: Use, printed: str, join: str | None = None):
         self.use = use
         self.printed = printed
         self.join = join
-
-    @property
-    def kind(self) -> str:
-        return self.use.kind
-
-    @property
-    def sentence(self) -> str:
-        return self.use.sentence
-
-    @property
-    def state(self) -> Any:
-        return self.use.state
+        self.kind = use.kind
+        self.sentence = use.sentence
+        self.state = use.state
 
 
 class Writing:
-    """The card-writing rules of the system applied to one ability paragraph (:class:`~kotc_rulesc.model.System`'s
-    variations, agreement, joins, capitals): what a *must* rule finds malformed, what a *should* rule
-    warns of, and the paragraph as the rules prescribe it (the text each of them says to print)."""
+    """The card-writing rules applied to one ability paragraph: what a *must* rule finds malformed, what a
+    *should* rule warns of, and what each says to print instead."""
 
     def __init__(self, system: System, joins: tuple[Join, ...], placed: list[Placed], subs: list[list[Placed]]):
         self.system = system
@@ -65,9 +51,8 @@ class Writing:
 
     @cached_property
     def one(self) -> dict[int, tuple[bool, str]]:
-        """piece → (can its target selection never select more than one, what it selects): where
-        ``targets`` places the target selection (the ability, or each sub-ability); found when a
-        variation asks."""
+        """piece → (can its target selection never select more than one, what it selects), in the scope
+        where ``targets`` places the target selection (the ability, or each sub-ability)."""
         targets = self.system.targets
         out: dict[int, tuple[bool, str]] = {}
         if targets is None:
@@ -89,8 +74,6 @@ class Writing:
             out.update({k: (one, what) for k in ks})
         return out
 
-    # -- the rules ------------------------------------------------------------
-
     def check(self) -> None:
         for k, p in enumerate(self.placed):
             self._variations(k, p)
@@ -107,8 +90,8 @@ class Writing:
             holds = one if rule.when == "one-target" else True
             words = choice.forms[0]
             if form and not holds:
-                printed = choice.forms[form] or "no words"
-                self.problems.append((f'"{p.sentence}" prints {_quoted(printed)} for "{words.strip()}", as a card may only where '
+                printed = f'"{choice.forms[form]}"' if choice.forms[form] else "no words"
+                self.problems.append((f'"{p.sentence}" prints {printed} for "{words.strip()}", as a card may only where '
                                       f"the number of targets can never be greater than 1: {what}", rule.sources))
                 self.choices.setdefault(k, dict(p.use.choices))[seg] = 0
             elif not form and holds and rule.modal == "should":
@@ -204,7 +187,7 @@ class Writing:
 
     def _series(self, k: int, rule: Join) -> int:
         """A coordinated list (the 14th's costs: "A and B→", "A, B, and C→") uses each join where the list
-        puts it: ``two`` for two, ``between`` … ``last`` for more.  Returns the piece after the run."""
+        puts it.  Returns the piece after the run."""
         placed = self.placed
         j = k
         while j + 1 < len(placed) and placed[j + 1].kind == rule.before and placed[j].join in rule.joining:
@@ -222,11 +205,9 @@ class Writing:
                 self.join[k + i] = word
         return j + 1
 
-    # -- the paragraph as the rules prescribe it ---------------------------------
-
     def prescribed(self, paragraph: str) -> str | None:
-        """``paragraph`` with each piece a rule changes printed as the rule says (every other character as
-        printed); None when no rule changes one, or a piece cannot be found where it was read."""
+        """``paragraph`` with each piece a rule changes printed as the rule says; None when no rule changes
+        one, or a piece cannot be found where it was read."""
         changed = set(self.choices) | set(self.case) | set(self.join) | self.forms
         if not changed:
             return None
@@ -251,11 +232,11 @@ class Writing:
         use = p.use
         reading = use.reading
         text = reading.render(use.printed_values, self.choices.get(k, dict(use.choices)))
-        upper = self.case.get(k, p.printed[:1].isupper())
         if text[:1].isalpha():
-            text = _first_case(text, upper)
+            text = (text[:1].upper() if self.case.get(k, p.printed[:1].isupper()) else text[:1].lower()) + text[1:]
         join = self.join.get(k, p.join)
-        end = next((j.end for j in self.system.joins if j.after == p.kind), None) or _end_mark(text)
+        end = next((j.end for j in self.system.joins if j.after == p.kind), None)  # its kind's end mark, else its own
+        end = end or (text[-1:] if text[-1:] in ":;→." else "")
         if join:  # a join in place of its end mark
             if text.endswith(end):
                 text = text[:-len(end)]
@@ -270,17 +251,3 @@ class Writing:
 def _a(noun: str) -> str:
     """ "an activation cost", "a target selection" """
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-
-
-def _end_mark(text: str) -> str:
-    return text[-1:] if text[-1:] in ":;→." else ""
-
-
-def _quoted(text: str) -> str:
-    return f'"{text}"' if text != "no words" else text
-
-
-
-def _first_case(text: str, upper: bool) -> str:
-    return (text[:1].upper() if upper else text[:1].lower()) + text[1:]
-

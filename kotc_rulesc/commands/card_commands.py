@@ -358,12 +358,10 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         if not verdicts:
             raise click.UsageError(f"{card_file} holds no cards")
     else:
-        from ..cards.parse import type_aliases
-
         types = [t.id for t in system.types]
         if card_type is None:
             raise click.UsageError(f"--type is needed: {' or '.join(types)}")
-        if card_type.strip().lower() not in types and type_aliases(rules.view).get(card_type.strip().lower()) not in types:
+        if card_type.strip().lower() not in types and rules.view.type_aliases().get(card_type.strip().lower()) not in types:
             raise click.UsageError(f"--type {card_type!r}: a card of the {ordinal(edition)} edition is a {' or a '.join(types)}")
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts), **stats}
         indicator = edition_number(edition) if edition_indicator is None else edition_indicator
