@@ -1,8 +1,5 @@
-"""The input policy: how every command opens what it reads, README's limits, and the error that refuses.
-
-:class:`InputError` is a located :class:`~kotc_rulesc.errors.Problem` marked ``unreadable``
-(exit status 2).  :data:`POLICY` is README's "Input policy" table (a test holds the two together).
-"""
+"""The input policy: how every command opens what it reads, README's limits, and :class:`InputError`
+(a located problem, exit status 2).  :data:`POLICY` is README's table (a test holds the two together)."""
 
 from __future__ import annotations
 
@@ -90,9 +87,6 @@ class InputError(Exception):
     def __str__(self) -> str:
         return str(self.problem)
 
-    def __reduce__(self):  # travels back from a worker process intact
-        return (InputError, (self.message, self.line, self.column, self.file, self.hint))
-
 
 def line_column(data: bytes | str, pos: int, first_line: int = 1) -> tuple[int, int]:
     """1-based line and column of offset ``pos``."""
@@ -104,11 +98,11 @@ def line_column(data: bytes | str, pos: int, first_line: int = 1) -> tuple[int, 
 
 
 class Input:
-    """A file, or ``-`` for standard input, opened under the policy.
+    """A file, or ``-`` for standard input, opened under the policy (or :class:`InputError`).
 
     :meth:`head` looks at the first bytes (to sniff the format and refuse a binary file at once);
-    :meth:`read` then returns everything from the start, the head included, counting: an input that
-    is not a regular file stops past :data:`MAX_STREAM` bytes.  :meth:`tell` is the offset read."""
+    :meth:`read` then returns everything from the start, the head included; an input that is not a
+    regular file stops past :data:`MAX_STREAM` bytes."""
 
     def __init__(self, name: str | os.PathLike):
         self.name = os.fspath(name)
@@ -135,7 +129,6 @@ class Input:
         self._head = b""
         self._given = 0  # bytes of the head handed out by read()
         self._read = 0  # bytes read from fp
-        self._pos = 0  # bytes handed out
 
     def _raw_read(self, n: int) -> bytes:
         try:
@@ -161,23 +154,18 @@ class Input:
 
     def head(self, n: int = HEAD) -> bytes:
         """The first ``n`` bytes (fewer at the end of the input), checked: not binary, UTF-8."""
-        if len(self._head) < n and self._pos == 0:
+        if len(self._head) < n and self._read == len(self._head):
             self._head += self._fill(n - len(self._head))
             decode(self.display, self._head, final=len(self._head) < n)
         return self._head[:n]
 
-    def read(self, n: int = -1) -> bytes:
-        """The next ``n`` bytes (all with ``-1``), starting with the head."""
-        if n is None or n < 0:
-            rest = self._head[self._given:] + self._fill(1 << 62)
-            self._given = len(self._head)
-        elif self._given < len(self._head):
+    def read(self, n: int) -> bytes:
+        """The next ``n`` bytes, starting with the head."""
+        if self._given < len(self._head):
             rest = self._head[self._given:self._given + n]
             self._given += len(rest)
-        else:
-            rest = self._raw_read(n)
-        self._pos += len(rest)
-        return rest
+            return rest
+        return self._raw_read(n)
 
     def read_all(self, limit: int, what: str) -> bytes:
         """Everything, at most ``limit`` bytes (else :class:`InputError` naming ``what``)."""
@@ -187,13 +175,9 @@ class Input:
             raise too_large
         data = self._head[self._given:] + self._fill(limit + 1 - (len(self._head) - self._given))
         self._given = len(self._head)
-        self._pos += len(data)
         if len(data) > limit:
             raise too_large
         return data
-
-    def tell(self) -> int:
-        return self._pos
 
     def close(self) -> None:
         if self._own:
@@ -206,9 +190,7 @@ class Input:
         self.close()
 
 
-def open_input(name: str | os.PathLike) -> Input:
-    """Open ``name`` (``-``: standard input) under the policy, or raise :class:`InputError`."""
-    return Input(name)
+open_input = Input
 
 
 def yaml_bytes(inp: Input) -> bytes:
