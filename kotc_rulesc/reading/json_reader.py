@@ -61,8 +61,8 @@ _WS = re.compile(r"[ \t\n\r]*")
 _LONE = re.compile("[\ud800-\udfff]")  # in a decoded string: what a lone surrogate escape leaves
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: an escape in JSON text; group 1: a lone surrogate (a high one followed by a low one is a pair)
-_ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(u[dD][89a-fA-F][0-9a-fA-F]{2})|.)",
-                     re.S)
+_ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                     r"|(u[dD][89a-fA-F][0-9a-fA-F]{2})|.)", re.S)
 
 
 def json_value(text: str, start: int, depth: int) -> tuple[Any, int]:
