@@ -232,15 +232,12 @@ def decode(display: str | None, data: bytes, first_line: int = 1, final: bool = 
     return text
 
 
-def check_line_lengths(display: str | None, data: bytes, first_line: int = 1) -> None:
+def check_line_lengths(display: str | None, data: bytes) -> None:
     """No line longer than :data:`MAX_LINE` bytes."""
-    if len(data) <= MAX_LINE:
-        return
-    lines = data.split(b"\n")
-    if max(map(len, lines)) <= MAX_LINE:
-        return
-    number = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE)
-    raise _long_line(display, first_line + number)
+    if len(data) > MAX_LINE:
+        for number, line in enumerate(data.split(b"\n"), 1):
+            if len(line) > MAX_LINE:
+                raise _long_line(display, number)
 
 
 def _long_line(display: str | None, line: int) -> InputError:
@@ -248,17 +245,14 @@ def _long_line(display: str | None, line: int) -> InputError:
                       "no card or rules entry needs one; is this the file you meant?")
 
 
-def read_blocks(fp: Any, size: int = 1 << 20, first: int | None = None, display: str | None = None,
-                line: int = 1) -> Iterator[bytes]:
-    """Whole lines, about ``size`` bytes at a time (from ``first`` bytes, doubling, so that the first
-    results come soon); the last block may lack a final newline.  A line over :data:`MAX_LINE` bytes
-    stops with :class:`InputError`; ``line`` is the number of the first line ``fp`` reads."""
-    rest = b""  # ``line``: the line ``rest`` starts on
+def read_blocks(fp: Any, size: int = 1 << 20, display: str | None = None) -> Iterator[bytes]:
+    """Whole lines, about ``size`` bytes at a time; the last block may lack a final newline.  A line over
+    :data:`MAX_LINE` bytes stops with :class:`InputError`."""
+    rest = b""
+    line = 1  # the line ``rest`` starts on
     size = min(size, MAX_LINE)
-    step = min(first or size, size)
     while True:
-        chunk = fp.read(step)
-        step = min(2 * step, size)
+        chunk = fp.read(size)
         if not chunk:
             if rest:
                 yield rest
