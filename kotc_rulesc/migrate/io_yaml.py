@@ -41,15 +41,20 @@ def migrate_yaml(ctx: Context, data: bytes, display: str) -> BlockResult:
     if not splice.patches:
         result.output = data
         return result
-    out, at = [], 0
-    for start, end, new in sorted(splice.patches, key=lambda p: p[:2]):
-        out.append(text[at:start])
-        out.append(new)
-        at = end
-    out.append(text[at:])
     bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-    result.output = bom + "".join(out).encode("utf-8")
+    result.output = bom + _spliced(text, 0, len(text), splice.patches).encode("utf-8")
     return result
+
+
+def _spliced(body: str, start: int, end: int, patches: list[tuple[int, int, str]]) -> str:
+    """``body[start:end]`` with the patches ``(start, end, new text)`` made."""
+    out, at = [], start
+    for first, last, new in sorted(patches, key=lambda p: p[:2]):
+        out.append(body[at:first])
+        out.append(new)
+        at = last
+    out.append(body[at:end])
+    return "".join(out)
 
 
 def _line_start(body: str, offset: int) -> int:
@@ -250,13 +255,7 @@ class _Splice:
     def flow_card(self, node: Collection, edits: list[tuple[int, int, str]]) -> tuple[int, int, str]:
         """A flow card's edits as one patch, an end-of-line comment after it kept at its column."""
         body = self.body
-        parts, at = [], node.start
-        for start, end, new in sorted(edits, key=lambda e: e[:2]):
-            parts.append(body[at:start])
-            parts.append(new)
-            at = end
-        parts.append(body[at:node.end])
-        written = "".join(parts)
+        written = _spliced(body, node.start, node.end, edits)
         spaces, kept = _comment_kept(body, node.end, node.column, written, body[node.end:_line_end(body, node.end)])
         return node.start, node.end + spaces, written + kept
 
