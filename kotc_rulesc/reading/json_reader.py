@@ -306,9 +306,8 @@ _PLAIN_NAME_FIRST = re.compile(rb'\{"name": ?"( *[!#-\[\]-~][ -!#-\[\]-~]*)"')
 
 
 def plain_name_at(line: bytes, _match: Any = _PLAIN_NAME_FIRST.match) -> tuple[int, int]:
-    """Where the name is, ``(start, end)``, in a JSONL line that starts with a plainly written name;
-    ``(0, 0)`` for any other line.  Two such lines the same but for the name read the same but for
-    the name (the rest decides all else, the policy's answer too): the JSONL readers read them once."""
+    """Where the name is, ``(start, end)``, in a JSONL line that starts with a plainly written name, else
+    ``(0, 0)``: two such lines the same but for the name read the same but for the name."""
     m = _match(line)
     return m.span(1) if m else (0, 0)
 
@@ -317,10 +316,9 @@ def plain_name_at(line: bytes, _match: Any = _PLAIN_NAME_FIRST.match) -> tuple[i
 
 
 class JsonStream:
-    """One JSON collection (``{"cards": [...]}``, a list of cards, or one card) read card by card
-    in bounded memory.  :meth:`events` yields ``("raw", text)`` for what lies around the cards
-    (copied as it is) and ``("card", raw, value, line, indent)`` for each card: its exact text, its
-    value, its first line and that line's indentation.  Errors are :class:`InputError`."""
+    """One JSON collection (``{"cards": [...]}``, a list of cards, or one card) read card by card in
+    bounded memory: :meth:`events` yields ``("raw", text)`` for what lies around the cards and
+    ``("card", raw, value, line, indent)`` for each card."""
 
     def __init__(self, fp: Any, chunk: int = 1 << 16, display: str | None = None):
         self.fp = fp

@@ -30,9 +30,8 @@ class Scalar:
 
 
 class Collection:
-    """A mapping (``keys`` holds its key scalars) or a sequence (``keys`` is None): its value (a dict
-    or a list), its nodes (``items``), whether it is written in flow style (``{…}``, ``[…]``), where
-    it starts, and where it ends (a flow collection: after its closing bracket)."""
+    """A mapping (``keys``: its key scalars) or a sequence (``keys`` is None): its value, its nodes
+    (``items``), whether it is in flow style (``{…}``, ``[…]``) and where it starts and ends."""
 
     __slots__ = ("value", "keys", "items", "flow", "start", "line", "column", "end")
 
@@ -79,12 +78,9 @@ def position(data: Any, key: Any = None, of_key: bool = False) -> tuple[int, int
 
 def read_yaml(text: str, display: str, entry: Callable[[int, Any], None] | None = None,
               positioned: bool = False) -> Any:
-    """The document's root node (``None`` for a document without data), or :class:`InputError`.
-
-    With ``entry``, the entries of the card list (the document's list, or its top-level ``cards:``
-    list) go to ``entry(index, node)`` as they are read instead of into the tree, so that memory
-    does not grow with a collection.  ``positioned``: mappings and sequences are :class:`Map` and
-    :class:`Seq` (for the rules loader), else plain dicts and lists."""
+    """The document's root node (``None`` for a document without data), or :class:`InputError`.  With
+    ``entry``, the card list's entries go to ``entry(index, node)`` as they are read, not into the tree;
+    ``positioned``: mappings and sequences are :class:`Map` and :class:`Seq`, else dicts and lists."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -247,13 +243,7 @@ def _integer(raw: str) -> int:
 
 def _float(raw: str) -> float:
     body = raw.replace("_", "").lower()
-    sign = -1.0 if body[:1] == "-" else 1.0
-    body = body.lstrip("+-")
-    if body == ".inf":
-        return sign * float("inf")
-    if body == ".nan":
-        return float("nan")
-    return sign * float(body)
+    return float(body.replace(".", "", 1) if body.lstrip("+-") in (".inf", ".nan") else body)
 
 
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})")
