@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from contextlib import suppress
 import shutil
 import stat
 import sys
@@ -312,12 +313,6 @@ class AtomicOutput:
         except OSError as exc:
             raise _output_error(exc, self._name()) from None
 
-    def flush(self) -> None:
-        try:
-            self.file.flush()
-        except OSError as exc:
-            raise _output_error(exc, self._name()) from None
-
     def _name(self) -> str:
         return "<stdout>" if self.temp_name is None else self.name
 
@@ -362,15 +357,12 @@ class AtomicOutput:
         if self.committed:
             return
         try:
-            self.file.close()
-        except OSError:
-            pass
+            with suppress(OSError):
+                self.file.close()
         finally:
             if self.temp_name is not None:
-                try:
+                with suppress(FileNotFoundError):
                     os.unlink(self.temp_name)
-                except FileNotFoundError:
-                    pass
         self.committed = True
 
     def __enter__(self) -> "AtomicOutput":
@@ -392,7 +384,7 @@ class NullOutput:
     def commit(self) -> None:
         pass
 
-    flush = discard = commit
+    discard = commit
 
 
 def _make_backup(target: str) -> None:
@@ -413,10 +405,8 @@ def _make_backup(target: str) -> None:
             shutil.copystat(target, name)
         os.replace(name, bak)
     except BaseException:
-        try:
+        with suppress(FileNotFoundError):
             os.unlink(name)
-        except FileNotFoundError:
-            pass
         raise
     finally:
         if fd is not None:
@@ -430,9 +420,8 @@ def _sync_folder(directory: str) -> None:
     except OSError:
         return
     try:
-        _fsync(fd)
-    except OSError:  # (a file system that cannot sync a folder: the rename stands)
-        pass
+        with suppress(OSError):  # (a file system that cannot sync a folder: the rename stands)
+            _fsync(fd)
     finally:
         os.close(fd)
 
