@@ -131,6 +131,7 @@ class Input:
         self._read = 0  # bytes read from fp
 
     def _raw_read(self, n: int) -> bytes:
+        """Up to ``n`` bytes: fewer only at the end (``fp`` is buffered), counted against :data:`MAX_STREAM`."""
         try:
             data = self.fp.read(n)
         except OSError as exc:
@@ -142,22 +143,12 @@ class Input:
                              hint="save it to a file first")
         return data
 
-    def _fill(self, n: int) -> bytes:
-        out = []
-        while n > 0:
-            data = self._raw_read(n)
-            if not data:
-                break
-            out.append(data)
-            n -= len(data)
-        return b"".join(out)
-
-    def head(self, n: int = HEAD) -> bytes:
-        """The first ``n`` bytes (fewer at the end of the input), checked: not binary, UTF-8."""
-        if len(self._head) < n and self._read == len(self._head):
-            self._head += self._fill(n - len(self._head))
-            decode(self.display, self._head, final=len(self._head) < n)
-        return self._head[:n]
+    def head(self) -> bytes:
+        """The first :data:`HEAD` bytes (fewer at the end of the input), checked: not binary, UTF-8."""
+        if not self._read:
+            self._head = self._raw_read(HEAD)  # (a buffered read reads on until it has them, or the end)
+            decode(self.display, self._head, final=len(self._head) < HEAD)
+        return self._head
 
     def read(self, n: int) -> bytes:
         """The next ``n`` bytes, starting with the head."""
@@ -173,7 +164,7 @@ class Input:
                                hint="a large collection reads best as JSONL (one card per line), which is streamed")
         if self.size is not None and self.size > limit:
             raise too_large
-        data = self._head[self._given:] + self._fill(limit + 1 - (len(self._head) - self._given))
+        data = self._head[self._given:] + self._raw_read(limit + 1 - (len(self._head) - self._given))
         self._given = len(self._head)
         if len(data) > limit:
             raise too_large
