@@ -11,6 +11,7 @@ import codecs
 import io
 import json
 import re
+from functools import cached_property
 from typing import Any
 
 from ..cards.collection import yaml_entries
@@ -91,10 +92,10 @@ def _leaf_end(body: str, node: Any) -> int:
     return m.start() if m else node.end
 
 
-def _comment_kept(body: str, end: int, column: int, written: str, tail: str) -> tuple[int, str]:
-    """(how many spaces to replace, the spaces that give an end-of-line comment in ``tail`` its column
+def _comment_kept(body: str, end: int, column: int, written: str) -> tuple[int, str]:
+    """(how many spaces to replace, the spaces that give an end-of-line comment after ``end`` its column
     again after ``written``, at least one); ``(0, "")`` without a comment."""
-    comment = _COMMENT_AFTER.match(tail)
+    comment = _COMMENT_AFTER.match(body, end, _line_end(body, end))
     if not comment:
         return 0, ""
     last = written.rsplit("\n", 1)
@@ -120,15 +121,12 @@ class _Splice:
         self.count = 0
         self.patches: list[tuple[int, int, str]] = []
         self.missing: MissingFrom | None = None  # a card without an Edition Indicator, and no --from
-        self._writer: Writer | None = None
         m = _BREAK.search(body)
         self.newline = m.group() if m else "\n"
 
-    @property
-    def writer(self) -> "Writer":
-        if self._writer is None:
-            self._writer = Writer(self.body)
-        return self._writer
+    @cached_property
+    def writer(self) -> "Writer":  # (ruamel.yaml only once a card changes)
+        return Writer(self.body)
 
     def card(self, index: int, node: Any) -> None:
         """Decide the card read at ``index`` and patch it."""
@@ -205,8 +203,7 @@ class _Splice:
                 head, _, rest = written.partition("\n")
                 written = head + header.group(1) + "\n" + rest
             return old.start, _leaf_end(body, old), written
-        end = _line_end(body, old.end)
-        spaces, kept = _comment_kept(body, old.end, old.column, written, body[old.end:end])
+        spaces, kept = _comment_kept(body, old.end, old.column, written)
         return old.start, old.end + spaces, written + kept
 
     def removed(self, node: Collection, i: int) -> tuple[int, int, str]:
@@ -256,7 +253,7 @@ class _Splice:
         """A flow card's edits as one patch, an end-of-line comment after it kept at its column."""
         body = self.body
         written = _spliced(body, node.start, node.end, edits)
-        spaces, kept = _comment_kept(body, node.end, node.column, written, body[node.end:_line_end(body, node.end)])
+        spaces, kept = _comment_kept(body, node.end, node.column, written)
         return node.start, node.end + spaces, written + kept
 
 
