@@ -14,7 +14,6 @@ import shutil
 import stat
 import sys
 import tempfile
-from pathlib import Path
 from typing import BinaryIO, Iterable
 
 from .errors import OutputError, OutputRefused
@@ -44,8 +43,8 @@ def _output_error(exc: OSError, target: str) -> OutputError:
     return OutputError(exc.errno, exc.strerror or str(exc), target)
 
 
-def backup_path(target: str | os.PathLike) -> Path:
-    return Path(f"{os.fspath(target)}.bak")
+def backup_path(target: str | os.PathLike) -> str:
+    return f"{os.fspath(target)}.bak"
 
 
 def destination_problem(path: str, rules_ok: bool = False) -> str | None:
@@ -177,7 +176,7 @@ def _temp_prefix(target: str) -> str:
 
 def remove_stale(target: str) -> list[str]:
     """Remove the temporary files of ``target`` (and of its ``.bak``) that killed runs left (their lock is free)."""
-    prefixes = (_temp_prefix(target), _temp_prefix(os.fspath(backup_path(target))))
+    prefixes = (_temp_prefix(target), _temp_prefix(backup_path(target)))
     return _remove_stale(os.path.dirname(os.path.abspath(target)), lambda name: name.startswith(prefixes))
 
 
@@ -389,7 +388,7 @@ class NullOutput:
 
 def _make_backup(target: str) -> None:
     """``target.bak``, atomically replaced: a second name for the file itself (else a copy)."""
-    bak = os.fspath(backup_path(target))
+    bak = backup_path(target)
     directory = os.path.dirname(os.path.abspath(target))
     name = os.path.join(directory, f"{_temp_prefix(bak)}{os.getpid()}-{os.urandom(4).hex()}{TEMP_SUFFIX}")
     fd = None
