@@ -1,8 +1,5 @@
-"""The output directory on disk and its MANIFEST.json: which files it holds, what they derive from,
-and whether they are exactly what a build of the rules would write.
-
-Standard library only, and light: the commands that ask whether generated/ answers for a rules
-folder (check, show, diff, the card commands, ``build --check``) import this, not the generators."""
+"""The output directory and its MANIFEST.json: which files it holds, what they derive from, and whether
+they are what a build would write.  Standard library only: the commands served by the tables ask it."""
 
 from __future__ import annotations
 
@@ -11,8 +8,6 @@ import json
 import os
 import stat
 from pathlib import Path, PurePosixPath
-
-__all__ = ["IGNORED_DIRS", "MANIFEST", "inputs", "on_disk", "owned_paths", "read_manifest", "read_regular", "up_to_date"]
 
 MANIFEST = "MANIFEST.json"
 IGNORED_DIRS = frozenset({"__pycache__"})
@@ -26,9 +21,8 @@ def _sha256(path: Path | str) -> str:
 
 
 def read_regular(path: Path | str) -> bytes | None:
-    """The content of the regular file ``path``, or None when it is anything else — a link, a FIFO
-    (never waited on), a device, a folder — or is not there.  How a build's folder is read: what
-    is in it is looked at, never followed."""
+    """The content of the regular file ``path``, or None when it is anything else (a link, a FIFO: never
+    waited on) or is not there."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
@@ -50,11 +44,8 @@ def read_manifest(out_dir: Path) -> dict | None:
 
 
 def owned_paths(manifest: dict | None) -> set[str] | None:
-    """The files a build wrote in the folder of ``manifest``, or None when the manifest is not a
-    kotc-rulesc build's (by its content, not its name: other tools write a MANIFEST.json too).  A
-    build's manifest names kotc-rulesc as its generator, gives its format, and lists its files
-    (``files``) or, while a build is under way or after one was interrupted, the files it may
-    have written (``building``).  Only plain relative paths count: nothing outside the folder."""
+    """The files a build wrote in the folder of ``manifest`` (``files``, or ``building`` while a build is
+    under way or was interrupted), plain relative paths only; None when it is not a kotc-rulesc build's."""
     if manifest is None or not str(manifest.get("generator", "")).startswith("kotc-rulesc ") \
             or not isinstance(manifest.get("format"), int):
         return None
@@ -74,8 +65,7 @@ def _plain(path: str) -> bool:
 
 
 def on_disk(out_dir: Path) -> list[str]:
-    """The files under ``out_dir`` (relative, POSIX; a link to a folder is not followed), byte-code
-    caches and the writer's temporary files (``.NAME.kotc-rulesc-XXXXXXXX.tmp``) left out."""
+    """The files under ``out_dir`` (relative, POSIX), byte-code caches and the writer's temporary files left out."""
     if not out_dir.is_dir():
         return []
     found = []
@@ -92,12 +82,10 @@ def _temporary(name: str) -> bool:
 
 
 def inputs(rules_dir: Path, templates: bool = True) -> list[tuple[str, str]]:
-    """What a build of ``rules_dir`` derives from, as (name, sha256): every rules file the loader
-    reads, named ``<folder name>/<file name>`` so that the names do not depend on where the build
-    runs; the edition schema; and (``templates``) the documents' templates and topic pages.  Raises
-    OSError when the folder cannot be read."""
+    """What a build of ``rules_dir`` derives from, as (name, sha256): every rules file (named ``<folder
+    name>/<file name>``: the same wherever the build runs), the edition schema, and (``templates``) the
+    templates and topic pages.  Raises OSError when the folder cannot be read."""
     from .bundled import PACKAGE_DIR, docs_dir, templates_dir
-
     from .rules_folder import listing
 
     label = rules_dir.resolve().name or "rules"
@@ -116,10 +104,8 @@ def inputs(rules_dir: Path, templates: bool = True) -> list[tuple[str, str]]:
 
 
 def up_to_date(out_dir: Path, rules_dir: Path) -> bool:
-    """Is ``out_dir`` what this kotc-rulesc builds from ``rules_dir``, without building it?  Its
-    MANIFEST.json names this generator and today's inputs (:func:`inputs`), and every file it
-    lists is on disk with its recorded hash, and no other.  (Only where the code cannot have
-    changed since the build: the generator names kotc-rulesc's version, not its source.)"""
+    """Is ``out_dir`` what this kotc-rulesc builds from ``rules_dir``, without building it?  Its manifest
+    names this generator and today's inputs, and every file it lists is on disk with its hash, no other."""
     from .tables import GENERATOR
 
     try:

@@ -1,39 +1,19 @@
-"""The one writer: every file kotc-rulesc writes — migrate's collection and report, build's tables and
-pages, new-edition's and import-edition's rules file, ``schema -o``, ``rules export`` — appears whole
-or not at all, and never in place of what it must not replace.
-
-- **What may be a target** (:func:`check_target`): a regular file or a name not taken yet, links
-  followed to what they point at — never a directory, a FIFO, a device or a socket (nothing blocks
-  on a FIFO, nothing ever replaces ``/dev/full`` with a file), never one of the command's inputs,
-  never a rules file (a file the rules loader would read, :func:`~kotc_rulesc.rules_folder.is_rules_file`)
-  unless the command's job is to write one.  With ``within`` (build's output folder) the target is
-  reached from that folder without following any link, and is no link itself.
-- **How it is written** (:class:`AtomicOutput`, :func:`write_file`): into a temporary file
-  ``.NAME.kotc-rulesc-XXXXXXXX.tmp`` in the target's own folder (so that the final :func:`os.replace`
-  is one atomic rename on one file system), locked while written, flushed to disk (``fsync``), then
-  renamed into place and the folder synced.  ``-`` (standard output) is spooled and copied out at
-  the end, so that a run that fails prints nothing.  Any failure removes the temporary file; one a
-  killed run left is removed by the next run writing beside it, once its lock is free
-  (:func:`remove_stale`).  ``backup`` keeps the file replaced as ``TARGET.bak`` (a second name for
-  the very file, made before the rename: the original exists under one name or the other at every
-  moment); ``expect`` (the device and inode of the file read) refuses to replace a file another
-  program put there meanwhile (:class:`Changed`).
-- **What goes wrong** is an :class:`~kotc_rulesc.errors.OutputError` naming the target (a full disk,
-  a read-only folder, EIO) or an :class:`~kotc_rulesc.errors.OutputRefused` saying why the target is
-  refused: exit status 2 either way, never a traceback (``cli`` turns both into a message).
-- **It deletes** nothing but its own temporary files and what :func:`remove_file` is told to remove
-  (build removes only files its own previous manifest lists).
+"""The one writer: every file kotc-rulesc writes appears whole or not at all, never in place of what it
+must not replace (:func:`check_target`: a directory, a device, an input, a rules file, a link out of
+build's folder).  A file is written beside its target, locked, synced and renamed into place
+(:class:`AtomicOutput`); ``-`` is spooled and copied out at the end, so that a failed run prints
+nothing.  Failures are :class:`~kotc_rulesc.errors.OutputError` / ``OutputRefused`` (exit status 2).
 """
 
 from __future__ import annotations
 
 import io
 import os
+from contextlib import suppress
 import shutil
 import stat
 import sys
 import tempfile
-from pathlib import Path
 from typing import BinaryIO, Iterable
 
 from .errors import OutputError, OutputRefused
@@ -43,28 +23,6 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX: no locks, no clean-up of others' files
     fcntl = None  # type: ignore[assignment]
-
-__all__ = [
-    "AtomicOutput",
-    "NullOutput",
-    "OutputError",
-    "OutputRefused",
-    "Busy",
-    "Changed",
-    "GuardedStream",
-    "backup_path",
-    "check_target",
-    "destination_problem",
-    "same_file",
-    "write_file",
-    "remove_file",
-    "remove_stale",
-    "remove_stale_in",
-    "lock_exclusive",
-    "locked_temp",
-    "output_file",
-    "TEMP_MARK",
-]
 
 #: what every temporary file of kotc-rulesc has in its name: ``.TARGET.kotc-rulesc-XXXXXXXX.tmp``
 TEMP_MARK = ".kotc-rulesc-"
@@ -85,17 +43,13 @@ def _output_error(exc: OSError, target: str) -> OutputError:
     return OutputError(exc.errno, exc.strerror or str(exc), target)
 
 
-def backup_path(target: str | os.PathLike) -> Path:
-    return Path(f"{os.fspath(target)}.bak")
-
-
-# --------------------------------------------------------------------------- what may be a target
+def backup_path(target: str | os.PathLike) -> str:
+    return f"{os.fspath(target)}.bak"
 
 
 def destination_problem(path: str, rules_ok: bool = False) -> str | None:
-    """Why ``path`` cannot be an output, or ``None``: it must be a regular file or not exist yet, a
-    link is followed (``-``, standard output, is always fine); and it must not be a rules file
-    unless ``rules_ok``."""
+    """Why ``path`` (links followed) cannot be an output, or ``None``: it must be a regular file or not
+    exist yet, and not a rules file unless ``rules_ok``."""
     if path == "-":
         return None
     try:
@@ -113,8 +67,7 @@ def destination_problem(path: str, rules_ok: bool = False) -> str | None:
 
 
 def same_file(a: str | None, b: str | None) -> bool:
-    """Do ``a`` and ``b`` name one file (through links, hard links included)?  ``-`` and ``None``
-    name no file."""
+    """Do ``a`` and ``b`` name one file (through links, hard links included)?  ``-`` and ``None`` name none."""
     if a in (None, "-") or b in (None, "-"):
         return False
     if os.path.realpath(a) == os.path.realpath(b):
@@ -127,11 +80,8 @@ def same_file(a: str | None, b: str | None) -> bool:
 
 def check_target(path: str | os.PathLike, inputs: Iterable[tuple[str, str]] = (), rules_ok: bool = False,
                  within: str | os.PathLike | None = None) -> str:
-    """The path to write ``path`` at — the file a link points to — or :class:`OutputRefused`.
-
-    ``inputs``: (path, what it is) of each file the command reads, none of which may be replaced
-    ("one of the documents read"); ``rules_ok``: the command writes a rules file here; ``within``:
-    ``path`` lies in this folder, reached without following links (:func:`_inside`)."""
+    """The path to write ``path`` at — the file a link points to — or :class:`OutputRefused`.  ``inputs``:
+    (path, what it is) of each file the command reads; ``within``: the folder ``path`` must lie in (:func:`_inside`)."""
     path = os.fspath(path)
     if path == "-":
         return path
@@ -147,20 +97,20 @@ def check_target(path: str | os.PathLike, inputs: Iterable[tuple[str, str]] = ()
 
 
 def _inside(root: str, path: str, make: bool) -> None:
-    """``path`` lies under the folder ``root``, and every folder between them is a real folder, not a
-    link (made when missing and ``make``); ``path`` itself is no link.  Never follows a link out of
-    ``root``: a build (or ``rules export``) writes its files inside its folder or not at all."""
+    """``path`` lies under the folder ``root`` and neither it nor a folder between them is a link (a
+    missing folder is made when ``make``): a build writes inside its folder or not at all."""
     rel = os.path.relpath(path, root)
     if rel.startswith(os.pardir) or os.path.isabs(rel):
         raise OutputRefused(f"{path} is outside {root}")
-    here = root
     parts = rel.split(os.sep)
-    for part in parts[:-1]:
-        here = os.path.join(here, part)
+    here = root
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        here = path if last else os.path.join(here, part)
         try:
             mode = os.lstat(here).st_mode
         except FileNotFoundError:
-            if not make:
+            if last or not make:
                 return
             try:
                 os.mkdir(here)
@@ -170,17 +120,8 @@ def _inside(root: str, path: str, make: bool) -> None:
         if stat.S_ISLNK(mode):
             raise OutputRefused(f"{here} is a symbolic link ({os.readlink(here)}): kotc-rulesc writes only inside "
                                 f"{root}, never through a link; remove the link")
-        if not stat.S_ISDIR(mode):
+        if not last and not stat.S_ISDIR(mode):
             raise OutputRefused(f"{here} is in the way: kotc-rulesc needs a folder there")
-    try:
-        if stat.S_ISLNK(os.lstat(path).st_mode):
-            raise OutputRefused(f"{path} is a symbolic link ({os.readlink(path)}): kotc-rulesc writes only inside "
-                                f"{root}, never through a link; remove the link")
-    except FileNotFoundError:
-        pass
-
-
-# --------------------------------------------------------------------------- whole files
 
 
 def write_file(path: str | os.PathLike, data: bytes, inputs: Iterable[tuple[str, str]] = (), rules_ok: bool = False,
@@ -197,31 +138,24 @@ def write_file(path: str | os.PathLike, data: bytes, inputs: Iterable[tuple[str,
 
 
 def remove_file(path: str | os.PathLike, within: str | os.PathLike) -> bool:
-    """Remove the regular file ``path`` inside the folder ``within`` (reached without following
-    links); False (and nothing removed) when it is anything else or is gone.  The caller decides
-    that the file is its own to remove."""
+    """Remove the regular file ``path`` inside the folder ``within`` (reached without following links);
+    False (nothing removed) when it is anything else or is gone."""
     path = os.fspath(path)
     try:
         _inside(os.fspath(within), path, make=False)
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return False
         os.unlink(path)
-    except FileNotFoundError:
-        return False
-    except OutputRefused:
+    except (FileNotFoundError, OutputRefused):
         return False
     except OSError as exc:
         raise _output_error(exc, path) from None
     return True
 
 
-# --------------------------------------------------------------------------- locks and stale files
-
-
 def lock_exclusive(fd: int, path: str) -> bool:
-    """Take the exclusive lock of the open file ``fd`` (without waiting; :class:`Busy` when another
-    process holds it).  False when ``path`` no longer names that file (it was replaced between
-    opening and locking: open it again)."""
+    """Take the lock of the open file ``fd`` without waiting (:class:`Busy` when another process holds it);
+    False when ``path`` no longer names that file (it was replaced meanwhile)."""
     if fcntl is None:  # pragma: no cover
         return True
     try:
@@ -230,12 +164,10 @@ def lock_exclusive(fd: int, path: str) -> bool:
         raise Busy(path) from None
     except OSError:  # a file system without locks
         return True
-    held = os.fstat(fd)
     try:
-        now = os.stat(path)
+        return os.path.samestat(os.fstat(fd), os.stat(path))
     except FileNotFoundError:
         return False
-    return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
 
 
 def _temp_prefix(target: str) -> str:
@@ -243,15 +175,13 @@ def _temp_prefix(target: str) -> str:
 
 
 def remove_stale(target: str) -> list[str]:
-    """Remove the temporary files of ``target`` (and of its ``.bak``) that runs which were killed
-    left behind: those whose lock is free.  The names removed."""
-    prefixes = (_temp_prefix(target), _temp_prefix(os.fspath(backup_path(target))))
+    """Remove the temporary files of ``target`` (and of its ``.bak``) that killed runs left (their lock is free)."""
+    prefixes = (_temp_prefix(target), _temp_prefix(backup_path(target)))
     return _remove_stale(os.path.dirname(os.path.abspath(target)), lambda name: name.startswith(prefixes))
 
 
 def remove_stale_in(directory: str | os.PathLike) -> list[str]:
-    """Remove every temporary file of kotc-rulesc in ``directory`` whose lock is free (a build's
-    folder, before it is compared).  The names removed."""
+    """Remove every temporary file of kotc-rulesc in ``directory`` whose lock is free (a build's folder)."""
     return _remove_stale(os.fspath(directory), lambda name: name.startswith(".") and TEMP_MARK in name)
 
 
@@ -278,8 +208,7 @@ def _remove_stale(directory: str, ours) -> list[str]:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 continue  # a live run's file
-            held, now = os.fstat(fd), os.stat(path, follow_symlinks=False)
-            if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+            if os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False)):
                 os.unlink(path)
                 removed.append(name)
         except OSError:
@@ -290,9 +219,8 @@ def _remove_stale(directory: str, ours) -> list[str]:
 
 
 def locked_temp(target: str) -> tuple[int, str]:
-    """A new temporary file beside ``target`` (``.TARGET.kotc-rulesc-XXXXXXXX.tmp``), open for reading
-    and writing and locked: (descriptor, path).  Whoever asks removes it; one a killed run left is
-    removed by the next run that writes ``target`` (:func:`remove_stale`)."""
+    """A new temporary file beside ``target`` (``.TARGET.kotc-rulesc-XXXXXXXX.tmp``), open and locked:
+    (descriptor, path).  One a killed run left is removed by the next run (:func:`remove_stale`)."""
     directory = os.path.dirname(os.path.abspath(target))
     while True:
         fd, name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=directory)
@@ -326,17 +254,15 @@ class _Raw(io.FileIO):
 
 
 def output_file(fd: int, target: str) -> io.BufferedWriter:
-    """The open temporary file ``fd`` as a buffered binary file whose OS errors are
-    :class:`OutputError` naming ``target``, the file it will become part of."""
+    """The open temporary file ``fd``, buffered, its OS errors :class:`OutputError` naming ``target``."""
     return io.BufferedWriter(_Raw(fd, target), 1 << 16)
 
 
 class GuardedStream(io.RawIOBase):
     """A binary stream (standard output) whose OS errors are :class:`OutputError` naming it."""
 
-    def __init__(self, stream: BinaryIO, name: str = "<stdout>"):
+    def __init__(self, stream: BinaryIO):
         self._stream = stream
-        self._name = name
 
     def writable(self) -> bool:
         return True
@@ -345,24 +271,21 @@ class GuardedStream(io.RawIOBase):
         try:
             self._stream.write(data)
         except OSError as exc:
-            raise _output_error(exc, self._name) from None
+            raise _output_error(exc, "<stdout>") from None
         return len(data)
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except OSError as exc:
-            raise _output_error(exc, self._name) from None
-
-
-# --------------------------------------------------------------------------- the output
+            raise _output_error(exc, "<stdout>") from None
 
 
 class AtomicOutput:
-    """A binary file that appears at ``target`` (or on standard output for ``-``) only on :meth:`commit`.
+    """A binary file that appears at ``target`` (links followed; ``-``: standard output) only on :meth:`commit`.
 
-    ``target`` is where the file goes (links already followed: :func:`check_target`); ``name`` is how
-    errors name it (default: ``target``)."""
+    ``backup`` keeps the file replaced as ``TARGET.bak``; ``expect`` (device, inode) refuses to replace
+    a file another program put there meanwhile (:class:`Changed`); ``name``: how errors name it."""
 
     def __init__(self, target: str | os.PathLike, backup: bool = False, stdout: BinaryIO | None = None,
                  expect: tuple[int, int] | None = None, name: str | None = None):
@@ -383,16 +306,9 @@ class AtomicOutput:
                 raise _output_error(exc, self.name) from None
             self.file = output_file(fd, self.name)
 
-    # file-like
     def write(self, data: bytes) -> int:
         try:
             return self.file.write(data)
-        except OSError as exc:
-            raise _output_error(exc, self._name()) from None
-
-    def flush(self) -> None:
-        try:
-            self.file.flush()
         except OSError as exc:
             raise _output_error(exc, self._name()) from None
 
@@ -440,15 +356,12 @@ class AtomicOutput:
         if self.committed:
             return
         try:
-            self.file.close()
-        except OSError:
-            pass
+            with suppress(OSError):
+                self.file.close()
         finally:
             if self.temp_name is not None:
-                try:
+                with suppress(FileNotFoundError):
                     os.unlink(self.temp_name)
-                except FileNotFoundError:
-                    pass
         self.committed = True
 
     def __enter__(self) -> "AtomicOutput":
@@ -467,26 +380,15 @@ class NullOutput:
     def write(self, data: bytes) -> int:
         return len(data)
 
-    def flush(self) -> None:
-        pass
-
     def commit(self) -> None:
         pass
 
-    def discard(self) -> None:
-        pass
-
-    def __enter__(self) -> "NullOutput":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
+    discard = commit
 
 
 def _make_backup(target: str) -> None:
-    """``target.bak`` holding the current content of ``target`` (atomically replaced): a second name
-    for the file itself, or a copy where the file system has no hard links."""
-    bak = os.fspath(backup_path(target))
+    """``target.bak``, atomically replaced: a second name for the file itself (else a copy)."""
+    bak = backup_path(target)
     directory = os.path.dirname(os.path.abspath(target))
     name = os.path.join(directory, f"{_temp_prefix(bak)}{os.getpid()}-{os.urandom(4).hex()}{TEMP_SUFFIX}")
     fd = None
@@ -502,10 +404,8 @@ def _make_backup(target: str) -> None:
             shutil.copystat(target, name)
         os.replace(name, bak)
     except BaseException:
-        try:
+        with suppress(FileNotFoundError):
             os.unlink(name)
-        except FileNotFoundError:
-            pass
         raise
     finally:
         if fd is not None:
@@ -519,9 +419,8 @@ def _sync_folder(directory: str) -> None:
     except OSError:
         return
     try:
-        _fsync(fd)
-    except OSError:  # (a file system that cannot sync a folder: the rename stands)
-        pass
+        with suppress(OSError):  # (a file system that cannot sync a folder: the rename stands)
+            _fsync(fd)
     finally:
         os.close(fd)
 

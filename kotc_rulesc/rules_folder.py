@@ -1,11 +1,5 @@
-"""Which entries of a rules folder are its rules files: the one listing the loader, the build's
-inputs, the tables' staleness check and the writer's refusal of rules files share.
-
-Every ``*.yaml`` / ``*.yml`` entry is a rules file (the loader names one not called
-``edition-NN.yaml``).  An entry so named that cannot be one — a FIFO, a device, a socket, a
-directory, a link to nothing — is reported, never skipped in silence and never opened: it is
-looked at with ``stat`` only (opening a FIFO to read it waits for a writer, for ever).
-Standard library only: the commands served by the compiled tables list the folder too.
+"""Which entries of a rules folder are its rules files: every ``*.yaml`` / ``*.yml``.  One that cannot be
+one (a FIFO, a device, a link to nothing) is reported, never opened: opening a FIFO waits for ever.
 """
 
 from __future__ import annotations
@@ -14,8 +8,6 @@ import os
 import re
 import stat
 from pathlib import Path
-
-__all__ = ["FILE_NAME", "SUFFIXES", "listing", "not_a_file", "is_rules_file"]
 
 #: how a rules file is named: ``edition-07.yaml``, ``edition-11-pre.yaml``
 FILE_NAME = re.compile(r"^edition-(\d+)(-pre)?\.ya?ml$")
@@ -38,9 +30,8 @@ def not_a_file(mode: int) -> str | None:
 
 
 def listing(rules_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """(the rules files of ``rules_dir``, sorted — a link to a regular file is one; the entries
-    named like rules files that cannot be read as one, each with what it is).  Raises OSError when
-    the folder cannot be listed."""
+    """(the rules files of ``rules_dir``, sorted; the entries so named that cannot be one, each with what
+    it is).  Raises OSError when the folder cannot be listed."""
     files: list[Path] = []
     odd: list[tuple[Path, str]] = []
     for path in sorted(Path(rules_dir).iterdir()):

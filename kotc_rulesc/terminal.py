@@ -1,18 +1,6 @@
-"""Output to a terminal shows data, it never drives the terminal.
-
-Card names, texts, file names and rules texts come from files anyone may write: an escape sequence
-(``ESC [ 2 J``, a window title, a hyperlink), a carriage return or a bidirectional override
-(U+202E, which makes ``cost 3`` read backwards) would act on the terminal if printed raw.  When
-standard output or standard error is a terminal, :func:`guard` puts a stream in front of it that
-writes each such character as an escape — ``\\x1b`` for a C0 control (JSON output never holds one
-raw: JSON escapes them itself), ``\\u202e`` for DEL, a C1 control or a bidirectional control (in a
-JSON string, the same character: JSON output stays valid JSON with the same values).  Newline and
-tab pass.  This is the one place: every command, report and error message goes out through
-``sys.stdout`` / ``sys.stderr`` (click's ``echo``, ``print``, the binary ``.buffer``).
-
-Files and pipes get the output as the commands write it (a program reading it gets the data; JSON
-and YAML escape by their own rules).  The progress bar (``migrate`` on a terminal) draws with
-control characters of its own on the stream underneath (:func:`unguarded`).
+"""Output to a terminal shows data, it never drives it: card names and texts come from files anyone may
+write, so where standard output or error is a terminal, :func:`guard` escapes every character it would
+obey (``\\x1b``, ``\\u202e``); newline and tab pass.  Files and pipes get the output as written.
 """
 
 from __future__ import annotations
@@ -22,8 +10,6 @@ import io
 import re
 import sys
 from typing import TextIO
-
-__all__ = ["CONTROLS", "escape", "guard", "unguarded", "TerminalText"]
 
 #: what a terminal would obey: C0 controls but newline and tab, DEL, C1 controls, and the
 #: bidirectional formatting characters (ALM, LRM, RLM, LRE–RLO, LRI–PDI)
@@ -41,8 +27,7 @@ def escape(text: str) -> str:
 
 
 class TerminalText(io.TextIOBase):
-    """A text stream in front of a terminal's: what is written goes out escaped (:func:`escape`).
-    Its ``buffer`` takes bytes (UTF-8) and escapes them the same way."""
+    """A text stream in front of a terminal's: what is written goes out escaped; so does what its ``buffer`` takes."""
 
     def __init__(self, stream: TextIO):
         self.terminal = stream
@@ -57,8 +42,6 @@ class TerminalText(io.TextIOBase):
         return self.terminal.errors
 
     def write(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         self.terminal.write(escape(text))
         return len(text)
 
@@ -76,9 +59,7 @@ class TerminalText(io.TextIOBase):
 
 
 class _TerminalBytes(io.RawIOBase):
-    """The binary side of :class:`TerminalText`: UTF-8 decoded as it comes (a character split
-    between two writes is kept for the next), escaped, and written as UTF-8 to the terminal's own
-    binary stream (after what its text stream holds)."""
+    """The binary side of :class:`TerminalText`: UTF-8 decoded as it comes, escaped, written to the terminal."""
 
     def __init__(self, text: TerminalText):
         self._terminal = text.terminal
@@ -104,8 +85,7 @@ def _is_terminal(stream) -> bool:
 
 
 def guard() -> None:
-    """Put :class:`TerminalText` in front of standard output and standard error where they are
-    terminals (``cli.run``, once per process)."""
+    """Put :class:`TerminalText` in front of standard output and standard error where they are terminals."""
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is not None and not isinstance(stream, TerminalText) and _is_terminal(stream):
@@ -113,6 +93,5 @@ def guard() -> None:
 
 
 def unguarded(stream):
-    """The terminal's own stream under a :class:`TerminalText` (or ``stream`` itself): for the
-    progress bar, which draws with control characters of its own."""
+    """The terminal's own stream under a :class:`TerminalText`: for the progress bar's own control characters."""
     return stream.terminal if isinstance(stream, TerminalText) else stream

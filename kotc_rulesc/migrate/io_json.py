@@ -1,15 +1,6 @@
-"""JSON and JSONL collections, card by card, in constant memory.
-
-* **JSONL** is read in blocks of whole lines, a card a line.  An unchanged card's line is written back
-  byte for byte, a changed one in the line's own style (compact or spaced, escaped or raw Unicode);
-  blank lines and lines that are not JSON objects are kept.  A line the same as one seen before but
-  for the name is written from memory, without being decoded, decided or encoded again.
-* **JSON** (``{"cards": [...]}``, a bare list, or one card) is read by
-  :class:`~kotc_rulesc.reading.json_reader.JsonStream` a card at a time; what lies between the cards
-  passes through untouched, and a changed card is indented like the original.
-
-Both under the input policy (:mod:`kotc_rulesc.reading`): a block that is not UTF-8 stops the run; a
-JSONL line the policy refuses is one unreadable card, kept as it is.
+"""JSON and JSONL collections migrated card by card, in constant memory: an unchanged card's text is
+copied byte for byte, a changed one written in its own style (compact or spaced, escaped or raw
+Unicode, indented like the original); what lies between the cards passes through untouched.
 """
 
 from __future__ import annotations
@@ -25,10 +16,6 @@ from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import CardReport, Record, Totals, outcome
 
-__all__ = ["Context", "BlockResult", "MissingFrom", "jsonl_block", "json_cards"]
-
-_loads = json.loads
-
 
 class MissingFrom(Exception):
     """A card without an Edition Indicator, and no ``--from``."""
@@ -37,9 +24,6 @@ class MissingFrom(Exception):
         what = f"card [{index + 1}]" + (f' "{name}"' if isinstance(name, str) and name else "") + (f" (line {line})" if line else "")
         super().__init__(what)
         self.index, self.line, self.name = index, line, name
-
-    def __reduce__(self):
-        return (MissingFrom, (self.index, self.line, self.name))
 
     def describe(self) -> str:
         return (f"{self.args[0]} has no Edition Indicator (no 'edition' field): give --from E, the edition "
@@ -125,8 +109,7 @@ def dumps_line(card: dict, raw: bytes) -> bytes:
 
 
 def dumps_element(card: dict, raw: str, base: str) -> str:
-    """A card as an element of a JSON array, laid out like its original text ``raw``,
-    whose first line is indented by ``base``."""
+    """A card as an element of a JSON array, laid out like its original text ``raw`` (indented ``base``)."""
     escaped, spaced = _style(raw)
     if "\n" not in raw:
         return _ENCODERS[escaped, spaced](card)
@@ -142,15 +125,10 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
 # --------------------------------------------------------------------------- JSONL
 
 def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, room: int | None = None) -> BlockResult:
-    """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes; ``room``: how many
-    cards needing attention the caller still lists (default: ``ctx.attention_cap``).  A block that is
-    not UTF-8 text raises :class:`~kotc_rulesc.reading.policy.InputError`; a line the input policy
-    refuses is one unreadable card, kept as it is.
-
-    A line that repeats one seen before but for a plainly written name
-    (:func:`~kotc_rulesc.reading.json_reader.plain_name_at`) is the same card but for its name: it is
-    written from memory (``ctx.lines``, by the text after the name), the name copied in, without
-    being decoded, decided or encoded again."""
+    """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes; ``room``: how many cards
+    needing attention the caller still lists.  A line the input policy refuses is one unreadable card,
+    kept.  A line the same as one seen before but for its plain name (:func:`plain_name_at`) is written
+    from memory (``ctx.lines``), the name copied in."""
     lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
     result = ctx.new_result(room)
     seen = ctx.lines
@@ -202,14 +180,13 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
 
 
 def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], first_index: int) -> BlockResult:
-    """Migrate cards of a JSON collection: ``items`` are ``(raw text, value or None, line, base indent)``
-    (the value is decoded from the raw text when ``None``); ``output`` lists the new text of each
-    card, or ``None`` for a card that does not change."""
+    """Migrate cards of a JSON collection, ``items`` of ``(raw text, value or None: decode it, line, base
+    indent)``; ``output`` lists the new text of each card, ``None`` for one that does not change."""
     result = ctx.new_result()
     outputs: list[str | None] = []
     index = first_index
     for raw, value, line, base in items:
-        card = _loads(raw) if value is None else value
+        card = json.loads(raw) if value is None else value
         if type(card) is not dict:
             outputs.append(None)
             ctx.note(result, Record(index, line, None, None, False, f"a JSON {type(card).__name__}, not a card (a JSON object)"))

@@ -1,12 +1,8 @@
 """YAML collections migrated by splicing: the changed values are written in place, every other byte is copied.
 
-The collection is read once, as ``check-cards`` reads it (:func:`~kotc_rulesc.cards.collection.yaml_entries`),
-and each card decided from its values.  In a changed card, a changed value is written where the old one
-was (an end-of-line comment after it keeps its column), a field the card lacked goes where
-:func:`~kotc_rulesc.migrate.edit.insert_position` puts it (a line of its own in a block mapping, an
-entry of a flow mapping ``{…}``), the marker after the last field.  Every new value is written by
-ruamel.yaml's dump (:class:`Writer`), with the document's indentation and the style of the value it
-replaces.  A diff of input and output shows exactly what the migration changed.
+A changed value goes where the old one was (an end-of-line comment keeps its column), a new field where
+:func:`~kotc_rulesc.migrate.edit.insert_position` puts it, each written by ruamel.yaml (:class:`Writer`) in
+the document's indentation and the style of the value it replaces: a diff shows exactly what changed.
 """
 
 from __future__ import annotations
@@ -15,6 +11,7 @@ import codecs
 import io
 import json
 import re
+from functools import cached_property
 from typing import Any
 
 from ..cards.collection import yaml_entries
@@ -24,8 +21,6 @@ from .edit import insert_position, planned
 from .io_json import BlockResult, Context, MissingFrom
 from .plan import MARK
 from .report import Record
-
-__all__ = ["migrate_yaml", "detect_indent", "Writer"]
 
 _BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # YAML's line breaks, as libyaml counts lines
 _ODD_BREAKS = frozenset("\r\x85\u2028\u2029")
@@ -47,18 +42,20 @@ def migrate_yaml(ctx: Context, data: bytes, display: str) -> BlockResult:
     if not splice.patches:
         result.output = data
         return result
-    out, at = [], 0
-    for start, end, new in sorted(splice.patches, key=lambda p: p[:2]):
-        out.append(text[at:start])
-        out.append(new)
-        at = end
-    out.append(text[at:])
     bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-    result.output = bom + "".join(out).encode("utf-8")
+    result.output = bom + _spliced(text, 0, len(text), splice.patches).encode("utf-8")
     return result
 
 
-# --------------------------------------------------------------------------- positions
+def _spliced(body: str, start: int, end: int, patches: list[tuple[int, int, str]]) -> str:
+    """``body[start:end]`` with the patches ``(start, end, new text)`` made."""
+    out, at = [], start
+    for first, last, new in sorted(patches, key=lambda p: p[:2]):
+        out.append(body[at:first])
+        out.append(new)
+        at = last
+    out.append(body[at:end])
+    return "".join(out)
 
 
 def _line_start(body: str, offset: int) -> int:
@@ -95,11 +92,10 @@ def _leaf_end(body: str, node: Any) -> int:
     return m.start() if m else node.end
 
 
-def _comment_kept(body: str, end: int, column: int, written: str, tail: str) -> tuple[int, str]:
-    """``(length, spaces)``: the spaces before an end-of-line comment in ``tail`` (the text after a
-    value that ended at ``end``, now ``written`` from ``column``) to give it its column again, or one
-    space after a value that now reaches past it; ``(0, "")`` without a comment."""
-    comment = _COMMENT_AFTER.match(tail)
+def _comment_kept(body: str, end: int, column: int, written: str) -> tuple[int, str]:
+    """(how many spaces to replace, the spaces that give an end-of-line comment after ``end`` its column
+    again after ``written``, at least one); ``(0, "")`` without a comment."""
+    comment = _COMMENT_AFTER.match(body, end, _line_end(body, end))
     if not comment:
         return 0, ""
     last = written.rsplit("\n", 1)
@@ -115,9 +111,6 @@ def _indented(text: str, indent: str, first: bool) -> str:
     return "\n".join((indent + line if line and (i or first) else line) for i, line in enumerate(text.split("\n")))
 
 
-# --------------------------------------------------------------------------- the collection
-
-
 class _Splice:
     """One document being migrated: the patches ``(start, end, new text)`` made card by card."""
 
@@ -128,15 +121,12 @@ class _Splice:
         self.count = 0
         self.patches: list[tuple[int, int, str]] = []
         self.missing: MissingFrom | None = None  # a card without an Edition Indicator, and no --from
-        self._writer: Writer | None = None
         m = _BREAK.search(body)
         self.newline = m.group() if m else "\n"
 
-    @property
-    def writer(self) -> "Writer":
-        if self._writer is None:
-            self._writer = Writer(self.body)
-        return self._writer
+    @cached_property
+    def writer(self) -> "Writer":  # (ruamel.yaml only once a card changes)
+        return Writer(self.body)
 
     def card(self, index: int, node: Any) -> None:
         """Decide the card read at ``index`` and patch it."""
@@ -213,8 +203,7 @@ class _Splice:
                 head, _, rest = written.partition("\n")
                 written = head + header.group(1) + "\n" + rest
             return old.start, _leaf_end(body, old), written
-        end = _line_end(body, old.end)
-        spaces, kept = _comment_kept(body, old.end, old.column, written, body[old.end:end])
+        spaces, kept = _comment_kept(body, old.end, old.column, written)
         return old.start, old.end + spaces, written + kept
 
     def removed(self, node: Collection, i: int) -> tuple[int, int, str]:
@@ -263,52 +252,38 @@ class _Splice:
     def flow_card(self, node: Collection, edits: list[tuple[int, int, str]]) -> tuple[int, int, str]:
         """A flow card's edits as one patch, an end-of-line comment after it kept at its column."""
         body = self.body
-        parts, at = [], node.start
-        for start, end, new in sorted(edits, key=lambda e: e[:2]):
-            parts.append(body[at:start])
-            parts.append(new)
-            at = end
-        parts.append(body[at:node.end])
-        written = "".join(parts)
-        spaces, kept = _comment_kept(body, node.end, node.column, written, body[node.end:_line_end(body, node.end)])
+        written = _spliced(body, node.start, node.end, edits)
+        spaces, kept = _comment_kept(body, node.end, node.column, written)
         return node.start, node.end + spaces, written + kept
-
-
-# --------------------------------------------------------------------------- writing values
 
 
 def detect_indent(text: str) -> tuple[int, int, int]:
     """``(mapping, sequence, offset)`` as ruamel's ``YAML.indent`` takes them, read from the text:
     how far a nested mapping's keys are indented, and where a list's dashes and items sit."""
     mapping = sequence = offset = None
+    level = None  # (offset, item) of the first list at its key's own column ("cards:" then "- name:")
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     for i, ln in enumerate(lines[:-1]):
         m = _KEY_LINE.match(ln)
         if not m or m.group("rest").split("#")[0].strip():
             continue  # not "key:" opening a block
-        col = len(m.group("indent")) + (len(m.group("dash")) if m.group("dash") else 0)
-        nxt = lines[i + 1]
-        ind = len(nxt) - len(nxt.lstrip(" "))
+        col = len(m.group("indent")) + len(m.group("dash") or "")
+        body = lines[i + 1].lstrip(" ")
+        ind = len(lines[i + 1]) - len(body)
         if ind <= col:
-            continue
-        body = nxt.lstrip(" ")
-        if body.startswith("- "):
+            if level is None and body.startswith("- "):
+                level = ind - len(m.group("indent")), body
+        elif body.startswith("- "):
             if sequence is None:
                 offset = ind - col
                 sequence = offset + len(body) - len(body[1:].lstrip(" "))
-        elif mapping is None and _KEY_LINE.match(nxt):
+        elif mapping is None and _KEY_LINE.match(lines[i + 1]):
             mapping = ind - col
         if mapping is not None and sequence is not None:
             break
-    if sequence is None:  # "cards:" followed by "- name:" at the same column
-        for i, ln in enumerate(lines[:-1]):
-            m = _KEY_LINE.match(ln)
-            nxt = lines[i + 1]
-            if m and not m.group("rest").split("#")[0].strip() and nxt.lstrip(" ").startswith("- "):
-                body = nxt.lstrip(" ")
-                offset = len(nxt) - len(body) - len(m.group("indent"))
-                sequence = offset + len(body) - len(body[1:].lstrip(" "))
-                break
+    if sequence is None and level is not None:
+        offset, body = level
+        sequence = offset + len(body) - len(body[1:].lstrip(" "))
     mapping = mapping or 2
     if sequence is None:
         sequence, offset = mapping, 0
@@ -332,9 +307,8 @@ def _flow_list(key: str | None, value: list) -> bool:
 
 
 class Writer:
-    """Values as ruamel.yaml's dump writes them with the settings of the document ``text`` (its
-    indentation, long lines never re-wrapped), after ``key: `` at column 0; remembered, since a
-    collection repeats its designs."""
+    """Values as ruamel.yaml's dump writes them in the document ``text``'s indentation, never re-wrapped;
+    remembered, since a collection repeats its designs."""
 
     def __init__(self, text: str):
         from ruamel.yaml import YAML
@@ -381,9 +355,8 @@ class Writer:
         return out[len("k: "):-1] if out.startswith("k: ") else out[len("k:"):-1]  # (a block or null: "k:")
 
     def value(self, value: Any, style: str = "", flow: bool = False, marker: bool = False) -> str:
-        """``value`` as written after ``key: `` in a block mapping at column 0 (``flow``: in a flow
-        mapping); a text in ``style`` (a quoted text stays quoted, a block a block), else as
-        ruamel.yaml chooses; ``marker``: lists in the marker's flow style."""
+        """``value`` as written after ``key: `` at column 0 (``flow``: in a flow mapping), a text in ``style``;
+        ``marker``: lists in the marker's flow style."""
         memo = (style, flow, marker, json.dumps(value) if marker else (type(value), value))
         written = self._written.get(memo)
         if written is None:
@@ -394,9 +367,8 @@ class Writer:
         return written
 
     def mark(self, mark: dict) -> str:
-        """The marker's lines (``migration:`` and the mapping under it) at column 0: each entry as
-        ruamel.yaml writes it alone (an entry of a block mapping is written the same alone or among
-        others), since entries recur across markers far more than whole markers do."""
+        """The marker's lines at column 0, each entry written alone (the same as among others): entries
+        recur across markers far more than whole markers do."""
         lines = [MARK + ":"]
         for key, value in mark.items():
             if not isinstance(value, list) or not value or _flow_list(key, value):

@@ -1,7 +1,3 @@
-"""Reading input under one policy: every file every command is given, one reader per format.
-
-:mod:`.policy` opens an input and holds README's limits (:data:`~.policy.POLICY`) and
-:class:`~.policy.InputError`; :mod:`.json_reader` reads JSON and JSONL with the standard library's
-decoder; :mod:`.yaml_reader` reads YAML from libyaml's events (ruamel.yaml's public ``parse``).
-The rules loader, ``cards/`` and ``migrate/`` all read through here, so one file gets one answer.
+"""Reading input under one policy (:mod:`.policy`), one reader per format (:mod:`.json_reader`,
+:mod:`.yaml_reader`): the rules loader, ``cards/`` and ``migrate/`` all read through here.
 """

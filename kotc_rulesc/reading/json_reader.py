@@ -1,9 +1,7 @@
 """JSON and JSONL under the input policy, read by the standard library's decoder and nothing else.
 
-The decoder's public hooks refuse a key twice, ``NaN``/``Infinity``, a number too large for a float
-and an integer of more than :data:`~.policy.MAX_DIGITS` digits; depth and lone surrogate escapes are
-checked on what was read.  A refused value is then walked (:func:`_walk`: brackets and commas by
-hand, every key and scalar decoded by the same decoder) to say where, in the order of the text.
+The decoder's hooks refuse a key twice, NaN, a float too large and a long integer; depth and lone
+surrogate escapes are checked on what was read.  A refused value is walked (:func:`_walk`) to say where.
 """
 
 from __future__ import annotations
@@ -18,8 +16,7 @@ from .policy import MAX_DEPTH, MAX_DIGITS, InputError, size_text
 
 
 class JsonProblem(ValueError):
-    """A JSON document or value refused; ``pos`` is its offset in the text.  ``syntax``: the text
-    may only be cut short (a streaming reader reads on)."""
+    """A JSON value refused at offset ``pos``; ``syntax``: the text may only be cut short (a stream reads on)."""
 
     def __init__(self, message: str, pos: int, syntax: bool = False):
         super().__init__(message)
@@ -63,12 +60,13 @@ _raw_decode = _DECODER.raw_decode
 _WS = re.compile(r"[ \t\n\r]*")
 _LONE = re.compile("[\ud800-\udfff]")  # in a decoded string: what a lone surrogate escape leaves
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.S)
+#: an escape in JSON text; group 1: a lone surrogate (a high one followed by a low one is a pair)
+_ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                     r"|(u[dD][89a-fA-F][0-9a-fA-F]{2})|.)", re.S)
 
 
-def json_value(text: str, start: int = 0, depth: int = 0) -> tuple[Any, int]:
-    """The JSON value at ``text[start]`` under the policy: (value, end), or :class:`JsonProblem`.
-    ``depth`` is the nesting the value sits in."""
+def json_value(text: str, start: int, depth: int) -> tuple[Any, int]:
+    """The JSON value at ``text[start]``, nested ``depth`` deep, under the policy: (value, end)."""
     value, end = _decoded(text, start, depth)
     _check(text, start, end, depth)
     return value, end
@@ -93,7 +91,9 @@ def _decoded(text: str, start: int, depth: int, whole: str = "the file") -> tupl
     except json.JSONDecodeError as exc:
         raise JsonProblem(*plain_json(exc.msg, text, exc.pos, whole), syntax=True) from None
     except (_Refused, RecursionError, ValueError):  # a hook; nesting past the decoder's own depth
-        raise _refused(text, start, depth) from None
+        problem = _refusal(text, start, depth)
+        problem.message = problem.message or "refused by the input policy"  # (the walk finds each refusal)
+        raise problem from None
 
 
 # -- the decoder's syntax errors in a player's words -------------------------------------------
@@ -226,13 +226,6 @@ def _check(text: str, start: int, end: int, depth: int) -> None:
             raise problem
 
 
-def _refused(text: str, start: int, depth: int) -> JsonProblem:
-    problem = _refusal(text, start, depth)
-    if not problem.message:  # pragma: no cover - the walk finds each refusal of the decoder's hooks
-        problem.message = "refused by the input policy"
-    return problem
-
-
 def _walk(text: str, pos: int) -> Iterator[tuple[str, Any, int, int]]:
     """The JSON value at ``text[pos]``, in the order of the text: ``("{" | "[", None, at, at)``,
     ``("}", …)``, ``("key", key, at, end)``, ``("value", scalar, at, end)``.  It stops where the
@@ -281,8 +274,9 @@ def _refusal(text: str, start: int, depth: int) -> JsonProblem:
             elif kind == "}":
                 keys.pop()
             elif type(value) is str and _LONE.search(value):
-                at += surrogate_at(text[at:end])
-                return JsonProblem(surrogate_message(text[at:at + 6]), at)
+                at = next((m.start() for m in _ESCAPE.finditer(text, at, end) if m.group(1)), at - 1)
+                return JsonProblem(f"a lone UTF-16 surrogate escape {text[at:at + 6]}: not a Unicode character "
+                                   "(write the character itself, or a \\uD8xx\\uDCxx pair)", at)
             elif kind == "key" and keys and keys[-1] is not None:
                 if value in keys[-1]:
                     return JsonProblem(f"duplicate key {value!r} (each key may appear once in a mapping)", at)
@@ -290,28 +284,6 @@ def _refusal(text: str, start: int, depth: int) -> JsonProblem:
     except JsonProblem as problem:
         return problem
     return JsonProblem("", start)
-
-
-def surrogate_at(text: str) -> int:
-    """The offset of the first lone UTF-16 surrogate escape (``\\ud83c``) in JSON text, or -1."""
-    escapes = [(m.start(), int(m.group(1), 16) if m.group(1) else None) for m in _ESCAPE.finditer(text)]
-    i = 0
-    while i < len(escapes):
-        at, code = escapes[i]
-        if code is not None and 0xD800 <= code <= 0xDBFF and i + 1 < len(escapes):
-            after, low = escapes[i + 1]
-            if after == at + 6 and low is not None and 0xDC00 <= low <= 0xDFFF:
-                i += 2
-                continue
-        if code is not None and 0xD800 <= code <= 0xDFFF:
-            return at
-        i += 1
-    return -1
-
-
-def surrogate_message(escape: str) -> str:
-    return (f"a lone UTF-16 surrogate escape {escape}: not a Unicode character "
-            "(write the character itself, or a \\uD8xx\\uDCxx pair)")
 
 
 def json_keys(raw: str) -> list[tuple[str, int]]:
@@ -334,9 +306,8 @@ _PLAIN_NAME_FIRST = re.compile(rb'\{"name": ?"( *[!#-\[\]-~][ -!#-\[\]-~]*)"')
 
 
 def plain_name_at(line: bytes, _match: Any = _PLAIN_NAME_FIRST.match) -> tuple[int, int]:
-    """Where the name is, ``(start, end)``, in a JSONL line that starts with a plainly written name;
-    ``(0, 0)`` for any other line.  Two such lines the same but for the name read the same but for
-    the name (the rest decides all else, the policy's answer too): the JSONL readers read them once."""
+    """Where the name is, ``(start, end)``, in a JSONL line that starts with a plainly written name, else
+    ``(0, 0)``: two such lines the same but for the name read the same but for the name."""
     m = _match(line)
     return m.span(1) if m else (0, 0)
 
@@ -345,10 +316,9 @@ def plain_name_at(line: bytes, _match: Any = _PLAIN_NAME_FIRST.match) -> tuple[i
 
 
 class JsonStream:
-    """One JSON collection (``{"cards": [...]}``, a list of cards, or one card) read card by card
-    in bounded memory.  :meth:`events` yields ``("raw", text)`` for what lies around the cards
-    (copied as it is) and ``("card", raw, value, line, indent)`` for each card: its exact text, its
-    value, its first line and that line's indentation.  Errors are :class:`InputError`."""
+    """One JSON collection (``{"cards": [...]}``, a list of cards, or one card) read card by card in
+    bounded memory: :meth:`events` yields ``("raw", text)`` for what lies around the cards and
+    ``("card", raw, value, line, indent)`` for each card."""
 
     def __init__(self, fp: Any, chunk: int = 1 << 16, display: str | None = None):
         self.fp = fp

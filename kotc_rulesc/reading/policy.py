@@ -1,8 +1,5 @@
-"""The input policy: how every command opens what it reads, README's limits, and the error that refuses.
-
-:class:`InputError` is a located :class:`~kotc_rulesc.errors.Problem` marked ``unreadable``
-(exit status 2).  :data:`POLICY` is README's "Input policy" table (a test holds the two together).
-"""
+"""The input policy: how every command opens what it reads, README's limits, and :class:`InputError`
+(a located problem, exit status 2).  :data:`POLICY` is README's table (a test holds the two together)."""
 
 from __future__ import annotations
 
@@ -90,9 +87,6 @@ class InputError(Exception):
     def __str__(self) -> str:
         return str(self.problem)
 
-    def __reduce__(self):  # travels back from a worker process intact
-        return (InputError, (self.message, self.line, self.column, self.file, self.hint))
-
 
 def line_column(data: bytes | str, pos: int, first_line: int = 1) -> tuple[int, int]:
     """1-based line and column of offset ``pos``."""
@@ -104,11 +98,11 @@ def line_column(data: bytes | str, pos: int, first_line: int = 1) -> tuple[int, 
 
 
 class Input:
-    """A file, or ``-`` for standard input, opened under the policy.
+    """A file, or ``-`` for standard input, opened under the policy (or :class:`InputError`).
 
     :meth:`head` looks at the first bytes (to sniff the format and refuse a binary file at once);
-    :meth:`read` then returns everything from the start, the head included, counting: an input that
-    is not a regular file stops past :data:`MAX_STREAM` bytes.  :meth:`tell` is the offset read."""
+    :meth:`read` then returns everything from the start, the head included; an input that is not a
+    regular file stops past :data:`MAX_STREAM` bytes."""
 
     def __init__(self, name: str | os.PathLike):
         self.name = os.fspath(name)
@@ -135,9 +129,9 @@ class Input:
         self._head = b""
         self._given = 0  # bytes of the head handed out by read()
         self._read = 0  # bytes read from fp
-        self._pos = 0  # bytes handed out
 
     def _raw_read(self, n: int) -> bytes:
+        """Up to ``n`` bytes: fewer only at the end (``fp`` is buffered), counted against :data:`MAX_STREAM`."""
         try:
             data = self.fp.read(n)
         except OSError as exc:
@@ -149,35 +143,20 @@ class Input:
                              hint="save it to a file first")
         return data
 
-    def _fill(self, n: int) -> bytes:
-        out = []
-        while n > 0:
-            data = self._raw_read(n)
-            if not data:
-                break
-            out.append(data)
-            n -= len(data)
-        return b"".join(out)
+    def head(self) -> bytes:
+        """The first :data:`HEAD` bytes (fewer at the end of the input), checked: not binary, UTF-8."""
+        if not self._read:
+            self._head = self._raw_read(HEAD)  # (a buffered read reads on until it has them, or the end)
+            decode(self.display, self._head, final=len(self._head) < HEAD)
+        return self._head
 
-    def head(self, n: int = HEAD) -> bytes:
-        """The first ``n`` bytes (fewer at the end of the input), checked: not binary, UTF-8."""
-        if len(self._head) < n and self._pos == 0:
-            self._head += self._fill(n - len(self._head))
-            decode(self.display, self._head, final=len(self._head) < n)
-        return self._head[:n]
-
-    def read(self, n: int = -1) -> bytes:
-        """The next ``n`` bytes (all with ``-1``), starting with the head."""
-        if n is None or n < 0:
-            rest = self._head[self._given:] + self._fill(1 << 62)
-            self._given = len(self._head)
-        elif self._given < len(self._head):
+    def read(self, n: int) -> bytes:
+        """The next ``n`` bytes, starting with the head."""
+        if self._given < len(self._head):
             rest = self._head[self._given:self._given + n]
             self._given += len(rest)
-        else:
-            rest = self._raw_read(n)
-        self._pos += len(rest)
-        return rest
+            return rest
+        return self._raw_read(n)
 
     def read_all(self, limit: int, what: str) -> bytes:
         """Everything, at most ``limit`` bytes (else :class:`InputError` naming ``what``)."""
@@ -185,15 +164,11 @@ class Input:
                                hint="a large collection reads best as JSONL (one card per line), which is streamed")
         if self.size is not None and self.size > limit:
             raise too_large
-        data = self._head[self._given:] + self._fill(limit + 1 - (len(self._head) - self._given))
+        data = self._head[self._given:] + self._raw_read(limit + 1 - (len(self._head) - self._given))
         self._given = len(self._head)
-        self._pos += len(data)
         if len(data) > limit:
             raise too_large
         return data
-
-    def tell(self) -> int:
-        return self._pos
 
     def close(self) -> None:
         if self._own:
@@ -206,9 +181,7 @@ class Input:
         self.close()
 
 
-def open_input(name: str | os.PathLike) -> Input:
-    """Open ``name`` (``-``: standard input) under the policy, or raise :class:`InputError`."""
-    return Input(name)
+open_input = Input
 
 
 def yaml_bytes(inp: Input) -> bytes:
@@ -250,15 +223,12 @@ def decode(display: str | None, data: bytes, first_line: int = 1, final: bool = 
     return text
 
 
-def check_line_lengths(display: str | None, data: bytes, first_line: int = 1) -> None:
+def check_line_lengths(display: str | None, data: bytes) -> None:
     """No line longer than :data:`MAX_LINE` bytes."""
-    if len(data) <= MAX_LINE:
-        return
-    lines = data.split(b"\n")
-    if max(map(len, lines)) <= MAX_LINE:
-        return
-    number = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE)
-    raise _long_line(display, first_line + number)
+    if len(data) > MAX_LINE:
+        for number, line in enumerate(data.split(b"\n"), 1):
+            if len(line) > MAX_LINE:
+                raise _long_line(display, number)
 
 
 def _long_line(display: str | None, line: int) -> InputError:
@@ -266,17 +236,14 @@ def _long_line(display: str | None, line: int) -> InputError:
                       "no card or rules entry needs one; is this the file you meant?")
 
 
-def read_blocks(fp: Any, size: int = 1 << 20, first: int | None = None, display: str | None = None,
-                line: int = 1) -> Iterator[bytes]:
-    """Whole lines, about ``size`` bytes at a time (from ``first`` bytes, doubling, so that the first
-    results come soon); the last block may lack a final newline.  A line over :data:`MAX_LINE` bytes
-    stops with :class:`InputError`; ``line`` is the number of the first line ``fp`` reads."""
-    rest = b""  # ``line``: the line ``rest`` starts on
+def read_blocks(fp: Any, size: int = 1 << 20, display: str | None = None) -> Iterator[bytes]:
+    """Whole lines, about ``size`` bytes at a time; the last block may lack a final newline.  A line over
+    :data:`MAX_LINE` bytes stops with :class:`InputError`."""
+    rest = b""
+    line = 1  # the line ``rest`` starts on
     size = min(size, MAX_LINE)
-    step = min(first or size, size)
     while True:
-        chunk = fp.read(step)
-        step = min(2 * step, size)
+        chunk = fp.read(size)
         if not chunk:
             if rest:
                 yield rest

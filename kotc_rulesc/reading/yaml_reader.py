@@ -1,16 +1,13 @@
 """YAML under the input policy, read from libyaml's events (ruamel.yaml's public ``YAML(typ="safe").parse``).
 
-One pass over the events builds positioned nodes (no recursion: nesting is counted) and refuses,
-located, what the policy refuses: an alias, a tag, a merge key (``<<``), a key twice, a key that is
-a mapping or a list, nesting deeper than :data:`~.policy.MAX_DEPTH`, an integer of more than
-:data:`~.policy.MAX_DIGITS` digits, a ``%YAML`` version other than 1.2, a second document.  Plain
-scalars are typed by ruamel.yaml's YAML 1.2 resolver: null, booleans, integers, floats; everything
-else (a timestamp too) is text, as in JSON.
+One pass over the events builds positioned nodes and refuses, located, what the policy refuses.  Plain
+scalars are typed by the YAML 1.2 resolver: null, booleans, integers, floats; all else (a date too) is text.
 """
 
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from .policy import MAX_DEPTH, MAX_DIGITS, InputError, line_column
@@ -21,23 +18,22 @@ BLOCK_STYLES = ("|", ">")
 
 class Scalar:
     """A scalar: its value, its style (``""`` plain, ``'``, ``"``, ``|``, ``>``) and where it is:
-    ``start``/``end`` offsets in the text, ``line``/``column``/``end_line`` (0-based)."""
+    ``start``/``end`` offsets in the text, ``line``/``column`` (0-based)."""
 
-    __slots__ = ("value", "style", "start", "end", "line", "column", "end_line")
+    __slots__ = ("value", "style", "start", "end", "line", "column")
 
     def __init__(self, value: Any, style: str, start: Any, end: Any):
         self.value = value
         self.style = style
         self.start, self.line, self.column = start.index, start.line, start.column
-        self.end, self.end_line = end.index, end.line
+        self.end = end.index
 
 
 class Collection:
-    """A mapping (``keys`` holds its key scalars) or a sequence (``keys`` is None): its value (a dict
-    or a list), its nodes (``items``), whether it is written in flow style (``{…}``, ``[…]``), where
-    it starts, and where it ends (a flow collection: after its closing bracket)."""
+    """A mapping (``keys``: its key scalars) or a sequence (``keys`` is None): its value, its nodes
+    (``items``), whether it is in flow style (``{…}``, ``[…]``) and where it starts and ends."""
 
-    __slots__ = ("value", "keys", "items", "flow", "start", "line", "column", "end", "end_line")
+    __slots__ = ("value", "keys", "items", "flow", "start", "line", "column", "end")
 
     def __init__(self, value: Any, mapping: bool, flow: bool, start: Any):
         self.value = value
@@ -45,7 +41,7 @@ class Collection:
         self.items: list[Any] = []
         self.flow = bool(flow)
         self.start, self.line, self.column = start.index, start.line, start.column
-        self.end = self.end_line = 0
+        self.end = 0
 
     @property
     def mapping(self) -> bool:
@@ -53,13 +49,13 @@ class Collection:
 
 
 class Map(dict):
-    """A mapping as the rules loader reads it: a dict that knows its node (:func:`position`)."""
+    """A mapping that knows its node (:func:`position`), for the rules loader."""
 
     __slots__ = ("node",)
 
 
 class Seq(list):
-    """A sequence as the rules loader reads it: a list that knows its node (:func:`position`)."""
+    """A sequence that knows its node (:func:`position`), for the rules loader."""
 
     __slots__ = ("node",)
 
@@ -82,12 +78,9 @@ def position(data: Any, key: Any = None, of_key: bool = False) -> tuple[int, int
 
 def read_yaml(text: str, display: str, entry: Callable[[int, Any], None] | None = None,
               positioned: bool = False) -> Any:
-    """The document's root node (``None`` for a document without data), or :class:`InputError`.
-
-    With ``entry``, the entries of the card list (the document's list, or its top-level ``cards:``
-    list) go to ``entry(index, node)`` as they are read instead of into the tree, so that memory
-    does not grow with a collection.  ``positioned``: mappings and sequences are :class:`Map` and
-    :class:`Seq` (for the rules loader), else plain dicts and lists."""
+    """The document's root node (``None`` for a document without data), or :class:`InputError`.  With
+    ``entry``, the card list's entries go to ``entry(index, node)`` as they are read, not into the tree;
+    ``positioned``: mappings and sequences are :class:`Map` and :class:`Seq`, else dicts and lists."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -188,7 +181,7 @@ class _Composer:
             elif cls in ends:
                 node = stack.pop()
                 keys.pop()
-                node.end, node.end_line = event.end_mark.index, event.end_mark.line
+                node.end = event.end_mark.index
             elif cls.__name__ == "DocumentStartEvent":
                 documents += 1
                 if documents > 1:
@@ -250,13 +243,7 @@ def _integer(raw: str) -> int:
 
 def _float(raw: str) -> float:
     body = raw.replace("_", "").lower()
-    sign = -1.0 if body[:1] == "-" else 1.0
-    body = body.lstrip("+-")
-    if body == ".inf":
-        return sign * float("inf")
-    if body == ".nan":
-        return float("nan")
-    return sign * float(body)
+    return float(body.replace(".", "", 1) if body.lstrip("+-") in (".inf", ".nan") else body)
 
 
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})")
@@ -397,19 +384,8 @@ def _short_escape(text: str, exc: Any) -> tuple[str, Any]:
     mark = exc.problem_mark
     at = text.rfind("\\", 0, mark.index + 1)
     return (f"the escape {text[at:mark.index + 1]} is cut short: \\x takes 2 hex digits, \\u 4 and \\U 8 "
-            "(write \\\\ for a backslash)"), _moved(mark, at) if at >= 0 else mark
-
-
-def _moved(mark: Any, index: int) -> Any:
-    """``mark`` moved back to ``index`` on its line (a mark's index, line and column are all a position needs)."""
-    return _Mark(index, mark.line, mark.column - (mark.index - index))
-
-
-class _Mark:
-    __slots__ = ("index", "line", "column")
-
-    def __init__(self, index: int, line: int, column: int):
-        self.index, self.line, self.column = index, line, column
+            "(write \\\\ for a backslash)"), SimpleNamespace(line=mark.line, column=mark.column - (mark.index - at)) \
+        if at >= 0 else mark
 
 
 def _list_here(text: str, exc: Any) -> tuple[str, Any]:
