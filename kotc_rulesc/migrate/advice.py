@@ -8,12 +8,20 @@ from typing import Any
 
 from ..model import edition_number, ordinal
 from ..outcomes import outcome_word
+from ..text import normalize
 from .rewrite import split_line
 
-__all__ = ["MARK", "Advice", "swap_sentences"]
+__all__ = ["MARK", "Advice", "without_mark"]
 
 #: the field a card that does not end legal is marked with (replaced on every migration)
 MARK = "migration"
+
+
+def without_mark(card: dict, fields: dict[str, Any]) -> dict:
+    """A copy of ``card`` to judge: without the marker, ``fields`` set."""
+    out = {k: v for k, v in card.items() if k != MARK}
+    out.update(fields)
+    return out
 
 
 class Advice:
@@ -69,9 +77,7 @@ class Advice:
             fix["edition"] = edition_number(self.target)
         if card.get(j.figure) != j.cost:
             fix[j.figure] = j.cost
-        candidate = {k: v for k, v in card.items() if k != MARK}
-        candidate.update(fix)
-        return fix if fix and self.judge(candidate, self.target, self.view).status == "legal" else {}
+        return fix if fix and self.judge(without_mark(card, fix), self.target, self.view).status == "legal" else {}
 
     def printed_cost_notes(self, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
         """Say so when the printed cost was already wrong in the card's own edition."""
@@ -112,10 +118,8 @@ class Advice:
             parts.append({"component": use.component, "replacement": rep.id, "old": use.sentence, "new": new})
         if not swaps:
             return None
-        text = swap_sentences(probe["text"], swaps)
-        candidate = dict(probe)
-        candidate["text"] = text
-        candidate["edition"] = edition_number(self.target)
+        text = _swap_sentences(probe["text"], swaps)
+        candidate = {**probe, "text": text, "edition": edition_number(self.target)}
         figure = self.view.catalog(self.target).system.figure
         candidate.pop(figure, None)
         verdict = self.judge(candidate, self.target, self.view)
@@ -124,10 +128,8 @@ class Advice:
         return {"text": text, figure: verdict.cost, "edition": edition_number(self.target), "components": parts, "figure": figure}
 
 
-def swap_sentences(text: str, swaps: dict[str, str]) -> str:
+def _swap_sentences(text: str, swaps: dict[str, str]) -> str:
     """``text`` with each component sentence found in ``swaps`` (by its normalized form) replaced."""
-    from ..text import normalize
-
     lines = text.split("\n")
     for number, line in enumerate(lines):
         prefix, pieces = split_line(line)

@@ -1,19 +1,10 @@
 """Run the migration passes over a card's text, sentence by sentence.
 
-A card's text is one paragraph per line: an optional ability name in capitals
-followed by a colon, then sentences, each ending with a period.  Every sentence
-goes through the passes ``E+1 … N`` in order (:meth:`~kotc_rulesc.passes.Pass.rewrite`);
-a revised wording comes out in the next wording, with the values the revision
-binds and the singular forms its numbers call for.  Whatever no rewrite touches —
-names, spacing, typographic quotes of unrevised sentences, lines that are not
-component text — is kept character for character, so that a migrated card differs
-from the original exactly where a wording was revised.  A revision that no rulebook
-list names (``listed: false``: from the 13th the lists of refurbished texts are
-exhaustive) is reported as a step with ``listed`` False but not made: the sentence
-stays as printed.
-
-Clean-slate passes are not handled here: whether a card survives one depends on
-what its components are, which :mod:`kotc_rulesc.migrate.plan` reads.
+A paragraph is an optional ability name in capitals and a colon, then sentences ending with a period;
+each sentence goes through the passes ``E+1 … N`` in order.  Whatever no rewrite touches is kept
+character for character, so a migrated card differs from the original exactly where a wording was
+revised.  A revision no rulebook list names (``listed: false``) is reported but not made.  Clean-slate
+passes depend on what the components are: :mod:`kotc_rulesc.migrate.plan` handles them.
 """
 
 from __future__ import annotations
@@ -49,15 +40,9 @@ class TextRewrite:
     by: int  # the edition by which it had happened
     sources: tuple[str, ...]
     successor: str | None = None  # a clean slate's successor component that replaced ``component``
-    #: the component's wording before and after the revision, as the guides (and the rulebook's row)
-    #: print it: ("summon [x] level [y] pawns.", "craft [x] level [y] pawns.")
-    wording: tuple[str, str] | None = None
-    #: False: no rulebook list names the revision: the card keeps ``old`` as printed (``new`` is
-    #: what the guide now prints)
-    listed: bool = True
-    #: a paragraph written as the guide prescribes (``old``, ``new``: the paragraph): the *should* rules
-    #: the printed one broke ("“up to” should be removed, …"), each as its warning says it
-    prescribed: tuple[str, ...] = ()
+    wording: tuple[str, str] | None = None  # the component's wording before and after, as the guides print it
+    listed: bool = True  # False: no rulebook list names it; the card keeps ``old`` (``new``: the guide's)
+    prescribed: tuple[str, ...] = ()  # the *should* rules the printed paragraph broke, as the warnings say
 
     @classmethod
     def of(cls, line: int, old: str, new: str, rw: Rewrite) -> "TextRewrite":
@@ -65,15 +50,8 @@ class TextRewrite:
                    (str(rw.old), str(rw.new)), rw.listed)
 
     def to_json(self) -> dict:
-        out = {
-            "line": self.line,
-            "old": self.old,
-            "new": self.new,
-            "component": self.component,
-            "edition": self.edition,
-            "by": self.by,
-            "sources": list(self.sources),
-        }
+        out = {"line": self.line, "old": self.old, "new": self.new, "component": self.component,
+               "edition": self.edition, "by": self.by, "sources": list(self.sources)}
         if self.successor is not None:
             out["successor"] = self.successor
         if self.wording is not None:
@@ -133,17 +111,12 @@ def _first_letter_as(printed: str, new: str) -> str:
 
 
 class LineRewriter:
-    """Rewrites lines of card text through a fixed run of passes, remembering each distinct line
-    and sentence.
-
-    The memory is bounded (:class:`~kotc_rulesc.memo.Memo`): a collection of any size
-    shares a few thousand distinct sentences, and a new one costs a few regular expression
-    matches.
+    """Rewrites lines of card text through a fixed run of passes, remembering each distinct line,
+    sentence and span of clauses (bounded: a collection of any size shares a few thousand).
 
     ``unlisted``: also make the rewordings no rulebook list names (a card re-issued in the target
-    edition prints its wordings); by default they are reported and not made.  ``joins``: what may
-    join two components in place of the first one's end mark (", also " → "→"), as the systems of
-    the editions migrated through say (:attr:`~kotc_rulesc.model.KindDecl.joins`)."""
+    edition prints its wordings).  ``joins``: what may join two components in place of the first
+    one's end mark (", also " → "→"); ``variations``: the forms a card may print a wording in."""
 
     def __init__(self, passes: Sequence[Pass], limit: int = 20000, unlisted: bool = False,
                  joins: dict[str, tuple[str, ...]] | None = None, variations: Sequence[Any] = ()):
@@ -154,14 +127,12 @@ class LineRewriter:
             _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(self.joins, key=len, reverse=True)))
         # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
         self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
-        # each wording as a card may print it under the systems' variations ("Target 1 in-play card;" for
-        # "Target up to [x] in-play cards;"): the card parser's reading (Template.vary)
         by_kind: dict[str, list[tuple[int, Any]]] = {}
         for i, v in enumerate(variations):
             for kind in v.kinds:
                 by_kind.setdefault(kind, []).append((i, v.forms))
-        # per pass, the rewrites by the skeleton of their old wording: a sentence can only match
-        # a wording with the same skeleton, so one look-up rules out every other rewrite
+        # per pass, the rewrites by the skeleton of their old wording (each as a card may print it
+        # under the variations): one look-up rules out every other rewrite
         self._index: list[dict[str, list[tuple[Rewrite, Template, Template]]]] = []
         firsts: set[str] = set()
         for p in self.passes:
@@ -173,21 +144,17 @@ class LineRewriter:
                     index.setdefault(key, []).append((rw, old, new))
                     firsts.add(_first_word(key))
             self._index.append(index)
-        self._any = frozenset(key for index in self._index for key in index)  # a sentence no pass can match: at once
-        # the first words of the old wordings (lowercase): a span of clauses that starts with another
-        # word matches none (None: some wording starts with a variable, so any word may)
+        self._any = frozenset(key for index in self._index for key in index)
+        # the first words of the old wordings: a span of clauses that starts with another matches none
+        # (None: some wording starts with a variable, so any word may)
         self._firsts = None if any(w.startswith("#") for w in firsts) else frozenset(firsts)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)
         self._wholes = Memo(limit)
 
-    def sentence(self, sentence: str) -> tuple[str | None, list[tuple[str, str, Rewrite]]]:
+    def sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         """The sentence after every pass (``None`` when no pass changed it) and the steps taken."""
-        hit = self._sentences.get(sentence)
-        if hit is None:
-            hit = self._sentence(sentence)
-            self._sentences.put(sentence, hit)
-        return hit[0], list(hit[1])
+        return _remembered(self._sentences, sentence, self._sentence)
 
     def _sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         current = normalize(sentence)
@@ -251,13 +218,8 @@ class LineRewriter:
         return out
 
     def _whole(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
-        """The sentence (or span of clauses) read as one component through every pass; the same
-        spans recur in sentences of many cards, so each is read once (as sentences and lines are)."""
-        hit = self._wholes.get(current)
-        if hit is None:
-            hit = self._whole_afresh(current)
-            self._wholes.put(current, hit)
-        return hit
+        """The sentence (or span of clauses) read as one component through every pass."""
+        return _remembered(self._wholes, current, self._whole_afresh)
 
     def _whole_afresh(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         steps: list[tuple[str, str, Rewrite]] = []
@@ -310,11 +272,7 @@ class LineRewriter:
 
     def line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
         """The rewritten line and its steps ``(old sentence, new sentence, rewrite)``."""
-        hit = self._lines.get(line)
-        if hit is None:
-            hit = self._line(line)
-            self._lines.put(line, hit)
-        return hit
+        return _remembered(self._lines, line, self._line)
 
     def text(self, text: str) -> tuple[str, list[TextRewrite]]:
         """The rewritten card text (the same string when nothing changed) and its rewrites."""
@@ -328,3 +286,11 @@ class LineRewriter:
                 lines[number - 1] = new
                 out.extend(TextRewrite.of(number, old, after, rw) for old, after, rw in steps)
         return ("\n".join(lines) if changed else text), out
+
+
+def _remembered(memo: Memo, key: str, compute: Any) -> Any:
+    hit = memo.get(key)
+    if hit is None:
+        hit = compute(key)
+        memo.put(key, hit)
+    return hit
