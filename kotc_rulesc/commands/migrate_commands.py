@@ -116,20 +116,8 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
             _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
                   f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own")
 
-    opts = Options(
-        collection=collection,
-        target=target,
-        assume=assume,
-        output=output,
-        in_place=in_place,
-        dry_run=dry_run,
-        report=report,
-        report_format=report_format,
-        rules_dir=rules_dir,
-        reissue=reissue,
-        strict=strict,
-        verbose=verbose,
-    )
+    opts = Options(collection, target, assume=assume, output=output, in_place=in_place, dry_run=dry_run, report=report,
+                   report_format=report_format, reissue=reissue, strict=strict, verbose=verbose)
     kept = "" if collection == "-" else f", {collection} is as it was"
     try:
         code = run(opts, view)

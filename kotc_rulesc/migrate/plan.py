@@ -383,15 +383,14 @@ class Migrator:
 
     def _clean_slate_reasons(self, source: int) -> tuple[_Reason, ...]:
         out = []
-        for p in self.view.path(source, self.target) or ():
-            if p.clean_slate:
-                decl = self.view.catalog(p.target).declared
-                out.append(_Reason(
-                    "clean-slate",
-                    f"the {ordinal(p.target)} edition is a clean slate; every component of the card has a declared successor",
-                    p.target,
-                    decl.sources if decl else (),
-                ))
+        for k in [p.target for p in self.view.path(source, self.target) or () if p.clean_slate]:
+            decl = self.view.catalog(k).declared
+            out.append(_Reason(
+                "clean-slate",
+                f"the {ordinal(k)} edition is a clean slate; every component of the card has a declared successor",
+                k,
+                decl.sources if decl else (),
+            ))
         return tuple(out)
 
 
