@@ -172,25 +172,7 @@ class LineRewriter:
         changed = False
         i = 0
         while i < len(clauses):
-            hit = None
-            if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
-                out.append(clauses[i][0] + clauses[i][1])  # no old wording starts so
-                i += 1
-                continue
-            for span in range(min(len(clauses) - i, self._span), 0, -1):
-                if i == 0 and span == len(clauses):
-                    continue  # the whole sentence: read above
-                raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
-                for end in self.joins.get(clauses[i + span - 1][1], ("",)):
-                    new, taken = self._whole(raw + end)
-                    if new is not None and end:
-                        new = new[:-len(end)] if new.endswith(end) else None
-                        taken = taken if new is not None else ()
-                    if taken:
-                        hit = (span, raw, new, taken)
-                        break
-                if hit:
-                    break
+            hit = self._span_at(clauses, i)
             if hit is None:
                 out.append(clauses[i][0] + clauses[i][1])
                 i += 1
@@ -201,6 +183,24 @@ class LineRewriter:
             changed = changed or new is not None
             i += span
         return ("".join(out) if changed else None), tuple(taken_all)
+
+    def _span_at(self, clauses: list[tuple[str, str]], i: int) -> tuple | None:
+        """The longest span of clauses from the ``i``-th that a pass reads as one component:
+        ``(span, raw, new or None, steps)``; None when there is none."""
+        if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
+            return None  # no old wording starts so
+        for span in range(min(len(clauses) - i, self._span), 0, -1):
+            if i == 0 and span == len(clauses):
+                continue  # the whole sentence: read above
+            raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
+            for end in self.joins.get(clauses[i + span - 1][1], ("",)):
+                new, taken = self._whole(raw + end)
+                if new is not None and end:
+                    new = new[:-len(end)] if new.endswith(end) else None
+                    taken = taken if new is not None else ()
+                if taken:
+                    return span, raw, new, taken
+        return None
 
     def _clauses(self, sentence: str) -> list[tuple[str, str]]:
         """The clauses of a sentence, each with the separator that follows it: a space after ":",
