@@ -9,9 +9,9 @@ from typing import Any
 from ..model import edition_number, ordinal
 from ..outcomes import outcome_word
 from ..text import normalize
-from .rewrite import split_line
+from .rewrite import map_sentences
 
-__all__ = ["MARK", "Advice", "without_mark"]
+__all__ = ["MARK", "Advice", "without_mark", "rendered"]
 
 #: the field a card that does not end legal is marked with (replaced on every migration)
 MARK = "migration"
@@ -22,6 +22,13 @@ def without_mark(card: dict, fields: dict[str, Any]) -> dict:
     out = {k: v for k, v in card.items() if k != MARK}
     out.update(fields)
     return out
+
+
+def rendered(comp: Any, values: dict[str, Any]) -> str | None:
+    """The text of ``comp`` (a successor, a replacement) with ``values``; None when one is missing."""
+    if not set(comp.text.variables) <= set(values):
+        return None
+    return comp.text.render({v: values[v] for v in comp.text.variables})
 
 
 class Advice:
@@ -110,15 +117,14 @@ class Advice:
             rep = comps.get(state.replacement) if state.replacement else None
             if rep is None:
                 return None
-            values = {**use.values, **state.replacement_binds}
-            if not set(rep.text.variables) <= set(values):
+            new = rendered(rep, {**use.values, **state.replacement_binds})
+            if new is None:
                 return None
-            new = rep.text.render({v: values[v] for v in rep.text.variables})
             swaps[use.sentence] = new
             parts.append({"component": use.component, "replacement": rep.id, "old": use.sentence, "new": new})
         if not swaps:
             return None
-        text = _swap_sentences(probe["text"], swaps)
+        text = map_sentences(probe["text"], lambda _, raw: swaps.get(normalize(raw)))
         candidate = {**probe, "text": text, "edition": edition_number(self.target)}
         figure = self.view.catalog(self.target).system.figure
         candidate.pop(figure, None)
@@ -126,21 +132,3 @@ class Advice:
         if verdict.status != "legal" or verdict.cost is None:
             return None
         return {"text": text, figure: verdict.cost, "edition": edition_number(self.target), "components": parts, "figure": figure}
-
-
-def _swap_sentences(text: str, swaps: dict[str, str]) -> str:
-    """``text`` with each component sentence found in ``swaps`` (by its normalized form) replaced."""
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        prefix, pieces = split_line(line)
-        changed = False
-        for i in range(0, len(pieces), 2):
-            raw = pieces[i].strip()
-            new = swaps.get(normalize(raw)) if raw else None
-            if new is not None:
-                pieces[i] = pieces[i].replace(raw, new, 1)
-                changed = True
-        if changed:
-            lines[number] = prefix + "".join(pieces)
-    return "\n".join(lines)
-

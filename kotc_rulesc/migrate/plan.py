@@ -18,8 +18,8 @@ from typing import Any
 from ..model import edition_number, is_pre_release, ordinal
 from ..outcomes import outcome_word
 from ..passes import Pass
-from .advice import MARK, Advice, without_mark
-from .rewrite import LineRewriter, TextRewrite, split_line
+from .advice import MARK, Advice, rendered, without_mark
+from .rewrite import LineRewriter, TextRewrite, map_sentences
 
 __all__ = ["Decision", "Migrator", "NeedsFrom", "MARK", "LEGAL", "reason_json"]
 
@@ -355,31 +355,26 @@ class Migrator:
             declared.setdefault(old, Successor(old, new, {}, ()))
         comps = after.by_id()
         empty_texts = {t.empty_text for t in before.system.types if t.empty_text}
-        lines = text.split("\n")
         done: list[TextRewrite] = []
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            prefix, pieces = split_line(line)
-            for i in range(0, len(pieces), 2):
-                raw = pieces[i].strip()
-                if not raw or raw in empty_texts:
-                    continue
-                use, _ = read_sentence(raw, before, self.view)
-                succ = declared.get(use.component) if use is not None else None
-                comp = comps.get(succ.successor) if succ is not None else None
-                if comp is None:
-                    return text, [], False
-                values = {**use.values, **succ.binds}
-                if not set(comp.text.variables) <= set(values):
-                    return text, [], False
-                new = comp.text.render({v: values[v] for v in comp.text.variables})
-                if new != use.sentence:
-                    pieces[i] = pieces[i].replace(raw, new, 1)
-                    done.append(TextRewrite(number, use.sentence, new, use.component, p.target, p.target,
-                                            tuple(succ.sources), succ.successor))
-            lines[number - 1] = prefix + "".join(pieces)
-        return "\n".join(lines), done, True
+        ok = True
+
+        def successor(number: int, raw: str) -> str | None:
+            nonlocal ok
+            if not ok or raw in empty_texts:
+                return None
+            use, _ = read_sentence(raw, before, self.view)
+            succ = declared.get(use.component) if use is not None else None
+            comp = comps.get(succ.successor) if succ is not None else None
+            new = rendered(comp, {**use.values, **succ.binds}) if comp is not None else None
+            ok = new is not None
+            if new is None or new == use.sentence:
+                return None
+            done.append(TextRewrite(number, use.sentence, new, use.component, p.target, p.target,
+                                    tuple(succ.sources), succ.successor))
+            return new
+
+        new_text = map_sentences(text, successor)
+        return (new_text, done, True) if ok else (text, [], False)
 
     def _clean_slate_reasons(self, source: int) -> tuple[_Reason, ...]:
         out = []

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..passes import Pass, Rewrite
 from ..text import Choice, Template, normalize, opening_forms, skeleton
 from ..memo import Memo
 
-__all__ = ["TextRewrite", "LineRewriter", "split_line"]
+__all__ = ["TextRewrite", "LineRewriter", "split_line", "map_sentences"]
 
 # The same reading of a paragraph as the card parser's (kotc_rulesc.cards.parse):
 # "NAME:" in capitals, then sentences ending with a period.
@@ -74,6 +74,21 @@ def split_line(line: str) -> tuple[str, list[str]]:
         prefix = m.group("lead") + m.group("name")
         line = m.group("rest")
     return prefix, _SENTENCE_END.split(line)
+
+
+def map_sentences(text: str, new_of: Callable[[int, str], str | None]) -> str:
+    """``text`` with each sentence replaced for which ``new_of(paragraph number, sentence stripped)``
+    gives a new one; everything else kept as it is."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        prefix, pieces = split_line(line)
+        for i in range(0, len(pieces), 2):
+            raw = pieces[i].strip()
+            new = new_of(number, raw) if raw else None
+            if new is not None:
+                pieces[i] = pieces[i].replace(raw, new, 1)
+        lines[number - 1] = prefix + "".join(pieces)
+    return "\n".join(lines)
 
 
 def _first_word(text: str) -> str:
