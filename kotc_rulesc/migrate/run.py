@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from dataclasses import dataclass
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, Iterator, TextIO
 
 from ..output import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from ..reading.json_reader import JsonStream
@@ -46,23 +46,6 @@ class Options:
     reissue: bool = False
     strict: bool = False  # a card written in the prescribed form (it broke a should rule) fails the run
     verbose: bool = False  # the report names the components' ids and cites every document id
-
-
-class _Run:
-    """The state of one run: options, totals, the cards needing attention, the report."""
-
-    def __init__(self, opts: Options):
-        self.opts = opts
-        self.totals = Totals()
-        self.attention: list[str] = []
-        self.report: ReportWriter | None = None
-
-    def take(self, result: BlockResult) -> None:
-        self.totals.merge(result.totals)
-        if self.report is not None:
-            for entry in result.entries:
-                self.report.entry(entry)
-        self.attention.extend(result.attention[:max(0, ATTENTION - len(self.attention))])
 
 
 def _report_stream(opts: Options, stdout: BinaryIO) -> tuple[Any, TextIO | None, bool]:
@@ -128,8 +111,8 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
     _check_destinations(opts)
 
     inp, read = _open_collection(opts)
-    state = _Run(opts)
     migrator = Migrator(view, opts.target, opts.assume, reissue=opts.reissue)
+    totals, attention, report = Totals(), [], None
     sink: Any = None
     report_file = report_text = None
     try:
@@ -154,24 +137,19 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         if fmt != "yaml" and head.startswith(_BOM):  # kept, and out of the JSON readers' way
             sink.write(inp.read(len(_BOM)))
         if report_text is not None:
-            state.report = ReportWriter(report_text, opts.report_format, migrator.words)
-            state.report.begin(inp.display, opts.target, opts.assume, opts.dry_run)
+            report = ReportWriter(report_text, opts.report_format, migrator.words)
+            report.begin(inp.display, opts.target, opts.assume, opts.dry_run)
         progress = Progress(inp.size, stderr)
-        if fmt == "yaml":
-            from .io_yaml import migrate_yaml  # ruamel.yaml only for YAML collections
-
-            data = yaml_bytes(inp)
-            result = migrate_yaml(ctx, data, inp.display)
-            state.take(result)
-            sink.write(result.output)
-            progress.update(len(data))
-        elif fmt == "jsonl":
-            _jsonl(state, ctx, inp, sink, progress)
-        else:
-            _json(state, ctx, inp, sink, progress)
+        for result, data, size in _migrated(fmt, ctx, inp, opts.block):
+            sink.write(data)
+            progress.update(size)
+            totals.merge(result.totals)
+            for entry in result.entries if report is not None else ():
+                report.entry(entry)
+            attention.extend(result.attention[:max(0, ATTENTION - len(attention))])
         progress.close()
-        if state.report is not None:
-            state.report.end(state.totals, opts.dry_run)
+        if report is not None:
+            report.end(totals, opts.dry_run)
         if report_text is not None:
             report_text.flush()
             report_text.detach()  # the stream underneath is committed or left open below
@@ -195,15 +173,15 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
                 pass
 
     if not report_on_stdout:
-        print(summary_line(state.totals, opts.dry_run, migrator.words), file=stderr)
-        if state.report is None and state.attention:
-            for line in state.attention:
+        print(summary_line(totals, opts.dry_run, migrator.words), file=stderr)
+        if report is None and attention:
+            for line in attention:
                 print(f"  {line}", file=stderr)
-            more = state.totals["banned"] + state.totals["errors"] - len(state.attention)
+            more = totals["banned"] + totals["errors"] - len(attention)
             if more > 0:
                 print(f"  … and {more} more", file=stderr)
             print("  (the reasons are in each card's 'migration' field; --report FILE writes the full report)", file=stderr)
-    return 0 if state.totals.all_legal and not (opts.strict and state.totals["prescribed"]) else 1
+    return 0 if totals.all_legal and not (opts.strict and totals["prescribed"]) else 1
 
 
 def _commit(*outputs: Any) -> None:
@@ -225,40 +203,33 @@ def _commit(*outputs: Any) -> None:
             signal.signal(sig, handler)
 
 
-def _jsonl(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress) -> None:
-    index, line = 0, 1
-    for block in read_blocks(stream, state.opts.block, display=stream.display):
-        result = jsonl_block(ctx, block, index, line, ATTENTION - len(state.attention))
-        index += result.cards
-        line += block.count(b"\n")
-        sink.write(result.output)
-        state.take(result)
-        progress.update(len(block))
-    if state.totals["cards"] == 0:
-        raise InputError("the file is empty", file=stream.display, hint="JSONL has one card object per line")
+def _migrated(fmt: str, ctx: Context, inp: Input, block: int) -> Iterator[tuple[BlockResult, bytes, int]]:
+    """The collection migrated a block at a time: (its result, the bytes to write, the bytes done)."""
+    if fmt == "yaml":
+        from .io_yaml import migrate_yaml  # ruamel.yaml only for YAML collections
+
+        data = yaml_bytes(inp)
+        result = migrate_yaml(ctx, data, inp.display)
+        yield result, result.output, len(data)
+    elif fmt == "jsonl":
+        index, line = 0, 1
+        for chunk in read_blocks(inp, block, display=inp.display):
+            result = jsonl_block(ctx, chunk, index, line)
+            yield result, result.output, len(chunk)
+            index += result.cards
+            line += chunk.count(b"\n")
+        if index == 0:
+            raise InputError("the file is empty", file=inp.display, hint="JSONL has one card object per line")
+    else:
+        yield from _json(ctx, inp)
 
 
-def _json(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress) -> None:
+def _json(ctx: Context, inp: Input) -> Iterator[tuple[BlockResult, bytes, int]]:
     """A JSON collection in batches of cards; what lies between the cards passes through as it is."""
     pieces: list = []  # raw text, or the number of a card in items
     items: list = []  # (raw, value, line, base indent)
-
-    def flush(first: int) -> None:
-        result = json_cards(ctx, items, first)
-        out = []
-        for piece in pieces:
-            if isinstance(piece, str):
-                out.append(piece)
-            else:
-                new = result.output[piece]
-                out.append(items[piece][0] if new is None else new)
-        data = "".join(out).encode("utf-8")
-        sink.write(data)
-        progress.update(len(data))
-        state.take(result)
-
     first = 0
-    for event in JsonStream(stream, display=stream.display).events():
+    for event in JsonStream(inp, display=inp.display).events():
         if event[0] == "raw":
             if event[1]:
                 pieces.append(event[1])
@@ -266,8 +237,20 @@ def _json(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progres
         pieces.append(len(items))
         items.append(event[1:])
         if len(items) >= JSON_BATCH:
-            flush(first)
+            yield _batch(ctx, pieces, items, first)
             first += len(items)
-            pieces.clear()
-            items.clear()
-    flush(first)
+            pieces, items = [], []
+    yield _batch(ctx, pieces, items, first)
+
+
+def _batch(ctx: Context, pieces: list, items: list, first: int) -> tuple[BlockResult, bytes, int]:
+    result = json_cards(ctx, items, first)
+    out = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out.append(piece)
+        else:
+            new = result.output[piece]
+            out.append(items[piece][0] if new is None else new)
+    data = "".join(out).encode("utf-8")
+    return result, data, len(data)
