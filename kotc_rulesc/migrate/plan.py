@@ -133,7 +133,8 @@ class Migrator:
         self.reissue = reissue
         #: the target rulebook's own words for the outcomes (from the 13th "refurbished", "pruned")
         rulebook = view.catalog(target).rulebook
-        self.words: dict[str, str] = {k: v for k, v in (rulebook.terms if rulebook else {}).items() if k in ("revised", "banned")}
+        terms = rulebook.terms if rulebook else {}
+        self.words: dict[str, str] = {k: v for k, v in terms.items() if k in ("revised", "banned")}
         self._runs: dict[tuple[Any, bool], list[Any]] = {}
         self._memo = DecisionMemo(view, cache)
         self._advice = Advice(view, target, self.words, judge)
@@ -170,11 +171,8 @@ class Migrator:
         if type(ed) is not int or ed < self.view.first or ed > self.view.newest:
             return None, False, None
         if ed > edition_number(n):
-            return ed, False, _error(
-                ed, n, False, "newer-edition",
-                f"the card bears the Edition Indicator {ed}, later than the target, the {ordinal(n)} edition; "
-                "migration only goes forward",
-            )
+            return ed, False, _error(ed, n, False, "newer-edition", f"the card bears the Edition Indicator {ed}, later "
+                                     f"than the target, the {ordinal(n)} edition; migration only goes forward")
         if is_pre_release(n) and ed == edition_number(n):
             return n, False, None  # a card of the pre-release bears its edition's number
         return ed, False, None
@@ -185,11 +183,9 @@ class Migrator:
         if early is not None:
             return early
         if source is not None and self.view.path(source, n) is None:
-            return _error(
-                source, n, assumed, "no-path",
-                f"the card's edition, the {ordinal(source)}, is not on the way to the {ordinal(n)} edition: "
-                "migration follows one line of editions, and a pre-release is a branch of its own",
-            )
+            return _error(source, n, assumed, "no-path", f"the card's edition, the {ordinal(source)}, is not on the "
+                          f"way to the {ordinal(n)} edition: migration follows one line of editions, and a pre-release "
+                          "is a branch of its own")
         if source is None:  # unreadable: the judgement says why; the card is kept as it is
             j = self._judge(card, n, self.view)
             status = j.status if j.status != "legal" else "error"
@@ -237,17 +233,11 @@ class Migrator:
                 why = tuple(r for r in j.reasons if r.code == "cost-revised")
                 if crossed:
                     why += self._clean_slate_reasons(source)
-                return Decision(
-                    "reissued", source, n, assumed,
-                    text=new_text if new_text != text else None,
-                    cost=(card.get(j.figure), j.cost),
-                    figure=j.figure,
-                    edition=(card.get("edition"), edition_number(n)),
-                    rewrites=tuple(rewrites),
-                    reasons=why,
-                    notes=self._advice.printed_cost_notes(card, source, j.cost),
-                    warnings=warnings,
-                )
+                return Decision("reissued", source, n, assumed, text=new_text if new_text != text else None,
+                                cost=(card.get(j.figure), j.cost), figure=j.figure,
+                                edition=(card.get("edition"), edition_number(n)), rewrites=tuple(rewrites),
+                                reasons=why, notes=self._advice.printed_cost_notes(card, source, j.cost),
+                                warnings=warnings)
 
         if crossed and j.status == "error":
             # unreadable in N (a clean slate gave a whole new catalog): judged as the older card it is
@@ -260,13 +250,9 @@ class Migrator:
             reissue = (f"{j.figure} {card.get(j.figure)} → {j.cost}, Edition Indicator {card.get('edition')} → "
                        f"{edition_number(n)} (its other texts are valid in the {ordinal(n)} edition)")
         replacement = self._advice.replacement(probe, j) if status == "banned" else None
-        return _marked(Decision(
-            status, source, n, assumed,
-            reasons=tuple(j.reasons),
-            notes=notes,
-            replacement=replacement,
-            remedy=self._advice.remedy(card, j, status, reissue, replacement),
-        ), self.words)
+        remedy = self._advice.remedy(card, j, status, reissue, replacement)
+        return _marked(Decision(status, source, n, assumed, reasons=tuple(j.reasons), notes=notes,
+                                replacement=replacement, remedy=remedy), self.words)
 
     def _line_rewriter(self, passes: list[Pass], unlisted: bool) -> LineRewriter:
         """A rewriter through ``passes`` that reads joined components and variations as the parser does,
@@ -380,12 +366,8 @@ class Migrator:
         out = []
         for k in [p.target for p in self.view.path(source, self.target) or () if p.clean_slate]:
             decl = self.view.catalog(k).declared
-            out.append(_Reason(
-                "clean-slate",
-                f"the {ordinal(k)} edition is a clean slate; every component of the card has a declared successor",
-                k,
-                decl.sources if decl else (),
-            ))
+            out.append(_Reason("clean-slate", f"the {ordinal(k)} edition is a clean slate; every component of the "
+                               "card has a declared successor", k, decl.sources if decl else ()))
         return tuple(out)
 
 
