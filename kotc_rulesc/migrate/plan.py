@@ -18,7 +18,8 @@ from typing import Any
 from ..model import edition_number, is_pre_release, ordinal
 from ..outcomes import outcome_word
 from ..passes import Pass
-from .advice import MARK, Advice, rendered, without_mark
+from . import advice
+from .advice import MARK, rendered, without_mark
 from .rewrite import LineRewriter, TextRewrite, map_sentences
 
 __all__ = ["Decision", "Migrator", "NeedsFrom", "MARK", "LEGAL", "reason_json"]
@@ -125,7 +126,7 @@ class Migrator:
         from ..cards.decisive import DecisionMemo
         from ..cards.legality import cost_revision_rule, judge  # the card engine; imported here to keep start-up light
 
-        self._judge = judge
+        self.judge = judge
         self._rule = cost_revision_rule
         self.view = view
         self.target = target
@@ -137,7 +138,6 @@ class Migrator:
         self.words: dict[str, str] = {k: v for k, v in terms.items() if k in ("revised", "banned")}
         self._runs: dict[tuple[Any, bool], list[Any]] = {}
         self._memo = DecisionMemo(view, cache)
-        self._advice = Advice(view, target, self.words, judge)
 
     def decide(self, card: Any) -> Decision:
         """The decision for one card (a mapping as read; it is not modified)."""
@@ -187,10 +187,10 @@ class Migrator:
                           f"way to the {ordinal(n)} edition: migration follows one line of editions, and a pre-release "
                           "is a branch of its own")
         if source is None:  # unreadable: the judgement says why; the card is kept as it is
-            j = self._judge(card, n, self.view)
+            j = self.judge(card, n, self.view)
             status = j.status if j.status != "legal" else "error"
             return _marked(Decision(status, None, n, False, reasons=tuple(j.reasons),
-                                    remedy=self._advice.remedy(card, j, status)), self.words)
+                                    remedy=advice.remedy(self, card, j, status)), self.words)
 
         text = card.get("text")
         rewrites: list[TextRewrite] = []
@@ -204,11 +204,11 @@ class Migrator:
         probe = without_mark(card, {"text": new_text})
         if crossed:
             probe["edition"] = edition_number(n)  # an Edition Indicator is a number
-        j = self._judge(probe, n, self.view)
+        j = self.judge(probe, n, self.view)
         codes = {r.code for r in j.reasons}
 
         if j.status == "legal" and not crossed:
-            notes = _kept_notes(kept) + self._advice.figure_notes(j, source)
+            notes = _kept_notes(kept) + advice.figure_notes(self, j, source)
             new_text, fixes = _prescribed(new_text, j)
             rewrites += fixes
             if rewrites:
@@ -236,21 +236,21 @@ class Migrator:
                 return Decision("reissued", source, n, assumed, text=new_text if new_text != text else None,
                                 cost=(card.get(j.figure), j.cost), figure=j.figure,
                                 edition=(card.get("edition"), edition_number(n)), rewrites=tuple(rewrites),
-                                reasons=why, notes=self._advice.printed_cost_notes(card, source, j.cost),
+                                reasons=why, notes=advice.printed_cost_notes(self, card, source, j.cost),
                                 warnings=warnings)
 
         if crossed and j.status == "error":
             # unreadable in N (a clean slate gave a whole new catalog): judged as the older card it is
-            j = self._judge(without_mark(card, {"text": new_text}), n, self.view)
+            j = self.judge(without_mark(card, {"text": new_text}), n, self.view)
             codes = {r.code for r in j.reasons}
         status = j.status if j.status != "legal" else "banned"
-        notes = self._advice.printed_cost_notes(card, source, None) if "cost-mismatch" in codes else ()
+        notes = advice.printed_cost_notes(self, card, source, None) if "cost-mismatch" in codes else ()
         reissue = None
         if pruned and (not kept or self._reissued_text(source, text, card, j)[0] is not None):
             reissue = (f"{j.figure} {card.get(j.figure)} → {j.cost}, Edition Indicator {card.get('edition')} → "
                        f"{edition_number(n)} (its other texts are valid in the {ordinal(n)} edition)")
-        replacement = self._advice.replacement(probe, j) if status == "banned" else None
-        remedy = self._advice.remedy(card, j, status, reissue, replacement)
+        replacement = advice.replacement(self, probe, j) if status == "banned" else None
+        remedy = advice.remedy(self, card, j, status, reissue, replacement)
         return _marked(Decision(status, source, n, assumed, reasons=tuple(j.reasons), notes=notes,
                                 replacement=replacement, remedy=remedy), self.words)
 
@@ -320,7 +320,7 @@ class Migrator:
         rewrites and the warnings that form answers; ``None`` when so re-issued it would not be legal."""
         new_text, done, _ = self._rewrite(source, text, unlisted=True)
         candidate = without_mark(card, {"text": new_text, "edition": edition_number(self.target), j.figure: j.cost})
-        verdict = self._judge(candidate, self.target, self.view)
+        verdict = self.judge(candidate, self.target, self.view)
         if verdict.status != "legal":
             return None, [], ()
         new_text, fixes = _prescribed(new_text, verdict)
