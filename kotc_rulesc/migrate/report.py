@@ -8,6 +8,7 @@ target rulebook's own words (:mod:`kotc_rulesc.outcomes`); the JSON also keeps t
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -92,8 +93,8 @@ class Totals:
     ``migrated`` includes ``reissued`` and a legal card whose earlier marker was removed;
     ``changed``: the cards whose output differs); ``outcomes`` count each card once, by its outcome."""
 
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_KEYS, 0))
-    outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_OUTCOMES, 0))
+    counts: Counter = field(default_factory=lambda: Counter(dict.fromkeys(_KEYS, 0)))
+    outcomes: Counter = field(default_factory=lambda: Counter(dict.fromkeys(_OUTCOMES, 0)))
 
     def add(self, record: Record) -> None:
         for key in _COUNTED[record.status, record.changed]:
@@ -103,10 +104,8 @@ class Totals:
             self.counts["prescribed"] += 1  # written in the form the guide prescribes (it broke a should rule)
 
     def merge(self, other: "Totals") -> None:
-        for k, v in other.counts.items():
-            self.counts[k] += v
-        for k, v in other.outcomes.items():
-            self.outcomes[k] += v
+        self.counts.update(other.counts)
+        self.outcomes.update(other.outcomes)
 
     def __getitem__(self, key: str) -> int:
         return self.counts[key]
