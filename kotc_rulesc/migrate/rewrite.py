@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..cards.sentence import clause_pattern, clauses
 from ..passes import Pass, Rewrite
 from ..text import Choice, Template, normalize, opening_forms, skeleton
 from ..memo import Memo
@@ -23,9 +24,6 @@ __all__ = ["TextRewrite", "LineRewriter", "split_line", "map_sentences"]
 # "NAME:" in capitals, then sentences ending with a period.
 _NAME = re.compile(r"^(?P<lead>\s*)(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?\s*:\s*)(?P<rest>.*)$", re.S)
 _SENTENCE_END = re.compile(r"(?<=\.)(\s+)")
-# the clauses of a sentence, as the card parser reads them from the 11th on: a component ending in
-# ":", ";" or "→" shares its sentence with what follows it
-_CLAUSE_END = re.compile(r"(?<=[:;])\s+|(?<=→)\s*(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -138,8 +136,7 @@ class LineRewriter:
         self.passes = [p for p in passes if p.rewrites]
         self.unlisted = unlisted
         self.joins = dict(joins or {})
-        self._separator = re.compile(
-            _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(self.joins, key=len, reverse=True)))
+        self._separator = clause_pattern(tuple(self.joins))
         # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
         self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
         by_kind: dict[str, list[tuple[int, Any]]] = {}
@@ -218,19 +215,10 @@ class LineRewriter:
         return None
 
     def _clauses(self, sentence: str) -> list[tuple[str, str]]:
-        """The clauses of a sentence, each with the separator that follows it: a space after ":",
-        ";" or "→", or a join that replaced the clause's end mark (``"".join`` gives the sentence)."""
-        out: list[tuple[str, str]] = []
-        pos = 0
-        for m in self._separator.finditer(sentence):
-            if m.end() == pos or m.start() == len(sentence) or m.start() < pos:
-                continue
-            out.append((sentence[pos:m.start()], m.group(0)))
-            pos = m.end()
-        out.append((sentence[pos:], ""))
-        if "".join(c + sep for c, sep in out) != sentence or not all(c for c, _ in out):
-            return [(sentence, "")]
-        return out
+        """The clauses of a sentence as the card parser reads them (from the 11th on), each with the
+        separator after it; the whole sentence as one when they do not make it up again."""
+        out = clauses(sentence, self._separator)
+        return out if "".join(c + sep for c, sep in out) == sentence else [(sentence, "")]
 
     def _whole(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         """The sentence (or span of clauses) read as one component through every pass."""
