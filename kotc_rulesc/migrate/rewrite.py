@@ -202,8 +202,6 @@ class LineRewriter:
         if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
             return None  # no old wording starts so
         for span in range(min(len(clauses) - i, self._span), 0, -1):
-            if i == 0 and span == len(clauses):
-                continue  # the whole sentence: read above
             raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
             for end in self.joins.get(clauses[i + span - 1][1], ("",)):
                 new, taken = self._whole(raw + end)
