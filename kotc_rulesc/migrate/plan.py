@@ -22,7 +22,7 @@ from . import advice
 from .advice import MARK, rendered, without_mark
 from .rewrite import LineRewriter, TextRewrite, map_sentences
 
-__all__ = ["Decision", "Migrator", "NeedsFrom", "MARK", "LEGAL", "reason_json"]
+__all__ = ["Decision", "Migrator", "NeedsFrom", "MARK", "LEGAL", "reason_json", "advice_json"]
 
 #: the statuses of a card that ends legal
 LEGAL = frozenset({"rewritten", "reissued", "unchanged"})
@@ -94,6 +94,16 @@ class Decision:
         return out
 
 
+def advice_json(d: Decision) -> dict[str, Any]:
+    """The notes, the suggested replacement and the remedy of a decision, those it has."""
+    out: dict[str, Any] = {"notes": list(d.notes)} if d.notes else {}
+    if d.replacement:
+        out["replacement"] = d.replacement
+    if d.remedy:
+        out["remedy"] = d.remedy
+    return out
+
+
 def _error(source: int | None, target: int, assumed: bool, code: str, message: str) -> Decision:
     return _marked(Decision("error", source, target, assumed, reasons=(_Reason(code, message, None),)))
 
@@ -105,12 +115,7 @@ def _marked(d: Decision, words: dict[str, str] | None = None) -> Decision:
     if d.source is not None:
         mark["from"] = d.source
     mark["to"] = d.target
-    if d.notes:
-        mark["notes"] = list(d.notes)
-    if d.replacement:
-        mark["replacement"] = d.replacement
-    if d.remedy:
-        mark["remedy"] = d.remedy
+    mark.update(advice_json(d))
     mark["reasons"] = [reason_json(r) for r in d.reasons]  # last: a YAML card's trailing comments follow it
     return replace(d, mark=mark)
 

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from ..citation import Citations
 from ..model import ordinal
 from ..outcomes import outcome_word as outcome
-from .plan import LEGAL, Decision, reason_json
+from .plan import LEGAL, Decision, advice_json, reason_json
 
 __all__ = ["Record", "Totals", "CardReport", "ReportWriter", "summary_line", "outcome"]
 
@@ -62,12 +62,7 @@ class Record:
             out["edition"] = {"old": d.edition[0], "new": d.edition[1]}
         if d.reasons:
             out["reasons"] = [reason_json(r) for r in d.reasons]
-        if d.notes:
-            out["notes"] = list(d.notes)
-        if d.replacement:
-            out["replacement"] = d.replacement
-        if d.remedy:
-            out["remedy"] = d.remedy
+        out.update(advice_json(d))
         return out
 
 
