@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from ..cards.model import Reason
 from ..model import edition_number, is_pre_release, ordinal
 from ..outcomes import outcome_word
 from ..passes import Pass
@@ -40,17 +41,6 @@ def reason_json(r: Any) -> dict[str, Any]:
     if getattr(r, "field", None):
         out["field"] = r.field
     return out
-
-
-@dataclass(frozen=True)
-class _Reason:
-    """A reason of the migrator's own (same shape as the card engine's)."""
-
-    code: str
-    message: str
-    edition: int | None
-    sources: tuple[str, ...] = ()
-    field: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,7 +95,7 @@ def advice_json(d: Decision) -> dict[str, Any]:
 
 
 def _error(source: int | None, target: int, assumed: bool, code: str, message: str) -> Decision:
-    return _marked(Decision("error", source, target, assumed, reasons=(_Reason(code, message, None),)))
+    return _marked(Decision("error", source, target, assumed, reasons=(Reason(code, message, None),)))
 
 
 def _marked(d: Decision, words: dict[str, str] | None = None) -> Decision:
@@ -367,11 +357,11 @@ class Migrator:
         new_text = map_sentences(text, successor)
         return (new_text, done, True) if ok else (text, [], False)
 
-    def _clean_slate_reasons(self, source: int) -> tuple[_Reason, ...]:
+    def _clean_slate_reasons(self, source: int) -> tuple[Reason, ...]:
         out = []
         for k in [p.target for p in self.view.path(source, self.target) or () if p.clean_slate]:
             decl = self.view.catalog(k).declared
-            out.append(_Reason("clean-slate", f"the {ordinal(k)} edition is a clean slate; every component of the "
+            out.append(Reason("clean-slate", f"the {ordinal(k)} edition is a clean slate; every component of the "
                                "card has a declared successor", k, decl.sources if decl else ()))
         return tuple(out)
 
