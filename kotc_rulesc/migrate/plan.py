@@ -151,7 +151,7 @@ class Migrator:
         return self._memo.misses
 
     def _source_of(self, card: Any) -> tuple[int | None, bool, Decision | None]:
-        """(E, assumed, or an error decision); E is None for a card the card engine says why it cannot read."""
+        """(E, assumed, or an error decision); E is None for a card the card engine cannot read."""
         n = self.target
         ed = card.get("edition") if isinstance(card, dict) else None
         if ed is None:
@@ -164,7 +164,7 @@ class Migrator:
                 raise NeedsFrom()
             return self.assume, True, None
         if type(ed) is not int or ed < self.view.first or ed > self.view.newest:
-            return None, False, None
+            return None, False, None  # a malformed Edition Indicator: the card engine says why
         if ed > edition_number(n):
             return ed, False, _error(ed, n, False, "newer-edition", f"the card bears the Edition Indicator {ed}, later "
                                      f"than the target, the {ordinal(n)} edition; migration only goes forward")
