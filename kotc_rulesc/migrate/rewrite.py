@@ -139,10 +139,6 @@ class LineRewriter:
         self._separator = clause_pattern(tuple(self.joins))
         # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
         self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
-        by_kind: dict[str, list[tuple[int, Any]]] = {}
-        for i, v in enumerate(variations):
-            for kind in v.kinds:
-                by_kind.setdefault(kind, []).append((i, v.forms))
         # per pass, the rewrites by the skeleton of their old wording (each as a card may print it
         # under the variations): one look-up rules out every other rewrite
         self._index: list[dict[str, list[tuple[Rewrite, Template, Template]]]] = []
@@ -150,7 +146,7 @@ class LineRewriter:
         for p in self.passes:
             index: dict[str, list[tuple[Rewrite, Template, Template]]] = {}
             for rw in p.rewrites:
-                rules = by_kind.get(rw.kind, ())
+                rules = [(i, v.forms) for i, v in enumerate(variations) if rw.kind in v.kinds]
                 old, new = rw.old.vary(rules), rw.new.vary(rules)
                 for key in old.skeletons():
                     index.setdefault(key, []).append((rw, old, new))
