@@ -111,15 +111,13 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
         exit_with_problems(exc.problems)
     if target is None:
         target = view.newest_with_catalog()
-    if target not in view.keys:
-        _fail(f"--to {target}: the rules know editions {describe_keys(view.keys)}")
-    if assume is not None:
-        if assume not in view.keys:
-            _fail(f"--from {assume}: the rules know editions {describe_keys(view.keys)}")
-        if view.path(assume, target) is None:
-            later = edition_number(assume) > edition_number(target)
-            _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
-                  f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own")
+    for flag, key in (("--to", target), ("--from", assume)):
+        if key is not None and key not in view.keys:
+            _fail(f"{flag} {key}: the rules know editions {describe_keys(view.keys)}")
+    if assume is not None and view.path(assume, target) is None:
+        later = edition_number(assume) > edition_number(target)
+        _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
+              f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own")
 
     opts = Options(collection, target, assume=assume, output=output, in_place=in_place, dry_run=dry_run, report=report,
                    report_format=report_format, reissue=reissue, strict=strict, verbose=verbose)
