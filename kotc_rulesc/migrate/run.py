@@ -6,6 +6,7 @@ code.  Nothing is written unless the whole collection was read (the one writer, 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
@@ -167,10 +168,8 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
     finally:
         inp.close()
         if report_text is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 report_text.detach()
-            except ValueError:
-                pass
 
     if not report_on_stdout:
         print(summary_line(totals, opts.dry_run, migrator.words), file=stderr)
