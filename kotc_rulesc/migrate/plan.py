@@ -188,14 +188,9 @@ class Migrator:
                                     remedy=advice.remedy(self, card, j, status)), self.words)
 
         text = card.get("text")
-        rewrites: list[TextRewrite] = []
-        kept: list[TextRewrite] = []  # rewordings no rulebook list names: the card keeps its text
-        crossed = False
-        new_text = text
-        if isinstance(text, str):
-            new_text, done, crossed = self._rewrite(source, text)
-            for rw in done:
-                (rewrites if rw.listed else kept).append(rw)
+        new_text, done, crossed = self._rewrite(source, text) if isinstance(text, str) else (text, [], False)
+        rewrites = [rw for rw in done if rw.listed]
+        kept = [rw for rw in done if not rw.listed]  # rewordings no rulebook list names: the card keeps its text
         probe = without_mark(card, {"text": new_text})
         if crossed:
             probe["edition"] = edition_number(n)  # an Edition Indicator is a number
