@@ -82,11 +82,10 @@ def _printed_fix(m: Any, card: Any, j: Any) -> dict[str, Any]:
 
 def printed_cost_notes(m: Any, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
     """Say so when the printed cost was already wrong in the card's own edition."""
-    figure = m.view.catalog(source).system.figure
+    catalog = m.view.catalog(source)
+    figure = catalog.system.figure
     printed = card.get(figure)
-    if type(printed) is not int or source == m.target and new_cost is None:
-        return ()
-    if not m.view.catalog(source).catalog_known:
+    if type(printed) is not int or source == m.target and new_cost is None or not catalog.catalog_known:
         return ()
     j = m.judge(card, source, m.view)
     if any(r.code == "cost-mismatch" for r in j.reasons) and j.cost is not None:
