@@ -181,7 +181,7 @@ def test_deep_nesting_in_a_card_file_is_located_not_a_recursion_error(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     report = tmp_path / "report.json"
     code = run(Options(str(path), 3, assume=2, output=str(tmp_path / "out.jsonl"), report=str(report),
-                       report_format="json", block=8192, rules_dir=MINI),
+                       report_format="json", block=8192),
                view_of(MINI), stderr=io.StringIO())
     assert code == 1
     data = json.loads(report.read_text())

@@ -90,11 +90,13 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
       kotc-rulesc migrate my-cards.jsonl --in-place --report report.md --report-format markdown
       kotc-rulesc migrate examples/collection.yaml --from 6 --to 11-pre -o migrated.yaml --report -
     """
+    from ..cards.rules_source import get_view
     from ..errors import ProblemsFound, interrupt_status
     from ..migrate.io_json import MissingFrom
+    from ..migrate.run import Options, UsageError, run
     from ..output import Changed, OutputError
     from ..reading.policy import InputError
-    from ..migrate.run import Options, UsageError, run
+    from .rules_arg import exit_with_problems
 
     if in_place and collection == "-":
         _fail("--in-place needs a collection file, not standard input")
@@ -103,33 +105,22 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     if jobs is not None:  # scripts written for 0.1 still run, and are told
         click.echo("Warning: --jobs is deprecated and has no effect: migrate runs in one process, fast enough for "
                    "any collection (CHANGELOG); it will be removed in the next release.", err=True)
-    view = _view(rules_dir, ProblemsFound)
+    try:
+        view = get_view(rules_dir)
+    except ProblemsFound as exc:
+        exit_with_problems(exc.problems)
     if target is None:
         target = view.newest_with_catalog()
-    if target not in view.keys:
-        _fail(f"--to {target}: the rules know editions {describe_keys(view.keys)}")
-    if assume is not None:
-        if assume not in view.keys:
-            _fail(f"--from {assume}: the rules know editions {describe_keys(view.keys)}")
-        if view.path(assume, target) is None:
-            later = edition_number(assume) > edition_number(target)
-            _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
-                  f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own")
+    for flag, key in (("--to", target), ("--from", assume)):
+        if key is not None and key not in view.keys:
+            _fail(f"{flag} {key}: the rules know editions {describe_keys(view.keys)}")
+    if assume is not None and view.path(assume, target) is None:
+        later = edition_number(assume) > edition_number(target)
+        _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
+              f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own")
 
-    opts = Options(
-        collection=collection,
-        target=target,
-        assume=assume,
-        output=output,
-        in_place=in_place,
-        dry_run=dry_run,
-        report=report,
-        report_format=report_format,
-        rules_dir=rules_dir,
-        reissue=reissue,
-        strict=strict,
-        verbose=verbose,
-    )
+    opts = Options(collection, target, assume=assume, output=output, in_place=in_place, dry_run=dry_run, report=report,
+                   report_format=report_format, reissue=reissue, strict=strict, verbose=verbose)
     kept = "" if collection == "-" else f", {collection} is as it was"
     try:
         code = run(opts, view)
@@ -147,17 +138,6 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     except KeyboardInterrupt as exc:  # ^C or SIGTERM: the temporary files are gone, the input untouched
         _fail(f"interrupted: nothing was written{kept}", interrupt_status(exc))
     sys.exit(code)
-
-
-def _view(rules_dir, problems_found):
-    from ..cards.rules_source import get_view
-
-    try:
-        return get_view(rules_dir)
-    except problems_found as exc:
-        from .rules_arg import exit_with_problems
-
-        exit_with_problems(exc.problems)
 
 
 COMMANDS = [migrate]

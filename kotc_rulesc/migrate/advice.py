@@ -1,6 +1,7 @@
 """What the migration report tells the player about a card it decided: a printed figure that is not the
 target edition's, one already wrong in its own edition, a legal replacement for a redacted component, and
-what to do with a card kept as it was (``remedy``) — each checked by judging the card so changed."""
+what to do with a card kept as it was (``remedy``) — each checked by judging the card so changed.
+Each takes the :class:`~kotc_rulesc.migrate.plan.Migrator` (``m``) for its view, target, words and judge."""
 
 from __future__ import annotations
 
@@ -8,137 +9,120 @@ from typing import Any
 
 from ..model import edition_number, ordinal
 from ..outcomes import outcome_word
-from .rewrite import split_line
+from ..text import normalize
+from .rewrite import map_sentences
 
-__all__ = ["MARK", "Advice", "swap_sentences"]
+__all__ = ["MARK", "without_mark", "rendered", "figure_notes", "remedy", "printed_cost_notes", "replacement"]
 
 #: the field a card that does not end legal is marked with (replaced on every migration)
 MARK = "migration"
 
 
-class Advice:
-    """The advice for cards migrated to ``target``, in the target rulebook's ``words``; ``judge`` is the
-    card engine's (:func:`kotc_rulesc.cards.legality.judge`)."""
+def without_mark(card: dict, fields: dict[str, Any]) -> dict:
+    """A copy of ``card`` to judge: without the marker, ``fields`` set."""
+    out = {k: v for k, v in card.items() if k != MARK}
+    out.update(fields)
+    return out
 
-    def __init__(self, view: Any, target: int, words: dict[str, str], judge: Any):
-        self.view = view
-        self.target = target
-        self.words = words
-        self.judge = judge
 
-    def figure_notes(self, j: Any, source: int) -> tuple[str, ...]:
-        """Say so when a legal card's printed figure is not what the target edition's formulas give: its
-        design edition's stands where the target's rulebook lists every case that prunes a card."""
-        if j.printed_cost is None or j.cost is None or j.printed_cost == j.cost:
-            return ()
-        n = self.target
-        return (f"its printed {j.figure} {j.printed_cost} stays: by the {ordinal(n)} edition's formulas it is "
-                f"{j.cost}, but the {ordinal(n)} rulebook's lists, which name every case in which a card is "
-                f"{outcome_word('banned', self.words)}, name none that does so to this card (its {j.figure} is its "
-                f"design edition's, the {ordinal(source)})",)
+def rendered(comp: Any, values: dict[str, Any]) -> str | None:
+    """The text of ``comp`` (a successor, a replacement) with ``values``; None when one is missing."""
+    if not set(comp.text.variables) <= set(values):
+        return None
+    return comp.text.render({v: values[v] for v in comp.text.variables})
 
-    def remedy(self, card: Any, j: Any, status: str, reissue: str | None = None, replacement: Any = None) -> str | None:
-        """What the player can do with a card kept as it was, to use it in the target edition (``reissue``:
-        what ``--reissue`` would change on it)."""
-        n = self.target
-        redesign = f"redesign it under the {ordinal(n)} edition's guide"
-        if status == "unknown":
-            return None  # (no source says whether it may be used: nothing to do but wait for one)
-        if status == "error":
-            return "correct what the reasons name, and migrate it again"
-        if reissue:
-            return f"migrate it with --reissue to have it re-issued: {reissue}; or {redesign}"
-        if replacement:
-            return f"print the suggested replacement instead, or {redesign}"
-        fix = self.printed_fix(card, j)
-        if fix:
-            said = " and ".join(f"the Edition Indicator {v} (`edition: {v}`)" if k == "edition" else f"the {k} {v}"
-                                for k, v in fix.items())
-            return f"print {said} on it: it is then a legal card of the {ordinal(n)} edition"
-        return redesign
 
-    def printed_fix(self, card: Any, j: Any) -> dict[str, Any]:
-        """The printed fields that make a card kept as it was legal in the target edition, where only they
-        keep it out: the Edition Indicator the rulebook requires (a card without one whose text reads as the
-        target's), a wrong printed figure; checked by judging the card so printed.  Empty: none does."""
-        codes = {r.code for r in j.reasons}
-        if not isinstance(card, dict) or j.cost is None or not codes & {"invalid", "cost-mismatch"}:
-            return {}
-        fix: dict[str, Any] = {}
-        if "invalid" in codes and card.get("edition") is None:
-            fix["edition"] = edition_number(self.target)
-        if card.get(j.figure) != j.cost:
-            fix[j.figure] = j.cost
-        candidate = {k: v for k, v in card.items() if k != MARK}
-        candidate.update(fix)
-        return fix if fix and self.judge(candidate, self.target, self.view).status == "legal" else {}
-
-    def printed_cost_notes(self, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
-        """Say so when the printed cost was already wrong in the card's own edition."""
-        figure = self.view.catalog(source).system.figure
-        printed = card.get(figure)
-        if type(printed) is not int or source == self.target and new_cost is None:
-            return ()
-        if not self.view.catalog(source).catalog_known:
-            return ()
-        j = self.judge(card, source, self.view)
-        if any(r.code == "cost-mismatch" for r in j.reasons) and j.cost is not None:
-            was = f"the card cost {j.cost}" if figure == "cost" else f"its {figure} was {j.cost}"  # English has the verb
-            note = f"the printed {figure} {printed} was already wrong in the {ordinal(source)} edition ({was} there)"
-            if new_cost is not None:
-                note += f"; re-issued at {new_cost}"
-            return (note,)
+def figure_notes(m: Any, j: Any, source: int) -> tuple[str, ...]:
+    """Say so when a legal card's printed figure is not what the target edition's formulas give: its
+    design edition's stands where the target's rulebook lists every case that prunes a card."""
+    if j.printed_cost is None or j.cost is None or j.printed_cost == j.cost:
         return ()
+    n = m.target
+    return (f"its printed {j.figure} {j.printed_cost} stays: by the {ordinal(n)} edition's formulas it is "
+            f"{j.cost}, but the {ordinal(n)} rulebook's lists, which name every case in which a card is "
+            f"{outcome_word('banned', m.words)}, name none that does so to this card (its {j.figure} is its "
+            f"design edition's, the {ordinal(source)})",)
 
-    def replacement(self, probe: dict, j: Any) -> dict[str, Any] | None:
-        """A legal card with each redacted component replaced by the one the data declares."""
-        if j.parsed is None:
+
+def remedy(m: Any, card: Any, j: Any, status: str, reissue: str | None = None, replacement: Any = None) -> str | None:
+    """What the player can do with a card kept as it was, to use it in the target edition (``reissue``:
+    what ``--reissue`` would change on it)."""
+    n = m.target
+    redesign = f"redesign it under the {ordinal(n)} edition's guide"
+    if status == "unknown":
+        return None  # (no source says whether it may be used: nothing to do but wait for one)
+    if status == "error":
+        return "correct what the reasons name, and migrate it again"
+    if reissue:
+        return f"migrate it with --reissue to have it re-issued: {reissue}; or {redesign}"
+    if replacement:
+        return f"print the suggested replacement instead, or {redesign}"
+    fix = _printed_fix(m, card, j)
+    if fix:
+        said = " and ".join(f"the Edition Indicator {v} (`edition: {v}`)" if k == "edition" else f"the {k} {v}"
+                            for k, v in fix.items())
+        return f"print {said} on it: it is then a legal card of the {ordinal(n)} edition"
+    return redesign
+
+
+def _printed_fix(m: Any, card: Any, j: Any) -> dict[str, Any]:
+    """The printed fields that make a card kept as it was legal in the target edition, where only they
+    keep it out: the Edition Indicator the rulebook requires (a card without one whose text reads as the
+    target's), a wrong printed figure; checked by judging the card so printed.  Empty: none does."""
+    codes = {r.code for r in j.reasons}
+    if not isinstance(card, dict) or j.cost is None or not codes & {"invalid", "cost-mismatch"}:
+        return {}
+    fix: dict[str, Any] = {}
+    if "invalid" in codes and card.get("edition") is None:
+        fix["edition"] = edition_number(m.target)
+    if card.get(j.figure) != j.cost:
+        fix[j.figure] = j.cost
+    return fix if fix and m.judge(without_mark(card, fix), m.target, m.view).status == "legal" else {}
+
+
+def printed_cost_notes(m: Any, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:
+    """Say so when the printed cost was already wrong in the card's own edition."""
+    catalog = m.view.catalog(source)
+    figure = catalog.system.figure
+    printed = card.get(figure)
+    if type(printed) is not int or source == m.target and new_cost is None or not catalog.catalog_known:
+        return ()
+    j = m.judge(card, source, m.view)
+    if any(r.code == "cost-mismatch" for r in j.reasons) and j.cost is not None:
+        was = f"the card cost {j.cost}" if figure == "cost" else f"its {figure} was {j.cost}"  # English has the verb
+        note = f"the printed {figure} {printed} was already wrong in the {ordinal(source)} edition ({was} there)"
+        if new_cost is not None:
+            note += f"; re-issued at {new_cost}"
+        return (note,)
+    return ()
+
+
+def replacement(m: Any, probe: dict, j: Any) -> dict[str, Any] | None:
+    """A legal card with each redacted component replaced by the one the data declares."""
+    if j.parsed is None:
+        return None
+    comps = m.view.catalog(m.target).by_id()
+    swaps: dict[str, str] = {}
+    parts = []
+    for use in j.parsed.uses():
+        state = use.state
+        if state is None or state.status != "redacted":
+            continue
+        rep = comps.get(state.replacement) if state.replacement else None
+        if rep is None:
             return None
-        comps = self.view.catalog(self.target).by_id()
-        swaps: dict[str, str] = {}
-        parts = []
-        for use in j.parsed.uses():
-            state = use.state
-            if state is None or state.status != "redacted":
-                continue
-            rep = comps.get(state.replacement) if state.replacement else None
-            if rep is None:
-                return None
-            values = {**use.values, **state.replacement_binds}
-            if not set(rep.text.variables) <= set(values):
-                return None
-            new = rep.text.render({v: values[v] for v in rep.text.variables})
-            swaps[use.sentence] = new
-            parts.append({"component": use.component, "replacement": rep.id, "old": use.sentence, "new": new})
-        if not swaps:
+        new = rendered(rep, {**use.values, **state.replacement_binds})
+        if new is None:
             return None
-        text = swap_sentences(probe["text"], swaps)
-        candidate = dict(probe)
-        candidate["text"] = text
-        candidate["edition"] = edition_number(self.target)
-        figure = self.view.catalog(self.target).system.figure
-        candidate.pop(figure, None)
-        verdict = self.judge(candidate, self.target, self.view)
-        if verdict.status != "legal" or verdict.cost is None:
-            return None
-        return {"text": text, figure: verdict.cost, "edition": edition_number(self.target), "components": parts, "figure": figure}
-
-
-def swap_sentences(text: str, swaps: dict[str, str]) -> str:
-    """``text`` with each component sentence found in ``swaps`` (by its normalized form) replaced."""
-    from ..text import normalize
-
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        prefix, pieces = split_line(line)
-        changed = False
-        for i in range(0, len(pieces), 2):
-            raw = pieces[i].strip()
-            new = swaps.get(normalize(raw)) if raw else None
-            if new is not None:
-                pieces[i] = pieces[i].replace(raw, new, 1)
-                changed = True
-        if changed:
-            lines[number] = prefix + "".join(pieces)
-    return "\n".join(lines)
-
+        swaps[use.sentence] = new
+        parts.append({"component": use.component, "replacement": rep.id, "old": use.sentence, "new": new})
+    if not swaps:
+        return None
+    text = map_sentences(probe["text"], lambda _, raw: swaps.get(normalize(raw)))
+    candidate = {**probe, "text": text, "edition": edition_number(m.target)}
+    figure = m.view.catalog(m.target).system.figure
+    candidate.pop(figure, None)
+    verdict = m.judge(candidate, m.target, m.view)
+    if verdict.status != "legal" or verdict.cost is None:
+        return None
+    return {"text": text, figure: verdict.cost, "edition": edition_number(m.target), "components": parts, "figure": figure}

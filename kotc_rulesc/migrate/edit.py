@@ -1,10 +1,7 @@
 """Apply a decision to a card mapping: set the changed fields, add, replace or remove the marker.
 
-Only the fields a migration changes are touched; every other field keeps its value
-and its place.  A field the card did not have (an Edition Indicator on a card of the
-6th-edition layout, a cost) goes where a card designer would put it: after the
-nearest field that precedes it in the usual order (name, type, edition, the
-figure — cost or level —, the stats, text).  The marker goes last, or stays where an earlier run put it.
+Every other field keeps its value and its place.  A field the card did not have goes where a card
+designer would put it (:data:`FIELD_ORDER`); the marker goes last, or stays where an earlier run put it.
 """
 
 from __future__ import annotations
@@ -21,24 +18,17 @@ FIELD_ORDER = ("name", "type", "edition", "text")
 _MISSING = object()
 
 
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def planned(card: dict, decision: Decision, plain: Callable[[Any], Any] = lambda v: v,
+def planned(card: dict, decision: Decision,
             mark_form: Callable[[dict], Any] = lambda m: m) -> tuple[dict[str, Any], Any]:
-    """``(updates, mark)``: the fields whose value changes, and what becomes of the marker —
-    a dict to set, ``None`` to remove it, ``...`` to leave it as it is.  ``plain`` turns the
-    card's own value types (ruamel's) into plain ones for the comparison, and ``mark_form``
-    gives the marker as the format writes it."""
-    updates = {k: v for k, v in decision.updates().items() if not _same(plain(card.get(k, _MISSING)), v)}
+    """``(updates, mark)``: the fields whose value changes, and what becomes of the marker — a dict to
+    set, ``None`` to remove it, ``...`` to leave it as it is (``mark_form``: as the format writes it)."""
+    updates = {k: v for k, v in decision.updates().items()
+               if not (type(card.get(k, _MISSING)) is type(v) and card.get(k) == v)}
     current = card.get(MARK, _MISSING)
     if decision.legal:
-        mark = None if current is not _MISSING else ...
-    else:
-        wanted = mark_form(decision.mark)
-        mark = wanted if current is _MISSING or plain(current) != wanted else ...
-    return updates, mark
+        return updates, None if current is not _MISSING else ...
+    wanted = mark_form(decision.mark)
+    return updates, wanted if current is _MISSING or current != wanted else ...
 
 
 def insert_position(keys: list[str], key: str) -> int:
@@ -57,27 +47,17 @@ def insert_position(keys: list[str], key: str) -> int:
 
 def edit_dict(card: dict, decision: Decision) -> dict | None:
     """A new plain dict with the decision applied, or ``None`` when the card does not change."""
-    if decision.legal and MARK not in card:  # the common case: set fields, nothing about the marker
-        changed = [k for k, v in decision.updates().items() if not _same(card.get(k, _MISSING), v)]
-        if not changed:
-            return None
-        if all(k in card for k in changed):
-            new = card.copy()
-            for k in changed:
-                new[k] = decision.updates()[k]
-            return new
     updates, mark = planned(card, decision)
     if not updates and mark is ...:
         return None
-    items = [(k, updates.pop(k) if k in updates else v) for k, v in card.items()]
-    if mark is None:
-        items = [(k, v) for k, v in items if k != MARK]
-    elif mark is not ...:
-        if MARK in card:
-            items = [(k, mark if k == MARK else v) for k, v in items]
-        else:
-            items.append((MARK, mark))
+    items = []
+    for k, v in card.items():
+        if k != MARK:
+            items.append((k, updates.pop(k, v)))
+        elif mark is not None:
+            items.append((k, v if mark is ... else mark))
+    if mark is not None and mark is not ... and MARK not in card:
+        items.append((MARK, mark))
     for key, value in updates.items():  # fields the card did not have
-        keys = [k for k, _ in items]
-        items.insert(insert_position(keys, key), (key, value))
+        items.insert(insert_position([k for k, _ in items], key), (key, value))
     return dict(items)

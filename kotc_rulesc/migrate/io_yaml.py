@@ -145,7 +145,7 @@ class _Splice:
         except MissingFrom as exc:
             self.missing = exc
             return
-        updates, mark = planned(card, decision, lambda v: v, yaml_mark)
+        updates, mark = planned(card, decision, yaml_mark)
         changed = bool(updates) or mark is not ...
         if changed:
             edits = self.edits(node, updates, mark)

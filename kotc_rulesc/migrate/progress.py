@@ -1,12 +1,7 @@
-"""A progress bar on standard error, for long runs on a terminal only.
-
-It appears when standard error is a terminal and the input is large (its size is
-known and at least :data:`MIN_BYTES`); in a pipe, a log file or for a small
-collection nothing is printed at all."""
+"""A progress bar on standard error, drawn only on a terminal and for an input of known, large size."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any, TextIO
 
 __all__ = ["Progress", "MIN_BYTES"]
@@ -16,16 +11,15 @@ MIN_BYTES = 1 << 20
 
 
 class Progress:
-    def __init__(self, total: int | None, stream: TextIO | None = None, label: str = "migrating"):
-        stream = stream if stream is not None else sys.stderr
+    def __init__(self, total: int | None, stream: TextIO):
         self._bar: Any = None
         if total is not None and total >= MIN_BYTES and _isatty(stream):
             import click
 
             from ..terminal import unguarded  # (the bar's own control characters reach the terminal as such)
 
-            stream = unguarded(stream)
-            self._bar = click.progressbar(length=total, label=label, file=stream, show_eta=True, show_percent=True)
+            self._bar = click.progressbar(length=total, label="migrating", file=unguarded(stream), show_eta=True,
+                                          show_percent=True)
             self._bar.__enter__()
 
     @property

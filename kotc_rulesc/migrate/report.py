@@ -1,51 +1,34 @@
 """The migration report: every card with its outcome and why, then totals that add up.
 
-The report streams like the collection: each card's entry is rendered as soon as the card is
-decided, and the totals come last — so a report over a million cards never sits in memory.
-
-Formats: ``text`` (for reading in a terminal), ``markdown`` (for an issue or a pull request) and
-``json`` (one object: ``collection``, ``to``, ``from``, ``dry_run``, ``cards`` — the entries — and
-``totals``).
-
-A player reads it: the cards are numbered from 1 as a player counts (the JSON's ``index`` counts
-from 0, as programs do), each outcome is one word, the target rulebook's own
-(:mod:`kotc_rulesc.outcomes`: from the 13th a card is "refurbished" or "pruned") — the word
-``check-cards`` and the ``migration`` field of a card kept as it was say too —, a legal card whose
-printed figure is not the target's formulas' says why it stands, and a card kept as it was says what
-the player can do (``remedy``).  Every rewritten text names the revision it follows and every reason
-its document, in one compact citation ("17th rulebook, Refurbished Card Texts"); ``verbose`` adds
-the components' ids and every document id (:mod:`kotc_rulesc.citation`).  The JSON always has them
-all, and keeps the machine codes (``status``) beside the words (``outcome``).
+Each entry is rendered as soon as its card is decided and the totals come last, so a report over a
+million cards never sits in memory.  Formats: ``text``, ``markdown`` and ``json``.  Outcomes are the
+target rulebook's own words (:mod:`kotc_rulesc.outcomes`); the JSON also keeps the machine ``status``.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..citation import Citations
 from ..model import ordinal
-from ..outcomes import outcome_word
-from .plan import LEGAL, Decision, reason_json
+from ..outcomes import outcome_word as outcome
+from .plan import LEGAL, Decision, advice_json, reason_json
 
-__all__ = ["Record", "Totals", "CardReport", "ReportWriter", "summary_line", "outcome", "FORMATS"]
+__all__ = ["Record", "Totals", "CardReport", "ReportWriter", "summary_line", "outcome"]
 
-FORMATS = ("text", "markdown", "json")
 #: the outcomes in the order the totals count them
 _OUTCOMES = ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
-
-
-def outcome(status: str, words: dict[str, str] | None = None) -> str:
-    """The target rulebook's word for a status (``words``: its terms): "refurbished", "pruned", "re-issued"…"""
-    return outcome_word(status, words)
+#: what the player can do with an entry that is not a card
+_MALFORMED_REMEDY = "write the entry as a card (a mapping of its fields), and migrate it again"
 
 
 @dataclass(slots=True)
 class Record:
     """One card's outcome: where it is, what was decided, whether the output differs.  (Made for every
-    card of the collection: slotted, and not frozen, whose ``__init__`` would set each field through
-    ``object.__setattr__``.)"""
+    card: slotted, and not frozen, which would slow its ``__init__``.)"""
 
     index: int  # from 0
     line: int | None
@@ -70,9 +53,7 @@ class Record:
             out["reasons"] = [{"code": "malformed", "edition": None, "sources": [], "message": self.problem}]
             out["remedy"] = _MALFORMED_REMEDY
             return out
-        out["from"] = d.source
-        out["assumed_from"] = d.assumed
-        out["to"] = d.target
+        out.update({"from": d.source, "assumed_from": d.assumed, "to": d.target})
         if d.legal and d.rewrites:
             out["text"] = [r.to_json() for r in d.rewrites]
         if d.cost is not None:
@@ -81,19 +62,8 @@ class Record:
             out["edition"] = {"old": d.edition[0], "new": d.edition[1]}
         if d.reasons:
             out["reasons"] = [reason_json(r) for r in d.reasons]
-        if d.notes:
-            out["notes"] = list(d.notes)
-        if d.replacement:
-            out["replacement"] = d.replacement
-        if d.remedy:
-            out["remedy"] = d.remedy
+        out.update(advice_json(d))
         return out
-
-
-#: what the player can do with an entry that is not a card
-_MALFORMED_REMEDY = "write the entry as a card (a mapping of its fields), and migrate it again"
-
-_KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed", "prescribed")
 
 
 def _counted(status: str, changed: bool) -> tuple[str, ...]:
@@ -108,7 +78,8 @@ def _counted(status: str, changed: bool) -> tuple[str, ...]:
     return tuple(keys)
 
 
-_COUNTED = {(s, c): _counted(s, c) for s in (*LEGAL, "banned", "unknown", "error") for c in (False, True)}
+_COUNTED = {(s, c): _counted(s, c) for s in _OUTCOMES for c in (False, True)}
+_KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed", "prescribed")
 
 
 @dataclass(slots=True)
@@ -117,26 +88,19 @@ class Totals:
     ``migrated`` includes ``reissued`` and a legal card whose earlier marker was removed;
     ``changed``: the cards whose output differs); ``outcomes`` count each card once, by its outcome."""
 
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_KEYS, 0))
-    outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_OUTCOMES, 0))
+    counts: Counter = field(default_factory=lambda: Counter(dict.fromkeys(_KEYS, 0)))
+    outcomes: Counter = field(default_factory=lambda: Counter(dict.fromkeys(_OUTCOMES, 0)))
 
     def add(self, record: Record) -> None:
-        self.count(record.status, record.changed)
+        for key in _COUNTED[record.status, record.changed]:
+            self.counts[key] += 1
+        self.outcomes[record.status] += 1
         if record.decision is not None and record.decision.warnings:
             self.counts["prescribed"] += 1  # written in the form the guide prescribes (it broke a should rule)
 
-    def count(self, status: str, changed: bool, cards: int = 1) -> None:
-        """``cards`` cards of ``status`` (a decision's, or "error"), whose output differs from their input or not."""
-        counts = self.counts
-        for key in _COUNTED[status, changed]:
-            counts[key] += cards
-        self.outcomes[status] += cards
-
     def merge(self, other: "Totals") -> None:
-        for k, v in other.counts.items():
-            self.counts[k] += v
-        for k, v in other.outcomes.items():
-            self.outcomes[k] += v
+        self.counts.update(other.counts)
+        self.outcomes.update(other.outcomes)
 
     def __getitem__(self, key: str) -> int:
         return self.counts[key]
@@ -144,9 +108,6 @@ class Totals:
     @property
     def all_legal(self) -> bool:
         return self.counts["banned"] == 0 and self.counts["errors"] == 0
-
-    def to_json(self) -> dict[str, int]:
-        return dict(self.counts)
 
 
 def summary_line(t: Totals, dry_run: bool = False, words: dict[str, str] | None = None) -> str:
@@ -163,25 +124,11 @@ def summary_line(t: Totals, dry_run: bool = False, words: dict[str, str] | None 
     return f"{c['cards']} card{'s' if c['cards'] != 1 else ''}: {', '.join(parts) or 'none'}{prescribed}{changed}"
 
 
-# --------------------------------------------------------------------------- one card
-
-
 def _title(r: Record) -> str:
     """``[number] Name (line N)``, numbered from 1 as ``check-cards`` numbers a card."""
     name = f" {r.name}" if r.name else ""
     where = f" (line {r.line})" if r.line else ""
     return f"[{r.index + 1}]{name}{where}"
-
-
-def _path(d: Decision) -> str:
-    src = ordinal(d.source) if d.source is not None else "edition unknown"
-    if d.assumed:
-        src += ", assumed with --from"
-    return f"{src} → {ordinal(d.target)}"
-
-
-def _same_words(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
 
 
 class CardReport:
@@ -206,11 +153,10 @@ class CardReport:
         return "\n".join(lines) + "\n"
 
     def _status(self, r: Record) -> str:
-        d = r.decision
         word = outcome(r.status, self.words)
-        if d is None or not d.legal:
+        if not r.legal:
             return f"{word}, kept as it was"
-        if d.status == "unchanged" and r.changed:
+        if r.status == "unchanged" and r.changed:
             return f"{word}; the migration mark of an earlier run removed"
         return word
 
@@ -220,7 +166,9 @@ class CardReport:
         if d is None:
             return [f"{_title(r)}: {self._status(r)}", f"    malformed: {r.problem}",
                     f"    what you can do: {_MALFORMED_REMEDY}"]
-        lines = [f"{_title(r)}: {self._status(r)} ({_path(d)})"]
+        source = ordinal(d.source) if d.source is not None else "edition unknown"
+        assumed = ", assumed with --from" if d.assumed else ""
+        lines = [f"{_title(r)}: {self._status(r)} ({source}{assumed} → {ordinal(d.target)})"]
         if d.legal:
             for rw in d.rewrites:
                 lines.append(f'    paragraph {rw.line}: "{rw.old}" → "{rw.new}"')
@@ -253,14 +201,12 @@ class CardReport:
         if rw.prescribed:  # a paragraph written in the form the guide prescribes (a should rule it broke)
             return (f"written as the {ordinal(rw.edition)} edition's guide prescribes: " + "; ".join(rw.prescribed)
                     + cite.of(rw.sources, rw.edition))
-        if rw.listed:
-            verb = outcome("rewritten", self.words)
-        else:
-            verb = "reworded (no rulebook list names it)"
+        verb = outcome("rewritten", self.words) if rw.listed else "reworded (no rulebook list names it)"
         when = (f"the {ordinal(rw.edition)} edition" if rw.edition is not None
                 else f"an edition no source gives (by the {ordinal(rw.by)})")
         wording = ""
-        if rw.wording and (self.verbose or not (_same_words(rw.wording[0], rw.old) and _same_words(rw.wording[1], rw.new))):
+        if rw.wording and (self.verbose or rw.wording[0].casefold() != rw.old.casefold()
+                           or rw.wording[1].casefold() != rw.new.casefold()):
             wording = f': "{rw.wording[0]}" → "{rw.wording[1]}"'
         if self.verbose:
             return f"{verb} in {when}{wording} ({rw.component}) [{', '.join(rw.sources) or 'no source'}]"
@@ -269,13 +215,6 @@ class CardReport:
 
 def _md(text: str) -> str:
     return text.replace("|", "\\|")
-
-
-# --------------------------------------------------------------------------- the whole report
-
-
-#: what goes before a JSON report's card entry that is not the first
-_JSON_SEPARATOR = ",\n  "
 
 
 class ReportWriter:
@@ -291,24 +230,22 @@ class ReportWriter:
         if self.fmt == "json":
             head = {"collection": collection, "to": target, "from": assume, "dry_run": dry_run}
             self.stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "cards": [')
-        elif self.fmt == "markdown":
-            dry = " (dry run: nothing written)" if dry_run else ""
-            self.stream.write(f"# Migration of {collection} to the {ordinal(target)} edition{dry}\n\n")
         else:
+            title = f"Migration of {collection} to the {ordinal(target)} edition"
             dry = " (dry run: nothing written)" if dry_run else ""
-            self.stream.write(f"Migration of {collection} to the {ordinal(target)} edition{dry}\n\n")
+            self.stream.write(f"{'# ' if self.fmt == 'markdown' else ''}{title}{dry}\n\n")
 
     def entry(self, rendered: str) -> None:
         """A card entry rendered by a :class:`CardReport` in this writer's format."""
         if self.fmt == "json":
-            self.stream.write(("\n  " if self._first else _JSON_SEPARATOR) + rendered)
+            self.stream.write(("\n  " if self._first else ",\n  ") + rendered)
         else:
             self.stream.write(rendered + ("\n" if self.fmt == "text" else ""))
         self._first = False
 
     def end(self, totals: Totals, dry_run: bool = False) -> None:
         if self.fmt == "json":
-            self.stream.write(("\n" if not self._first else "") + '], "totals": ' + json.dumps(totals.to_json()) + "}\n")
+            self.stream.write(("\n" if not self._first else "") + '], "totals": ' + json.dumps(totals.counts) + "}\n")
         elif self.fmt == "markdown":
             shown = [(outcome(status, self.words), count) for status, count in totals.outcomes.items() if count]
             head = ["cards", *(word for word, _ in shown)]

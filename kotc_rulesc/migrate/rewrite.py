@@ -1,40 +1,29 @@
 """Run the migration passes over a card's text, sentence by sentence.
 
-A card's text is one paragraph per line: an optional ability name in capitals
-followed by a colon, then sentences, each ending with a period.  Every sentence
-goes through the passes ``E+1 … N`` in order (:meth:`~kotc_rulesc.passes.Pass.rewrite`);
-a revised wording comes out in the next wording, with the values the revision
-binds and the singular forms its numbers call for.  Whatever no rewrite touches —
-names, spacing, typographic quotes of unrevised sentences, lines that are not
-component text — is kept character for character, so that a migrated card differs
-from the original exactly where a wording was revised.  A revision that no rulebook
-list names (``listed: false``: from the 13th the lists of refurbished texts are
-exhaustive) is reported as a step with ``listed`` False but not made: the sentence
-stays as printed.
-
-Clean-slate passes are not handled here: whether a card survives one depends on
-what its components are, which :mod:`kotc_rulesc.migrate.plan` reads.
+A paragraph is an optional ability name in capitals and a colon, then sentences ending with a period;
+each sentence goes through the passes ``E+1 … N`` in order.  Whatever no rewrite touches is kept
+character for character, so a migrated card differs from the original exactly where a wording was
+revised.  A revision no rulebook list names (``listed: false``) is reported but not made.  Clean-slate
+passes depend on what the components are: :mod:`kotc_rulesc.migrate.plan` handles them.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from ..cards.sentence import clause_pattern, clauses
 from ..passes import Pass, Rewrite
 from ..text import Choice, Template, normalize, opening_forms, skeleton
 from ..memo import Memo
 
-__all__ = ["TextRewrite", "LineRewriter", "split_line"]
+__all__ = ["TextRewrite", "LineRewriter", "split_line", "map_sentences"]
 
 # The same reading of a paragraph as the card parser's (kotc_rulesc.cards.parse):
 # "NAME:" in capitals, then sentences ending with a period.
 _NAME = re.compile(r"^(?P<lead>\s*)(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?\s*:\s*)(?P<rest>.*)$", re.S)
 _SENTENCE_END = re.compile(r"(?<=\.)(\s+)")
-# the clauses of a sentence, as the card parser reads them from the 11th on: a component ending in
-# ":", ";" or "→" shares its sentence with what follows it
-_CLAUSE_END = re.compile(r"(?<=[:;])\s+|(?<=→)\s*(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -49,15 +38,9 @@ class TextRewrite:
     by: int  # the edition by which it had happened
     sources: tuple[str, ...]
     successor: str | None = None  # a clean slate's successor component that replaced ``component``
-    #: the component's wording before and after the revision, as the guides (and the rulebook's row)
-    #: print it: ("summon [x] level [y] pawns.", "craft [x] level [y] pawns.")
-    wording: tuple[str, str] | None = None
-    #: False: no rulebook list names the revision: the card keeps ``old`` as printed (``new`` is
-    #: what the guide now prints)
-    listed: bool = True
-    #: a paragraph written as the guide prescribes (``old``, ``new``: the paragraph): the *should* rules
-    #: the printed one broke ("“up to” should be removed, …"), each as its warning says it
-    prescribed: tuple[str, ...] = ()
+    wording: tuple[str, str] | None = None  # the component's wording before and after, as the guides print it
+    listed: bool = True  # False: no rulebook list names it; the card keeps ``old`` (``new``: the guide's)
+    prescribed: tuple[str, ...] = ()  # the *should* rules the printed paragraph broke, as the warnings say
 
     @classmethod
     def of(cls, line: int, old: str, new: str, rw: Rewrite) -> "TextRewrite":
@@ -65,15 +48,8 @@ class TextRewrite:
                    (str(rw.old), str(rw.new)), rw.listed)
 
     def to_json(self) -> dict:
-        out = {
-            "line": self.line,
-            "old": self.old,
-            "new": self.new,
-            "component": self.component,
-            "edition": self.edition,
-            "by": self.by,
-            "sources": list(self.sources),
-        }
+        out = {"line": self.line, "old": self.old, "new": self.new, "component": self.component,
+               "edition": self.edition, "by": self.by, "sources": list(self.sources)}
         if self.successor is not None:
             out["successor"] = self.successor
         if self.wording is not None:
@@ -96,6 +72,21 @@ def split_line(line: str) -> tuple[str, list[str]]:
         prefix = m.group("lead") + m.group("name")
         line = m.group("rest")
     return prefix, _SENTENCE_END.split(line)
+
+
+def map_sentences(text: str, new_of: Callable[[int, str], str | None]) -> str:
+    """``text`` with each sentence replaced for which ``new_of(paragraph number, sentence stripped)``
+    gives a new one; everything else kept as it is."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        prefix, pieces = split_line(line)
+        for i in range(0, len(pieces), 2):
+            raw = pieces[i].strip()
+            new = new_of(number, raw) if raw else None
+            if new is not None:
+                pieces[i] = pieces[i].replace(raw, new, 1)
+        lines[number - 1] = prefix + "".join(pieces)
+    return "\n".join(lines)
 
 
 def _first_word(text: str) -> str:
@@ -133,61 +124,45 @@ def _first_letter_as(printed: str, new: str) -> str:
 
 
 class LineRewriter:
-    """Rewrites lines of card text through a fixed run of passes, remembering each distinct line
-    and sentence.
-
-    The memory is bounded (:class:`~kotc_rulesc.memo.Memo`): a collection of any size
-    shares a few thousand distinct sentences, and a new one costs a few regular expression
-    matches.
+    """Rewrites lines of card text through a fixed run of passes, remembering each distinct line,
+    sentence and span of clauses (bounded: a collection of any size shares a few thousand).
 
     ``unlisted``: also make the rewordings no rulebook list names (a card re-issued in the target
-    edition prints its wordings); by default they are reported and not made.  ``joins``: what may
-    join two components in place of the first one's end mark (", also " → "→"), as the systems of
-    the editions migrated through say (:attr:`~kotc_rulesc.model.KindDecl.joins`)."""
+    edition prints its wordings).  ``joins``: what may join two components in place of the first
+    one's end mark (", also " → "→"); ``variations``: the forms a card may print a wording in."""
 
     def __init__(self, passes: Sequence[Pass], limit: int = 20000, unlisted: bool = False,
                  joins: dict[str, tuple[str, ...]] | None = None, variations: Sequence[Any] = ()):
         self.passes = [p for p in passes if p.rewrites]
         self.unlisted = unlisted
         self.joins = dict(joins or {})
-        self._separator = re.compile(
-            _CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(self.joins, key=len, reverse=True)))
+        self._separator = clause_pattern(tuple(self.joins))
         # the most clauses an old wording spans (its own ", " or ": " inside): no longer span can match
         self._span = max((len(self._clauses(str(rw.old))) for p in self.passes for rw in p.rewrites), default=1)
-        # each wording as a card may print it under the systems' variations ("Target 1 in-play card;" for
-        # "Target up to [x] in-play cards;"): the card parser's reading (Template.vary)
-        by_kind: dict[str, list[tuple[int, Any]]] = {}
-        for i, v in enumerate(variations):
-            for kind in v.kinds:
-                by_kind.setdefault(kind, []).append((i, v.forms))
-        # per pass, the rewrites by the skeleton of their old wording: a sentence can only match
-        # a wording with the same skeleton, so one look-up rules out every other rewrite
+        # per pass, the rewrites by the skeleton of their old wording (each as a card may print it
+        # under the variations): one look-up rules out every other rewrite
         self._index: list[dict[str, list[tuple[Rewrite, Template, Template]]]] = []
         firsts: set[str] = set()
         for p in self.passes:
             index: dict[str, list[tuple[Rewrite, Template, Template]]] = {}
             for rw in p.rewrites:
-                rules = by_kind.get(rw.kind, ())
+                rules = [(i, v.forms) for i, v in enumerate(variations) if rw.kind in v.kinds]
                 old, new = rw.old.vary(rules), rw.new.vary(rules)
                 for key in old.skeletons():
                     index.setdefault(key, []).append((rw, old, new))
                     firsts.add(_first_word(key))
             self._index.append(index)
-        self._any = frozenset(key for index in self._index for key in index)  # a sentence no pass can match: at once
-        # the first words of the old wordings (lowercase): a span of clauses that starts with another
-        # word matches none (None: some wording starts with a variable, so any word may)
+        self._any = frozenset(key for index in self._index for key in index)
+        # the first words of the old wordings: a span of clauses that starts with another matches none
+        # (None: some wording starts with a variable, so any word may)
         self._firsts = None if any(w.startswith("#") for w in firsts) else frozenset(firsts)
         self._lines = Memo(limit)
         self._sentences = Memo(limit)
         self._wholes = Memo(limit)
 
-    def sentence(self, sentence: str) -> tuple[str | None, list[tuple[str, str, Rewrite]]]:
+    def sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         """The sentence after every pass (``None`` when no pass changed it) and the steps taken."""
-        hit = self._sentences.get(sentence)
-        if hit is None:
-            hit = self._sentence(sentence)
-            self._sentences.put(sentence, hit)
-        return hit[0], list(hit[1])
+        return _remembered(self._sentences, sentence, self._sentence)
 
     def _sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         current = normalize(sentence)
@@ -205,25 +180,7 @@ class LineRewriter:
         changed = False
         i = 0
         while i < len(clauses):
-            hit = None
-            if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
-                out.append(clauses[i][0] + clauses[i][1])  # no old wording starts so
-                i += 1
-                continue
-            for span in range(min(len(clauses) - i, self._span), 0, -1):
-                if i == 0 and span == len(clauses):
-                    continue  # the whole sentence: read above
-                raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
-                for end in self.joins.get(clauses[i + span - 1][1], ("",)):
-                    new, taken = self._whole(raw + end)
-                    if new is not None and end:
-                        new = new[:-len(end)] if new.endswith(end) else None
-                        taken = taken if new is not None else ()
-                    if taken:
-                        hit = (span, raw, new, taken)
-                        break
-                if hit:
-                    break
+            hit = self._span_at(clauses, i)
             if hit is None:
                 out.append(clauses[i][0] + clauses[i][1])
                 i += 1
@@ -235,29 +192,31 @@ class LineRewriter:
             i += span
         return ("".join(out) if changed else None), tuple(taken_all)
 
+    def _span_at(self, clauses: list[tuple[str, str]], i: int) -> tuple | None:
+        """The longest span of clauses from the ``i``-th that a pass reads as one component:
+        ``(span, raw, new or None, steps)``; None when there is none."""
+        if self._firsts is not None and _first_word(clauses[i][0]) not in self._firsts:
+            return None  # no old wording starts so
+        for span in range(min(len(clauses) - i, self._span), 0, -1):
+            raw = "".join(c + sep for c, sep in clauses[i:i + span - 1]) + clauses[i + span - 1][0]
+            for end in self.joins.get(clauses[i + span - 1][1], ("",)):
+                new, taken = self._whole(raw + end)
+                if new is not None and end:
+                    new = new[:-len(end)] if new.endswith(end) else None
+                    taken = taken if new is not None else ()
+                if taken:
+                    return span, raw, new, taken
+        return None
+
     def _clauses(self, sentence: str) -> list[tuple[str, str]]:
-        """The clauses of a sentence, each with the separator that follows it: a space after ":",
-        ";" or "→", or a join that replaced the clause's end mark (``"".join`` gives the sentence)."""
-        out: list[tuple[str, str]] = []
-        pos = 0
-        for m in self._separator.finditer(sentence):
-            if m.end() == pos or m.start() == len(sentence) or m.start() < pos:
-                continue
-            out.append((sentence[pos:m.start()], m.group(0)))
-            pos = m.end()
-        out.append((sentence[pos:], ""))
-        if "".join(c + sep for c, sep in out) != sentence or not all(c for c, _ in out):
-            return [(sentence, "")]
-        return out
+        """The clauses of a sentence as the card parser reads them (from the 11th on), each with the
+        separator after it; the whole sentence as one when they do not make it up again."""
+        out = clauses(sentence, self._separator)
+        return out if "".join(c + sep for c, sep in out) == sentence else [(sentence, "")]
 
     def _whole(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
-        """The sentence (or span of clauses) read as one component through every pass; the same
-        spans recur in sentences of many cards, so each is read once (as sentences and lines are)."""
-        hit = self._wholes.get(current)
-        if hit is None:
-            hit = self._whole_afresh(current)
-            self._wholes.put(current, hit)
-        return hit
+        """The sentence (or span of clauses) read as one component through every pass."""
+        return _remembered(self._wholes, current, self._whole_afresh)
 
     def _whole_afresh(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         steps: list[tuple[str, str, Rewrite]] = []
@@ -310,11 +269,7 @@ class LineRewriter:
 
     def line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
         """The rewritten line and its steps ``(old sentence, new sentence, rewrite)``."""
-        hit = self._lines.get(line)
-        if hit is None:
-            hit = self._line(line)
-            self._lines.put(line, hit)
-        return hit
+        return _remembered(self._lines, line, self._line)
 
     def text(self, text: str) -> tuple[str, list[TextRewrite]]:
         """The rewritten card text (the same string when nothing changed) and its rewrites."""
@@ -328,3 +283,11 @@ class LineRewriter:
                 lines[number - 1] = new
                 out.extend(TextRewrite.of(number, old, after, rw) for old, after, rw in steps)
         return ("\n".join(lines) if changed else text), out
+
+
+def _remembered(memo: Memo, key: str, compute: Any) -> Any:
+    hit = memo.get(key)
+    if hit is None:
+        hit = compute(key)
+        memo.put(key, hit)
+    return hit

@@ -1,15 +1,12 @@
 """One migration run: open the collection, migrate it card by card, write it and the report safely.
 
-:func:`run` is what ``kotc-rulesc migrate`` calls once the options are checked.
-It returns the exit code: 0 when every card ends legal, 1 when any card is banned,
-of unknown legality or cannot be migrated (with ``strict``: or had to be written in the form
-its guide prescribes), 2 for an unreadable collection or a
-missing ``--from``.  Nothing is written unless the whole collection was read:
-outputs go through :class:`~kotc_rulesc.output.AtomicOutput` (the one writer).
+:func:`run` is what ``kotc-rulesc migrate`` calls once the options are checked; it returns the exit
+code.  Nothing is written unless the whole collection was read (the one writer, :mod:`kotc_rulesc.output`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
@@ -19,7 +16,7 @@ from typing import Any, BinaryIO, Iterator, TextIO
 
 from ..output import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
 from ..reading.json_reader import JsonStream
-from ..reading.policy import MAX_LINE, Input, InputError, detect_format, open_input, read_blocks, yaml_bytes
+from ..reading.policy import Input, InputError, detect_format, open_input, read_blocks, yaml_bytes
 from .io_json import BlockResult, Context, json_cards, jsonl_block
 from .plan import Migrator
 from .progress import Progress
@@ -27,11 +24,8 @@ from .report import ReportWriter, Totals, summary_line
 
 __all__ = ["Options", "run", "detect_format", "UsageError"]  # detect_format: the input policy's
 
-BLOCK = 1 << 20  # bytes of JSONL per block
 JSON_BATCH = 2000  # cards of a JSON collection per batch
 ATTENTION = 20  # cards listed on standard error when no report file is asked for
-
-
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -49,40 +43,15 @@ class Options:
     dry_run: bool = False
     report: str | None = None  # a path, "-" (standard output), or None
     report_format: str = "text"
-    rules_dir: str | None = None
-    block: int = BLOCK
-    reissue: bool = False  # --reissue: re-issue cards the target's rulebook prunes for a cost revision
-    strict: bool = False  # --strict: a card written in the prescribed form (it broke a should rule) fails the run
-    verbose: bool = False  # --verbose: the report names the components' ids and cites every document id
-
-
-# --------------------------------------------------------------------------- the run
-
-
-class _Run:
-    """The state of one run: options, totals, the cards needing attention, the report."""
-
-    def __init__(self, opts: Options):
-        self.opts = opts
-        self.totals = Totals()
-        self.attention: list[str] = []
-        self.report: ReportWriter | None = None
-
-    def take(self, result: BlockResult) -> None:
-        self.totals.merge(result.totals)
-        if self.report is not None:
-            for entry in result.entries:
-                self.report.entry(entry)
-        room = ATTENTION - len(self.attention)
-        if room > 0:
-            self.attention.extend(result.attention[:room])
+    block: int = 1 << 20  # bytes of JSONL per block
+    reissue: bool = False
+    strict: bool = False  # a card written in the prescribed form (it broke a should rule) fails the run
+    verbose: bool = False  # the report names the components' ids and cites every document id
 
 
 def _report_stream(opts: Options, stdout: BinaryIO) -> tuple[Any, TextIO | None, bool]:
     """(the atomic file or None, a text stream for the report or None, goes to standard output)."""
-    target = opts.report
-    if target is None and opts.dry_run:
-        target = "-"
+    target = "-" if opts.report is None and opts.dry_run else opts.report
     if target is None:
         return None, None, False
     if target == "-":
@@ -121,37 +90,30 @@ def _open_collection(opts: Options) -> tuple[Input, tuple[int, int] | None]:
     inp = open_input(opts.collection)
     if not opts.in_place or opts.dry_run:
         return inp, None
-    busy = (f"{opts.collection} is being migrated in place by another run: it holds the file's lock "
-            "(or has just replaced it); run again when that run has finished")
     try:
         if not lock_exclusive(inp.fp.fileno(), os.path.realpath(opts.collection)):
             raise Busy(opts.collection)
     except Busy:
         inp.close()
-        raise UsageError(busy) from None
+        raise UsageError(f"{opts.collection} is being migrated in place by another run: it holds the file's lock "
+                         "(or has just replaced it); run again when that run has finished") from None
     held = os.fstat(inp.fp.fileno())
     return inp, (held.st_dev, held.st_ino)
 
 
 def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO | None = None) -> int:
-    """Migrate ``opts.collection``; the exit code."""
+    """Migrate ``opts.collection``; the exit code: 0 when every card ends legal, 1 when any does not
+    (with ``strict``: or was written in the form its guide prescribes)."""
     stdout = stdout if stdout is not None else sys.stdout.buffer
     stderr = stderr if stderr is not None else sys.stderr
-    to_stdout = not opts.dry_run and not opts.in_place and opts.output in (None, "-")
-    if opts.in_place and opts.collection == "-":
-        raise UsageError("--in-place needs a collection file, not standard input")
-    if opts.in_place and opts.output is not None:
-        raise UsageError("give either --in-place or -o/--output, not both")
-    if opts.report == "-" and to_stdout:
+    if opts.report == "-" and not opts.dry_run and not opts.in_place and opts.output in (None, "-"):
         raise UsageError("the migrated collection goes to standard output; write the report to a file "
                          "(--report FILE), or the collection to one (-o FILE or --in-place)")
-
     _check_destinations(opts)
 
     inp, read = _open_collection(opts)
-    size, display = inp.size, inp.display
-    state = _Run(opts)
     migrator = Migrator(view, opts.target, opts.assume, reissue=opts.reissue)
+    totals, attention, report = Totals(), [], None
     sink: Any = None
     report_file = report_text = None
     try:
@@ -176,24 +138,19 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         if fmt != "yaml" and head.startswith(_BOM):  # kept, and out of the JSON readers' way
             sink.write(inp.read(len(_BOM)))
         if report_text is not None:
-            state.report = ReportWriter(report_text, opts.report_format, migrator.words)
-            state.report.begin(display, opts.target, opts.assume, opts.dry_run)
-        progress = Progress(size, stderr)
-        if fmt == "yaml":
-            from .io_yaml import migrate_yaml  # ruamel.yaml only for YAML collections
-
-            data = yaml_bytes(inp)
-            result = migrate_yaml(ctx, data, display)
-            state.take(result)
-            sink.write(result.output)
-            progress.update(len(data))
-        elif fmt == "jsonl":
-            _jsonl(state, ctx, inp, sink, progress)
-        else:
-            _json(state, ctx, inp, sink, progress)
+            report = ReportWriter(report_text, opts.report_format, migrator.words)
+            report.begin(inp.display, opts.target, opts.assume, opts.dry_run)
+        progress = Progress(inp.size, stderr)
+        for result, data, size in _migrated(fmt, ctx, inp, opts.block):
+            sink.write(data)
+            progress.update(size)
+            totals.merge(result.totals)
+            for entry in result.entries if report is not None else ():
+                report.entry(entry)
+            attention.extend(result.attention[:max(0, ATTENTION - len(attention))])
         progress.close()
-        if state.report is not None:
-            state.report.end(state.totals, opts.dry_run)
+        if report is not None:
+            report.end(totals, opts.dry_run)
         if report_text is not None:
             report_text.flush()
             report_text.detach()  # the stream underneath is committed or left open below
@@ -206,37 +163,34 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
         if report_file is not None:
             report_file.discard()
         if isinstance(exc, InputError):
-            exc.located(display)
+            exc.located(inp.display)
         raise
     finally:
         inp.close()
         if report_text is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 report_text.detach()
-            except ValueError:
-                pass
 
     if not report_on_stdout:
-        print(summary_line(state.totals, opts.dry_run, migrator.words), file=stderr)
-        if state.report is None and state.attention:
-            for line in state.attention:
+        print(summary_line(totals, opts.dry_run, migrator.words), file=stderr)
+        if report is None and attention:
+            for line in attention:
                 print(f"  {line}", file=stderr)
-            more = state.totals["banned"] + state.totals["errors"] - len(state.attention)
+            more = totals["banned"] + totals["errors"] - len(attention)
             if more > 0:
                 print(f"  … and {more} more", file=stderr)
             print("  (the reasons are in each card's 'migration' field; --report FILE writes the full report)", file=stderr)
-    return 0 if state.totals.all_legal and not (opts.strict and state.totals["prescribed"]) else 1
+    return 0 if totals.all_legal and not (opts.strict and totals["prescribed"]) else 1
 
 
 def _commit(*outputs: Any) -> None:
-    """Put the outputs in place (the collection, the report; None: not written).  A ^C or SIGTERM
-    meanwhile comes too late to stop the run, complete once they are: it is let go, so that an
-    interrupted run (exit 130 or 143) is one that has written nothing, and a finished one all."""
+    """Put the outputs in place (None: not written).  A ^C or SIGTERM meanwhile comes too late to stop
+    the run and is ignored: an interrupted run (exit 130 or 143) is one that has written nothing."""
     held = {}
     for sig in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(sig) is not None:  # (None: a handler not set from Python, left alone)
             try:
-                held[sig] = signal.signal(sig, _too_late)
+                held[sig] = signal.signal(sig, signal.SIG_IGN)
             except ValueError:  # not the main thread: signals are not its to handle
                 break
     try:
@@ -248,62 +202,54 @@ def _commit(*outputs: Any) -> None:
             signal.signal(sig, handler)
 
 
-def _too_late(signum: int, frame: Any) -> None:
-    pass
+def _migrated(fmt: str, ctx: Context, inp: Input, block: int) -> Iterator[tuple[BlockResult, bytes, int]]:
+    """The collection migrated a block at a time: (its result, the bytes to write, the bytes done)."""
+    if fmt == "yaml":
+        from .io_yaml import migrate_yaml  # ruamel.yaml only for YAML collections
+
+        data = yaml_bytes(inp)
+        result = migrate_yaml(ctx, data, inp.display)
+        yield result, result.output, len(data)
+    elif fmt == "jsonl":
+        index, line = 0, 1
+        for chunk in read_blocks(inp, block, display=inp.display):
+            result = jsonl_block(ctx, chunk, index, line)
+            yield result, result.output, len(chunk)
+            index += result.cards
+            line += chunk.count(b"\n")
+        if index == 0:
+            raise InputError("the file is empty", file=inp.display, hint="JSONL has one card object per line")
+    else:
+        yield from _json(ctx, inp)
 
 
-# --------------------------------------------------------------------------- JSONL and JSON
+def _json(ctx: Context, inp: Input) -> Iterator[tuple[BlockResult, bytes, int]]:
+    """A JSON collection in batches of cards; what lies between the cards passes through as it is."""
+    pieces: list = []  # raw text, or the number of a card in items
+    items: list = []  # (raw, value, line, base indent)
+    first = 0
+    for event in JsonStream(inp, display=inp.display).events():
+        if event[0] == "raw":
+            if event[1]:
+                pieces.append(event[1])
+            continue
+        pieces.append(len(items))
+        items.append(event[1:])
+        if len(items) >= JSON_BATCH:
+            yield _batch(ctx, pieces, items, first)
+            first += len(items)
+            pieces, items = [], []
+    yield _batch(ctx, pieces, items, first)
 
 
-def _jsonl(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress) -> None:
-    opts = state.opts
-    index, line = 0, 1
-    for block in read_blocks(stream, opts.block, display=stream.display):
-        result = jsonl_block(ctx, block, index, line, ATTENTION - len(state.attention))
-        index += result.cards
-        line += block.count(b"\n")
-        sink.write(result.output)
-        state.take(result)
-        progress.update(len(block))
-    if state.totals["cards"] == 0:
-        raise InputError("the file is empty", file=stream.display, hint="JSONL has one card object per line")
-
-
-def _json(state: _Run, ctx: Context, stream: Input, sink: Any, progress: Progress) -> None:
-    reader = JsonStream(stream, display=stream.display)
-
-    def batches() -> Iterator[tuple[tuple, list]]:
-        """((items, first index), pieces): pieces are raw text or the number of a card in items."""
-        pieces: list = []
-        items: list = []
-        first = 0
-        for event in reader.events():
-            if event[0] == "raw":
-                if event[1]:
-                    pieces.append(event[1])
-                continue
-            _, raw, value, line, base = event
-            pieces.append(len(items))
-            items.append((raw, value, line, base))
-            if len(items) >= JSON_BATCH:
-                yield (items, first), pieces
-                first += len(items)
-                pieces, items = [], []
-        yield (items, first), pieces
-
-    def write(pieces: list, items: list, result: BlockResult) -> None:
-        out = []
-        for piece in pieces:
-            if isinstance(piece, str):
-                out.append(piece)
-            else:
-                new = result.output[piece]
-                out.append(items[piece][0] if new is None else new)
-        data = "".join(out).encode("utf-8")
-        sink.write(data)
-        progress.update(len(data))
-
-    for (items, first), pieces in batches():
-        result = json_cards(ctx, items, first)
-        write(pieces, items, result)
-        state.take(result)
+def _batch(ctx: Context, pieces: list, items: list, first: int) -> tuple[BlockResult, bytes, int]:
+    result = json_cards(ctx, items, first)
+    out = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out.append(piece)
+        else:
+            new = result.output[piece]
+            out.append(items[piece][0] if new is None else new)
+    data = "".join(out).encode("utf-8")
+    return result, data, len(data)
