@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from ..model import ComponentDecl, ordinal
 from ..value import Value
 from .change import ComponentChange, reading_diff
-from .event import Entry
 
 if TYPE_CHECKING:
+    from ..loader.editions import Entry
     from ..model import EditionDecl
 
 __all__ = ["CLEAN_SLATE", "CleanSlate", "Successor"]

@@ -6,7 +6,7 @@ The declared event (:class:`CostRevision`), what it leaves in the component's re
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..formula import Formula
@@ -14,7 +14,10 @@ from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, formula_text, sample_effect, sample_text
-from .event import Entry, Event, Folding, Track, formula_problems
+from .event import Event, Folding, Track, formula_problems
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["CostChange", "CostRevision", "CostStep"]
 

@@ -5,14 +5,17 @@ The declared event (:class:`LimitRevision`), what it leaves in the component's r
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, limits_json, limits_text
-from .event import Entry, Event, Folding, Track
+from .event import Event, Folding, Track
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["LimitChange", "LimitRevision", "LimitStep"]
 

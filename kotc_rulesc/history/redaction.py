@@ -6,14 +6,17 @@ when, and what to write instead."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import EMPTY, Value
 from .change import ComponentChange, describe_when
-from .event import Entry, Event, Folding, Track
+from .event import Event, Folding, Track
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["Ban", "Redaction"]
 

@@ -15,9 +15,10 @@ from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, binds_text, quoted, reading_diff
-from .event import Entry, Event, Folding, Track
+from .event import Event, Folding, Track
 
 if TYPE_CHECKING:
+    from ..loader.editions import Entry
     from ..model import RuleSet
 
 __all__ = ["Rewrite", "TextRevision", "Wording"]

@@ -5,7 +5,7 @@ text and a formula parse, that an event names a component on its edition's line,
 form one tree, that a component's kind is one of its system's; what only the replayed history
 shows (a no-op delta, a second redaction, a formula a wording does not support) is the replay's
 (:mod:`kotc_rulesc.fold`).  Each kind of history event reads its own entries
-(:mod:`kotc_rulesc.history`) through an :class:`~kotc_rulesc.history.event.Entry`.
+(:mod:`kotc_rulesc.history`) through an :class:`Entry`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..text import Template, TemplateError, parse_template
 from .files import Reporter, closest, read_formula, sources_of, where
 from .inherited import check_cost_rule, read_card_cost, read_rulebook, read_system
 
-__all__ = ["Declarer"]
+__all__ = ["Declarer", "Entry"]
 
 
 class _Line:
@@ -167,7 +167,7 @@ class Declarer:
             rep.at(data, "edition", "the base edition declares no card-building system",
                    "add 'system:' (card types, kinds, ability order, figure)")
         components = [c for node in data.get("components") or [] if (c := self.component(rep, node, n, default_src))]
-        file = _Entry(self, rep, data, n, default_src)
+        file = Entry(self, rep, data, n, default_src)
         events: list[Event] = []
         for kind in KINDS:  # each kind reads and checks its own entries (kotc_rulesc.history)
             for entry in file.entries(kind.key):
@@ -260,7 +260,7 @@ class Declarer:
         if text is None or not ok:
             return None
         self.line.on_line.add(cid)
-        entry = _Entry(self, rep, node, n, src)
+        entry = Entry(self, rep, node, n, src)
         limits = entry.limits()
         for var in limits:
             if var not in text.variables:
@@ -280,9 +280,10 @@ class Declarer:
                     rep.at(node, key, f"source: unknown source {ref!r}", hint)
 
 
-class _Entry:
-    """An :class:`~kotc_rulesc.history.event.Entry`: a mapping of a rules file (an event, a successor,
-    the file itself), read for the kind that reads it against the line being declared."""
+class Entry:
+    """A mapping of a rules file (an event, a successor, the file itself) as a kind of history event
+    reads it (:meth:`~kotc_rulesc.history.event.Event.read`): checked against the line being declared,
+    each problem reported where it stands."""
 
     def __init__(self, declarer: Declarer, rep: Reporter, node: Any, edition: int, default_sources: tuple[str, ...]) -> None:
         self._declarer, self._rep, self._node = declarer, rep, node
@@ -312,6 +313,7 @@ class _Entry:
         return self._declarer.component_ref(self._rep, self._node)
 
     def declared(self, cid: str) -> ComponentDecl | None:
+        """A component declared anywhere so far."""
         return self._declarer.components.get(cid)
 
     def on_line(self, cid: str) -> bool:
@@ -324,6 +326,7 @@ class _Entry:
         return self._declarer.template(self._rep, self._node, key)
 
     def formula(self, key: str) -> tuple[bool, Formula | None]:
+        """A formula, or ``None`` for ``unknown``; ``False`` when it does not parse (reported)."""
         return read_formula(self._rep, self._node, key)
 
     def check_formula(self, key: str, formula: Formula, kind: str, known: set[str]) -> None:
@@ -331,6 +334,7 @@ class _Entry:
             self._rep.at(self._node, key, f"{key}: {message}", hint)
 
     def string(self, key: str) -> str | None:
+        """The key's value as text; None when it is left out or empty."""
         value = self._node.get(key)
         return str(value) if value else None
 
@@ -343,11 +347,11 @@ class _Entry:
     def limits(self, key: str = "limits") -> dict[str, int | None]:
         return {str(var): None if value == "unknown" else int(value) for var, value in (self._node.get(key) or {}).items()}
 
-    def entry(self, key: str) -> _Entry:
-        return _Entry(self._declarer, self._rep, self._node[key], self.edition, self._default_sources)
+    def entry(self, key: str) -> Entry:
+        return Entry(self._declarer, self._rep, self._node[key], self.edition, self._default_sources)
 
-    def entries(self, key: str) -> list[_Entry]:
-        return [_Entry(self._declarer, self._rep, node, self.edition, self._default_sources) for node in self._node.get(key) or []]
+    def entries(self, key: str) -> list[Entry]:
+        return [Entry(self._declarer, self._rep, node, self.edition, self._default_sources) for node in self._node.get(key) or []]
 
     def problem(self, key: str | None, message: str, hint: str | None = None, of_key: bool = False) -> None:
         self._rep.at(self._node, key, message, hint, of_key=of_key)
