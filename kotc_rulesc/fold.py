@@ -1,16 +1,9 @@
 """Replay the declared history into the catalog of every edition and the pass into it.
 
-The rules files record *changes*; a player or engine needs *the state*: every component as it
-reads, costs and stands in edition N, with its history up to N.  :class:`Replay` replays every
-file once, in file order, each edition from the state of the one it follows: each event is
-checked against the line's state (what only the folded history shows wrong: a no-op delta, a
-second redaction …, reported where the event stands in its file), turned into the step a
-migrating card meets, and folded into its component, each by its kind
-(:mod:`kotc_rulesc.history`).  Editions no document shows whole (7th to 10th) come out of the
-same replay.
-
-Events whose edition no source gives (``edition: unknown``) make the affected fact unknown in
-the editions where they may or may not have happened yet — never a silent guess.
+The rules files record *changes*; a player needs *the state* of edition N.  :class:`Replay` replays
+every file once, each edition from the state of the one it follows, each event by its kind
+(:mod:`kotc_rulesc.history`).  An event no source dates makes what it touches unknown in the
+editions where it may or may not have happened yet — never a silent guess.
 """
 
 from __future__ import annotations
@@ -27,8 +20,8 @@ __all__ = ["Catalog", "ComponentState", "Replay", "collisions", "derive_passes",
 
 
 class _Line:
-    """The state of one line of editions after an edition: what its events meet (``track``), the
-    fold's components and what else a catalog carries."""
+    """A line of editions' state after an edition: what its events meet (``track``), the fold's
+    components and what else a catalog carries."""
 
     def __init__(self) -> None:
         self.track = Track()
@@ -37,10 +30,6 @@ class _Line:
         self.catalog_known = True
         self.cost_rule: CostRule | None = None
         self.disagreements: tuple[Disagreement, ...] = ()
-
-    @property
-    def system(self) -> System | None:
-        return self.track.system
 
     def copy(self) -> _Line:
         line = _Line()
@@ -66,7 +55,7 @@ class Replay:
         declared = []  # (component, the system it was declared in)
         for decl in rules.editions:
             line = self._edition(decl)
-            declared += [(c, line.system) for c in decl.components]
+            declared += [(c, line.track.system) for c in decl.components]
             for cid, names in line.track.variables.items():
                 variables.setdefault(cid, set()).update(names)
         # a component's formula may use a variable that only a later revision's wording (or binds) has
@@ -143,7 +132,7 @@ class Replay:
             cost_rule = next((d.card_cost for d in rules.editions if d.card_cost is not None), None)
         components = None
         if done.catalog_known:
-            order = {k: i for i, k in enumerate(done.system.kind_ids if done.system else ())}
+            order = {k: i for i, k in enumerate(done.track.system.kind_ids if done.track.system else ())}
             seq = sorted(state.values(), key=lambda c: order.get(c.decl.kind, len(order)))  # stable: file order within kind
             components = tuple(_frozen(c) for c in seq)
         own = rules.edition(key)
@@ -156,7 +145,7 @@ class Replay:
             successors=own.successors if own else (),
             declared=own,
             disagreements=done.disagreements,
-            system=done.system,
+            system=done.track.system,
         )
 
 
@@ -208,21 +197,16 @@ def history_of(rules: RuleSet) -> Replay:
 
 
 def fold(rules: RuleSet, key: EditionKey) -> Catalog:
-    """The catalog of edition ``key``: every event of its lineage (base … key) applied.
-
-    A pre-release branch (``11-pre``) folds its own line: the main-line files after its fork
-    do not apply to it, except an event no source dates, which may have happened before the
-    fork (unknown there)."""
+    """The catalog of edition ``key``: every event of its lineage (base … key) applied, and an undated
+    event of another line's file made unknown where it may have happened."""
     if not rules.lineage(key):
         raise ValueError(f"edition {key} is not in the rules")
     return history_of(rules).catalog(key)
 
 
 def derive_passes(rules: RuleSet) -> list[Pass]:
-    """One pass per step, in file order: every edition but the base, from the edition it follows.
-
-    An event whose edition no source gives is placed in the step into the edition of the
-    file that records it (the latest it can have happened)."""
+    """One pass per step, in file order: every edition but the base, from the edition it follows (an
+    undated event in the step into the edition of its file, the latest it can have happened)."""
     return list(history_of(rules).passes)
 
 

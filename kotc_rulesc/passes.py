@@ -1,14 +1,8 @@
-"""Migration passes: what one edition step (N → N+1) does to a card.
+"""Migration passes: what one edition step does to a card, as data.
 
-A pass is data plus small functions, in the manner of pyupgrade's rewrites:
-each :class:`Rewrite` turns one old wording into the next wording and is tested
-on its own (a text it changes, a text it leaves alone); applying it twice
-changes nothing, because the new wording never matches the old one.  Bans, cost
-revisions and limit changes are listed for the migrator to judge and report.
-
-:func:`kotc_rulesc.fold.derive_passes` gives the passes of the replayed history;
-the compiler writes the same passes into ``generated/`` as plain Python, and the
-migrator runs those.
+Each :class:`Rewrite` turns one old wording into the next, as a pyupgrade rewrite; applied twice it
+changes nothing (the new wording never matches the old).  Bans, cost and limit changes are listed for
+the migrator to judge.
 """
 
 from __future__ import annotations

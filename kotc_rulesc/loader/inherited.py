@@ -291,7 +291,7 @@ def check_cost_rule(rep: Reporter, data: Any, key: str, rule: CostRule, system: 
             at(None, f"card_cost: no {scope}_cost formula; the system's scopes are {', '.join(scopes)}")
     if names and not names[-1].endswith("_cost"):
         at(names[-1], f"card_cost.{names[-1]}: a helper belongs to the _cost formula that follows it; none follows")
-    for scope, formulas in rule.scopes().items():
+    for scope, formulas in rule.scopes.items():
         if scope not in scopes and scope not in system.rule_overrides():
             at(f"{scope}_cost", f"card_cost.{scope}_cost: {scope!r} is not a scope of the system",
                f"the scopes: {', '.join(scopes + system.rule_overrides())}")
