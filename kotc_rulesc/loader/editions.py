@@ -10,6 +10,7 @@ shows (a no-op delta, a second redaction, a formula a wording does not support) 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -26,19 +27,18 @@ from .inherited import check_cost_rule, read_card_cost, read_rulebook, read_syst
 __all__ = ["Declarer", "Entry"]
 
 
+@dataclass
 class _Line:
     """What a line of editions has declared so far, which a branch starts from: its components, its
     card-building system, its rulebook and its card-cost rule (with the file and node that state it)."""
 
-    def __init__(self, on_line: set[str], system: System | None, rulebook: Rulebook | None,
-                 cost_rule: tuple[CostRule, Reporter, Any] | None) -> None:
-        self.on_line = on_line
-        self.system = system
-        self.rulebook = rulebook
-        self.cost_rule = cost_rule
+    on_line: set[str]
+    system: System | None = None
+    rulebook: Rulebook | None = None
+    cost_rule: tuple[CostRule, Reporter, Any] | None = None
 
     def copy(self) -> _Line:
-        return _Line(set(self.on_line), self.system, self.rulebook, self.cost_rule)
+        return replace(self, on_line=set(self.on_line))
 
 
 class Declarer:
@@ -48,65 +48,15 @@ class Declarer:
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}  # every component declared so far
-        self.line = _Line(set(), None, None, None)
+        self.line = _Line(set())
         self.lines: dict[EditionKey, _Line] = {}  # the line after each edition
         self.keys: list[EditionKey] = []  # the editions read, in order
         self.sources: dict[str, Source] = {}
         self.source_refs: list[tuple[Reporter, Any, Any, tuple[str, ...]]] = []
 
-    # -- what entries share ------------------------------------------------
-
     def cite(self, rep: Reporter, node: Any, key: Any, refs: tuple[str, ...]) -> None:
         """Note the sources ``node[key]`` cites (checked once the base's are all read)."""
         self.source_refs.append((rep, node, key, refs))
-
-    def template(self, rep: Reporter, node: Any, key: str) -> Template | None:
-        """A text, its agreeing words those of the line's system."""
-        agreement = self.line.system.agreement if self.line.system else None
-        try:
-            if agreement is None:
-                return parse_template(str(node[key]))
-            return parse_template(str(node[key]), dict(agreement.nouns), dict(agreement.verbs), agreement.qualifiers, agreement.stops)
-        except TemplateError as exc:
-            rep.at(node, key, f"{key}: {exc.message}", column_in_value=exc.column)
-            return None
-
-    def component_ref(self, rep: Reporter, node: Any) -> str | None:
-        cid = str(node["component"])
-        if cid not in self.components:
-            hint = closest(cid, self.components) or "declare it under 'components:' in this or an earlier edition"
-            rep.at(node, "component", f"component: unknown component {cid!r}", hint)
-            return None
-        if cid not in self.line.on_line:
-            first = self.components[cid].where
-            rep.at(node, "component", f"component: {cid} is declared in {first.file}, which is not an edition this one follows")
-            return None
-        return cid
-
-    def when(self, rep: Reporter, node: Any, edition: int) -> When:
-        raw = node.get("edition")
-        after = node.get("after")
-        if after is not None and after >= edition:
-            rep.at(node, "after", f"after: {after} is not before this file's edition {edition}")
-        if raw is None or raw == edition:
-            if after is not None:
-                rep.at(node, "after", "after: only meaningful with 'edition: unknown'")
-            return When(edition, edition)
-        if raw == "unknown":
-            return When(None, edition, after)
-        rep.at(node, "edition", f"edition: {raw} differs from this file's edition {edition}",
-               f"record the event in edition-{raw:02d}.yaml, or write 'unknown' if no source dates it")
-        return When(edition, edition)
-
-    def event_sources(self, rep: Reporter, node: Any, default: tuple[str, ...]) -> tuple[str, ...]:
-        src = sources_of(node.get("source"), default)
-        if not src:
-            rep.at(node, None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
-        elif "source" in node:
-            self.cite(rep, node, "source", src)
-        return src
-
-    # -- one file ----------------------------------------------------------
 
     def chain(self, rep: Reporter, data: Any, previous: int | None, is_first: bool) -> EditionKey | None:
         """Check the file's place in the tree of editions; return the edition it follows."""
@@ -176,9 +126,9 @@ class Declarer:
                     events.append(event)
         disagreements = []
         for node in data.get("disagreements") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node) if node.get("component") else None
-            disagreements.append(Disagreement(key, str(node["note"]), src, cid))
+            entry = Entry(self, rep, node, n, default_src)
+            cid = entry.component() if node.get("component") else None
+            disagreements.append(Disagreement(key, str(node["note"]), entry.sources, cid))
         clean_slate, successors = CLEAN_SLATE.read(file)
         if "rulebook" in data:
             self.line.rulebook = read_rulebook(rep, data, key, self.line.rulebook, self.cite)
@@ -246,7 +196,8 @@ class Declarer:
                    f"the system's kinds: {', '.join(system.kind_ids)}")
         if not cid.startswith(kind + "-"):
             rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
-        text = self.template(rep, node, "text")
+        entry = Entry(self, rep, node, n, src)
+        text = entry.text("text")
         role = system.kind(kind).role if system is not None and kind in system.kind_ids else None
         ok, formula = True, None
         if role == "none":
@@ -260,7 +211,6 @@ class Declarer:
         if text is None or not ok:
             return None
         self.line.on_line.add(cid)
-        entry = Entry(self, rep, node, n, src)
         limits = entry.limits()
         for var in limits:
             if var not in text.variables:
@@ -296,11 +246,28 @@ class Entry:
 
     @cached_property
     def when(self) -> When:
-        return self._declarer.when(self._rep, self._node, self.edition)
+        node, edition, rep = self._node, self.edition, self._rep
+        raw, after = node.get("edition"), node.get("after")
+        if after is not None and after >= edition:
+            rep.at(node, "after", f"after: {after} is not before this file's edition {edition}")
+        if raw is None or raw == edition:
+            if after is not None:
+                rep.at(node, "after", "after: only meaningful with 'edition: unknown'")
+            return When(edition, edition)
+        if raw == "unknown":
+            return When(None, edition, after)
+        rep.at(node, "edition", f"edition: {raw} differs from this file's edition {edition}",
+               f"record the event in edition-{raw:02d}.yaml, or write 'unknown' if no source dates it")
+        return When(edition, edition)
 
     @cached_property
     def sources(self) -> tuple[str, ...]:
-        return self._declarer.event_sources(self._rep, self._node, self._default_sources)
+        src = sources_of(self._node.get("source"), self._default_sources)
+        if not src:
+            self._rep.at(self._node, None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
+        elif "source" in self._node:
+            self._declarer.cite(self._rep, self._node, "source", src)
+        return src
 
     @cached_property
     def where(self) -> Where:
@@ -310,7 +277,17 @@ class Entry:
         return self._node.get(key) is not None
 
     def component(self) -> str | None:
-        return self._declarer.component_ref(self._rep, self._node)
+        """A component declared on this edition's line (None: reported)."""
+        cid, components = str(self._node["component"]), self._declarer.components
+        if cid not in components:
+            hint = closest(cid, components) or "declare it under 'components:' in this or an earlier edition"
+            self.problem("component", f"component: unknown component {cid!r}", hint)
+            return None
+        if cid not in self._declarer.line.on_line:
+            self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
+                                      "edition this one follows")
+            return None
+        return cid
 
     def declared(self, cid: str) -> ComponentDecl | None:
         """A component declared anywhere so far."""
@@ -323,7 +300,17 @@ class Entry:
         return closest(cid, self._declarer.components)
 
     def text(self, key: str) -> Template | None:
-        return self._declarer.template(self._rep, self._node, key)
+        """A text, its agreeing words those of the line's system (None: reported)."""
+        system = self._declarer.line.system
+        agreement = system.agreement if system else None
+        try:
+            if agreement is None:
+                return parse_template(str(self._node[key]))
+            return parse_template(str(self._node[key]), dict(agreement.nouns), dict(agreement.verbs), agreement.qualifiers,
+                                  agreement.stops)
+        except TemplateError as exc:
+            self._rep.at(self._node, key, f"{key}: {exc.message}", column_in_value=exc.column)
+            return None
 
     def formula(self, key: str) -> tuple[bool, Formula | None]:
         """A formula, or ``None`` for ``unknown``; ``False`` when it does not parse (reported)."""
