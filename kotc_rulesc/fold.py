@@ -102,11 +102,8 @@ class Replay:
     def catalog(self, key: EditionKey) -> Catalog:
         """The catalog of edition ``key``: its line's state, and what an event of unknown edition
         recorded elsewhere makes unknown in it."""
-        if key not in self._catalogs:
-            self._catalogs[key] = self._freeze(key)
-        return self._catalogs[key]
-
-    def _freeze(self, key: EditionKey) -> Catalog:
+        if key in self._catalogs:
+            return self._catalogs[key]
         rules = self.rules
         resolved = rules.resolve(key)
         if resolved is None or resolved not in self.after:
@@ -136,7 +133,7 @@ class Replay:
             seq = sorted(state.values(), key=lambda c: order.get(c.decl.kind, len(order)))  # stable: file order within kind
             components = tuple(_frozen(c) for c in seq)
         own = rules.edition(key)
-        return Catalog(
+        catalog = self._catalogs[key] = Catalog(
             edition=key,
             components=components,
             rulebook=own.rulebook if own else None,
@@ -147,6 +144,7 @@ class Replay:
             disagreements=done.disagreements,
             system=done.track.system,
         )
+        return catalog
 
 
 def _frozen(c: Folding) -> ComponentState:
@@ -170,14 +168,6 @@ def _frozen(c: Folding) -> ComponentState:
     )
 
 
-def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> int:
-    """The number of the newest edition that both ``decl``'s lineage and ``line`` contain."""
-    for other in reversed(rules.lineage(decl.key)):
-        if other.key in line:
-            return other.number
-    return rules.first
-
-
 def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[EditionKey], decl: EditionDecl, when: When) -> bool:
     """May an event of another line's (or a later) file, ``decl``, have happened by ``key``?
     Only an event no source dates: a dated one happened where its file is."""
@@ -185,7 +175,8 @@ def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[Editio
         return False
     if not decl.pre_release and isinstance(key, int):  # a later edition of the main line
         return when.happened_by(n) != "no"
-    fork = _common_number(rules, line, decl)
+    # the fork: the newest edition both decl's lineage and line contain
+    fork = next((other.number for other in reversed(rules.lineage(decl.key)) if other.key in line), rules.first)
     return not (when.after is not None and when.after >= fork)
 
 

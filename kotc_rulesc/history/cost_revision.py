@@ -118,7 +118,7 @@ class CostRevision(Event):
     def describe(cls, item: CostStep, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
         detail = f"{formula_text(item.was)} → {formula_text(item.now)} {sample_text(sample_effect(item.was, item.now))}".rstrip()
         return ComponentChange(item.component, comps[item.component].kind, str(item.text), "formulas", "",
-                               detail + ("" if item.listed else _UNLISTED), listed=item.listed)
+                               detail + ("" if item.listed else _UNLISTED))
 
     @classmethod
     def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
@@ -130,4 +130,4 @@ class CostRevision(Event):
         detail = f"{before} → {after} {sample_text(effect)}".rstrip() + ("" if listed else _UNLISTED)
         json = {"before": before, "after": after, "sample": effect, "listed": listed}
         return [ComponentChange(new.id, new.kind, str(new.text), "formulas", f"“{new.text}”: {detail}", detail, json=json,
-                                before=before, after=after, effect=effect, listed=listed)]
+                                before=before, after=after, effect=effect)]

@@ -23,7 +23,13 @@ if TYPE_CHECKING:
 
 __all__ = ["Rewrite", "TextRevision", "Wording"]
 
-_UNLISTED = "in no rulebook list"
+
+def _note(binds: dict[str, int], new: Template, listed: bool) -> str:
+    """What a rewording's row says beside the words: what old cards read as, and if no list names it."""
+    note = f"{binds_text(binds)}; the new wording: “{new}”" if binds else ""
+    if not listed:
+        note = f"{note}; in no rulebook list" if note else "in no rulebook list"
+    return note
 
 
 class Wording(Value):
@@ -232,12 +238,9 @@ class TextRevision(Event):
 
     @classmethod
     def describe(cls, item: Rewrite, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
-        note = f"{binds_text(item.binds)}; the new wording: “{item.new}”" if item.binds else ""
-        if not item.listed:
-            note = f"{note}; {_UNLISTED}" if note else _UNLISTED
         words = reading_diff(item.old, item.new, item.binds)
-        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", note, words=words,
-                               binds=dict(item.binds), listed=item.listed)
+        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", _note(item.binds, item.new, item.listed),
+                               words=words)
 
     @classmethod
     def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
@@ -246,15 +249,13 @@ class TextRevision(Event):
         binds = new.wordings[len(old.wordings)].binds if len(new.wordings) > len(old.wordings) else {}
         listed = all(w.listed for w in new.wordings[len(old.wordings):])  # (False: no rulebook list names it)
         words = reading_diff(old.text, new.text, binds)
-        note = f"{binds_text(binds)}; the new wording: “{new.text}”" if binds else ""
-        if not listed:
-            note = f"{note}; {_UNLISTED}" if note else _UNLISTED
+        note = _note(binds, new.text, listed)
         line = f"“{words.old.text()}” → “{words.new.text()}”" + (f" ({note})" if note else "")
         json = {"old": str(old.text), "new": str(new.text), "old_marked": words.old.markdown(),
                 "new_marked": words.new.markdown(), "reading": str(words.new), "removed": words.old.marked(),
                 "added": words.new.marked(), "binds": dict(sorted(binds.items())), **({} if listed else {"listed": False})}
         return [ComponentChange(new.id, new.kind, str(new.text), "reworded", line, note, json=json, before=str(old.text),
-                                after=str(new.text), words=words, binds=dict(binds), listed=listed)]
+                                after=str(new.text), words=words)]
 
     @classmethod
     def example(cls, rules: RuleSet) -> list[str]:
