@@ -104,18 +104,16 @@ class When(Value):
 
 class ComponentDecl(Value):
 
-    __slots__ = ("id", "kind", "text", "formula", "limits", "sources", "introduced", "where", "notes", "ultra")
+    __slots__ = ("id", "kind", "text", "formula", "limits", "sources", "where", "notes", "ultra")
 
     def __init__(self, id: str, kind: str, text: Template, formula: Formula | None, limits: dict[str, int | None],
-                 sources: tuple[str, ...], introduced: int, where: Where, notes: tuple[str, ...] = (),
-                 ultra: int = 0) -> None:
+                 sources: tuple[str, ...], where: Where, notes: tuple[str, ...] = (), ultra: int = 0) -> None:
         self.id = id
         self.kind = kind
         self.text = text
         self.formula = formula
         self.limits = limits
         self.sources = sources
-        self.introduced = introduced  # the edition whose file declares it (the base: unknown introduction)
         self.where = where
         self.notes = notes
         self.ultra = ultra  # its Ultra Points value (the 17th's "[+1]"); 0 for a text with none

@@ -1,8 +1,5 @@
-"""One component's change as its kind describes it (:class:`ComponentChange`), and the words a
-change is put in: costs, limits, editions, a formula change on sample values, a rewording marked.
-
-Shared by the event kinds (each says how the docs' changelog and the diff describe its events),
-the diff and the docs.  Standard library only."""
+"""One component's change as its kind describes it (:class:`ComponentChange`), and the words a change is
+put in (costs, limits, editions, a formula on sample values, a rewording marked), for the docs and the diff."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
 """Cost revisions: a component's formula changes; cards that use it must bear the revision's Edition
 Indicator — unless no rulebook list names the change (``listed: false``): then it prunes no card.
-
-The declared event (:class:`CostRevision`), what it leaves in the component's record
-(:class:`CostChange`) and the step a migrating card meets (:class:`CostStep`)."""
+The event (:class:`CostRevision`), its record (:class:`CostChange`) and step (:class:`CostStep`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """Limit revisions: a variable's limit changes; a card that sets it higher is banned.
-
-The declared event (:class:`LimitRevision`), what it leaves in the component's record
-(:class:`LimitChange`) and the step a migrating card meets (:class:`LimitStep`)."""
+The event (:class:`LimitRevision`), its record (:class:`LimitChange`) and step (:class:`LimitStep`)."""
 
 from __future__ import annotations
 

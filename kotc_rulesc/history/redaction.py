@@ -1,8 +1,5 @@
 """Redactions: a component may no longer be used; cards that use it are banned.
-
-The declared event (:class:`Redaction`) and the step a migrating card meets (:class:`Ban`); in the
-component's record it leaves its status (redacted, or unknown where it may not have happened yet),
-when, and what to write instead."""
+The event (:class:`Redaction`) and its step (:class:`Ban`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """Reinstatements: a redaction lifted; the component is legal again (its redaction stays in its history).
-
-The declared event (:class:`Reinstatement`) and the step a migrating card meets
-(:class:`Reinstated`); in the component's record it leaves the redaction it lifted and when."""
+The event (:class:`Reinstatement`) and its step (:class:`Reinstated`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
 """Text revisions: a component's wording changes; the old wording stays legal and reads as the new one.
-
-The declared event (:class:`TextRevision`), what it leaves in the component's record
-(:class:`Wording`, an earlier wording still read as the current one) and the step a migrating
-card meets (:class:`Rewrite`, old wording → new)."""
+The event (:class:`TextRevision`), its record (:class:`Wording`) and step (:class:`Rewrite`)."""
 
 from __future__ import annotations
 
@@ -101,20 +98,12 @@ class TextRevision(Event):
         super().__init__(component, when, sources, where)
         self.text = text
         self.binds = binds  # values the old wording stands for (it had no such variable)
-        # the new wording's formula, when the guide prints a new one with it (not a cost
-        # revision: the old wording, read with ``binds``, costs what it cost)
-        self.formula = formula
-        self.note = note  # e.g. that no document lists the revision
-        # the component whose text the new text is: this one becomes part of it (its wordings read as
-        # that one), as a rulebook refurbishes two texts into one
-        self.into = into
-        # the row of the rulebook's Refurbished Card Texts table it follows: (original text, new text),
-        # phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
-        # table lists as a row (every revision before the 14th's tables, and the unlisted ones)
+        self.formula = formula  # a new formula printed with it, costing the old wording what it cost
+        self.note = note
+        self.into = into  # the component whose text this becomes, as a rulebook refurbishes two texts into one
+        # the row of a rulebook's Refurbished Card Texts table it follows: phrases of the old and new wordings
         self.row = row
-        # False: no rulebook list names the rewording (an older card reads as the new wording, and
-        # migrate keeps its text as printed: the lists are exhaustive)
-        self.listed = listed
+        self.listed = listed  # False: no rulebook list names it (migrate keeps an older card's text as printed)
 
     @classmethod
     def read(cls, entry: Entry) -> TextRevision | None:

@@ -215,7 +215,7 @@ class Declarer:
         for var in limits:
             if var not in text.variables:
                 rep.at(node["limits"], var, f"limits: a limit on [{var}], which the text {str(text)!r} does not have", of_key=True)
-        comp = ComponentDecl(cid, kind, text, formula, {k: v for k, v in limits.items() if k in text.variables}, src, n,
+        comp = ComponentDecl(cid, kind, text, formula, {k: v for k, v in limits.items() if k in text.variables}, src,
                              where(rep.file, node, "text"), tuple(str(x) for x in node.get("notes") or ()),
                              int(node.get("ultra", 0)))
         self.components[cid] = comp
