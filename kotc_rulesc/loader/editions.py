@@ -52,11 +52,13 @@ class Declarer:
         self.lines: dict[EditionKey, _Line] = {}  # the line after each edition
         self.keys: list[EditionKey] = []  # the editions read, in order
         self.sources: dict[str, Source] = {}
-        self.source_refs: list[tuple[Reporter, Any, Any, tuple[str, ...]]] = []
+        self.source_refs: list[tuple[Reporter, Any, tuple[str, ...]]] = []
 
-    def cite(self, rep: Reporter, node: Any, key: Any, refs: tuple[str, ...]) -> None:
-        """Note the sources ``node[key]`` cites (checked once the base's are all read)."""
-        self.source_refs.append((rep, node, key, refs))
+    def cite(self, rep: Reporter, node: Any, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The sources ``node`` cites (``default`` where it names none), noted to check once the base's are read."""
+        src = sources_of(node.get("source"), default)
+        self.source_refs.append((rep, node, src))
+        return src
 
     def chain(self, rep: Reporter, data: Any, previous: int | None, is_first: bool) -> EditionKey | None:
         """Check the file's place in the tree of editions; return the edition it follows."""
@@ -106,9 +108,7 @@ class Declarer:
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
         elif "sources" in data:
             rep.at(data, "sources", "sources are declared in the base edition only", of_key=True)
-        default_src = sources_of(data.get("source"), ())
-        if "source" in data:
-            self.cite(rep, data, "source", default_src)
+        default_src = self.cite(rep, data)
         key = pre_release_key(n) if data.get("pre_release") else n
         system = read_system(rep, data, key, self.line.system, self.cite) if "system" in data else None
         if system is not None:
@@ -184,8 +184,7 @@ class Declarer:
     def component(self, rep: Reporter, node: Any, n: int, default_src: tuple[str, ...]) -> ComponentDecl | None:
         cid = str(node["id"])
         kind = str(node["kind"])
-        src = sources_of(node.get("source"), default_src)
-        self.cite(rep, node, "source", src)
+        src = self.cite(rep, node, default_src)
         system = self.line.system
         if cid in self.components:
             first = self.components[cid].where
@@ -222,12 +221,12 @@ class Declarer:
         return comp
 
     def check_sources(self) -> None:
-        for rep, node, key, refs in self.source_refs:
+        for rep, node, refs in self.source_refs:
             for ref in refs:
                 if ref not in self.sources:
                     hint = closest(ref, self.sources) or (f"declared: {', '.join(sorted(self.sources))}" if self.sources
                                                           else "declare sources in the base edition")
-                    rep.at(node, key, f"source: unknown source {ref!r}", hint)
+                    rep.at(node, "source", f"source: unknown source {ref!r}", hint)
 
 
 class Entry:
@@ -262,11 +261,10 @@ class Entry:
 
     @cached_property
     def sources(self) -> tuple[str, ...]:
-        src = sources_of(self._node.get("source"), self._default_sources)
+        src = (self._declarer.cite(self._rep, self._node, self._default_sources) if "source" in self._node
+               else self._default_sources)
         if not src:
             self._rep.at(self._node, None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
-        elif "source" in self._node:
-            self._declarer.cite(self._rep, self._node, "source", src)
         return src
 
     @cached_property

@@ -1,9 +1,7 @@
-"""Reading ``system:``, ``rulebook:`` and ``card_cost:``: how cards are built, the rulebook's
-parameters and the card-cost rule, each checked against the system of the line.
+"""Reading ``system:``, ``rulebook:`` and ``card_cost:``, each checked against the system of the line.
 
-``system:`` and ``rulebook:`` are deltas over the line's, by one rule (:func:`inherit`, as
-Pokémon Showdown's mods inherit): a key left out keeps the value it had, a value replaces it
-whole, ``null`` removes it.  ``rulebook: null`` says no source gives the edition's rulebook."""
+``system:`` and ``rulebook:`` are deltas over the line's by one rule, as Pokémon Showdown's mods
+inherit (:func:`inherit`); ``rulebook: null`` says no source gives the edition's rulebook."""
 
 from __future__ import annotations
 
@@ -11,12 +9,12 @@ from typing import Any, Callable, TypeVar
 
 from ..model import CostRule, EditionKey, Range, Rulebook
 from ..system import Agreement, Capitals, CardTypeDecl, Join, KindDecl, Naming, StatDecl, System, TargetCount, Tutorial, Variation
-from .files import Reporter, read_formula, sources_of
+from .files import Reporter, read_formula
 
 __all__ = ["check_cost_rule", "inherit", "read_card_cost", "read_rulebook", "read_system"]
 
-#: how a reader notes the sources a node cites (checked once every file is read): (reporter, node, key, ids)
-Cite = Callable[[Reporter, Any, Any, tuple[str, ...]], None]
+#: the sources a node cites, noted to check once every file is read (loader.editions.Declarer.cite)
+Cite = Callable[[Reporter, Any], tuple[str, ...]]
 
 
 T = TypeVar("T")
@@ -38,8 +36,7 @@ def _int(value: Any) -> int | None:
 def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, cite: Cite) -> System | None:
     """The system from this edition on: the previous one with the keys this file states replaced."""
     node = data["system"]
-    src = sources_of(node.get("source"), ())
-    cite(rep, node, "source", src)
+    src = cite(rep, node)
     if prev is None:
         missing = [k for k in ("figure", "types", "kinds", "ability") if k not in node]
         if missing:
@@ -56,8 +53,8 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
     # abilities are named, none where it does not
     types = tuple(t if t.names else t.replace(names="optional" if rules["naming"] is not None else "none") for t in types)
     type_ids = {t.id for t in types}
-    kind_ids = [k.id for k in kinds]
-    for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
+    places = {k.id: k.place for k in kinds}
+    for name, ids in (("types", [t.id for t in types]), ("kinds", [k.id for k in kinds])):
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
             rep.at(node, name, f"system.{name}: {', '.join(dup)} declared twice")
@@ -69,11 +66,10 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
     for part, order in (("ability", ability), ("sub_ability", sub_ability)):
         where = part if part in node else None
         for kid in order:
-            if kid not in kind_ids:
+            if kid not in places:
                 rep.at(node, where, f"system.{part}: {kid!r} is not a declared kind")
-            elif next(k for k in kinds if k.id == kid).place != part:
-                place = next(k for k in kinds if k.id == kid).place
-                rep.at(node, where, f"system.{part}: {kid!r} has place {place!r}, not {part!r}")
+            elif places[kid] != part:
+                rep.at(node, where, f"system.{part}: {kid!r} has place {places[kid]!r}, not {part!r}")
         missing = [k.id for k in kinds if k.place == part and k.id not in order]
         if missing:
             rep.at(node, where or "kinds", f"system.{part}: the {part.replace('_', '-')} kinds {', '.join(missing)} have no place in it")
@@ -107,8 +103,7 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
 
     def cite(r: Any) -> tuple[str, tuple[str, ...], str]:
         """A rule's modal, sources and quote."""
-        src = sources_of(r.get("source"), ())
-        cite_(rep, r, "source", src)
+        src = cite_(rep, r)
         return str(r.get("modal", "must")), src, str(r.get("quote", ""))
 
     def known_kinds(r: Any, key: str, what: str) -> tuple[str, ...]:
@@ -129,8 +124,7 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
                          tuple(str(q) for q in a.get("qualifiers") or ()), tuple(str(w) for w in a.get("stops") or ()))
 
     def targets(t: Any) -> TargetCount:
-        src = sources_of(t.get("source"), ())
-        cite_(rep, t, "source", src)
+        src = cite_(rep, t)
         kind = known_kinds(t, "kind", "targets")
         return TargetCount(src, kind[0] if kind else "", tuple(str(x) for x in t.get("counted") or ()),
                            tuple(str(x) for x in t.get("single") or ()))
@@ -219,8 +213,7 @@ def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None
     node = data["rulebook"]
     if node is None:
         return None
-    src = sources_of(node.get("source"), ())
-    cite(rep, node, "source", src)
+    src = cite(rep, node)
 
     def rng(key: str) -> Callable[[Any], Range]:
         def read(r: Any) -> Range:
@@ -250,8 +243,7 @@ def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None
 def read_card_cost(rep: Reporter, data: Any, n: EditionKey, system: System | None, cite: Cite) -> CostRule | None:
     """The named formulas of ``card_cost:`` in file order, checked against the line's system."""
     node = data["card_cost"]
-    src = sources_of(node.get("source"), ())
-    cite(rep, node, "source", src)
+    src = cite(rep, node)
     formulas = []
     for name in node:
         if name == "source":
