@@ -1,11 +1,6 @@
-"""The declared editions: each rules file's meaning, read into the model.
-
-A file's entries are checked against what the file and the editions before it declare — that a
-text and a formula parse, that an event names a component on its edition's line, that the editions
-form one tree, that a component's kind is one of its system's; what only the replayed history
-shows (a no-op delta, a second redaction, a formula a wording does not support) is the replay's
-(:mod:`kotc_rulesc.fold`).  Each kind of history event reads its own entries
-(:mod:`kotc_rulesc.history`) through an :class:`Entry`.
+"""The declared editions: each rules file's meaning, read into the model and checked against what it
+and the editions before it declare; what only the replayed history shows is :mod:`kotc_rulesc.fold`'s.
+Each kind of history event reads its own entries through an :class:`Entry`.
 """
 
 from __future__ import annotations
@@ -30,12 +25,12 @@ __all__ = ["Declarer", "Entry"]
 @dataclass
 class _Line:
     """What a line of editions has declared so far, which a branch starts from: its components, its
-    card-building system, its rulebook and its card-cost rule (with the file and node that state it)."""
+    card-building system, its rulebook and its card-cost rule (with the file that states it)."""
 
     on_line: set[str]
     system: System | None = None
     rulebook: Rulebook | None = None
-    cost_rule: tuple[CostRule, Reporter, Any] | None = None
+    cost_rule: tuple[CostRule, Reporter] | None = None
 
     def copy(self) -> _Line:
         return replace(self, on_line=set(self.on_line))
@@ -134,9 +129,9 @@ class Declarer:
             self.line.rulebook = read_rulebook(rep, data, key, self.line.rulebook, self.cite)
         card_cost = read_card_cost(rep, data, key, self.line.system, self.cite) if "card_cost" in data else None
         if card_cost is not None:
-            self.line.cost_rule = (card_cost, rep, data["card_cost"])
+            self.line.cost_rule = (card_cost, rep)
         elif system is not None and self.line.cost_rule is not None:
-            rule, rule_rep, _ = self.line.cost_rule
+            rule, rule_rep = self.line.cost_rule
             check_cost_rule(rep, data, "system", rule, system,
                             f" (the card-cost rule of {rule_rep.file} no longer fits the system this file states; restate card_cost)")
         self.lines[key] = self.line
