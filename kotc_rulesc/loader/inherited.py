@@ -79,7 +79,11 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
 
 
 def _strings(value: Any) -> tuple[str, ...]:
-    return tuple(str(x) for x in value)
+    return tuple(str(x) for x in value or ())
+
+
+def _pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    return tuple((str(k), str(v)) for k, v in (value or {}).items())
 
 
 def _card_type(t: Any) -> CardTypeDecl:
@@ -107,7 +111,7 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
         return str(r.get("modal", "must")), src, str(r.get("quote", ""))
 
     def known_kinds(r: Any, key: str, what: str) -> tuple[str, ...]:
-        ids = (str(r[key]),) if isinstance(r.get(key), str) else tuple(str(x) for x in r.get(key) or ())
+        ids = (str(r[key]),) if isinstance(r.get(key), str) else _strings(r.get(key))
         for kid in ids:
             if kid not in kind_ids:
                 rep.at(r, key, f"system.{what}: {kid!r} is not a kind of this system", f"its kinds: {', '.join(sorted(kind_ids))}")
@@ -119,19 +123,17 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
             if str(q).count("[n]") != 1:
                 rep.at(a["qualifiers"], i, f"system.agreement.qualifiers: {q!r} names no variable",
                        'write the variable as [n], once: "level [n] or lower"')
-        return Agreement(modal, src, quote, tuple((str(k), str(v)) for k, v in (a.get("nouns") or {}).items()),
-                         tuple((str(k), str(v)) for k, v in (a.get("verbs") or {}).items()),
-                         tuple(str(q) for q in a.get("qualifiers") or ()), tuple(str(w) for w in a.get("stops") or ()))
+        return Agreement(modal, src, quote, _pairs(a.get("nouns")), _pairs(a.get("verbs")), _strings(a.get("qualifiers")),
+                         _strings(a.get("stops")))
 
     def targets(t: Any) -> TargetCount:
         src = cite_(rep, t)
         kind = known_kinds(t, "kind", "targets")
-        return TargetCount(src, kind[0] if kind else "", tuple(str(x) for x in t.get("counted") or ()),
-                           tuple(str(x) for x in t.get("single") or ()))
+        return TargetCount(src, kind[0] if kind else "", _strings(t.get("counted")), _strings(t.get("single")))
 
     def variation(v: Any) -> Variation:
         modal, src, quote = cite(v)
-        forms = tuple((str(k), tuple(str(x) for x in vs)) for k, vs in (v.get("forms") or {}).items())
+        forms = tuple((str(k), _strings(vs)) for k, vs in (v.get("forms") or {}).items())
         for phrase, printed in forms:
             if phrase in printed:
                 rep.at(v, "forms", f"system.variations: {phrase!r} is printed instead of itself", "list the words a card prints in its place")
@@ -143,10 +145,8 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
             modal, src, quote = cite(j)
             after = known_kinds(j, "after", "joins")
             before = known_kinds(j, "before", "joins") if "before" in j else after
-            series = None
-            if j.get("series") is not None:
-                raw = j["series"]
-                series = (str(raw["two"]), str(raw["between"]), str(raw["last"]))
+            raw = j.get("series")
+            series = (str(raw["two"]), str(raw["between"]), str(raw["last"])) if raw is not None else None
             words = tuple(dict.fromkeys(str(w) for w in j.get("words") or ()))
             if (series is None) == (not words):
                 rep.at(j, "words" if "words" in j else None, "system.joins: a join has either words or a series",
@@ -202,7 +202,7 @@ def _kind_decl(rep: Reporter, k: Any) -> KindDecl:
                "only a kind with role 'sets' sets a variable")
     return KindDecl(
         str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
-        tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
+        _strings(k.get("types")), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
         int(k.get("min", 0)), variable, default, str(k["word"]) if k.get("word") else None,
         bool(k.get("shows_variable")),
     )
@@ -224,7 +224,7 @@ def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None
         return read
 
     def texts(value: Any) -> dict[str, str]:
-        return {str(k): str(v) for k, v in value.items()}
+        return dict(_pairs(value))
 
     def same(value: Any) -> Any:
         return value
