@@ -11,7 +11,7 @@ from __future__ import annotations
 from .catalog import Catalog, ComponentState
 from .errors import Problem
 from .history import CLEAN_SLATE, KINDS
-from .history.event import Folding, Track, formula_problems
+from .history.event import Track, formula_problems
 from .model import CostRule, Disagreement, EditionDecl, EditionKey, RuleSet, When, edition_number, ordinal
 from .passes import Pass
 from .system import System
@@ -25,7 +25,7 @@ class _Line:
 
     def __init__(self) -> None:
         self.track = Track()
-        self.state: dict[str, Folding] = {}
+        self.state: dict[str, ComponentState] = {}  # (values: a copy of the dict is a copy of the state)
         self.clean_slates: tuple[int, ...] = ()
         self.catalog_known = True
         self.cost_rule: CostRule | None = None
@@ -33,7 +33,7 @@ class _Line:
 
     def copy(self) -> _Line:
         line = _Line()
-        line.track, line.state = self.track.copy(), {cid: c.copy() for cid, c in self.state.items()}
+        line.track, line.state = self.track.copy(), dict(self.state)
         line.clean_slates, line.catalog_known = self.clean_slates, self.catalog_known
         line.cost_rule, line.disagreements = self.cost_rule, self.disagreements
         return line
@@ -76,7 +76,9 @@ class Replay:
         line.track.system = self._system = decl.system or line.track.system
         for comp in decl.components:
             line.track.declare(comp)
-            line.state[comp.id] = Folding(comp)
+            line.state[comp.id] = ComponentState(comp.id, comp.kind, comp.text, comp.formula, dict(comp.limits), "legal",
+                                                 None, (), (), (), tuple(dict.fromkeys(comp.sources)), None, {},
+                                                 ultra=comp.ultra)
         steps: dict[str, list] = {kind.pass_field: [] for kind in KINDS}
         for event in decl.events:
             problems, applied = event.check(line.track)
@@ -85,14 +87,15 @@ class Replay:
                 continue
             steps[applied.pass_field].append(applied.step(line.track))
             if applied.component in line.state:
-                applied.fold(line.state[applied.component], "yes", line.state)
+                applied.fold(line.state, "yes")
         line.clean_slates = CLEAN_SLATE.fold(decl, line.clean_slates)
         line.catalog_known = decl.catalog_known
         line.cost_rule = decl.card_cost or line.cost_rule
         line.disagreements += decl.disagreements
         for dis in decl.disagreements:
             if dis.component in line.state:
-                line.state[dis.component].disagreements.append(dis)
+                c = line.state[dis.component]
+                line.state[dis.component] = c.replace(disagreements=c.disagreements + (dis,))
         if not decl.base:
             self.passes.append(Pass(decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                                     **{name: tuple(items) for name, items in steps.items()}))
@@ -118,10 +121,10 @@ class Replay:
         if overlays:
             # Events with an unknown edition are recorded in a later file ("by" that edition):
             # where they may or may not have happened yet, what they touch is unknown.
-            state = {cid: c.copy() for cid, c in state.items()}
+            state = dict(state)
             for ev in overlays:
                 if ev.component in state:
-                    ev.fold(state[ev.component], "unknown", state)
+                    ev.fold(state, "unknown")
         cost_rule = done.cost_rule
         if cost_rule is None:
             # No source states a rule up to n: use the earliest later statement, and say so
@@ -130,8 +133,8 @@ class Replay:
         components = None
         if done.catalog_known:
             order = {k: i for i, k in enumerate(done.track.system.kind_ids if done.track.system else ())}
-            seq = sorted(state.values(), key=lambda c: order.get(c.decl.kind, len(order)))  # stable: file order within kind
-            components = tuple(_frozen(c) for c in seq)
+            # stable: file order within kind
+            components = tuple(sorted(state.values(), key=lambda c: order.get(c.kind, len(order))))
         own = rules.edition(key)
         catalog = self._catalogs[key] = Catalog(
             edition=key,
@@ -145,27 +148,6 @@ class Replay:
             system=done.track.system,
         )
         return catalog
-
-
-def _frozen(c: Folding) -> ComponentState:
-    return ComponentState(
-        id=c.decl.id,
-        kind=c.decl.kind,
-        text=c.text,
-        formula=c.formula,
-        limits=c.limits,
-        status=c.status,
-        redacted=c.redacted,
-        wordings=tuple(c.wordings),
-        cost_changes=tuple(c.cost_changes),
-        limit_changes=tuple(c.limit_changes),
-        sources=tuple(dict.fromkeys(c.sources)),
-        replacement=c.replacement,
-        replacement_binds=c.replacement_binds,
-        reinstated=tuple(c.reinstated),
-        disagreements=tuple(c.disagreements),
-        ultra=c.decl.ultra,
-    )
 
 
 def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[EditionKey], decl: EditionDecl, when: When) -> bool:

@@ -12,7 +12,7 @@ from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, formula_text, sample_effect, sample_text
-from .event import Event, Folding, Track, formula_problems
+from .event import Event, Track, formula_problems
 
 if TYPE_CHECKING:
     from ..loader.editions import Entry
@@ -107,10 +107,11 @@ class CostRevision(Event):
         line.formula[cid] = self.formula
         return change
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        c.cost_changes.append(CostChange(self.when, c.formula, self.formula, self.sources, self.listed))
-        c.formula = self.formula if happened == "yes" else None
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        change = CostChange(self.when, c.formula, self.formula, self.sources, self.listed)
+        self.folded(state, self.component, cost_changes=c.cost_changes + (change,),
+                    formula=self.formula if happened == "yes" else None)
 
     @classmethod
     def describe(cls, item: CostStep, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

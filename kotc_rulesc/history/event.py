@@ -1,5 +1,5 @@
-"""What every kind of history event shares: the :class:`Event` base, the :class:`Track` of a line it is
-checked and stepped against, and the :class:`Folding` state of one component it is folded into.
+"""What every kind of history event shares: the :class:`Event` base and the :class:`Track` of a line it is
+checked and stepped against.
 
 An event's life, as a Django migration ``Operation``'s: the loader ``read``-s it; the replay
 (:mod:`kotc_rulesc.fold`) ``check``-s it against the line, turns it into the ``step`` a migrating card
@@ -9,7 +9,7 @@ meets and ``fold``-s it into its component; the changelog ``describe``-s each st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from ..errors import Problem
 from ..formula import COMPONENT_VARIABLES, Formula
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..model import RuleSet
     from ..system import System
 
-__all__ = ["Event", "Folding", "Track", "formula_problems"]
+__all__ = ["Event", "Track", "formula_problems"]
 
 
 class Track:
@@ -54,42 +54,12 @@ class Track:
         return t
 
 
-class Folding:
-    """One component's state while the replay folds the history (frozen into a
-    :class:`~kotc_rulesc.catalog.ComponentState` for a catalog)."""
-
-    def __init__(self, decl: ComponentDecl) -> None:
-        self.decl = decl
-        self.text = decl.text
-        self.formula = decl.formula
-        self.limits = dict(decl.limits)
-        self.status = "legal"
-        self.redacted: When | None = None
-        self.wordings: list = []  # text_revision.Wording
-        self.cost_changes: list = []  # cost_revision.CostChange
-        self.limit_changes: list = []  # limit_revision.LimitChange
-        self.sources = list(decl.sources)
-        self.replacement: str | None = None
-        self.replacement_binds: dict[str, int] = {}
-        self.reinstated: list = []  # (redacted when, reinstated when, sources, note)
-        self.disagreements: list = []
-
-    def copy(self) -> Folding:
-        """A copy a later edition's events cannot change (texts, formulas and whens are values)."""
-        f = Folding.__new__(Folding)
-        f.__dict__.update(self.__dict__)
-        f.limits, f.replacement_binds = dict(self.limits), dict(self.replacement_binds)
-        for name in ("wordings", "cost_changes", "limit_changes", "sources", "reinstated", "disagreements"):
-            setattr(f, name, list(getattr(self, name)))
-        return f
-
-
 class Event(Value):
     """One kind of history event (:data:`kotc_rulesc.history.KINDS`): its fields, and its behaviour —
     ``read(entry)``, the event an entry of the kind's list declares (None: reported); :meth:`check`;
     ``step(line)``, what a card crossing the edition meets (moving ``line`` past the event);
-    ``fold(c, happened, state)``, the event applied to a component (``happened``: "yes", or "unknown"
-    for an undated event that may not have happened yet); ``describe(step, comps)``, a changelog row;
+    ``fold(state, happened)``, the event applied to its component's state in ``state`` (``happened``:
+    "yes", or "unknown" for an undated event that may not have happened yet); ``describe(step, comps)``, a changelog row;
     ``compare(old, new, ca, cb)``, the diff rows of one component's states in two catalogs."""
 
     __slots__ = ()
@@ -124,6 +94,11 @@ class Event(Value):
     def example(cls, rules: RuleSet) -> list[str]:
         """An event of this kind the rules already hold, as comment lines for the skeleton."""
         return []
+
+    def folded(self, state: dict[str, Any], cid: str, **changes: Any) -> None:
+        """``state[cid]`` (a :class:`~kotc_rulesc.catalog.ComponentState`) with ``changes``, citing the event's sources."""
+        c = state[cid]
+        state[cid] = c.replace(sources=tuple(dict.fromkeys(c.sources + self.sources)), **changes)
 
     def problem(self, key: str | None, message: str, hint: str | None = None) -> Problem:
         """A problem located at ``key`` of the event's entry."""

@@ -10,7 +10,7 @@ from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, limits_json, limits_text
-from .event import Event, Folding, Track
+from .event import Event, Track
 
 if TYPE_CHECKING:
     from ..loader.editions import Entry
@@ -91,13 +91,11 @@ class LimitRevision(Event):
         return LimitStep(self.component, line.current[self.component], was, now, self.when.edition, self.when.by,
                          self.sources)
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        c.limit_changes.append(LimitChange(self.when, dict(c.limits), dict(self.limits), self.sources))
-        new = dict(c.limits)
-        for var, value in self.limits.items():
-            new[var] = value if happened == "yes" else None
-        c.limits = new
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        change = LimitChange(self.when, dict(c.limits), dict(self.limits), self.sources)
+        limits = {**c.limits, **{var: value if happened == "yes" else None for var, value in self.limits.items()}}
+        self.folded(state, self.component, limit_changes=c.limit_changes + (change,), limits=limits)
 
     @classmethod
     def describe(cls, item: LimitStep, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

@@ -10,7 +10,7 @@ from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import EMPTY, Value
 from .change import ComponentChange, describe_when
-from .event import Event, Folding, Track
+from .event import Event, Track
 
 if TYPE_CHECKING:
     from ..loader.editions import Entry
@@ -81,12 +81,9 @@ class Redaction(Event):
         return Ban(self.component, line.current[self.component], self.when.edition, self.when.by, self.sources,
                    self.replacement, dict(self.replacement_binds))
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        c.status = "redacted" if happened == "yes" else "unknown"
-        c.redacted = self.when
-        c.replacement = self.replacement
-        c.replacement_binds = dict(self.replacement_binds)
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        self.folded(state, self.component, status="redacted" if happened == "yes" else "unknown", redacted=self.when,
+                    replacement=self.replacement, replacement_binds=dict(self.replacement_binds))
 
     @classmethod
     def describe(cls, item: Ban, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

@@ -12,7 +12,7 @@ from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, binds_text, quoted, reading_diff
-from .event import Event, Folding, Track
+from .event import Event, Track
 
 if TYPE_CHECKING:
     from ..loader.editions import Entry
@@ -209,21 +209,18 @@ class TextRevision(Event):
             line.formula[cid] = self.formula
         return rewrite
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        # older wordings now also stand for the new binds (new values: an earlier edition's
-        # catalog shares the old ones)
-        c.wordings = [w.replace(binds={**w.binds, **self.binds}) if self.binds else w for w in c.wordings]
-        c.wordings.append(Wording(c.text, dict(self.binds), self.when, self.text, dict(self.binds), self.sources, self.row,
-                                  self.listed))
-        c.text = self.text
-        if self.formula is not None:
-            c.formula = self.formula
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        # older wordings now also stand for the new binds (new values: an earlier edition's catalog shares the old ones)
+        wordings = tuple(w.replace(binds={**w.binds, **self.binds}) if self.binds else w for w in c.wordings)
+        wordings += (Wording(c.text, dict(self.binds), self.when, self.text, dict(self.binds), self.sources, self.row,
+                             self.listed),)
+        self.folded(state, self.component, wordings=wordings, text=self.text,
+                    formula=c.formula if self.formula is None else self.formula)
         if self.into is not None and self.into in state and happened == "yes":
             # two texts refurbished into one: the other component reads every wording of this one
             merged = state.pop(self.component)
-            state[self.into].wordings.extend(merged.wordings)
-            state[self.into].sources.extend(self.sources)
+            self.folded(state, self.into, wordings=state[self.into].wordings + merged.wordings)
 
     @classmethod
     def describe(cls, item: Rewrite, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
