@@ -39,11 +39,6 @@ class Pass(Value):
         self.successors = successors  # (old component, successor component)
         self.reinstated = reinstated
 
-    @property
-    def empty(self) -> bool:
-        return not (self.rewrites or self.bans or self.cost_changes or self.limit_changes or self.clean_slate
-                    or self.reinstated)
-
     def rewrite(self, sentence: str) -> tuple[str, Rewrite | None]:
         """Apply the first rewrite that matches; return the sentence and the rewrite used."""
         sentence = normalize(sentence)
