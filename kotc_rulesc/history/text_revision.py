@@ -71,9 +71,6 @@ class Rewrite(Value):
             return None
         return self.new.render({**m.values, **self.binds})
 
-    def describe(self) -> str:
-        return f'"{self.old}" → "{self.new}"'
-
 
 class TextRevision(Event):
     """A component's wording changes; the old wording stays legal and reads as the new one."""
