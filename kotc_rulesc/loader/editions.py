@@ -321,11 +321,12 @@ class Entry:
     def flag(self, key: str, default: bool) -> bool:
         return bool(self._node.get(key, default))
 
-    def binds(self, key: str = "binds") -> dict[str, int]:
-        return {str(k): int(v) for k, v in (self._node.get(key) or {}).items()}
+    def binds(self) -> dict[str, int]:
+        return {str(k): int(v) for k, v in (self._node.get("binds") or {}).items()}
 
-    def limits(self, key: str = "limits") -> dict[str, int | None]:
-        return {str(var): None if value == "unknown" else int(value) for var, value in (self._node.get(key) or {}).items()}
+    def limits(self) -> dict[str, int | None]:
+        """``{x: 14}``; ``unknown`` is None."""
+        return {str(var): None if value == "unknown" else int(value) for var, value in (self._node.get("limits") or {}).items()}
 
     def entry(self, key: str) -> Entry:
         return Entry(self._declarer, self._rep, self._node[key], self.edition, self._default_sources)
