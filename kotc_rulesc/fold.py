@@ -8,6 +8,8 @@ editions where it may or may not have happened yet — never a silent guess.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 from .catalog import Catalog, ComponentState
 from .errors import Problem
 from .history import CLEAN_SLATE, KINDS
@@ -19,24 +21,20 @@ from .system import System
 __all__ = ["Catalog", "ComponentState", "Replay", "collisions", "derive_passes", "fold", "history_of"]
 
 
+@dataclass
 class _Line:
     """A line of editions' state after an edition: what its events meet (``track``), the fold's
     components and what else a catalog carries."""
 
-    def __init__(self) -> None:
-        self.track = Track()
-        self.state: dict[str, ComponentState] = {}  # (values: a copy of the dict is a copy of the state)
-        self.clean_slates: tuple[int, ...] = ()
-        self.catalog_known = True
-        self.cost_rule: CostRule | None = None
-        self.disagreements: tuple[Disagreement, ...] = ()
+    track: Track = field(default_factory=Track)
+    state: dict[str, ComponentState] = field(default_factory=dict)  # (values: a copy of the dict copies the state)
+    clean_slates: tuple[int, ...] = ()
+    catalog_known: bool = True
+    cost_rule: CostRule | None = None
+    disagreements: tuple[Disagreement, ...] = ()
 
     def copy(self) -> _Line:
-        line = _Line()
-        line.track, line.state = self.track.copy(), dict(self.state)
-        line.clean_slates, line.catalog_known = self.clean_slates, self.catalog_known
-        line.cost_rule, line.disagreements = self.cost_rule, self.disagreements
-        return line
+        return replace(self, track=self.track.copy(), state=dict(self.state))
 
 
 class Replay:
