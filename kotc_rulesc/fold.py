@@ -74,9 +74,9 @@ class Replay:
         line.track.system = self._system = decl.system or line.track.system
         for comp in decl.components:
             line.track.declare(comp)
-            line.state[comp.id] = ComponentState(comp.id, comp.kind, comp.text, comp.formula, dict(comp.limits), "legal",
-                                                 None, (), (), (), tuple(dict.fromkeys(comp.sources)), None, {},
-                                                 ultra=comp.ultra)
+            line.state[comp.id] = ComponentState(comp.id, comp.kind, comp.text, comp.formula, dict(comp.limits),
+                                                 "legal", None, (), (), (), tuple(dict.fromkeys(comp.sources)), None,
+                                                 {}, ultra=comp.ultra)
         steps: dict[str, list] = {kind.pass_field: [] for kind in KINDS}
         for event in decl.events:
             problems, applied = event.check(line.track)

@@ -107,7 +107,8 @@ class ComponentChange(Value):
     changed, without the text) or ``words`` (a rewording, marked) for the docs, ``json`` the
     section's own keys."""
 
-    __slots__ = ("id", "kind", "text", "section", "line", "detail", "json", "before", "after", "when", "words", "effect")
+    __slots__ = ("id", "kind", "text", "section", "line", "detail", "json", "before", "after", "when", "words",
+                 "effect")
 
     def __init__(self, id: str, kind: str, text: str, section: str = "", line: str = "", detail: str = "",
                  json: Mapping[str, Any] = EMPTY, before: Any = None, after: Any = None, when: When | None = None,

@@ -56,11 +56,12 @@ class Track:
 
 class Event(Value):
     """One kind of history event (:data:`kotc_rulesc.history.KINDS`): its fields, and its behaviour —
-    ``read(entry)``, the event an entry of the kind's list declares (None: reported); :meth:`check`;
+    ``read(entry)``, the event an entry of the kind's list declares (None: reported); ``check(line)``, what
+    the folded history shows wrong with it and the event as it applies (None: a no-op delta);
     ``step(line)``, what a card crossing the edition meets (moving ``line`` past the event);
     ``fold(state, happened)``, the event applied to its component's state in ``state`` (``happened``:
-    "yes", or "unknown" for an undated event that may not have happened yet); ``describe(step, comps)``, a changelog row;
-    ``compare(old, new, ca, cb)``, the diff rows of one component's states in two catalogs."""
+    "yes", or "unknown" for an undated event that may not have happened yet); ``describe(step, comps)``,
+    a changelog row; ``compare(old, new, ca, cb)``, the diff rows of one component's states in two catalogs."""
 
     __slots__ = ()
 
@@ -85,18 +86,14 @@ class Event(Value):
         self.sources = sources
         self.where = where
 
-    def check(self, line: Track) -> tuple[list[Problem], Event | None]:
-        """What the folded history shows wrong with the event, and the event as it applies
-        (None: it does not, a no-op delta)."""
-        return [], self
-
     @classmethod
     def example(cls, rules: RuleSet) -> list[str]:
         """An event of this kind the rules already hold, as comment lines for the skeleton."""
         return []
 
     def folded(self, state: dict[str, Any], cid: str, **changes: Any) -> None:
-        """``state[cid]`` (a :class:`~kotc_rulesc.catalog.ComponentState`) with ``changes``, citing the event's sources."""
+        """Replace ``state[cid]`` (a :class:`~kotc_rulesc.catalog.ComponentState`) by it with ``changes``, citing
+        the event's sources."""
         c = state[cid]
         state[cid] = c.replace(sources=tuple(dict.fromkeys(c.sources + self.sources)), **changes)
 

@@ -68,7 +68,8 @@ class Reinstatement(Event):
     def fold(self, state: dict[str, Any], happened: str) -> None:
         c = state[self.component]
         lifted = ((c.redacted, self.when, self.sources, self.note),) if c.redacted is not None else ()
-        self.folded(state, self.component, reinstated=c.reinstated + lifted, status="legal", redacted=None, replacement=None)
+        self.folded(state, self.component, reinstated=c.reinstated + lifted, status="legal", redacted=None,
+                    replacement=None)
 
     @classmethod
     def describe(cls, item: Reinstated, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

@@ -221,9 +221,8 @@ class TextRevision(Event):
 
     @classmethod
     def describe(cls, item: Rewrite, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
-        words = reading_diff(item.old, item.new, item.binds)
-        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", _note(item.binds, item.new, item.listed),
-                               words=words)
+        note, words = _note(item.binds, item.new, item.listed), reading_diff(item.old, item.new, item.binds)
+        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", note, words=words)
 
     @classmethod
     def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:

@@ -85,8 +85,6 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
             previous = data["edition"]
     declarer.check_sources()
     problems = [p for r in reporters.values() for p in r.problems]
-    if not editions:
-        return None, sorted(set(problems))
     rules = RuleSet(tuple(editions), declarer.sources, str(root))
     rules.history = Replay(rules)
     problems += rules.history.problems

@@ -259,7 +259,7 @@ class Entry:
         src = (self._declarer.cite(self._rep, self._node, self._default_sources) if "source" in self._node
                else self._default_sources)
         if not src:
-            self._rep.at(self._node, None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
+            self.problem(None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
         return src
 
     @cached_property
@@ -299,8 +299,8 @@ class Entry:
         try:
             if agreement is None:
                 return parse_template(str(self._node[key]))
-            return parse_template(str(self._node[key]), dict(agreement.nouns), dict(agreement.verbs), agreement.qualifiers,
-                                  agreement.stops)
+            return parse_template(str(self._node[key]), dict(agreement.nouns), dict(agreement.verbs),
+                                  agreement.qualifiers, agreement.stops)
         except TemplateError as exc:
             self._rep.at(self._node, key, f"{key}: {exc.message}", column_in_value=exc.column)
             return None
@@ -326,13 +326,15 @@ class Entry:
 
     def limits(self) -> dict[str, int | None]:
         """``{x: 14}``; ``unknown`` is None."""
-        return {str(var): None if value == "unknown" else int(value) for var, value in (self._node.get("limits") or {}).items()}
+        limits = self._node.get("limits") or {}
+        return {str(var): None if value == "unknown" else int(value) for var, value in limits.items()}
 
     def entry(self, key: str) -> Entry:
         return Entry(self._declarer, self._rep, self._node[key], self.edition, self._default_sources)
 
     def entries(self, key: str) -> list[Entry]:
-        return [Entry(self._declarer, self._rep, node, self.edition, self._default_sources) for node in self._node.get(key) or []]
+        return [Entry(self._declarer, self._rep, node, self.edition, self._default_sources)
+                for node in self._node.get(key) or []]
 
     def problem(self, key: str | None, message: str, hint: str | None = None, of_key: bool = False) -> None:
         self._rep.at(self._node, key, message, hint, of_key=of_key)

@@ -123,8 +123,8 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
             if str(q).count("[n]") != 1:
                 rep.at(a["qualifiers"], i, f"system.agreement.qualifiers: {q!r} names no variable",
                        'write the variable as [n], once: "level [n] or lower"')
-        return Agreement(modal, src, quote, _pairs(a.get("nouns")), _pairs(a.get("verbs")), _strings(a.get("qualifiers")),
-                         _strings(a.get("stops")))
+        return Agreement(modal, src, quote, _pairs(a.get("nouns")), _pairs(a.get("verbs")),
+                         _strings(a.get("qualifiers")), _strings(a.get("stops")))
 
     def targets(t: Any) -> TargetCount:
         src = cite_(rep, t)
