@@ -71,32 +71,28 @@ def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012V
         return True
     seen = set()
     for err in errors:
-        for leaf in _leaves(err):
-            path = list(leaf.absolute_path)
-            parent, key, node = _walk(data, path)
-            msg, hint, of_key, target_key = _describe(leaf, parent, key)
-            where = (tuple(map(str, path)), msg)
-            if where in seen:
-                continue
-            seen.add(where)
-            field = ".".join(str(p) for p in path) or "(top level)"
-            if target_key is not None and isinstance(node, dict):
-                rep.at(node, target_key, f"{field}: {msg}", hint, of_key=True)
-            elif key is None:
-                rep.at(data, None, f"{field}: {msg}", hint)
-            else:
-                rep.at(parent, key, f"{field}: {msg}", hint, of_key=of_key)
+        leaf = _leaf(err)
+        path = list(leaf.absolute_path)
+        parent, key, node = _walk(data, path)
+        msg, hint, of_key, target_key = _describe(leaf, parent, key)
+        where = (tuple(map(str, path)), msg)
+        if where in seen:
+            continue
+        seen.add(where)
+        field = ".".join(str(p) for p in path) or "(top level)"
+        if target_key is not None and isinstance(node, dict):
+            rep.at(node, target_key, f"{field}: {msg}", hint, of_key=True)
+        elif key is None:
+            rep.at(data, None, f"{field}: {msg}", hint)
+        else:
+            rep.at(parent, key, f"{field}: {msg}", hint, of_key=of_key)
     return False
 
 
-def _leaves(err: jsonschema.ValidationError):
-    """For oneOf/allOf errors, the most specific causes."""
-    if err.context:
-        best = jsonschema.exceptions.best_match(err.context)
-        if best is not None and best.validator not in ("oneOf", "anyOf"):
-            yield best
-            return
-    yield err
+def _leaf(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The error to report: for one under which others stand (oneOf …), the most specific of those."""
+    best = jsonschema.exceptions.best_match(err.context) if err.context else None
+    return best if best is not None and best.validator not in ("oneOf", "anyOf") else err
 
 
 def _walk(data: Any, path: list) -> tuple[Any, Any, Any]:
