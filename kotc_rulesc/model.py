@@ -321,10 +321,7 @@ class RuleSet(Value):
         return self.main_line[-1].number
 
     def edition(self, key: EditionKey) -> EditionDecl | None:
-        for e in self.editions:
-            if e.key == key:
-                return e
-        return None
+        return next((e for e in self.editions if e.key == key), None)
 
     def resolve(self, key: EditionKey) -> EditionKey | None:
         """The edition whose file holds ``key``'s state: ``key`` itself, or for a main-line number
