@@ -195,7 +195,7 @@ def collisions(rules: RuleSet) -> list[Problem]:
             for text in [comp.text] + [w.text for w in comp.wordings]:
                 keys = text.skeletons()
                 other = next((owner[k] for k in keys if owner.get(k, comp.id) != comp.id), None)
-                if other and other != comp.id and (other, comp.id) not in reported:
+                if other and (other, comp.id) not in reported:
                     reported.add((other, comp.id))
                     where = components[comp.id].where
                     problems.append(Problem(where.file, where.line, where.column,
