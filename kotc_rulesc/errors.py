@@ -1,7 +1,5 @@
-"""Errors as values: every problem names its place (file, line, column or card and field).
-
-Commands collect problems rather than stopping at the first, and print them all
-in the ``file:line:column: message`` form that editors and CI logs understand.
+"""Errors as values: every problem names its place, and commands print them all in the
+``file:line:column: message`` form that editors and CI logs understand.
 """
 
 from __future__ import annotations
@@ -12,10 +10,8 @@ from .value import Value
 
 
 class Problem(Value):
-    """One thing wrong, where it is, and (optionally) how to fix it.
-
-    Problems sort and compare by place, message and hint (``unreadable`` is how to exit, not what is
-    wrong); a slotted class, since every command defines it at start-up."""
+    """One thing wrong, where it is, and (optionally) how to fix it; problems sort by place, message
+    and hint."""
 
     __slots__ = ("file", "line", "column", "message", "hint", "unreadable")
 
@@ -26,12 +22,7 @@ class Problem(Value):
         self.column = column  # 1-based; 0 when unknown
         self.message = message
         self.hint = hint
-        #: the input cannot be read at all (a missing folder, a file that cannot be opened): a usage
-        #: error, exit status 2, rather than a problem in the data (1)
-        self.unreadable = unreadable
-
-    def _values(self) -> tuple:
-        return (self.file, self.line, self.column, self.message, self.hint)
+        self.unreadable = unreadable  # the input cannot be read at all: exit status 2, not 1
 
     def __lt__(self, other: Problem) -> bool:
         if other.__class__ is not self.__class__:
@@ -77,10 +68,8 @@ def interrupt_status(exc: KeyboardInterrupt) -> int:
 
 
 class OutputError(OSError):
-    """An OS error while writing an output (a full disk, a read-only folder, EIO), naming the file
-    it was writing (``filename``): exit status 2 (:mod:`kotc_rulesc.output`, the one writer)."""
+    """An OS error while writing an output (a full disk, EIO), naming the file (``filename``): exit status 2."""
 
 
 class OutputRefused(Exception):
-    """An output the writer will not write (a directory, a FIFO or a device, an input of the
-    command, a rules file, a link inside a build's folder): a usage error, exit status 2."""
+    """An output the writer will not write (a directory, a device, an input of the command …): exit status 2."""

@@ -1,24 +1,19 @@
 """Replay the declared history into the catalog of every edition and the pass into it.
 
-The rules files record *changes*; a player or engine needs *the state*: every component as it
-reads, costs and stands in edition N, with its history up to N.  :class:`Replay` replays every
-file once, in file order, each edition from the state of the one it follows: each event is
-checked against the line's state (what only the folded history shows wrong: a no-op delta, a
-second redaction …, reported where the event stands in its file), turned into the step a
-migrating card meets, and folded into its component, each by its kind
-(:mod:`kotc_rulesc.history`).  Editions no document shows whole (7th to 10th) come out of the
-same replay.
-
-Events whose edition no source gives (``edition: unknown``) make the affected fact unknown in
-the editions where they may or may not have happened yet — never a silent guess.
+The rules files record *changes*; a player needs *the state* of edition N.  :class:`Replay` replays
+every file once, each edition from the state of the one it follows, each event by its kind
+(:mod:`kotc_rulesc.history`).  An event no source dates makes what it touches unknown in the
+editions where it may or may not have happened yet — never a silent guess.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 from .catalog import Catalog, ComponentState
 from .errors import Problem
 from .history import CLEAN_SLATE, KINDS
-from .history.event import Folding, Track, formula_problems
+from .history.event import Track, formula_problems
 from .model import CostRule, Disagreement, EditionDecl, EditionKey, RuleSet, When, edition_number, ordinal
 from .passes import Pass
 from .system import System
@@ -26,28 +21,20 @@ from .system import System
 __all__ = ["Catalog", "ComponentState", "Replay", "collisions", "derive_passes", "fold", "history_of"]
 
 
+@dataclass
 class _Line:
-    """The state of one line of editions after an edition: what its events meet (``track``), the
-    fold's components and what else a catalog carries."""
+    """A line of editions' state after an edition: what its events meet (``track``), the fold's
+    components and what else a catalog carries."""
 
-    def __init__(self) -> None:
-        self.track = Track()
-        self.state: dict[str, Folding] = {}
-        self.clean_slates: tuple[int, ...] = ()
-        self.catalog_known = True
-        self.cost_rule: CostRule | None = None
-        self.disagreements: tuple[Disagreement, ...] = ()
-
-    @property
-    def system(self) -> System | None:
-        return self.track.system
+    track: Track = field(default_factory=Track)
+    state: dict[str, ComponentState] = field(default_factory=dict)  # (values: a copy of the dict copies the state)
+    clean_slates: tuple[int, ...] = ()
+    catalog_known: bool = True
+    cost_rule: CostRule | None = None
+    disagreements: tuple[Disagreement, ...] = ()
 
     def copy(self) -> _Line:
-        line = _Line()
-        line.track, line.state = self.track.copy(), {cid: c.copy() for cid, c in self.state.items()}
-        line.clean_slates, line.catalog_known = self.clean_slates, self.catalog_known
-        line.cost_rule, line.disagreements = self.cost_rule, self.disagreements
-        return line
+        return replace(self, track=self.track.copy(), state=dict(self.state))
 
 
 class Replay:
@@ -66,7 +53,7 @@ class Replay:
         declared = []  # (component, the system it was declared in)
         for decl in rules.editions:
             line = self._edition(decl)
-            declared += [(c, line.system) for c in decl.components]
+            declared += [(c, line.track.system) for c in decl.components]
             for cid, names in line.track.variables.items():
                 variables.setdefault(cid, set()).update(names)
         # a component's formula may use a variable that only a later revision's wording (or binds) has
@@ -87,7 +74,9 @@ class Replay:
         line.track.system = self._system = decl.system or line.track.system
         for comp in decl.components:
             line.track.declare(comp)
-            line.state[comp.id] = Folding(comp)
+            line.state[comp.id] = ComponentState(comp.id, comp.kind, comp.text, comp.formula, dict(comp.limits),
+                                                 "legal", None, (), (), (), tuple(dict.fromkeys(comp.sources)), None,
+                                                 {}, ultra=comp.ultra)
         steps: dict[str, list] = {kind.pass_field: [] for kind in KINDS}
         for event in decl.events:
             problems, applied = event.check(line.track)
@@ -96,14 +85,15 @@ class Replay:
                 continue
             steps[applied.pass_field].append(applied.step(line.track))
             if applied.component in line.state:
-                applied.fold(line.state[applied.component], "yes", line.state)
+                applied.fold(line.state, "yes")
         line.clean_slates = CLEAN_SLATE.fold(decl, line.clean_slates)
         line.catalog_known = decl.catalog_known
         line.cost_rule = decl.card_cost or line.cost_rule
         line.disagreements += decl.disagreements
         for dis in decl.disagreements:
             if dis.component in line.state:
-                line.state[dis.component].disagreements.append(dis)
+                c = line.state[dis.component]
+                line.state[dis.component] = c.replace(disagreements=c.disagreements + (dis,))
         if not decl.base:
             self.passes.append(Pass(decl.follows, decl.key, catalog_known=decl.catalog_known, **CLEAN_SLATE.step(decl),
                                     **{name: tuple(items) for name, items in steps.items()}))
@@ -113,11 +103,8 @@ class Replay:
     def catalog(self, key: EditionKey) -> Catalog:
         """The catalog of edition ``key``: its line's state, and what an event of unknown edition
         recorded elsewhere makes unknown in it."""
-        if key not in self._catalogs:
-            self._catalogs[key] = self._freeze(key)
-        return self._catalogs[key]
-
-    def _freeze(self, key: EditionKey) -> Catalog:
+        if key in self._catalogs:
+            return self._catalogs[key]
         rules = self.rules
         resolved = rules.resolve(key)
         if resolved is None or resolved not in self.after:
@@ -132,10 +119,10 @@ class Replay:
         if overlays:
             # Events with an unknown edition are recorded in a later file ("by" that edition):
             # where they may or may not have happened yet, what they touch is unknown.
-            state = {cid: c.copy() for cid, c in state.items()}
+            state = dict(state)
             for ev in overlays:
                 if ev.component in state:
-                    ev.fold(state[ev.component], "unknown", state)
+                    ev.fold(state, "unknown")
         cost_rule = done.cost_rule
         if cost_rule is None:
             # No source states a rule up to n: use the earliest later statement, and say so
@@ -143,11 +130,11 @@ class Replay:
             cost_rule = next((d.card_cost for d in rules.editions if d.card_cost is not None), None)
         components = None
         if done.catalog_known:
-            order = {k: i for i, k in enumerate(done.system.kind_ids if done.system else ())}
-            seq = sorted(state.values(), key=lambda c: order.get(c.decl.kind, len(order)))  # stable: file order within kind
-            components = tuple(_frozen(c) for c in seq)
+            order = {k: i for i, k in enumerate(done.track.system.kind_ids if done.track.system else ())}
+            # stable: file order within kind
+            components = tuple(sorted(state.values(), key=lambda c: order.get(c.kind, len(order))))
         own = rules.edition(key)
-        return Catalog(
+        catalog = self._catalogs[key] = Catalog(
             edition=key,
             components=components,
             rulebook=own.rulebook if own else None,
@@ -156,37 +143,9 @@ class Replay:
             successors=own.successors if own else (),
             declared=own,
             disagreements=done.disagreements,
-            system=done.system,
+            system=done.track.system,
         )
-
-
-def _frozen(c: Folding) -> ComponentState:
-    return ComponentState(
-        id=c.decl.id,
-        kind=c.decl.kind,
-        text=c.text,
-        formula=c.formula,
-        limits=c.limits,
-        status=c.status,
-        redacted=c.redacted,
-        wordings=tuple(c.wordings),
-        cost_changes=tuple(c.cost_changes),
-        limit_changes=tuple(c.limit_changes),
-        sources=tuple(dict.fromkeys(c.sources)),
-        replacement=c.replacement,
-        replacement_binds=c.replacement_binds,
-        reinstated=tuple(c.reinstated),
-        disagreements=tuple(c.disagreements),
-        ultra=c.decl.ultra,
-    )
-
-
-def _common_number(rules: RuleSet, line: set[EditionKey], decl: EditionDecl) -> int:
-    """The number of the newest edition that both ``decl``'s lineage and ``line`` contain."""
-    for other in reversed(rules.lineage(decl.key)):
-        if other.key in line:
-            return other.number
-    return rules.first
+        return catalog
 
 
 def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[EditionKey], decl: EditionDecl, when: When) -> bool:
@@ -196,7 +155,8 @@ def _may_have_happened(rules: RuleSet, key: EditionKey, n: int, line: set[Editio
         return False
     if not decl.pre_release and isinstance(key, int):  # a later edition of the main line
         return when.happened_by(n) != "no"
-    fork = _common_number(rules, line, decl)
+    # the fork: the newest edition both decl's lineage and line contain
+    fork = next((other.number for other in reversed(rules.lineage(decl.key)) if other.key in line), rules.first)
     return not (when.after is not None and when.after >= fork)
 
 
@@ -208,21 +168,16 @@ def history_of(rules: RuleSet) -> Replay:
 
 
 def fold(rules: RuleSet, key: EditionKey) -> Catalog:
-    """The catalog of edition ``key``: every event of its lineage (base … key) applied.
-
-    A pre-release branch (``11-pre``) folds its own line: the main-line files after its fork
-    do not apply to it, except an event no source dates, which may have happened before the
-    fork (unknown there)."""
+    """The catalog of edition ``key``: every event of its lineage (base … key) applied, and an undated
+    event of another line's file made unknown where it may have happened."""
     if not rules.lineage(key):
         raise ValueError(f"edition {key} is not in the rules")
     return history_of(rules).catalog(key)
 
 
 def derive_passes(rules: RuleSet) -> list[Pass]:
-    """One pass per step, in file order: every edition but the base, from the edition it follows.
-
-    An event whose edition no source gives is placed in the step into the edition of the
-    file that records it (the latest it can have happened)."""
+    """One pass per step, in file order: every edition but the base, from the edition it follows (an
+    undated event in the step into the edition of its file, the latest it can have happened)."""
     return list(history_of(rules).passes)
 
 
@@ -240,7 +195,7 @@ def collisions(rules: RuleSet) -> list[Problem]:
             for text in [comp.text] + [w.text for w in comp.wordings]:
                 keys = text.skeletons()
                 other = next((owner[k] for k in keys if owner.get(k, comp.id) != comp.id), None)
-                if other and other != comp.id and (other, comp.id) not in reported:
+                if other and (other, comp.id) not in reported:
                     reported.add((other, comp.id))
                     where = components[comp.id].where
                     problems.append(Problem(where.file, where.line, where.column,

@@ -1,9 +1,7 @@
 """The rules as declared: edition keys, and the editions with the components and events they record.
 
-This is what :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and what
-:mod:`kotc_rulesc.fold` folds into the catalog of one edition.  Texts and formulas
-are already parsed (:class:`~kotc_rulesc.text.Template`,
-:class:`~kotc_rulesc.formula.Formula`); ``None`` stands for *unknown*.
+What :mod:`kotc_rulesc.loader` builds from ``rules/*.yaml`` and :mod:`kotc_rulesc.fold` folds into
+each edition's catalog; texts and formulas come parsed, and ``None`` stands for *unknown*.
 """
 
 from __future__ import annotations
@@ -17,13 +15,8 @@ from .value import EMPTY, Value
 
 Tristate = Literal["yes", "no", "unknown"]
 
-#: An edition as the rules and the CLI name it: a number on the main line (``10``), or the
-#: label of a pre-release branch (``"11-pre"``: a pre-release of the 11th, following another
-#: edition).  Edition Indicators printed on cards are always plain numbers.
+#: An edition: a number on the main line (``10``), or a pre-release branch's label (``"11-pre"``).
 EditionKey = Union[int, str]
-
-PRE_RELEASE_SUFFIX = "-pre"
-
 
 def edition_number(key: EditionKey) -> int:
     """The edition a key is (a pre-release of): 10 → 10, "11-pre" → 11."""
@@ -37,7 +30,7 @@ def is_pre_release(key: EditionKey) -> bool:
 
 
 def pre_release_key(number: int) -> str:
-    return f"{number}{PRE_RELEASE_SUFFIX}"
+    return f"{number}-pre"
 
 
 def parse_edition_key(text: str | int) -> EditionKey:
@@ -56,10 +49,7 @@ def ordinal(n: EditionKey) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 12th, 21st…; "11-pre" → "11th pre-release"."""
     if is_pre_release(n):
         return f"{ordinal(edition_number(n))} pre-release"
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
@@ -114,18 +104,16 @@ class When(Value):
 
 class ComponentDecl(Value):
 
-    __slots__ = ("id", "kind", "text", "formula", "limits", "sources", "introduced", "where", "notes", "ultra")
+    __slots__ = ("id", "kind", "text", "formula", "limits", "sources", "where", "notes", "ultra")
 
     def __init__(self, id: str, kind: str, text: Template, formula: Formula | None, limits: dict[str, int | None],
-                 sources: tuple[str, ...], introduced: int, where: Where, notes: tuple[str, ...] = (),
-                 ultra: int = 0) -> None:
+                 sources: tuple[str, ...], where: Where, notes: tuple[str, ...] = (), ultra: int = 0) -> None:
         self.id = id
         self.kind = kind
         self.text = text
         self.formula = formula
         self.limits = limits
         self.sources = sources
-        self.introduced = introduced  # the edition whose file declares it (the base: unknown introduction)
         self.where = where
         self.notes = notes
         self.ultra = ultra  # its Ultra Points value (the 17th's "[+1]"); 0 for a text with none
@@ -192,27 +180,19 @@ class Rulebook(Value):
         self.starting_hand = starting_hand
         self.starting_hitpoints = starting_hitpoints
         self.deck_ultra_points = deck_ultra_points  # a deck's Ultra Points at most (the 17th: 10)
-        # what the rulebook titles its lists: "lists" (the section: "Refurbished and Pruned Cards"),
-        # "revised", "redacted", "limits", "costs" ("Revised Levels"); where it is silent, the 1st–12th's
-        self.sections = sections
+        self.sections = sections  # the titles of its lists ("revised", "costs" …): where silent, the 1st–12th's
         self.edition_indicator = edition_indicator  # True: cards print one; "required": a card without one is invalid
-        # what becomes of a card whose edition is older than a cost revision of a text it uses:
-        # "reissue" (it must bear a later Edition Indicator: re-issued, it may be used), "prune" (it is
-        # out: nothing cures it); None where the rulebook does not say
+        # a card older than a cost revision of a text it uses: "reissue" (it must bear a later Edition
+        # Indicator), "prune" (nothing cures it)
         self.cost_revised = cost_revised
-        # True: its lists of refurbished and pruned cards name every case (the 13th on: "This section
-        # exhaustively lists all cases in which cards are refurbished or pruned."), so a card keeps the
-        # level its design edition gave it unless a list prunes it
+        # True: its lists name every refurbished and pruned card (the 13th on), so a card keeps the level
+        # its design edition gave it unless a list prunes it
         self.exhaustive_lists = exhaustive_lists
         self.terms = terms
         self.zones = zones
         self.ability_layout = ability_layout
         self.keywords = keywords
         self.notes = notes
-
-
-#: the scopes a card-cost formula can compute, innermost first; a card type's id is the card's scope
-RULE_SCOPES = ("sub_ability", "ability")
 
 
 class CostRule(Value):
@@ -222,34 +202,27 @@ class CostRule(Value):
     ``ability_cost``, or ``<type>_cost`` for a card of that type.  Any other name is a helper of
     the scope whose ``_cost`` formula follows it (``total_relief`` before ``ability_cost``)."""
 
-    __slots__ = ("edition", "sources", "formulas", "_scopes")
+    __slots__ = ("edition", "sources", "formulas", "scopes")
 
     def __init__(self, edition: EditionKey, sources: tuple[str, ...],
                  formulas: tuple[tuple[str, Formula], ...]) -> None:
         self.edition = edition  # the edition whose documents state it
         self.sources = sources
         self.formulas = formulas
-        self._scopes: dict[str, list[tuple[str, Formula]]] = {}  # (asked for per costed ability: made once)
+        #: scope → its formulas in order, its ``_cost`` last (a helper after the last belongs to none)
+        self.scopes: dict[str, list[tuple[str, Formula]]] = {}
         pending: list[tuple[str, Formula]] = []
         for name, f in formulas:
             pending.append((name, f))
             if name.endswith("_cost"):
-                self._scopes[name[: -len("_cost")]] = pending
+                self.scopes[name[: -len("_cost")]] = pending
                 pending = []
 
     def parts(self) -> list[tuple[str, Formula]]:
         return list(self.formulas)
 
-    def formula(self, name: str) -> Formula | None:
-        return dict(self.formulas).get(name)
-
-    def scopes(self) -> dict[str, list[tuple[str, Formula]]]:
-        """scope → its formulas in order (helpers first, its ``_cost`` last); a helper after the
-        last ``_cost`` formula belongs to no scope and is left out (the loader reports it)."""
-        return self._scopes
-
     def scope(self, scope: str) -> list[tuple[str, Formula]]:
-        return self.scopes().get(scope, [])
+        return self.scopes.get(scope, [])
 
 
 class Source(Value):
@@ -282,25 +255,19 @@ class EditionDecl(Value):
         self.follows = follows
         self.sources = sources
         self.components = components
-        #: its history events (text revisions, redactions …: :mod:`kotc_rulesc.history`), in the order
-        #: they apply: kind after kind, each kind's in file order
-        self.events = events
+        self.events = events  # its history events (kotc_rulesc.history), kind after kind, each in file order
         self.disagreements = disagreements
         self.clean_slate = clean_slate
         self.catalog_known = catalog_known
         self.catalog_whole = catalog_whole  # its components are its whole catalog: nothing earlier carries over
         self.successors = successors  # its clean slate's successors (history.Successor)
-        # the rulebook in force: what its file's ``rulebook:`` states over the line's, or the line's where
-        # it says nothing (None: no source gives one, ``rulebook: null``)
-        self.rulebook = rulebook
+        self.rulebook = rulebook  # the rulebook in force: its file's over the line's (None: no source gives one)
         self.card_cost = card_cost
         self.notes = notes
         self.name = name
         self.pre_release = pre_release
         self.system = system  # the card-building system (system.System) from this edition on, if it changed
-        # (kind, component ids): the order in which this edition's guide lists a kind's components,
-        # where it is not the order inherited (the docs' order; the engine has none)
-        self.guide_order = guide_order
+        self.guide_order = guide_order  # (kind, component ids): its guide's order where not the one inherited
 
     @property
     def rulebook_stated(self) -> bool:
@@ -318,11 +285,9 @@ class EditionDecl(Value):
 
 
 class RuleSet(Value):
-    """Every edition, with the sources they cite.
-
-    The editions form a tree, as Alembic's revisions do: the main line 1, 2, 3 … (each file
-    follows the one before), and pre-release branches (``11-pre``) that follow a main-line
-    edition.  ``editions`` is in file order (a pre-release just before its edition)."""
+    """Every edition, with the sources they cite: a tree, as Alembic's revisions are — the main line
+    1, 2, 3 …, and pre-release branches (``11-pre``) that follow a main-line edition; ``editions`` is
+    in file order (a pre-release just before its edition)."""
 
     __slots__ = ("editions", "sources", "directory", "history")
 
@@ -330,9 +295,7 @@ class RuleSet(Value):
         self.editions = editions
         self.sources = sources
         self.directory = directory
-        #: the history replayed (a :class:`kotc_rulesc.fold.Replay`: every catalog and pass), kept by
-        #: the loader that replayed it, or by the first fold of a rule set built otherwise
-        self.history: Any = None
+        self.history: Any = None  # the history replayed (fold.Replay), kept by the loader or the first fold
 
     @property
     def keys(self) -> list[EditionKey]:
@@ -358,10 +321,7 @@ class RuleSet(Value):
         return self.main_line[-1].number
 
     def edition(self, key: EditionKey) -> EditionDecl | None:
-        for e in self.editions:
-            if e.key == key:
-                return e
-        return None
+        return next((e for e in self.editions if e.key == key), None)
 
     def resolve(self, key: EditionKey) -> EditionKey | None:
         """The edition whose file holds ``key``'s state: ``key`` itself, or for a main-line number
@@ -406,9 +366,8 @@ class RuleSet(Value):
         return term_aliases((e.rulebook for e in self.editions), types)
 
     def decisive_fields(self) -> tuple[str, ...]:
-        """The card fields the card engine reads in some edition: type, Edition Indicator, text, and
-        each card-building system's figure (cost, level) and its card types' stats (offense, sp…) —
-        what :mod:`kotc_rulesc.cards.decisive` keys its memo of decisions by."""
+        """The card fields the card engine reads in some edition (type, edition, text, each system's
+        figure and stats): what :mod:`kotc_rulesc.cards.decisive` keys its memo by."""
         fields = ["type", "edition", "text"]
         for e in self.editions:
             if e.system is not None:
@@ -418,20 +377,17 @@ class RuleSet(Value):
         return tuple(fields)
 
     def newest_with_catalog(self) -> int:
-        """The newest main-line edition whose component catalog is declared (the default edition
-        of cost and check-cards, and of migrate's target): an edition whose catalog no source
-        gives does not hide a later one that declares its own (a clean slate's whole catalog)."""
+        """The newest main-line edition whose component catalog is declared: the default edition of
+        cost, check-cards and migrate's target."""
         return max((e.number for e in self.main_line if e.catalog_known), default=self.first)
 
 
 def term_aliases(rulebooks: Iterable[Rulebook | None], types: set[str]) -> dict[str, str]:
-    """The rulebooks' words for a card type ("minion" for creature and back), from their terms:
-    a card written in one edition's words reads in another's.  ``types``: every card type of
-    every system (a rulebook's terms also name its figure, hitpoints, "pruned" for banned …)."""
+    """The rulebooks' words for a card type ("minion" for creature and back), so that a card written
+    in one edition's words reads in another's; ``types``: every card type of every system."""
     aliases: dict[str, str] = {}
     for rulebook in rulebooks:
         for term, word in (rulebook.terms if rulebook else {}).items():
-            # both ways: "minion" reads as creature where creature is a type, and back
             if word != term and (term in types or word.lower() in types):
                 aliases.setdefault(word.lower(), term)
                 aliases.setdefault(term.lower(), word.lower())

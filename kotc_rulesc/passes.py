@@ -1,14 +1,8 @@
-"""Migration passes: what one edition step (N → N+1) does to a card.
+"""Migration passes: what one edition step does to a card, as data.
 
-A pass is data plus small functions, in the manner of pyupgrade's rewrites:
-each :class:`Rewrite` turns one old wording into the next wording and is tested
-on its own (a text it changes, a text it leaves alone); applying it twice
-changes nothing, because the new wording never matches the old one.  Bans, cost
-revisions and limit changes are listed for the migrator to judge and report.
-
-:func:`kotc_rulesc.fold.derive_passes` gives the passes of the replayed history;
-the compiler writes the same passes into ``generated/`` as plain Python, and the
-migrator runs those.
+Each :class:`Rewrite` turns one old wording into the next, as a pyupgrade rewrite; applied twice it
+changes nothing (the new wording never matches the old).  Bans, cost and limit changes are listed for
+the migrator to judge.
 """
 
 from __future__ import annotations
@@ -44,11 +38,6 @@ class Pass(Value):
         self.catalog_known = catalog_known
         self.successors = successors  # (old component, successor component)
         self.reinstated = reinstated
-
-    @property
-    def empty(self) -> bool:
-        return not (self.rewrites or self.bans or self.cost_changes or self.limit_changes or self.clean_slate
-                    or self.reinstated)
 
     def rewrite(self, sentence: str) -> tuple[str, Rewrite | None]:
         """Apply the first rewrite that matches; return the sentence and the rewrite used."""

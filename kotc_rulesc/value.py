@@ -1,11 +1,7 @@
 """``Value``: the base of the small value classes — equal, hashed and shown by their fields.
 
-A value class is an ordinary ``__slots__`` class whose fields are its ``__init__``'s parameters,
-each kept as the attribute of its name; ``Value`` compares, hashes and prints those, and makes a
-changed copy (``replace``).  The catalogs, passes and judged cards of the one-card path are made of
-such classes, and ``@dataclass`` costs about a millisecond a class at import (it writes and compiles
-their methods), which the one-card commands cannot spend; these cost nothing.  A value is not
-changed once made.
+A value class is an ordinary ``__slots__`` class whose fields are its ``__init__``'s parameters; a
+``@dataclass`` costs about a millisecond a class at import, which the one-card commands cannot spend.
 """
 
 from __future__ import annotations

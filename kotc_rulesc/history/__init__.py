@@ -1,11 +1,6 @@
-"""The kinds of history event, each one unit in a file of its own, as a Django migration's
-``Operation``: its data (the event a rules file declares, what it leaves in a component's record
-and in a migration step) and its behaviour (read, check, step, fold, describe, compare, skeleton;
-:mod:`.event` says what each does).
-
-The loader, the replay (:mod:`kotc_rulesc.fold`), the docs' changelog, the diff and the
-``new-edition`` skeleton iterate :data:`KINDS` and name no kind: adding a kind is adding a module
-here (and its list to the schema).  :data:`CLEAN_SLATE` is the same for an edition-wide event.
+"""The kinds of history event, one unit a file as a Django migration's ``Operation``: its data and its
+behaviour (:mod:`.event`).  Everything else iterates :data:`KINDS` and names no kind: adding a kind is
+adding a module here (and its list to the schema); :data:`CLEAN_SLATE` is the edition-wide event.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""One component's change as its kind describes it (:class:`ComponentChange`), and the words a
-change is put in: costs, limits, editions, a formula change on sample values, a rewording marked.
-
-Shared by the event kinds (each says how the docs' changelog and the diff describe its events),
-the diff and the docs.  Standard library only."""
+"""One component's change as its kind describes it (:class:`ComponentChange`), and the words a change is
+put in (costs, limits, editions, a formula on sample values, a rewording marked), for the docs and the diff."""
 
 from __future__ import annotations
 
@@ -68,18 +65,11 @@ def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
     return None if too_large(value) or not isinstance(value, (int, Fraction)) else value
 
 
-def sample_env(*formulas: Formula | None) -> dict[str, int]:
-    names = set()
-    for f in formulas:
-        if f is not None:
-            names |= f.variables
-    return {v: SAMPLE[v] for v in SAMPLE if v in names}
-
-
 def sample_effect(before: Formula | None, after: Formula | None) -> dict[str, Any] | None:
     """The two costs on the sample values: ``{"values": {"x": 2}, "before": "8", "after": "4"}``;
     ``None`` when the formulas have no variables (their values are the formulas themselves)."""
-    env = sample_env(before, after)
+    names = set().union(*(f.variables for f in (before, after) if f is not None))
+    env = {v: SAMPLE[v] for v in SAMPLE if v in names}
     if not env:
         return None
     return {"values": env, "before": number(_value(before, env)), "after": number(_value(after, env))}
@@ -118,12 +108,11 @@ class ComponentChange(Value):
     section's own keys."""
 
     __slots__ = ("id", "kind", "text", "section", "line", "detail", "json", "before", "after", "when", "words",
-                 "binds", "effect", "listed")
+                 "effect")
 
     def __init__(self, id: str, kind: str, text: str, section: str = "", line: str = "", detail: str = "",
                  json: Mapping[str, Any] = EMPTY, before: Any = None, after: Any = None, when: When | None = None,
-                 words: WordDiff | None = None, binds: Mapping[str, int] = EMPTY,
-                 effect: dict[str, Any] | None = None, listed: bool = True) -> None:
+                 words: WordDiff | None = None, effect: dict[str, Any] | None = None) -> None:
         self.id = id
         self.kind = kind
         self.text = text  # the wording in B
@@ -135,11 +124,9 @@ class ComponentChange(Value):
         self.after = after
         self.when = when  # for redactions: when it happened (possibly an undated window)
         self.words = words  # for rewordings
-        self.binds = binds  # what A's wording reads as in B's
         self.effect = effect  # for formula changes: the cost on the sample values
-        self.listed = listed  # False when no rulebook list names the change (a formula's prunes no card)
 
-    def to_json(self, section: str | None = None) -> dict[str, Any]:
+    def to_json(self, section: str | None = None) -> dict[str, Any]:  # (section: as the diff's other rows take it)
         return {"id": self.id, "kind": self.kind, "text": self.text, **self.json}
 
 

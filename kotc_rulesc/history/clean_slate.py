@@ -1,9 +1,5 @@
-"""Clean slates: an edition that prunes every card designed before it (no Edition Indicator, or an
-older one); it alone may name successors, the new component that takes an old one's place.
-
-An event of a whole edition rather than of a component, but one unit all the same: read (the
-flag and :class:`Successor` entries), folded (the line's clean slates), stepped (a pass's
-``clean_slate`` and ``successors``), described (the changelog, the diff) and scaffolded."""
+"""Clean slates: an edition that prunes every card designed before it; it alone may name successors,
+the new component that takes an old one's place.  An event of a whole edition, but one unit all the same."""
 
 from __future__ import annotations
 
@@ -12,9 +8,9 @@ from typing import TYPE_CHECKING
 from ..model import ComponentDecl, ordinal
 from ..value import Value
 from .change import ComponentChange, reading_diff
-from .event import Entry
 
 if TYPE_CHECKING:
+    from ..loader.editions import Entry
     from ..model import EditionDecl
 
 __all__ = ["CLEAN_SLATE", "CleanSlate", "Successor"]

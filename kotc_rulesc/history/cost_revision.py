@@ -1,12 +1,10 @@
 """Cost revisions: a component's formula changes; cards that use it must bear the revision's Edition
 Indicator — unless no rulebook list names the change (``listed: false``): then it prunes no card.
-
-The declared event (:class:`CostRevision`), what it leaves in the component's record
-(:class:`CostChange`) and the step a migrating card meets (:class:`CostStep`)."""
+The event (:class:`CostRevision`), its record (:class:`CostChange`) and step (:class:`CostStep`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..formula import Formula
@@ -14,7 +12,10 @@ from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, formula_text, sample_effect, sample_text
-from .event import Entry, Event, Folding, Track, formula_problems
+from .event import Event, Track, formula_problems
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["CostChange", "CostRevision", "CostStep"]
 
@@ -106,16 +107,17 @@ class CostRevision(Event):
         line.formula[cid] = self.formula
         return change
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        c.cost_changes.append(CostChange(self.when, c.formula, self.formula, self.sources, self.listed))
-        c.formula = self.formula if happened == "yes" else None
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        change = CostChange(self.when, c.formula, self.formula, self.sources, self.listed)
+        self.folded(state, self.component, cost_changes=c.cost_changes + (change,),
+                    formula=self.formula if happened == "yes" else None)
 
     @classmethod
     def describe(cls, item: CostStep, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
         detail = f"{formula_text(item.was)} → {formula_text(item.now)} {sample_text(sample_effect(item.was, item.now))}".rstrip()
         return ComponentChange(item.component, comps[item.component].kind, str(item.text), "formulas", "",
-                               detail + ("" if item.listed else _UNLISTED), listed=item.listed)
+                               detail + ("" if item.listed else _UNLISTED))
 
     @classmethod
     def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
@@ -127,4 +129,4 @@ class CostRevision(Event):
         detail = f"{before} → {after} {sample_text(effect)}".rstrip() + ("" if listed else _UNLISTED)
         json = {"before": before, "after": after, "sample": effect, "listed": listed}
         return [ComponentChange(new.id, new.kind, str(new.text), "formulas", f"“{new.text}”: {detail}", detail, json=json,
-                                before=before, after=after, effect=effect, listed=listed)]
+                                before=before, after=after, effect=effect)]

@@ -1,18 +1,15 @@
-"""What every kind of history event shares: the :class:`Event` base, the :class:`Entry` it is read
-from, the :class:`Track` of a line it is checked and stepped against, and the :class:`Folding`
-state of one component it is folded into.
+"""What every kind of history event shares: the :class:`Event` base and the :class:`Track` of a line it is
+checked and stepped against.
 
-An event's life, as a Django migration ``Operation``'s: the loader reads it from its entry
-(``read``: what the file and the editions before it declare); the replay (:mod:`kotc_rulesc.fold`)
-checks it against the line's state (``check``: what only the folded history shows, such as a
-no-op), turns it into the step a migrating card meets (``step``) and folds it into its component
-(``fold``); the docs' changelog ``describe``-s each step, the diff ``compare``-s two catalogs, and
-``new-edition`` writes the kind's ``skeleton``.  Standard library only, as is all of the engine.
+An event's life, as a Django migration ``Operation``'s: the loader ``read``-s it; the replay
+(:mod:`kotc_rulesc.fold`) ``check``-s it against the line, turns it into the ``step`` a migrating card
+meets and ``fold``-s it into its component; the changelog ``describe``-s each step, the diff
+``compare``-s two catalogs, ``new-edition`` writes the kind's ``skeleton``.  Standard library only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from ..errors import Problem
 from ..formula import COMPONENT_VARIABLES, Formula
@@ -23,61 +20,8 @@ from ..value import Value
 if TYPE_CHECKING:
     from ..model import RuleSet
     from ..system import System
-    from .change import ComponentChange
 
-__all__ = ["Entry", "Event", "Folding", "Track", "formula_problems"]
-
-
-class Entry(Protocol):
-    """One entry of a rules file (an event of a history list, a successor, or the file itself), as
-    the loader hands it to the kind that reads it: the facts every event states, read and checked,
-    and each of its keys read by type.  A problem is reported where it stands in the file."""
-
-    edition: int  # the edition of the file
-    when: When  # ``edition:`` (and ``after:``) as read
-    sources: tuple[str, ...]  # its ``source:``, or the file's
-    where: Where  # where it and each of its keys stand
-
-    def has(self, key: str) -> bool: ...
-
-    def component(self, key: str = "component") -> str | None:
-        """A component declared on this edition's line (None: reported)."""
-
-    def declared(self, cid: str) -> ComponentDecl | None:
-        """A component declared anywhere so far (None: none is)."""
-
-    def on_line(self, cid: str) -> bool:
-        """Is ``cid`` declared on this edition's line?"""
-
-    def nearest(self, cid: str) -> str | None:
-        """A hint: the declared component id nearest to a misspelt one."""
-
-    def text(self, key: str) -> Template | None:
-        """A component text, parsed with the line's agreeing words (None: reported)."""
-
-    def formula(self, key: str) -> tuple[bool, Formula | None]:
-        """A formula, or ``None`` for ``unknown``; ``False`` when it does not parse (reported)."""
-
-    def check_formula(self, key: str, formula: Formula, kind: str, known: set[str]) -> None:
-        """Report each variable ``formula`` may not use (:func:`formula_problems`)."""
-
-    def string(self, key: str) -> str | None:
-        """The key's value as text; None when it is left out or empty."""
-
-    def flag(self, key: str, default: bool) -> bool: ...
-
-    def binds(self, key: str = "binds") -> dict[str, int]: ...
-
-    def limits(self, key: str = "limits") -> dict[str, int | None]:
-        """``{x: 14}``; ``unknown`` is None."""
-
-    def entry(self, key: str) -> Entry:
-        """A mapping inside this entry (``row:``, ``replacement:``)."""
-
-    def entries(self, key: str) -> list[Entry]:
-        """The entries of a list of mappings (a file's ``successors:``)."""
-
-    def problem(self, key: str | None, message: str, hint: str | None = None, of_key: bool = False) -> None: ...
+__all__ = ["Event", "Track", "formula_problems"]
 
 
 class Track:
@@ -110,39 +54,14 @@ class Track:
         return t
 
 
-class Folding:
-    """One component's state while the replay folds the history (frozen into a
-    :class:`~kotc_rulesc.catalog.ComponentState` for a catalog)."""
-
-    def __init__(self, decl: ComponentDecl) -> None:
-        self.decl = decl
-        self.text = decl.text
-        self.formula = decl.formula
-        self.limits = dict(decl.limits)
-        self.status = "legal"
-        self.redacted: When | None = None
-        self.wordings: list = []  # text_revision.Wording
-        self.cost_changes: list = []  # cost_revision.CostChange
-        self.limit_changes: list = []  # limit_revision.LimitChange
-        self.sources = list(decl.sources)
-        self.replacement: str | None = None
-        self.replacement_binds: dict[str, int] = {}
-        self.reinstated: list = []  # (redacted when, reinstated when, sources, note)
-        self.disagreements: list = []
-
-    def copy(self) -> Folding:
-        """A copy a later edition's events cannot change (texts, formulas and whens are values)."""
-        f = Folding.__new__(Folding)
-        f.__dict__.update(self.__dict__)
-        f.limits, f.replacement_binds = dict(self.limits), dict(self.replacement_binds)
-        for name in ("wordings", "cost_changes", "limit_changes", "sources", "reinstated", "disagreements"):
-            setattr(f, name, list(getattr(self, name)))
-        return f
-
-
 class Event(Value):
-    """One kind of history event: its declared fields (each kind's own ``__init__``) and its
-    behaviour (see the module docstring).  The kinds are :data:`kotc_rulesc.history.KINDS`."""
+    """One kind of history event (:data:`kotc_rulesc.history.KINDS`): its fields, and its behaviour —
+    ``read(entry)``, the event an entry of the kind's list declares (None: reported); ``check(line)``, what
+    the folded history shows wrong with it and the event as it applies (None: a no-op delta);
+    ``step(line)``, what a card crossing the edition meets (moving ``line`` past the event);
+    ``fold(state, happened)``, the event applied to its component's state in ``state`` (``happened``:
+    "yes", or "unknown" for an undated event that may not have happened yet); ``describe(step, comps)``,
+    a changelog row; ``compare(old, new, ca, cb)``, the diff rows of one component's states in two catalogs."""
 
     __slots__ = ()
 
@@ -162,48 +81,21 @@ class Event(Value):
     skeleton: ClassVar[tuple[str, ...]]
 
     def __init__(self, component: str, when: When, sources: tuple[str, ...], where: Where) -> None:
-        """What every event has: its component, when it happened, its documents and where it is declared."""
         self.component = component
         self.when = when
         self.sources = sources
         self.where = where
 
     @classmethod
-    def read(cls, entry: Entry) -> Event | None:
-        """The event one entry of the kind's list declares, or None (the problem reported)."""
-        raise NotImplementedError
-
-    def check(self, line: Track) -> tuple[list[Problem], Event | None]:
-        """What the folded history shows wrong with the event, and the event as it applies
-        (None: it does not, a no-op delta)."""
-        return [], self
-
-    def step(self, line: Track) -> Any:
-        """What a card migrating across the edition meets, from the state ``line`` holds before the
-        event; moves ``line`` past it."""
-        raise NotImplementedError
-
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        """Apply the event to ``c``: ``happened`` is "yes", or "unknown" for an event no source
-        dates that may not have happened yet; ``state`` holds every component of the fold."""
-        raise NotImplementedError
-
-    @classmethod
-    def describe(cls, item: Any, comps: dict[str, ComponentDecl]) -> ComponentChange:
-        """One step (what :meth:`step` made) as the changelog lists it; ``comps``: every component declared."""
-        raise NotImplementedError
-
-    @classmethod
-    def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
-        """What this kind of change did to one component between catalogs ``ca`` and ``cb``: ``old`` and
-        ``new`` are its :class:`~kotc_rulesc.catalog.ComponentState` in each (the catalog, a layer above the
-        history, is not imported here)."""
-        raise NotImplementedError
-
-    @classmethod
     def example(cls, rules: RuleSet) -> list[str]:
         """An event of this kind the rules already hold, as comment lines for the skeleton."""
         return []
+
+    def folded(self, state: dict[str, Any], cid: str, **changes: Any) -> None:
+        """Replace ``state[cid]`` (a :class:`~kotc_rulesc.catalog.ComponentState`) by it with ``changes``, citing
+        the event's sources."""
+        c = state[cid]
+        state[cid] = c.replace(sources=tuple(dict.fromkeys(c.sources + self.sources)), **changes)
 
     def problem(self, key: str | None, message: str, hint: str | None = None) -> Problem:
         """A problem located at ``key`` of the event's entry."""

@@ -1,18 +1,19 @@
 """Limit revisions: a variable's limit changes; a card that sets it higher is banned.
-
-The declared event (:class:`LimitRevision`), what it leaves in the component's record
-(:class:`LimitChange`) and the step a migrating card meets (:class:`LimitStep`)."""
+The event (:class:`LimitRevision`), its record (:class:`LimitChange`) and step (:class:`LimitStep`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, limits_json, limits_text
-from .event import Entry, Event, Folding, Track
+from .event import Event, Track
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["LimitChange", "LimitRevision", "LimitStep"]
 
@@ -90,13 +91,11 @@ class LimitRevision(Event):
         return LimitStep(self.component, line.current[self.component], was, now, self.when.edition, self.when.by,
                          self.sources)
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        c.limit_changes.append(LimitChange(self.when, dict(c.limits), dict(self.limits), self.sources))
-        new = dict(c.limits)
-        for var, value in self.limits.items():
-            new[var] = value if happened == "yes" else None
-        c.limits = new
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        change = LimitChange(self.when, dict(c.limits), dict(self.limits), self.sources)
+        limits = {**c.limits, **{var: value if happened == "yes" else None for var, value in self.limits.items()}}
+        self.folded(state, self.component, limit_changes=c.limit_changes + (change,), limits=limits)
 
     @classmethod
     def describe(cls, item: LimitStep, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

@@ -1,19 +1,19 @@
 """Redactions: a component may no longer be used; cards that use it are banned.
-
-The declared event (:class:`Redaction`) and the step a migrating card meets (:class:`Ban`); in the
-component's record it leaves its status (redacted, or unknown where it may not have happened yet),
-when, and what to write instead."""
+The event (:class:`Redaction`) and its step (:class:`Ban`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import EMPTY, Value
 from .change import ComponentChange, describe_when
-from .event import Entry, Event, Folding, Track
+from .event import Event, Track
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["Ban", "Redaction"]
 
@@ -81,12 +81,9 @@ class Redaction(Event):
         return Ban(self.component, line.current[self.component], self.when.edition, self.when.by, self.sources,
                    self.replacement, dict(self.replacement_binds))
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        c.status = "redacted" if happened == "yes" else "unknown"
-        c.redacted = self.when
-        c.replacement = self.replacement
-        c.replacement_binds = dict(self.replacement_binds)
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        self.folded(state, self.component, status="redacted" if happened == "yes" else "unknown", redacted=self.when,
+                    replacement=self.replacement, replacement_binds=dict(self.replacement_binds))
 
     @classmethod
     def describe(cls, item: Ban, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

@@ -1,18 +1,19 @@
 """Reinstatements: a redaction lifted; the component is legal again (its redaction stays in its history).
-
-The declared event (:class:`Reinstatement`) and the step a migrating card meets
-(:class:`Reinstated`); in the component's record it leaves the redaction it lifted and when."""
+The event (:class:`Reinstatement`) and its step (:class:`Reinstated`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, describe_when
-from .event import Entry, Event, Folding, Track
+from .event import Event, Track
+
+if TYPE_CHECKING:
+    from ..loader.editions import Entry
 
 __all__ = ["Reinstated", "Reinstatement"]
 
@@ -64,11 +65,11 @@ class Reinstatement(Event):
         del line.redacted[self.component]
         return Reinstated(self.component, line.current[self.component], self.sources, self.note)
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        if c.redacted is not None:
-            c.reinstated.append((c.redacted, self.when, self.sources, self.note))
-        c.status, c.redacted, c.replacement = "legal", None, None
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        lifted = ((c.redacted, self.when, self.sources, self.note),) if c.redacted is not None else ()
+        self.folded(state, self.component, reinstated=c.reinstated + lifted, status="legal", redacted=None,
+                    replacement=None)
 
     @classmethod
     def describe(cls, item: Reinstated, comps: Mapping[str, ComponentDecl]) -> ComponentChange:

@@ -1,8 +1,5 @@
 """Text revisions: a component's wording changes; the old wording stays legal and reads as the new one.
-
-The declared event (:class:`TextRevision`), what it leaves in the component's record
-(:class:`Wording`, an earlier wording still read as the current one) and the step a migrating
-card meets (:class:`Rewrite`, old wording → new)."""
+The event (:class:`TextRevision`), its record (:class:`Wording`) and step (:class:`Rewrite`)."""
 
 from __future__ import annotations
 
@@ -15,14 +12,21 @@ from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import Value
 from .change import ComponentChange, binds_text, quoted, reading_diff
-from .event import Entry, Event, Folding, Track
+from .event import Event, Track
 
 if TYPE_CHECKING:
+    from ..loader.editions import Entry
     from ..model import RuleSet
 
 __all__ = ["Rewrite", "TextRevision", "Wording"]
 
-_UNLISTED = "in no rulebook list"
+
+def _note(binds: dict[str, int], new: Template, listed: bool) -> str:
+    """What a rewording's row says beside the words: what old cards read as, and if no list names it."""
+    note = f"{binds_text(binds)}; the new wording: “{new}”" if binds else ""
+    if not listed:
+        note = f"{note}; in no rulebook list" if note else "in no rulebook list"
+    return note
 
 
 class Wording(Value):
@@ -67,9 +71,6 @@ class Rewrite(Value):
             return None
         return self.new.render({**m.values, **self.binds})
 
-    def describe(self) -> str:
-        return f'"{self.old}" → "{self.new}"'
-
 
 class TextRevision(Event):
     """A component's wording changes; the old wording stays legal and reads as the new one."""
@@ -94,20 +95,12 @@ class TextRevision(Event):
         super().__init__(component, when, sources, where)
         self.text = text
         self.binds = binds  # values the old wording stands for (it had no such variable)
-        # the new wording's formula, when the guide prints a new one with it (not a cost
-        # revision: the old wording, read with ``binds``, costs what it cost)
-        self.formula = formula
-        self.note = note  # e.g. that no document lists the revision
-        # the component whose text the new text is: this one becomes part of it (its wordings read as
-        # that one), as a rulebook refurbishes two texts into one
-        self.into = into
-        # the row of the rulebook's Refurbished Card Texts table it follows: (original text, new text),
-        # phrases of the old and new wordings ("in-play card" → "on-field minion"); None: a revision no
-        # table lists as a row (every revision before the 14th's tables, and the unlisted ones)
+        self.formula = formula  # a new formula printed with it, costing the old wording what it cost
+        self.note = note
+        self.into = into  # the component whose text this becomes, as a rulebook refurbishes two texts into one
+        # the row of a rulebook's Refurbished Card Texts table it follows: phrases of the old and new wordings
         self.row = row
-        # False: no rulebook list names the rewording (an older card reads as the new wording, and
-        # migrate keeps its text as printed: the lists are exhaustive)
-        self.listed = listed
+        self.listed = listed  # False: no rulebook list names it (migrate keeps an older card's text as printed)
 
     @classmethod
     def read(cls, entry: Entry) -> TextRevision | None:
@@ -213,30 +206,23 @@ class TextRevision(Event):
             line.formula[cid] = self.formula
         return rewrite
 
-    def fold(self, c: Folding, happened: str, state: dict[str, Folding]) -> None:
-        # older wordings now also stand for the new binds (new values: an earlier edition's
-        # catalog shares the old ones)
-        c.wordings = [w.replace(binds={**w.binds, **self.binds}) if self.binds else w for w in c.wordings]
-        c.wordings.append(Wording(c.text, dict(self.binds), self.when, self.text, dict(self.binds), self.sources, self.row,
-                                  self.listed))
-        c.text = self.text
-        if self.formula is not None:
-            c.formula = self.formula
-        c.sources.extend(self.sources)
+    def fold(self, state: dict[str, Any], happened: str) -> None:
+        c = state[self.component]
+        # older wordings now also stand for the new binds (new values: an earlier edition's catalog shares the old ones)
+        wordings = tuple(w.replace(binds={**w.binds, **self.binds}) if self.binds else w for w in c.wordings)
+        wordings += (Wording(c.text, dict(self.binds), self.when, self.text, dict(self.binds), self.sources, self.row,
+                             self.listed),)
+        self.folded(state, self.component, wordings=wordings, text=self.text,
+                    formula=c.formula if self.formula is None else self.formula)
         if self.into is not None and self.into in state and happened == "yes":
             # two texts refurbished into one: the other component reads every wording of this one
             merged = state.pop(self.component)
-            state[self.into].wordings.extend(merged.wordings)
-            state[self.into].sources.extend(self.sources)
+            self.folded(state, self.into, wordings=state[self.into].wordings + merged.wordings)
 
     @classmethod
     def describe(cls, item: Rewrite, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
-        note = f"{binds_text(item.binds)}; the new wording: “{item.new}”" if item.binds else ""
-        if not item.listed:
-            note = f"{note}; {_UNLISTED}" if note else _UNLISTED
-        words = reading_diff(item.old, item.new, item.binds)
-        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", note, words=words,
-                               binds=dict(item.binds), listed=item.listed)
+        note, words = _note(item.binds, item.new, item.listed), reading_diff(item.old, item.new, item.binds)
+        return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", note, words=words)
 
     @classmethod
     def compare(cls, old: Any, new: Any, ca: Any, cb: Any) -> list[ComponentChange]:
@@ -245,15 +231,13 @@ class TextRevision(Event):
         binds = new.wordings[len(old.wordings)].binds if len(new.wordings) > len(old.wordings) else {}
         listed = all(w.listed for w in new.wordings[len(old.wordings):])  # (False: no rulebook list names it)
         words = reading_diff(old.text, new.text, binds)
-        note = f"{binds_text(binds)}; the new wording: “{new.text}”" if binds else ""
-        if not listed:
-            note = f"{note}; {_UNLISTED}" if note else _UNLISTED
+        note = _note(binds, new.text, listed)
         line = f"“{words.old.text()}” → “{words.new.text()}”" + (f" ({note})" if note else "")
         json = {"old": str(old.text), "new": str(new.text), "old_marked": words.old.markdown(),
                 "new_marked": words.new.markdown(), "reading": str(words.new), "removed": words.old.marked(),
                 "added": words.new.marked(), "binds": dict(sorted(binds.items())), **({} if listed else {"listed": False})}
         return [ComponentChange(new.id, new.kind, str(new.text), "reworded", line, note, json=json, before=str(old.text),
-                                after=str(new.text), words=words, binds=dict(binds), listed=listed)]
+                                after=str(new.text), words=words)]
 
     @classmethod
     def example(cls, rules: RuleSet) -> list[str]:

@@ -1,35 +1,26 @@
-"""Load ``rules/*.yaml``: read, validate against the JSON Schema, declare the model, replay it.
-
-Every problem is collected and reported at once, each with file, line and column (and a hint
-where one helps); nothing here ever raises a traceback at a user.  Three stages, each on what the
-one before produced: every file is read and checked against the schema (:mod:`.files`; one
-malformed file stops here, so that it causes no cascade elsewhere); the files' meaning is read into
-the declared model, each against the editions before it (:mod:`.editions`, :mod:`.inherited`);
-the model is replayed (:class:`kotc_rulesc.fold.Replay`), which finds what only the folded history
-shows.  Last, on clean rules, no two texts of one edition may read alike.
+"""Load ``rules/*.yaml``, every problem collected and located: each file read and checked against the
+schema (:mod:`.files`: a malformed file stops here, causing no cascade), their meaning declared
+(:mod:`.editions`, :mod:`.inherited`), the history replayed (:class:`kotc_rulesc.fold.Replay`); last,
+on clean rules, no two texts of one edition may read alike.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import jsonschema
 
+from ..bundled import rules_dir as default_rules_dir
+from ..bundled import schema_path
 from ..errors import Problem, ProblemsFound
 from ..fold import Replay, collisions
 from ..model import EditionDecl, RuleSet
 from ..rules_folder import FILE_NAME, listing
 from .editions import Declarer
-from .files import Reporter, edition_schema, read_file, schema_problems
+from .files import Reporter, read_file, schema_problems
 
-__all__ = ["check_rules", "default_rules_dir", "edition_schema", "load_rules"]
-
-
-def default_rules_dir() -> Path:
-    """The bundled rules: the checkout's ``rules/``, or an installed wheel's copy (:mod:`.bundled`)."""
-    from ..bundled import rules_dir
-
-    return rules_dir()
+__all__ = ["check_rules", "default_rules_dir", "load_rules"]
 
 
 def load_rules(directory: str | Path | None = None) -> RuleSet:
@@ -56,7 +47,7 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
                               unreadable=True) for path, kind in odd]
     if not paths:
         return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
-    validator = jsonschema.Draft202012Validator(edition_schema())
+    validator = jsonschema.Draft202012Validator(json.loads(schema_path("edition").read_text(encoding="utf-8")))
     reporters: dict[str, Reporter] = {}
     schema_ok = True
     loaded = []
@@ -94,8 +85,6 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
             previous = data["edition"]
     declarer.check_sources()
     problems = [p for r in reporters.values() for p in r.problems]
-    if not editions:
-        return None, sorted(set(problems))
     rules = RuleSet(tuple(editions), declarer.sources, str(root))
     rules.history = Replay(rules)
     problems += rules.history.problems

@@ -1,15 +1,11 @@
-"""The declared editions: each rules file's meaning, read into the model.
-
-A file's entries are checked against what the file and the editions before it declare — that a
-text and a formula parse, that an event names a component on its edition's line, that the editions
-form one tree, that a component's kind is one of its system's; what only the replayed history
-shows (a no-op delta, a second redaction, a formula a wording does not support) is the replay's
-(:mod:`kotc_rulesc.fold`).  Each kind of history event reads its own entries
-(:mod:`kotc_rulesc.history`) through an :class:`~kotc_rulesc.history.event.Entry`.
+"""The declared editions: each rules file's meaning, read into the model and checked against what it
+and the editions before it declare; what only the replayed history shows is :mod:`kotc_rulesc.fold`'s.
+Each kind of history event reads its own entries through an :class:`Entry`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -23,22 +19,21 @@ from ..text import Template, TemplateError, parse_template
 from .files import Reporter, closest, read_formula, sources_of, where
 from .inherited import check_cost_rule, read_card_cost, read_rulebook, read_system
 
-__all__ = ["Declarer"]
+__all__ = ["Declarer", "Entry"]
 
 
+@dataclass
 class _Line:
     """What a line of editions has declared so far, which a branch starts from: its components, its
-    card-building system, its rulebook and its card-cost rule (with the file and node that state it)."""
+    card-building system, its rulebook and its card-cost rule (with the file that states it)."""
 
-    def __init__(self, on_line: set[str], system: System | None, rulebook: Rulebook | None,
-                 cost_rule: tuple[CostRule, Reporter, Any] | None) -> None:
-        self.on_line = on_line
-        self.system = system
-        self.rulebook = rulebook
-        self.cost_rule = cost_rule
+    on_line: set[str]
+    system: System | None = None
+    rulebook: Rulebook | None = None
+    cost_rule: tuple[CostRule, Reporter] | None = None
 
     def copy(self) -> _Line:
-        return _Line(set(self.on_line), self.system, self.rulebook, self.cost_rule)
+        return replace(self, on_line=set(self.on_line))
 
 
 class Declarer:
@@ -48,65 +43,17 @@ class Declarer:
 
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}  # every component declared so far
-        self.line = _Line(set(), None, None, None)
+        self.line = _Line(set())
         self.lines: dict[EditionKey, _Line] = {}  # the line after each edition
         self.keys: list[EditionKey] = []  # the editions read, in order
         self.sources: dict[str, Source] = {}
-        self.source_refs: list[tuple[Reporter, Any, Any, tuple[str, ...]]] = []
+        self.source_refs: list[tuple[Reporter, Any, tuple[str, ...]]] = []
 
-    # -- what entries share ------------------------------------------------
-
-    def cite(self, rep: Reporter, node: Any, key: Any, refs: tuple[str, ...]) -> None:
-        """Note the sources ``node[key]`` cites (checked once the base's are all read)."""
-        self.source_refs.append((rep, node, key, refs))
-
-    def template(self, rep: Reporter, node: Any, key: str) -> Template | None:
-        """A text, its agreeing words those of the line's system."""
-        agreement = self.line.system.agreement if self.line.system else None
-        try:
-            if agreement is None:
-                return parse_template(str(node[key]))
-            return parse_template(str(node[key]), dict(agreement.nouns), dict(agreement.verbs), agreement.qualifiers, agreement.stops)
-        except TemplateError as exc:
-            rep.at(node, key, f"{key}: {exc.message}", column_in_value=exc.column)
-            return None
-
-    def component_ref(self, rep: Reporter, node: Any) -> str | None:
-        cid = str(node["component"])
-        if cid not in self.components:
-            hint = closest(cid, self.components) or "declare it under 'components:' in this or an earlier edition"
-            rep.at(node, "component", f"component: unknown component {cid!r}", hint)
-            return None
-        if cid not in self.line.on_line:
-            first = self.components[cid].where
-            rep.at(node, "component", f"component: {cid} is declared in {first.file}, which is not an edition this one follows")
-            return None
-        return cid
-
-    def when(self, rep: Reporter, node: Any, edition: int) -> When:
-        raw = node.get("edition")
-        after = node.get("after")
-        if after is not None and after >= edition:
-            rep.at(node, "after", f"after: {after} is not before this file's edition {edition}")
-        if raw is None or raw == edition:
-            if after is not None:
-                rep.at(node, "after", "after: only meaningful with 'edition: unknown'")
-            return When(edition, edition)
-        if raw == "unknown":
-            return When(None, edition, after)
-        rep.at(node, "edition", f"edition: {raw} differs from this file's edition {edition}",
-               f"record the event in edition-{raw:02d}.yaml, or write 'unknown' if no source dates it")
-        return When(edition, edition)
-
-    def event_sources(self, rep: Reporter, node: Any, default: tuple[str, ...]) -> tuple[str, ...]:
+    def cite(self, rep: Reporter, node: Any, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The sources ``node`` cites (``default`` where it names none), noted to check once the base's are read."""
         src = sources_of(node.get("source"), default)
-        if not src:
-            rep.at(node, None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
-        elif "source" in node:
-            self.cite(rep, node, "source", src)
+        self.source_refs.append((rep, node, src))
         return src
-
-    # -- one file ----------------------------------------------------------
 
     def chain(self, rep: Reporter, data: Any, previous: int | None, is_first: bool) -> EditionKey | None:
         """Check the file's place in the tree of editions; return the edition it follows."""
@@ -156,9 +103,7 @@ class Declarer:
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
         elif "sources" in data:
             rep.at(data, "sources", "sources are declared in the base edition only", of_key=True)
-        default_src = sources_of(data.get("source"), ())
-        if "source" in data:
-            self.cite(rep, data, "source", default_src)
+        default_src = self.cite(rep, data)
         key = pre_release_key(n) if data.get("pre_release") else n
         system = read_system(rep, data, key, self.line.system, self.cite) if "system" in data else None
         if system is not None:
@@ -167,7 +112,7 @@ class Declarer:
             rep.at(data, "edition", "the base edition declares no card-building system",
                    "add 'system:' (card types, kinds, ability order, figure)")
         components = [c for node in data.get("components") or [] if (c := self.component(rep, node, n, default_src))]
-        file = _Entry(self, rep, data, n, default_src)
+        file = Entry(self, rep, data, n, default_src)
         events: list[Event] = []
         for kind in KINDS:  # each kind reads and checks its own entries (kotc_rulesc.history)
             for entry in file.entries(kind.key):
@@ -176,17 +121,17 @@ class Declarer:
                     events.append(event)
         disagreements = []
         for node in data.get("disagreements") or []:
-            src = self.event_sources(rep, node, default_src)
-            cid = self.component_ref(rep, node) if node.get("component") else None
-            disagreements.append(Disagreement(key, str(node["note"]), src, cid))
+            entry = Entry(self, rep, node, n, default_src)
+            cid = entry.component() if node.get("component") else None
+            disagreements.append(Disagreement(key, str(node["note"]), entry.sources, cid))
         clean_slate, successors = CLEAN_SLATE.read(file)
         if "rulebook" in data:
             self.line.rulebook = read_rulebook(rep, data, key, self.line.rulebook, self.cite)
         card_cost = read_card_cost(rep, data, key, self.line.system, self.cite) if "card_cost" in data else None
         if card_cost is not None:
-            self.line.cost_rule = (card_cost, rep, data["card_cost"])
+            self.line.cost_rule = (card_cost, rep)
         elif system is not None and self.line.cost_rule is not None:
-            rule, rule_rep, _ = self.line.cost_rule
+            rule, rule_rep = self.line.cost_rule
             check_cost_rule(rep, data, "system", rule, system,
                             f" (the card-cost rule of {rule_rep.file} no longer fits the system this file states; restate card_cost)")
         self.lines[key] = self.line
@@ -234,8 +179,7 @@ class Declarer:
     def component(self, rep: Reporter, node: Any, n: int, default_src: tuple[str, ...]) -> ComponentDecl | None:
         cid = str(node["id"])
         kind = str(node["kind"])
-        src = sources_of(node.get("source"), default_src)
-        self.cite(rep, node, "source", src)
+        src = self.cite(rep, node, default_src)
         system = self.line.system
         if cid in self.components:
             first = self.components[cid].where
@@ -246,7 +190,8 @@ class Declarer:
                    f"the system's kinds: {', '.join(system.kind_ids)}")
         if not cid.startswith(kind + "-"):
             rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
-        text = self.template(rep, node, "text")
+        entry = Entry(self, rep, node, n, src)
+        text = entry.text("text")
         role = system.kind(kind).role if system is not None and kind in system.kind_ids else None
         ok, formula = True, None
         if role == "none":
@@ -260,29 +205,29 @@ class Declarer:
         if text is None or not ok:
             return None
         self.line.on_line.add(cid)
-        entry = _Entry(self, rep, node, n, src)
         limits = entry.limits()
         for var in limits:
             if var not in text.variables:
                 rep.at(node["limits"], var, f"limits: a limit on [{var}], which the text {str(text)!r} does not have", of_key=True)
-        comp = ComponentDecl(cid, kind, text, formula, {k: v for k, v in limits.items() if k in text.variables}, src, n,
+        comp = ComponentDecl(cid, kind, text, formula, {k: v for k, v in limits.items() if k in text.variables}, src,
                              where(rep.file, node, "text"), tuple(str(x) for x in node.get("notes") or ()),
                              int(node.get("ultra", 0)))
         self.components[cid] = comp
         return comp
 
     def check_sources(self) -> None:
-        for rep, node, key, refs in self.source_refs:
+        for rep, node, refs in self.source_refs:
             for ref in refs:
                 if ref not in self.sources:
                     hint = closest(ref, self.sources) or (f"declared: {', '.join(sorted(self.sources))}" if self.sources
                                                           else "declare sources in the base edition")
-                    rep.at(node, key, f"source: unknown source {ref!r}", hint)
+                    rep.at(node, "source", f"source: unknown source {ref!r}", hint)
 
 
-class _Entry:
-    """An :class:`~kotc_rulesc.history.event.Entry`: a mapping of a rules file (an event, a successor,
-    the file itself), read for the kind that reads it against the line being declared."""
+class Entry:
+    """A mapping of a rules file (an event, a successor, the file itself) as a kind of history event
+    reads it (:meth:`~kotc_rulesc.history.event.Event.read`): checked against the line being declared,
+    each problem reported where it stands."""
 
     def __init__(self, declarer: Declarer, rep: Reporter, node: Any, edition: int, default_sources: tuple[str, ...]) -> None:
         self._declarer, self._rep, self._node = declarer, rep, node
@@ -295,11 +240,27 @@ class _Entry:
 
     @cached_property
     def when(self) -> When:
-        return self._declarer.when(self._rep, self._node, self.edition)
+        node, edition, rep = self._node, self.edition, self._rep
+        raw, after = node.get("edition"), node.get("after")
+        if after is not None and after >= edition:
+            rep.at(node, "after", f"after: {after} is not before this file's edition {edition}")
+        if raw is None or raw == edition:
+            if after is not None:
+                rep.at(node, "after", "after: only meaningful with 'edition: unknown'")
+            return When(edition, edition)
+        if raw == "unknown":
+            return When(None, edition, after)
+        rep.at(node, "edition", f"edition: {raw} differs from this file's edition {edition}",
+               f"record the event in edition-{raw:02d}.yaml, or write 'unknown' if no source dates it")
+        return When(edition, edition)
 
     @cached_property
     def sources(self) -> tuple[str, ...]:
-        return self._declarer.event_sources(self._rep, self._node, self._default_sources)
+        src = (self._declarer.cite(self._rep, self._node, self._default_sources) if "source" in self._node
+               else self._default_sources)
+        if not src:
+            self.problem(None, "the event cites no source", "add 'source: <id>' here or at the top of the file")
+        return src
 
     @cached_property
     def where(self) -> Where:
@@ -309,9 +270,20 @@ class _Entry:
         return self._node.get(key) is not None
 
     def component(self) -> str | None:
-        return self._declarer.component_ref(self._rep, self._node)
+        """A component declared on this edition's line (None: reported)."""
+        cid, components = str(self._node["component"]), self._declarer.components
+        if cid not in components:
+            hint = closest(cid, components) or "declare it under 'components:' in this or an earlier edition"
+            self.problem("component", f"component: unknown component {cid!r}", hint)
+            return None
+        if cid not in self._declarer.line.on_line:
+            self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
+                                      "edition this one follows")
+            return None
+        return cid
 
     def declared(self, cid: str) -> ComponentDecl | None:
+        """A component declared anywhere so far."""
         return self._declarer.components.get(cid)
 
     def on_line(self, cid: str) -> bool:
@@ -321,9 +293,20 @@ class _Entry:
         return closest(cid, self._declarer.components)
 
     def text(self, key: str) -> Template | None:
-        return self._declarer.template(self._rep, self._node, key)
+        """A text, its agreeing words those of the line's system (None: reported)."""
+        system = self._declarer.line.system
+        agreement = system.agreement if system else None
+        try:
+            if agreement is None:
+                return parse_template(str(self._node[key]))
+            return parse_template(str(self._node[key]), dict(agreement.nouns), dict(agreement.verbs),
+                                  agreement.qualifiers, agreement.stops)
+        except TemplateError as exc:
+            self._rep.at(self._node, key, f"{key}: {exc.message}", column_in_value=exc.column)
+            return None
 
     def formula(self, key: str) -> tuple[bool, Formula | None]:
+        """A formula, or ``None`` for ``unknown``; ``False`` when it does not parse (reported)."""
         return read_formula(self._rep, self._node, key)
 
     def check_formula(self, key: str, formula: Formula, kind: str, known: set[str]) -> None:
@@ -331,23 +314,27 @@ class _Entry:
             self._rep.at(self._node, key, f"{key}: {message}", hint)
 
     def string(self, key: str) -> str | None:
+        """The key's value as text; None when it is left out or empty."""
         value = self._node.get(key)
         return str(value) if value else None
 
     def flag(self, key: str, default: bool) -> bool:
         return bool(self._node.get(key, default))
 
-    def binds(self, key: str = "binds") -> dict[str, int]:
-        return {str(k): int(v) for k, v in (self._node.get(key) or {}).items()}
+    def binds(self) -> dict[str, int]:
+        return {str(k): int(v) for k, v in (self._node.get("binds") or {}).items()}
 
-    def limits(self, key: str = "limits") -> dict[str, int | None]:
-        return {str(var): None if value == "unknown" else int(value) for var, value in (self._node.get(key) or {}).items()}
+    def limits(self) -> dict[str, int | None]:
+        """``{x: 14}``; ``unknown`` is None."""
+        limits = self._node.get("limits") or {}
+        return {str(var): None if value == "unknown" else int(value) for var, value in limits.items()}
 
-    def entry(self, key: str) -> _Entry:
-        return _Entry(self._declarer, self._rep, self._node[key], self.edition, self._default_sources)
+    def entry(self, key: str) -> Entry:
+        return Entry(self._declarer, self._rep, self._node[key], self.edition, self._default_sources)
 
-    def entries(self, key: str) -> list[_Entry]:
-        return [_Entry(self._declarer, self._rep, node, self.edition, self._default_sources) for node in self._node.get(key) or []]
+    def entries(self, key: str) -> list[Entry]:
+        return [Entry(self._declarer, self._rep, node, self.edition, self._default_sources)
+                for node in self._node.get(key) or []]
 
     def problem(self, key: str | None, message: str, hint: str | None = None, of_key: bool = False) -> None:
         self._rep.at(self._node, key, message, hint, of_key=of_key)

@@ -1,15 +1,10 @@
-"""Reading one rules file: its YAML under the input policy, and its JSON Schema problems.
-
-Every problem is located (file, line, column, and a hint where one helps): :class:`Reporter`
-collects a file's; :func:`where` records where an entry and each of its keys stand, for the
-problems the replay finds later (:class:`~kotc_rulesc.model.Where`).
+"""Reading one rules file: its YAML under the input policy, and its JSON Schema problems, each located
+(:class:`Reporter`); :func:`where` keeps where an entry's keys stand, for what the replay finds later.
 """
 
 from __future__ import annotations
 
 import difflib
-import json
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,24 +16,12 @@ from ..model import Where
 from ..reading.policy import InputError, open_input, yaml_text
 from ..reading.yaml_reader import position, read_yaml
 
-__all__ = ["Reporter", "closest", "edition_schema", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
-
-
-def edition_schema() -> dict:
-    return json.loads(resources.files("kotc_rulesc").joinpath("schemas/edition.schema.json").read_text())
-
-
-# --------------------------------------------------------------------------- locations
+__all__ = ["Reporter", "closest", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
 
 
 def pos(node: Any, key: Any = None, of_key: bool = False) -> tuple[int, int]:
     """1-based (line, column) of ``node[key]`` (its key with ``of_key``), or of ``node``."""
     return position(node, key, of_key)[:2]
-
-
-def _value_col_offset(node: Any, key: Any) -> int:
-    """Columns between a scalar's position and its first character (the opening quote)."""
-    return 1 if position(node, key)[2] in ("'", '"') else 0
 
 
 class Reporter:
@@ -50,8 +33,8 @@ class Reporter:
 
     def at(self, node: Any, key: Any, message: str, hint: str | None = None, of_key: bool = False, column_in_value: int = 0) -> None:
         line, col = pos(node, key, of_key)
-        if column_in_value and col:
-            col += _value_col_offset(node, key) + column_in_value - 1
+        if column_in_value and col:  # (a quoted scalar's text begins after its quote)
+            col += (1 if position(node, key)[2] in ("'", '"') else 0) + column_in_value - 1
         self.problems.append(Problem(self.file, line, col, message, hint))
 
     def whole(self, message: str, hint: str | None = None) -> None:
@@ -61,9 +44,6 @@ class Reporter:
 def closest(word: str, options: Iterable[str]) -> str | None:
     found = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f"did you mean {found[0]!r}?" if found else None
-
-
-# --------------------------------------------------------------------------- reading
 
 
 def read_file(path: Path, rep: Reporter) -> Any:
@@ -91,55 +71,40 @@ def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012V
         return True
     seen = set()
     for err in errors:
-        for leaf in _leaves(err):
-            path = list(leaf.absolute_path)
-            parent, key = _walk(data, path)
-            msg, hint, of_key, target_key = _describe(leaf, parent, key)
-            where = (tuple(map(str, path)), msg)
-            if where in seen:
-                continue
-            seen.add(where)
-            field = ".".join(str(p) for p in path) or "(top level)"
-            node = _resolve(data, path)
-            if target_key is not None and isinstance(node, dict):
-                rep.at(node, target_key, f"{field}: {msg}", hint, of_key=True)
-            elif key is None:
-                rep.at(data, None, f"{field}: {msg}", hint)
-            else:
-                rep.at(parent, key, f"{field}: {msg}", hint, of_key=of_key)
+        leaf = _leaf(err)
+        path = list(leaf.absolute_path)
+        parent, key, node = _walk(data, path)
+        msg, hint, of_key, target_key = _describe(leaf, parent, key)
+        where = (tuple(map(str, path)), msg)
+        if where in seen:
+            continue
+        seen.add(where)
+        field = ".".join(str(p) for p in path) or "(top level)"
+        if target_key is not None and isinstance(node, dict):
+            rep.at(node, target_key, f"{field}: {msg}", hint, of_key=True)
+        elif key is None:
+            rep.at(data, None, f"{field}: {msg}", hint)
+        else:
+            rep.at(parent, key, f"{field}: {msg}", hint, of_key=of_key)
     return False
 
 
-def _leaves(err: jsonschema.ValidationError):
-    """For oneOf/allOf errors, the most specific causes."""
-    if err.context:
-        best = jsonschema.exceptions.best_match(err.context)
-        if best is not None and best.validator not in ("oneOf", "anyOf"):
-            yield best
-            return
-    yield err
+def _leaf(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The error to report: for one under which others stand (oneOf …), the most specific of those."""
+    best = jsonschema.exceptions.best_match(err.context) if err.context else None
+    return best if best is not None and best.validator not in ("oneOf", "anyOf") else err
 
 
-def _resolve(data: Any, path: list) -> Any:
-    node = data
-    for step in path:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node
-
-
-def _walk(data: Any, path: list) -> tuple[Any, Any]:
-    parent, key = None, None
-    node = data
+def _walk(data: Any, path: list) -> tuple[Any, Any, Any]:
+    """The node at ``path``, its parent and its key there (the node None where the path breaks off)."""
+    parent, key, node = None, None, data
     for step in path:
         parent, key = node, step
         try:
             node = node[step]
         except (KeyError, IndexError, TypeError):
-            break
-    return parent, key
+            return parent, key, None
+    return parent, key, node
 
 
 def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
@@ -183,9 +148,6 @@ def where(file: str, node: Any, at: Any = None) -> Where:
         for sub in value if isinstance(value, dict) else ():
             keys += [(f"{key}.{sub}", *pos(value, sub)), (f"{key}.{sub}:", *pos(value, sub, True))]
     return Where(file, *pos(node, at), tuple(keys))
-
-
-# --------------------------------------------------------------------------- values
 
 
 def sources_of(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:

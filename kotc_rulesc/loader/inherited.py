@@ -1,9 +1,7 @@
-"""Reading ``system:``, ``rulebook:`` and ``card_cost:``: how cards are built, the rulebook's
-parameters and the card-cost rule, each checked against the system of the line.
+"""Reading ``system:``, ``rulebook:`` and ``card_cost:``, each checked against the system of the line.
 
-``system:`` and ``rulebook:`` are deltas over the line's, by one rule (:func:`inherit`, as
-Pokémon Showdown's mods inherit): a key left out keeps the value it had, a value replaces it
-whole, ``null`` removes it.  ``rulebook: null`` says no source gives the edition's rulebook."""
+``system:`` and ``rulebook:`` are deltas over the line's by one rule, as Pokémon Showdown's mods
+inherit (:func:`inherit`); ``rulebook: null`` says no source gives the edition's rulebook."""
 
 from __future__ import annotations
 
@@ -11,12 +9,12 @@ from typing import Any, Callable, TypeVar
 
 from ..model import CostRule, EditionKey, Range, Rulebook
 from ..system import Agreement, Capitals, CardTypeDecl, Join, KindDecl, Naming, StatDecl, System, TargetCount, Tutorial, Variation
-from .files import Reporter, read_formula, sources_of
+from .files import Reporter, read_formula
 
 __all__ = ["check_cost_rule", "inherit", "read_card_cost", "read_rulebook", "read_system"]
 
-#: how a reader notes the sources a node cites (checked once every file is read): (reporter, node, key, ids)
-Cite = Callable[[Reporter, Any, Any, tuple[str, ...]], None]
+#: the sources a node cites, noted to check once every file is read (loader.editions.Declarer.cite)
+Cite = Callable[[Reporter, Any], tuple[str, ...]]
 
 
 T = TypeVar("T")
@@ -38,8 +36,7 @@ def _int(value: Any) -> int | None:
 def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, cite: Cite) -> System | None:
     """The system from this edition on: the previous one with the keys this file states replaced."""
     node = data["system"]
-    src = sources_of(node.get("source"), ())
-    cite(rep, node, "source", src)
+    src = cite(rep, node)
     if prev is None:
         missing = [k for k in ("figure", "types", "kinds", "ability") if k not in node]
         if missing:
@@ -56,8 +53,8 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
     # abilities are named, none where it does not
     types = tuple(t if t.names else t.replace(names="optional" if rules["naming"] is not None else "none") for t in types)
     type_ids = {t.id for t in types}
-    kind_ids = [k.id for k in kinds]
-    for name, ids in (("types", [t.id for t in types]), ("kinds", kind_ids)):
+    places = {k.id: k.place for k in kinds}
+    for name, ids in (("types", [t.id for t in types]), ("kinds", [k.id for k in kinds])):
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
             rep.at(node, name, f"system.{name}: {', '.join(dup)} declared twice")
@@ -69,11 +66,10 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
     for part, order in (("ability", ability), ("sub_ability", sub_ability)):
         where = part if part in node else None
         for kid in order:
-            if kid not in kind_ids:
+            if kid not in places:
                 rep.at(node, where, f"system.{part}: {kid!r} is not a declared kind")
-            elif next(k for k in kinds if k.id == kid).place != part:
-                place = next(k for k in kinds if k.id == kid).place
-                rep.at(node, where, f"system.{part}: {kid!r} has place {place!r}, not {part!r}")
+            elif places[kid] != part:
+                rep.at(node, where, f"system.{part}: {kid!r} has place {places[kid]!r}, not {part!r}")
         missing = [k.id for k in kinds if k.place == part and k.id not in order]
         if missing:
             rep.at(node, where or "kinds", f"system.{part}: the {part.replace('_', '-')} kinds {', '.join(missing)} have no place in it")
@@ -83,7 +79,11 @@ def read_system(rep: Reporter, data: Any, key: EditionKey, prev: System | None, 
 
 
 def _strings(value: Any) -> tuple[str, ...]:
-    return tuple(str(x) for x in value)
+    return tuple(str(x) for x in value or ())
+
+
+def _pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    return tuple((str(k), str(v)) for k, v in (value or {}).items())
 
 
 def _card_type(t: Any) -> CardTypeDecl:
@@ -107,12 +107,11 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
 
     def cite(r: Any) -> tuple[str, tuple[str, ...], str]:
         """A rule's modal, sources and quote."""
-        src = sources_of(r.get("source"), ())
-        cite_(rep, r, "source", src)
+        src = cite_(rep, r)
         return str(r.get("modal", "must")), src, str(r.get("quote", ""))
 
     def known_kinds(r: Any, key: str, what: str) -> tuple[str, ...]:
-        ids = (str(r[key]),) if isinstance(r.get(key), str) else tuple(str(x) for x in r.get(key) or ())
+        ids = (str(r[key]),) if isinstance(r.get(key), str) else _strings(r.get(key))
         for kid in ids:
             if kid not in kind_ids:
                 rep.at(r, key, f"system.{what}: {kid!r} is not a kind of this system", f"its kinds: {', '.join(sorted(kind_ids))}")
@@ -124,20 +123,17 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
             if str(q).count("[n]") != 1:
                 rep.at(a["qualifiers"], i, f"system.agreement.qualifiers: {q!r} names no variable",
                        'write the variable as [n], once: "level [n] or lower"')
-        return Agreement(modal, src, quote, tuple((str(k), str(v)) for k, v in (a.get("nouns") or {}).items()),
-                         tuple((str(k), str(v)) for k, v in (a.get("verbs") or {}).items()),
-                         tuple(str(q) for q in a.get("qualifiers") or ()), tuple(str(w) for w in a.get("stops") or ()))
+        return Agreement(modal, src, quote, _pairs(a.get("nouns")), _pairs(a.get("verbs")),
+                         _strings(a.get("qualifiers")), _strings(a.get("stops")))
 
     def targets(t: Any) -> TargetCount:
-        src = sources_of(t.get("source"), ())
-        cite_(rep, t, "source", src)
+        src = cite_(rep, t)
         kind = known_kinds(t, "kind", "targets")
-        return TargetCount(src, kind[0] if kind else "", tuple(str(x) for x in t.get("counted") or ()),
-                           tuple(str(x) for x in t.get("single") or ()))
+        return TargetCount(src, kind[0] if kind else "", _strings(t.get("counted")), _strings(t.get("single")))
 
     def variation(v: Any) -> Variation:
         modal, src, quote = cite(v)
-        forms = tuple((str(k), tuple(str(x) for x in vs)) for k, vs in (v.get("forms") or {}).items())
+        forms = tuple((str(k), _strings(vs)) for k, vs in (v.get("forms") or {}).items())
         for phrase, printed in forms:
             if phrase in printed:
                 rep.at(v, "forms", f"system.variations: {phrase!r} is printed instead of itself", "list the words a card prints in its place")
@@ -149,10 +145,8 @@ def _writing_rules(rep: Reporter, cite_: Cite, node: Any, prev: System | None, k
             modal, src, quote = cite(j)
             after = known_kinds(j, "after", "joins")
             before = known_kinds(j, "before", "joins") if "before" in j else after
-            series = None
-            if j.get("series") is not None:
-                raw = j["series"]
-                series = (str(raw["two"]), str(raw["between"]), str(raw["last"]))
+            raw = j.get("series")
+            series = (str(raw["two"]), str(raw["between"]), str(raw["last"])) if raw is not None else None
             words = tuple(dict.fromkeys(str(w) for w in j.get("words") or ()))
             if (series is None) == (not words):
                 rep.at(j, "words" if "words" in j else None, "system.joins: a join has either words or a series",
@@ -208,7 +202,7 @@ def _kind_decl(rep: Reporter, k: Any) -> KindDecl:
                "only a kind with role 'sets' sets a variable")
     return KindDecl(
         str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
-        tuple(str(x) for x in k.get("types") or ()), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
+        _strings(k.get("types")), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
         int(k.get("min", 0)), variable, default, str(k["word"]) if k.get("word") else None,
         bool(k.get("shows_variable")),
     )
@@ -219,8 +213,7 @@ def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None
     node = data["rulebook"]
     if node is None:
         return None
-    src = sources_of(node.get("source"), ())
-    cite(rep, node, "source", src)
+    src = cite(rep, node)
 
     def rng(key: str) -> Callable[[Any], Range]:
         def read(r: Any) -> Range:
@@ -231,7 +224,7 @@ def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None
         return read
 
     def texts(value: Any) -> dict[str, str]:
-        return {str(k): str(v) for k, v in value.items()}
+        return dict(_pairs(value))
 
     def same(value: Any) -> Any:
         return value
@@ -250,8 +243,7 @@ def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None
 def read_card_cost(rep: Reporter, data: Any, n: EditionKey, system: System | None, cite: Cite) -> CostRule | None:
     """The named formulas of ``card_cost:`` in file order, checked against the line's system."""
     node = data["card_cost"]
-    src = sources_of(node.get("source"), ())
-    cite(rep, node, "source", src)
+    src = cite(rep, node)
     formulas = []
     for name in node:
         if name == "source":
@@ -291,7 +283,7 @@ def check_cost_rule(rep: Reporter, data: Any, key: str, rule: CostRule, system: 
             at(None, f"card_cost: no {scope}_cost formula; the system's scopes are {', '.join(scopes)}")
     if names and not names[-1].endswith("_cost"):
         at(names[-1], f"card_cost.{names[-1]}: a helper belongs to the _cost formula that follows it; none follows")
-    for scope, formulas in rule.scopes().items():
+    for scope, formulas in rule.scopes.items():
         if scope not in scopes and scope not in system.rule_overrides():
             at(f"{scope}_cost", f"card_cost.{scope}_cost: {scope!r} is not a scope of the system",
                f"the scopes: {', '.join(scopes + system.rule_overrides())}")
