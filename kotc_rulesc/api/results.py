@@ -1,13 +1,8 @@
-"""What :mod:`kotc_rulesc.api` answers about cards: a card's verdict, a collection's check, a deck.
+"""A card's verdict, a collection's check, a deck: what ``check-cards`` and ``cost`` print.
 
-These are the results ``check-cards`` and ``cost`` print (the commands are callers of the API), so
-they are made once per card of a collection of any size: each is a thin view over the engine's own
-object (a :class:`Verdict` over the card engine's judgement, a :class:`Deck` over its deck verdict)
-rather than a copy of its fields, and a plain ``__slots__`` class rather than a ``@dataclass``,
-whose definition at import (about a millisecond a class) the one-card path would pay
-(``tests/test_startup_imports.py``).  Their JSON is written by the functions the CLI writes it
-with, so that the two cannot drift.  The rules' other values — editions, systems, components,
-wordings, migrations — are in :mod:`kotc_rulesc.api.values`.
+Made once per card of a collection of any size, each is a thin ``__slots__`` view over the engine's
+own object (a ``@dataclass`` would cost the one-card path at import), and writes its JSON with the
+CLI's own functions, so that the two cannot drift.
 """
 
 from __future__ import annotations
@@ -20,22 +15,9 @@ __all__ = ["Check", "Deck", "Reason", "Verdict"]
 
 
 class Verdict:
-    """A card judged in one edition: a view of the card engine's judgement (``judgement``).
-
-    ``status`` is ``legal``, ``banned``, ``error`` (the card cannot be read: ``malformed``,
-    ``unknown-text``) or ``unknown`` (legality rests on a fact no source gives); ``outcome`` is the
-    edition's own word for it ("pruned" for banned from the 13th), as every command prints it.
-    ``value`` is the card's figure — its ``figure`` is ``cost`` up to the 10th, ``level`` from the
-    published 11th — computed in the edition (``None``: unknown or unreadable), ``printed`` the figure
-    the card prints.  Every reason names its code, message, the edition and the documents it rests
-    on, and the card field it is about; ``warnings`` are the rules a card should keep and does not
-    (it stays legal), each with the text to print ``instead``.  ``breakdown`` is the figure per
-    ability, sub-ability and component (formula, values, result), as ``cost --format json`` prints
-    it; ``ultra_points`` the sum of the card's texts' ``[+N]``; ``unknown`` each text that is no
-    component, with the components nearest to it.
-
-    :meth:`to_json` is the card's entry in ``check-cards --format json``, :meth:`cost_json` what
-    ``cost --format json`` prints for it."""
+    """A card judged in one edition: a view of the card engine's ``judgement``.  ``status`` is
+    ``legal``, ``banned``, ``error`` or ``unknown``, ``outcome`` the edition's own word for it
+    ("pruned"); ``value`` the figure computed (``None``: unknown), ``printed`` the one the card prints."""
 
     __slots__ = ("judgement", "edition", "_catalog", "_unknown")
 
@@ -74,10 +56,9 @@ class Verdict:
 
     @property
     def unknown(self) -> list[Any]:
-        """Each ``unknown-text`` reason's sentence, where it is, and the nearest components
-        (:class:`~kotc_rulesc.api.values.UnknownText`), worked out when first asked."""
+        """Each ``unknown-text`` reason's :class:`~kotc_rulesc.api.values.UnknownText`, worked out when asked."""
         if self._unknown is None:
-            from .adapters import unknown_texts
+            from .values import unknown_texts
 
             self._unknown = unknown_texts(self.judgement, self._catalog)
         return self._unknown
@@ -107,9 +88,8 @@ class Verdict:
 
 
 class Deck:
-    """A collection judged as one deck, by the rulebook: its size and, from the 17th, its Ultra Points.
-    ``problems`` say why it is not legal; ``notes`` what could not be checked.  A view of the card
-    engine's deck verdict (``verdict``)."""
+    """A collection judged as one deck (a view of the engine's deck ``verdict``): ``problems`` say why it
+    is not legal, ``notes`` what could not be checked."""
 
     __slots__ = ("verdict",)
 
