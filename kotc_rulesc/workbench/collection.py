@@ -1,18 +1,7 @@
-"""Collections opened in the workbench: read as the CLI reads them, written back as ``migrate`` writes.
-
-A collection comes as the bytes of a file the user gave (dropped on the page, opened with its file
-picker, or named on the command line).  It is read by the CLI's one reader,
-:func:`~kotc_rulesc.cards.collection.read_collection`, under the input policy — from a private
-temporary copy named as the file was, since the reader reads files — and judged by
-:meth:`kotc_rulesc.api.Rules.check`: the same cards, lines and verdicts as ``check-cards``.
-
-The edited collection is written by the writers ``migrate`` writes with, fed the page's edits as
-the decisions of a migration: :func:`~kotc_rulesc.migrate.io_yaml.migrate_yaml` for YAML (only the
-edited cards' lines change; comments, key order, quoting and every other byte are kept),
-:func:`~kotc_rulesc.migrate.io_json.json_cards` for JSON and JSONL (each edited card laid out like
-the original).  An edit sets the fields the user changed; a field the user cleared becomes ``null``
-(a field that is absent reads as one that is null); an earlier migration's marker is removed when
-the edited card is legal, and kept as it is otherwise.
+"""Collections given to the workbench: read by the CLI's one reader (from a private temporary copy
+named as the file was), written back by ``migrate``'s writers fed the page's edits as a migration's
+decisions, so that only the edited cards change.  A field the user cleared becomes ``null``; an earlier
+migration's marker goes when the edited card is legal.
 """
 
 from __future__ import annotations
@@ -25,8 +14,8 @@ import shutil
 import tempfile
 import threading
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from ..reading.policy import HEAD, InputError, detect_format
@@ -45,23 +34,15 @@ class _Edit(Decision):
 
     fields: dict[str, Any] = field(default_factory=dict)
 
-    @cached_property
-    def _updates(self) -> dict[str, Any]:
-        return dict(self.fields)
-
-
-class _Editor:
-    """What the writers read of a migrator besides its decisions: its rulebook's words (for a report,
-    and none is written)."""
-
-    words: dict[str, str] = {}
+    def updates(self) -> dict[str, Any]:
+        return self.fields
 
 
 class _EditContext(Context):
     """The writers' context, deciding each card by the page's edits (``None``: unchanged)."""
 
     def __init__(self, edits: dict[int, _Edit | None]):
-        super().__init__(_Editor(), None, attention_cap=0)
+        super().__init__(SimpleNamespace(words={}), None, attention_cap=0)  # (no report: no migrator's words)
         self.edits = edits
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:

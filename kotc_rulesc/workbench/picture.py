@@ -1,17 +1,6 @@
-"""A picture of a card: an SVG drawn in the layout the rulebooks describe.
-
-The rulebooks' "Card Types and Layout" lists what a card shows — its name, the card image, the
-ability text, the Edition Indicator, its level (resource cost up to the 10th), from the 17th its
-Ultra Points value, its stats (offense and defense; SP and HP) and flavor text — and says that a
-card of a type without stats (a spell) has "a pair of triangles instead".  Their pictures are not
-in the transcriptions, so the places are this drawing's own: the name and the figure across the
-top, the image, the type, the ability text (each ability's name in capitals, tutorial text in
-italics, as the rulebook prints it), the flavor text, then the stats (or the triangles) with the
-Edition Indicator between them.  What the card prints is drawn; nothing is named by the engine:
-the figure, the stats and the types come from the edition's system.
-
-The drawing is deterministic (the same card gives the same bytes) and needs no font metrics: text
-is wrapped at an average character width, and the ability text is set smaller until it fits.
+"""A card's picture: an SVG of what the rulebooks' "Card Types and Layout" lists (a type without stats
+has "a pair of triangles instead"); where each thing sits is this drawing's own, as the transcriptions
+have no pictures.  Deterministic, and without font metrics: text wraps at an average character width.
 """
 
 from __future__ import annotations
