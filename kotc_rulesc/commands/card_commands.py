@@ -34,8 +34,7 @@ STRICT_OPTION = click.option(
 
 
 def _rules_or_exit(rules_dir: str | None):
-    """The rules the API judges by (the bundled ones, or the folder's), or print every rules problem
-    and exit (1, or 2 when they cannot be read)."""
+    """The API's rules (the bundled ones, or the folder's), or print every rules problem and exit."""
     from .. import api
     from ..errors import ProblemsFound
 
@@ -52,8 +51,7 @@ def _edition_or_exit(rules: Any, edition: Any) -> Any:
 
 
 def _unreadable(exc: Any, settle: Any = None) -> None:
-    """A collection that cannot be read (the input policy's error): call ``settle`` (the output so
-    far), print why and exit 2."""
+    """A collection the input policy refuses: ``settle`` the output so far, say why and exit 2."""
     if settle is not None:
         settle()
     click.echo(f"error: {exc.problem}", err=True)
@@ -170,11 +168,9 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
 
 
 class _Output:
-    """Standard output for a judgement of any number of cards, in constant memory.  Text goes out in
-    pieces as the cards are judged (also when the file turns out unreadable further on: what was
-    judged stays printed).  JSON is one document: it is kept — in memory while small, then in a
-    temporary file — and printed when the whole collection has been read, so that an unreadable file
-    prints no part of one."""
+    """Standard output for any number of cards, in constant memory: text goes out in pieces as the cards
+    are judged; JSON, one document, is held (then in a temporary file) until the whole collection has
+    been read, so that an unreadable file prints no part of one."""
 
     CHUNK = 1 << 16
 
@@ -183,8 +179,7 @@ class _Output:
         if whole:
             import tempfile  # (only for JSON: the one-card text path stays light)
 
-            # as UTF-8 bytes, copied out as they are (not decoded and encoded again: it may be hundreds of MB)
-            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")
+            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")  # (bytes: copied out as they are)
         self.pending: list[str] = []
         self.size = 0
 
@@ -195,7 +190,6 @@ class _Output:
             self.flush()
 
     def flush(self) -> None:
-        """Pass on what is pending: printed, or added to the JSON held."""
         if self.pending:
             if self.held is not None:
                 self.held.write("".join(self.pending).encode("utf-8"))
@@ -214,16 +208,15 @@ class _Output:
             self.held = None
 
     def close(self) -> None:
-        """Print what is pending (held JSON is dropped: the collection was not read whole)."""
-        if self.held is not None:  # (and what is pending is part of it)
+        """Print what is pending; JSON held (and pending) is dropped: the collection was not read whole."""
+        if self.held is not None:
             self.held.close()
             self.held, self.pending = None, []
         self.flush()
 
 
 def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:
-    """The CARD_FILE and the stats given as flags (``--sp 3 --hp 10`` or ``--offense=3``), each a
-    stat of a card type of the edition's system, as whole numbers."""
+    """The CARD_FILE and the stats given as flags (``--sp 3 --hp 10`` or ``--offense=3``): the edition's."""
     stats = {st.name for t in system.types for st in t.stats}
     out: dict[str, int] = {}
     card_file = None
@@ -253,8 +246,7 @@ def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int
 
 
 def _no_such_option(name: str, stats: set[str]) -> None:
-    """click's own error for a mistyped option (``No such option: --editon Did you mean --edition?``),
-    its suggestions drawn from the command's options and the edition's stats alike."""
+    """click's own error for a mistyped option, its suggestions drawn from the options and the stats alike."""
     from difflib import get_close_matches
 
     ctx = click.get_current_context()

@@ -63,11 +63,9 @@ def check(rules_dir: str | None, fmt: str) -> None:
                    "problems": [{"file": p.file, "line": p.line or None, "column": p.column or None,
                                  "message": p.message, "hint": p.hint} for p in problems]}
             click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
-            sys.exit(exit_code(problems))
-        for problem in problems:
-            click.echo(str(problem))
-        click.echo(f"{len(exc.problems)} problem(s).")
-        sys.exit(exit_code(exc.problems))
+        else:
+            click.echo("".join(f"{problem}\n" for problem in problems) + f"{len(problems)} problem(s).")
+        sys.exit(exit_code(problems))
     files = view.rules_files()
     n = sum(count for _, _, count, _ in files)
     if fmt == "json":
@@ -236,6 +234,9 @@ def rules_export(directory: str, force: bool) -> None:
       kotc-rulesc rules export my-kotc/rules
       kotc-rulesc rules export my-kotc/rules --force
     """
+    import re
+    import shlex
+
     from ..bundled import rules_dir, schema_path
     from ..modeline import find_modeline, modeline
 
@@ -257,10 +258,8 @@ def rules_export(directory: str, force: bool) -> None:
         for name, path in files.items():
             data = path.read_bytes()
             if path.suffix == ".yaml":  # its schema line, pointed at the schema beside it
-                text = data.decode("utf-8")
-                old = find_modeline(text)
-                lines = text.split("\n")
-                at = next((i for i, ln in enumerate(lines) if old is not None and ln.strip().startswith("#") and old in ln), None)
+                lines = data.decode("utf-8").split("\n")
+                at = next((i for i, ln in enumerate(lines) if find_modeline(ln)), None)
                 if at is None:
                     lines.insert(0, line)
                 else:
@@ -270,19 +269,11 @@ def rules_export(directory: str, force: bool) -> None:
     except OSError as exc:
         click.echo(f"error: cannot write {exc.filename or directory}: {exc.strerror}", err=True)
         sys.exit(2)
-    import re
-
     numbers = [int(m.group(1)) for n in files if (m := re.fullmatch(r"edition-(\d+)\.yaml", n))]
     click.echo(f"Wrote {len([n for n in files if n.endswith('.yaml')])} rules files, README.md and {schema.name} to {directory}.")
     click.echo("Next, to check them and to start the next edition:")
-    click.echo(f"  kotc-rulesc check --rules {_quoted(directory)}")
-    click.echo(f"  kotc-rulesc new-edition {max(numbers) + 1} --rules {_quoted(directory)}")
-
-
-def _quoted(path: str) -> str:
-    import shlex
-
-    return shlex.quote(path)
+    click.echo(f"  kotc-rulesc check --rules {shlex.quote(directory)}")
+    click.echo(f"  kotc-rulesc new-edition {max(numbers) + 1} --rules {shlex.quote(directory)}")
 
 
 COMMANDS = [check, editions, show, schema, rules_group]
