@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..model import EditionKey, parse_edition_key
-from .results import Check, Deck, Reason, Verdict
+from .results import Check, Reason, Verdict
 
 __all__ = [
     "CardSystem", "CardType", "Check", "Component", "Deck", "Edition", "EditionError", "Kind", "Migration", "Reason",
@@ -34,6 +34,10 @@ def __getattr__(name: str) -> Any:
         from . import values
 
         return getattr(values, name)
+    if name == "Deck":  # a collection judged as one deck: the engine's own verdict
+        from ..cards.deck import DeckVerdict
+
+        return DeckVerdict
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -160,9 +164,7 @@ class Rules:
                         each(v)
                     if keep:
                         verdicts.append(v)
-            deck_verdict = tally.deck_verdict(catalog)
-            return Check(key, verdicts, tally.summary(), Deck(deck_verdict) if deck_verdict is not None else None,
-                         catalog.rulebook)
+            return Check(key, verdicts, tally.summary(), tally.deck_verdict(catalog), catalog.rulebook)
 
     def deck(self, cards: str | Path | Iterable[Any], edition: Any = None) -> Deck:
         """The collection judged as one deck (``check-cards --deck``): its size, its Ultra Points."""

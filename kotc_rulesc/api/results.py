@@ -1,4 +1,4 @@
-"""A card's verdict, a collection's check, a deck: what ``check-cards`` and ``cost`` print.
+"""A card's verdict and a collection's check: what ``check-cards`` and ``cost`` print.
 
 Made once per card of a collection of any size, each is a thin ``__slots__`` view over the engine's
 own object (a ``@dataclass`` would cost the one-card path at import), and writes its JSON with the
@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards.model import Reason
 
-__all__ = ["Check", "Deck", "Reason", "Verdict"]
+__all__ = ["Check", "Reason", "Verdict"]
 
 
 class Verdict:
@@ -87,45 +87,12 @@ class Verdict:
                 f"{self.figure}={self.value!r})")
 
 
-class Deck:
-    """A collection judged as one deck (a view of the engine's deck ``verdict``): ``problems`` say why it
-    is not legal, ``notes`` what could not be checked."""
-
-    __slots__ = ("verdict",)
-
-    def __init__(self, verdict: Any):
-        self.verdict = verdict  # the engine's DeckVerdict
-
-    cards = property(lambda self: self.verdict.cards)
-    ultra_points = property(lambda self: self.verdict.ultra_points, doc="None: some card's could not be computed")
-    ultra_limit = property(lambda self: self.verdict.ultra_limit)
-    legal = property(lambda self: self.verdict.legal)
-    problems = property(lambda self: list(self.verdict.problems))
-    notes = property(lambda self: list(self.verdict.notes))
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``deck`` of ``check-cards --deck --format json``."""
-        return self.verdict.to_json()
-
-    def text(self) -> str:
-        """As ``check-cards --deck`` prints it."""
-        return self.verdict.text()
-
-    def __eq__(self, other: object) -> bool:
-        return self.to_json() == other.to_json() if isinstance(other, Deck) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Deck(cards={self.cards!r}, ultra_points={self.ultra_points!r}, legal={self.legal!r})"
-
-
 class Check:
     """Every card of a collection judged in one edition (``check-cards``), and the deck (``--deck``)."""
 
     __slots__ = ("edition", "verdicts", "summary", "deck", "_rulebook")
 
-    def __init__(self, edition: Any, verdicts: list[Verdict], summary: dict[str, int], deck: Deck | None = None,
+    def __init__(self, edition: Any, verdicts: list[Verdict], summary: dict[str, int], deck: Any = None,
                  rulebook: Any = None):
         self.edition = edition
         self.verdicts = verdicts  # empty when the check kept none (``keep=False``)

@@ -151,7 +151,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
             checked = rules.check(collection, edition, deck=deck, each=each, keep=False)
         except InputError as exc:
             _unreadable(exc, settle=out.close)
-        deck_verdict = checked.deck.verdict if checked.deck is not None else None
+        deck_verdict = checked.deck
         if fmt == "json":
             document.end(checked.summary, deck_verdict.to_json() if deck_verdict is not None else None)
             out.write("\n")

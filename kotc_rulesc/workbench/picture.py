@@ -16,10 +16,6 @@ _TEXT_TOP, _TEXT_BOTTOM = 196, 300  # the ability text's box
 _CHAR = 0.53  # average width of a character, in ems (a sans-serif face)
 
 
-def _attr(value: Any) -> str:
-    return escape(str(value), {'"': "&quot;"})
-
-
 def _wrap(words: list[tuple[str, str]], size: float, width: float) -> list[list[tuple[str, str]]]:
     """Words (each with its style) in lines at most ``width`` wide, set at ``size``."""
     per_line = max(int(width / (size * _CHAR)), 8)
@@ -93,9 +89,10 @@ def card_svg(card: dict[str, Any], system: Any, figure: int | None = None, ultra
     text = card.get("text") if isinstance(card.get("text"), str) else ""
     paragraphs = [line.strip() for line in text.splitlines() if line.strip()]
     indicator = card.get("edition")
+    label = escape(name or "a card", {'"': "&quot;"})
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH * 2}" height="{HEIGHT * 2}" '
-        f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-label="{_attr(name or "a card")}">',
+        f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-label="{label}">',
         f"<title>{escape(name or 'A card')}</title>",
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="12" fill="#f7f3e8" stroke="#2f2a24" stroke-width="2"/>',
         f'<rect x="{_PAD}" y="{_PAD}" width="{WIDTH - 2 * _PAD}" height="26" rx="4" fill="#fffdf7" stroke="#2f2a24"/>',
