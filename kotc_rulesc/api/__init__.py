@@ -97,7 +97,8 @@ class Rules:
         """Each document a reason may cite (its ``sources``) → its title."""
         with self._lock:
             if self._documents is None:
-                sources = self.view.sources if hasattr(self.view, "sources") else self.view.rules.sources  # (tables, or YAML)
+                view = self.view
+                sources = view.sources if hasattr(view, "sources") else view.rules.sources  # (the tables, or YAML)
                 self._documents = {sid: s.title for sid, s in sources.items()}
             return dict(self._documents)
 

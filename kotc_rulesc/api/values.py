@@ -174,7 +174,7 @@ class Wording(_Value):
         if use is not None and use.component == comp.id:
             system = catalog.system
             placed = Placed(use, rendered)
-            in_sub = bool(system.sub_ability) and system.kind(use.kind).place == "sub_ability"  # (as the parser places it)
+            in_sub = bool(system.sub_ability) and system.kind(use.kind).place == "sub_ability"  # (as parse places it)
             writing = Writing(system, reader.card_joins(catalog.edition).joins, [placed], [[placed]] if in_sub else [])
             writing.check()
             template, text = use.reading, writing.prescribed(rendered) or rendered

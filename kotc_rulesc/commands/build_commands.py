@@ -7,8 +7,6 @@ from pathlib import Path
 
 import click
 
-from .rules_arg import RULES_OPTION, load_or_exit
-
 
 def _shown(path: Path) -> str:
     try:
@@ -18,7 +16,8 @@ def _shown(path: Path) -> str:
 
 
 @click.command()
-@RULES_OPTION
+@click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+              help="The rules directory (default: the bundled rules/).")  # (not RULES_OPTION: no rules_arg for --help)
 @click.option(
     "--out",
     "-o",
@@ -88,6 +87,7 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
             return
     from ..codegen import CodegenError, compare, generate, write
     from ..output import OutputError
+    from .rules_arg import load_or_exit
 
     rules = load_or_exit(str(rules_path))
     try:
@@ -102,7 +102,8 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
             click.echo(f"up to date: {_shown(out)} ({len(files)} files match {_shown(rules_path)}).")
             return
         click.echo(f"{_shown(out)} does not match {_shown(rules_path)}:")
-        for label, paths in (("stale", drift.stale), ("missing", drift.missing), ("extra", drift.extra + drift.foreign)):
+        for label, paths in (("stale", drift.stale), ("missing", drift.missing),
+                             ("extra", drift.extra + drift.foreign)):
             for path in paths:
                 click.echo(f"  {label:<8} {_shown(out / path)}")
         count = len(drift.stale) + len(drift.missing) + len(drift.extra)

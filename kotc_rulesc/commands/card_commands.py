@@ -151,16 +151,15 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
             checked = rules.check(collection, edition, deck=deck, each=each, keep=False)
         except InputError as exc:
             _unreadable(exc, settle=out.close)
-        deck_verdict = checked.deck
         if fmt == "json":
-            document.end(checked.summary, deck_verdict.to_json() if deck_verdict is not None else None)
+            document.end(checked.summary, checked.deck.to_json() if checked.deck is not None else None)
             out.write("\n")
         else:
             if heading:  # (no card: the heading alone)
                 out.write(heading[0])
             out.write(summary_text(checked.summary, catalog.rulebook) + "\n")
-            if deck_verdict is not None:
-                out.write(deck_verdict.text() + "\n")
+            if checked.deck is not None:
+                out.write(checked.deck.text() + "\n")
         out.done()
     finally:
         out.close()
@@ -220,28 +219,24 @@ def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int
     stats = {st.name for t in system.types for st in t.stats}
     out: dict[str, int] = {}
     card_file = None
-    i = 0
-    while i < len(args):
-        arg = args[i]
+    rest = iter(args)
+    for arg in rest:
         if not arg.startswith("--") or arg == "--":
             if card_file is not None:
                 raise click.UsageError(f"one CARD_FILE at most (got {card_file!r} and {arg!r})")
             card_file = arg
-            i += 1
             continue
-        name, _, value = arg[2:].partition("=")
+        name, eq, value = arg[2:].partition("=")
         if name not in stats:
             _no_such_option(name, stats)
-        if not _:
-            if i + 1 >= len(args):
+        if not eq:
+            value = next(rest, None)
+            if value is None:
                 raise click.UsageError(f"--{name} needs a value")
-            i += 1
-            value = args[i]
         try:
             out[name] = int(value)
         except ValueError:
             raise click.UsageError(f"--{name}: {value!r} is not a whole number") from None
-        i += 1
     return card_file, out
 
 
@@ -335,7 +330,7 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
     edition = _edition_or_exit(rules, edition)
     catalog = rules.view.catalog(edition)
     system = catalog.system
-    card_file, stats = _stat_flags(list(args), system)
+    card_file, stats = _stat_flags(args, system)
     flags = card_type is not None or stats or texts or name is not None \
         or edition_indicator is not None or printed is not None
     if card_file is not None and flags:
@@ -358,17 +353,16 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         if card_type.strip().lower() not in types and type_aliases(rules.view).get(card_type.strip().lower()) not in types:
             raise click.UsageError(f"--type {card_type!r}: a card of the {ordinal(edition)} edition is a {' or a '.join(types)}")
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts), **stats}
-        indicator = edition_number(edition) if edition_indicator is None else edition_indicator
-        for key, value in (("edition", indicator), (system.figure, printed)):
-            if value is not None:
-                card[key] = value
+        card["edition"] = edition_number(edition) if edition_indicator is None else edition_indicator
+        if printed is not None:
+            card[system.figure] = printed
         verdicts = [rules.judge(card, edition)]
     judgements = [v.judgement for v in verdicts]
     if fmt == "json":
         out = [v.cost_json() for v in verdicts]
         click.echo(json.dumps(out if card_file is not None else out[0], ensure_ascii=False, indent=2))
     else:
-        display = card_file if card_file not in (None, "-") else ("<stdin>" if card_file == "-" else None)
+        display = "<stdin>" if card_file == "-" else card_file
         for j in judgements:
             if j.breakdown is not None:
                 click.echo(breakdown_text(j))

@@ -75,7 +75,7 @@ class Workbench:
         current = self.rules.current
         return _json({
             "verdict": v.to_json(), "cost": v.cost_json(), "outcome": v.outcome,
-            "warnings": [w.to_json() if hasattr(w, "to_json") else w for w in v.warnings],
+            "warnings": [w.to_json() for w in v.warnings],
             "ultra_points": v.ultra_points, "unknown": [u.to_json() for u in v.unknown],
             "current": self._migration(card, key, current),
             "picture": card_svg(card, self.rules.system(key), v.value, v.ultra_points),
