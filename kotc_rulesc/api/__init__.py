@@ -11,6 +11,7 @@ than judging one card does: the engine is imported when a function first needs i
 
 from __future__ import annotations
 
+import functools
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -220,45 +221,26 @@ def rules() -> Rules:
         return _shared
 
 
-# the module's functions: the shared Rules' methods
+def _on_shared(method: Callable) -> Callable:
+    """The module's function of ``method``'s name: the method of the shared :func:`rules`."""
 
+    @functools.wraps(method)
+    def on_shared(*args: Any, **kwargs: Any) -> Any:
+        return method(rules(), *args, **kwargs)
 
-def editions() -> list[Edition]:
-    return rules().editions()
+    return on_shared
 
 
 def current() -> EditionKey:
     return rules().current
 
 
-def system(edition: Any = None) -> CardSystem:
-    return rules().system(edition)
-
-
-def documents() -> dict[str, str]:
-    return rules().documents()
-
-
-def components(edition: Any = None, kind: str | None = None) -> list[Component]:
-    return rules().components(edition, kind)
-
-
-def wording(component: str, values: dict[str, int] | None = None, edition: Any = None, opening: bool = True) -> Wording:
-    return rules().wording(component, values, edition, opening)
-
-
-def nearest(sentence: str, edition: Any = None, n: int = 3) -> list[Component]:
-    return rules().nearest(sentence, edition, n)
-
-
-def judge(card: Any, edition: Any = None) -> Verdict:
-    return rules().judge(card, edition)
-
-
-def check(cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
-          each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
-    return rules().check(cards, edition, deck, each, keep)
-
-
-def migrate(card: Any, to: Any = None, assume: Any = None, reissue: bool = False) -> Migration:
-    return rules().migrate(card, to, assume, reissue)
+editions = _on_shared(Rules.editions)
+system = _on_shared(Rules.system)
+documents = _on_shared(Rules.documents)
+components = _on_shared(Rules.components)
+wording = _on_shared(Rules.wording)
+nearest = _on_shared(Rules.nearest)
+judge = _on_shared(Rules.judge)
+check = _on_shared(Rules.check)
+migrate = _on_shared(Rules.migrate)
