@@ -56,7 +56,6 @@ class Rules:
 
         self.view = get_view(None if rules_dir is None else str(rules_dir))
         self._lock = threading.RLock()
-        self._documents: dict[str, str] | None = None
 
     @property
     def current(self) -> EditionKey:
@@ -97,11 +96,9 @@ class Rules:
     def documents(self) -> dict[str, str]:
         """Each document a reason may cite (its ``sources``) → its title."""
         with self._lock:
-            if self._documents is None:
-                view = self.view
-                sources = view.sources if hasattr(view, "sources") else view.rules.sources  # (the tables, or YAML)
-                self._documents = {sid: s.title for sid, s in sources.items()}
-            return dict(self._documents)
+            view = self.view
+            sources = view.sources if hasattr(view, "sources") else view.rules.sources  # (the tables, or YAML)
+            return {sid: s.title for sid, s in sources.items()}
 
     def components(self, edition: Any = None, kind: str | None = None) -> list[Component]:
         """The edition's components (of one ``kind``), redacted ones included; none where no source gives them."""

@@ -33,21 +33,18 @@ STRICT_OPTION = click.option(
          "(\"the words “up to” should be removed\") is legal, with a warning that says what to print instead.")
 
 
-def _rules_or_exit(rules_dir: str | None):
-    """The API's rules (the bundled ones, or the folder's), or print every rules problem and exit."""
+def _judging_in(rules_dir: str | None, edition: Any) -> tuple[Any, Any, Any]:
+    """The API's rules (the bundled ones, or the folder's), the edition (default: the current one) and its
+    catalog; or print every rules problem and exit."""
     from .. import api
     from ..errors import ProblemsFound
 
     try:
-        return api.rules() if rules_dir is None else api.Rules(rules_dir)
+        rules = api.rules() if rules_dir is None else api.Rules(rules_dir)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)
-
-
-def _edition_or_exit(rules: Any, edition: Any) -> Any:
-    if edition is None:
-        return rules.current
-    return check_known(rules.view.keys, edition, "--edition")
+    edition = rules.current if edition is None else check_known(rules.view.keys, edition, "--edition")
+    return rules, edition, rules.view.catalog(edition)
 
 
 def _unreadable(exc: Any, settle: Any = None) -> None:
@@ -127,9 +124,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
     from ..citation import Citations
     from ..reading.policy import InputError
 
-    rules = _rules_or_exit(rules_dir)
-    edition = _edition_or_exit(rules, edition)
-    catalog = rules.view.catalog(edition)
+    rules, edition, catalog = _judging_in(rules_dir, edition)
     display = "<stdin>" if collection == "-" else collection
     said = tuple(filter(None, [rule_note(catalog)]))
     out = _Output(fmt == "json")
@@ -326,9 +321,7 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
     from ..citation import Citations
     from ..reading.policy import InputError
 
-    rules = _rules_or_exit(rules_dir)
-    edition = _edition_or_exit(rules, edition)
-    catalog = rules.view.catalog(edition)
+    rules, edition, catalog = _judging_in(rules_dir, edition)
     system = catalog.system
     card_file, stats = _stat_flags(args, system)
     flags = card_type is not None or stats or texts or name is not None \
