@@ -107,10 +107,9 @@ class Check:
 
     def to_json(self) -> dict[str, Any]:
         """What ``check-cards --format json`` prints, as a value."""
-        out = {"edition": self.edition, "cards": [v.to_json() for v in self.verdicts], "summary": dict(self.summary)}
-        if self.deck is not None:
-            out["deck"] = self.deck.to_json()
-        return out
+        import json
+
+        return json.loads(self.json_text())
 
     def json_text(self) -> str:
         """What ``check-cards --format json`` prints, to the character (without the final newline);
