@@ -6,6 +6,7 @@ migration's marker goes when the edited card is legal.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import re
@@ -19,7 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..reading.policy import HEAD, InputError, detect_format
-from ..migrate.io_json import Context, json_cards
+from ..migrate.io_json import Context, json_cards, jsonl_block
 from ..migrate.plan import MARK, Decision
 
 __all__ = ["Collections", "Held"]
@@ -42,7 +43,9 @@ class _EditContext(Context):
     """The writers' context, deciding each card by the page's edits (``None``: unchanged)."""
 
     def __init__(self, edits: dict[int, _Edit | None]):
-        super().__init__(SimpleNamespace(words={}), None, attention_cap=0)  # (no report: no migrator's words)
+        # what the writers read of a migrator: no words (no report), no key (edits go by index: no card is
+        # remembered by its content)
+        super().__init__(SimpleNamespace(words={}, key=lambda card: None), None, attention_cap=0)
         self.edits = edits
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:
@@ -100,9 +103,9 @@ class Held:
             from ..migrate.io_yaml import migrate_yaml  # (ruamel.yaml: YAML collections only)
 
             return migrate_yaml(ctx, self.data, self.name).output
-        if self.format == "json":
-            return _written_json(ctx, self.data, self.name)
-        return _written_jsonl(ctx, self.data, self.name)
+        if self.format == "jsonl":  # (without a byte-order mark, as the reader reads it)
+            return jsonl_block(ctx, self.data.removeprefix(codecs.BOM_UTF8), 0, 1).output
+        return _written_json(ctx, self.data, self.name)
 
 
 def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
@@ -119,29 +122,6 @@ def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
     outputs = json_cards(ctx, items, 0).output
     bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
     return (bom + "".join(p if isinstance(p, str) else outputs[p] or items[p][0] for p in pieces)).encode("utf-8")
-
-
-def _written_jsonl(ctx: Context, data: bytes, name: str) -> bytes:
-    from ..reading.policy import blank_line, jsonl_lines
-    from ..reading.json_reader import JsonProblem, json_line
-
-    out = []
-    index = 0
-    for number, raw in enumerate(jsonl_lines(name, data), 1):
-        if blank_line(raw):
-            out.append(raw)
-            continue
-        try:
-            card = json_line(raw)
-        except JsonProblem:
-            card = None
-        new = None
-        if isinstance(card, dict):
-            text = raw.decode("utf-8")
-            new = json_cards(ctx, [(text.rstrip("\r"), card, number, "")], index).output[0]
-        out.append(raw if new is None else new.encode("utf-8") + (b"\r" if raw.endswith(b"\r") else b""))
-        index += 1
-    return b"\n".join(out)
 
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
