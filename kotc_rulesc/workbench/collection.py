@@ -11,7 +11,6 @@ import io
 import json
 import re
 import secrets
-import shutil
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -140,17 +139,14 @@ class Collections:
         from ..cards.collection import read_collection
 
         base = _SAFE_NAME.sub("_", Path(name.replace("\\", "/")).name).strip(" .") or "collection"
-        folder = Path(tempfile.mkdtemp(prefix="kotc-workbench-"))
-        try:
-            path = folder / base
+        with tempfile.TemporaryDirectory(prefix="kotc-workbench-", ignore_cleanup_errors=True) as folder:
+            path = Path(folder) / base
             path.write_bytes(data)
             try:
                 cards = list(read_collection(str(path)))
             except InputError as exc:
                 exc.file = base if exc.file == str(path) else exc.file
                 raise
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
         fmt = detect_format(base, data[:HEAD])
         held = Held(secrets.token_urlsafe(12), base, data, fmt, cards)
         with self._lock:

@@ -62,10 +62,9 @@ def _text_block(paragraphs: list[str], top: float, bottom: float) -> list[str]:
     y = top + size
     for lines in laid:
         for line in lines:
-            spans = []
-            for i, (word, style) in enumerate(line):
-                spans.append(f"<tspan{_STYLE[style]}>{escape(word)}{' ' if i < len(line) - 1 else ''}</tspan>")
-            out.append(f'<text x="{_PAD + 4}" y="{y:.1f}" font-size="{size}" xml:space="preserve">{"".join(spans)}</text>')
+            spans = "".join(f"<tspan{_STYLE[style]}>{escape(word)}{' ' if i < len(line) - 1 else ''}</tspan>"
+                            for i, (word, style) in enumerate(line))
+            out.append(f'<text x="{_PAD + 4}" y="{y:.1f}" font-size="{size}" xml:space="preserve">{spans}</text>')
             y += size * 1.25
         y += size * 0.5
     return out
