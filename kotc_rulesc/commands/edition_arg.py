@@ -19,12 +19,10 @@ class EditionType(click.ParamType):
     def convert(self, value: Any, param: Any, ctx: Any) -> EditionKey:
         if isinstance(value, str) and len(value.strip()) > _LONGEST:  # (never a number of thousands of digits)
             self.fail(f"{value[:_LONGEST]!r}… is not an edition: write a number (10) or a pre-release (11-pre)", param, ctx)
-        if isinstance(value, (int, str)) and not isinstance(value, bool):
-            try:
-                return parse_edition_key(value)
-            except ValueError as exc:
-                self.fail(str(exc), param, ctx)
-        self.fail(f"{value!r} is not an edition", param, ctx)
+        try:
+            return parse_edition_key(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
     def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> list:
         """The editions of the bundled rules' compiled tables."""
