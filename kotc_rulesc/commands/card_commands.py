@@ -155,7 +155,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
             out.write(summary_text(checked.summary, catalog.rulebook) + "\n")
             if checked.deck is not None:
                 out.write(checked.deck.text() + "\n")
-        out.done()
+        out.close(read=True)
     finally:
         out.close()
     sys.exit(0 if checked.legal and not (strict and checked.summary["with_warnings"]) else 1)
@@ -191,18 +191,13 @@ class _Output:
                 click.echo("".join(self.pending), nl=False)
             self.pending, self.size = [], 0
 
-    def done(self) -> None:
-        """The collection has been read: print what is held."""
-        if self.held is not None:
+    def close(self, read: bool = False) -> None:
+        """Print what is pending, and the JSON held if the whole collection was ``read`` (else it is dropped)."""
+        if self.held is not None and read:
             self.flush()
             self.held.seek(0)
             while chunk := self.held.read(self.CHUNK << 4):
                 click.echo(chunk, nl=False)  # (bytes: to the binary standard output)
-            self.held.close()
-            self.held = None
-
-    def close(self) -> None:
-        """Print what is pending; JSON held (and pending) is dropped: the collection was not read whole."""
         if self.held is not None:
             self.held.close()
             self.held, self.pending = None, []
