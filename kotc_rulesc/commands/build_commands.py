@@ -18,21 +18,12 @@ def _shown(path: Path) -> str:
 @click.command()
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None,
               help="The rules directory (default: the bundled rules/).")  # (not RULES_OPTION: no rules_arg for --help)
-@click.option(
-    "--out",
-    "-o",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=str),
-    default=None,
-    help="The output directory (default: generated/ beside the rules directory; "
-    "needed for the bundled rules of an installed kotc-rulesc).",
-)
-@click.option(
-    "--check",
-    is_flag=True,
-    help="Write nothing; exit 1 naming every stale, missing or extra file if the output "
-    "does not match a fresh build.",
-)
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+              help="The output directory (default: generated/ beside the rules directory; "
+                   "needed for the bundled rules of an installed kotc-rulesc).")
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 naming every stale, missing or extra file if the output "
+                   "does not match a fresh build.")
 def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     """Compile the rules into the generated tables the CLI runs on.
 
@@ -72,10 +63,8 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     rules_path = Path(rules_dir) if rules_dir is not None else bundled_rules()
     out = Path(out_dir) if out_dir is not None else default_out_dir(rules_dir)
     if out is None:
-        raise click.UsageError(
-            "the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
-            "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)"
-        )
+        raise click.UsageError("the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
+                               "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)")
     # an installed kotc-rulesc is the code its version names: a manifest naming it, today's inputs and
     # every file as it is needs no build (in a checkout the code may have changed: the check builds)
     if check and checkout_root() is None:

@@ -10,19 +10,12 @@ import click
 
 from ..model import edition_number, ordinal
 from .edition_arg import EDITION, check_known
-from .rules_arg import RULES_OPTION, exit_with_problems
+from .rules_arg import FORMAT_OPTION, RULES_OPTION, exit_with_problems
 
 EDITION_OPTION = click.option(
-    "--edition",
-    "-e",
-    type=EDITION,
-    default=None,
+    "--edition", "-e", type=EDITION, default=None,
     help="The edition to judge in (default: the current one, the 17th: the newest whose component catalog is "
-    "known); an earlier one by its number, e.g. 16 or 12, or 11-pre for the 11th's pre-release.",
-)
-FORMAT_OPTION = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
-)
+         "known); an earlier one by its number, e.g. 16 or 12, or 11-pre for the 11th's pre-release.")
 VERBOSE_OPTION = click.option(
     "--verbose", "-v", is_flag=True,
     help="Cite every document a reason rests on by its id, with the edition of the event (by default one "

@@ -1,4 +1,4 @@
-"""``--rules DIR``, and how a command stops when the rules have problems: shared by every command."""
+"""``--rules DIR``, ``--format``, and how a command stops when the rules have problems: shared by commands."""
 
 from __future__ import annotations
 
@@ -11,12 +11,10 @@ if TYPE_CHECKING:
     from ..model import RuleSet
     from ..view import RulesView
 
-RULES_OPTION = click.option(
-    "--rules",
-    "rules_dir",
-    type=click.Path(file_okay=False, path_type=str),
-    default=None,
-    help="The rules directory (default: the bundled rules/).",
+RULES_OPTION = click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+                            help="The rules directory (default: the bundled rules/).")
+FORMAT_OPTION = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
 )
 
 

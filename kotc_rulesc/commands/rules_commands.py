@@ -10,7 +10,7 @@ import click
 
 from ..model import EditionKey
 from .edition_arg import EDITION, check_known
-from .rules_arg import RULES_OPTION, view_or_exit
+from .rules_arg import FORMAT_OPTION, RULES_OPTION, view_or_exit
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -125,9 +125,7 @@ def editions(rules_dir: str | None, fmt: str) -> None:
 @click.command()
 @click.option("--edition", "-e", type=EDITION, required=True,
               help="The edition to show: a number (10), or a pre-release (11-pre).")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
-)
+@FORMAT_OPTION
 @RULES_OPTION
 def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
     """Show the component catalog as it stood in one edition.
