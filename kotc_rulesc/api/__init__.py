@@ -67,8 +67,8 @@ class Rules:
         if edition is None:
             return self.current
         try:
-            key = parse_edition_key(edition) if not isinstance(edition, int) or isinstance(edition, bool) else edition
-        except (TypeError, ValueError) as exc:
+            key = parse_edition_key(edition)
+        except ValueError as exc:
             raise EditionError(f"{edition!r} is not an edition ({exc})") from None
         if key not in self.view.keys:
             raise EditionError(f"the rules have no edition {edition!r}: they have {', '.join(map(str, self.view.keys))}")
