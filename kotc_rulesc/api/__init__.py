@@ -5,8 +5,9 @@
     >>> v.status, v.figure, v.value
     ('legal', 'level', 2)
 
-The module's functions use one shared :class:`Rules` of the bundled rules.  Importing it loads no more
-than judging one card does: the engine is imported when a function first needs it.
+The module's functions use one shared :class:`Rules` of the bundled rules.  An edition is ``17``, ``"17"``
+or ``"11-pre"``; left out, the current one (the 17th).  Importing the API loads no more than judging one
+card does: the engine is imported when a function first needs it.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class Rules:
             return Edition.of(self.view, self.key(edition))
 
     def system(self, edition: Any = None) -> CardSystem:
+        """How cards are built in the edition: card types, stats, figure, kinds, what the rulebook asks."""
         from .values import CardSystem
 
         with self._lock:
