@@ -74,8 +74,8 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True  # (a page left open does not keep ^C from stopping the server)
     allow_reuse_address = False  # (another server on the port is an error, not a neighbour)
 
-    def __init__(self, address: tuple[str, int], bench: Workbench, family: int = socket.AF_INET):
-        self.address_family = family
+    def __init__(self, address: tuple[str, int], bench: Workbench):
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.bench = bench
         self.host_name = address[0]
         self.files = {path: _static(name) for path, (name, _) in STATIC.items()}  # (read once: the page loads fast)
@@ -87,9 +87,7 @@ class Server(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host = self.host_name
-        if host in ("", "0.0.0.0", "::"):
-            host = "127.0.0.1" if host != "::" else "::1"
+        host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host_name, self.host_name)
         return f"http://{'[' + host + ']' if ':' in host else host}:{self.port}/"
 
     def host_allowed(self, header: str | None) -> bool:
@@ -114,8 +112,7 @@ _HOST = re.compile(r"(?P<name>\[[0-9A-Fa-f:.]+\]|[^:\[\]/\s]+)(?::(?P<port>\d{1,
 def make_server(bench: Workbench, host: str = "127.0.0.1", port: int = 0) -> Server:
     """A server for ``bench`` listening on ``host``:``port`` (0: a free port); :class:`OSError` when
     it cannot listen there."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return Server((host, port), bench, family)
+    return Server((host, port), bench)
 
 
 class _Handler(BaseHTTPRequestHandler):
