@@ -12,7 +12,6 @@ card does: the engine is imported when a function first needs it.
 
 from __future__ import annotations
 
-import functools
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -220,26 +219,55 @@ def rules() -> Rules:
         return _shared
 
 
-def _on_shared(method: Callable) -> Callable:
-    """The module's function of ``method``'s name: the method of the shared :func:`rules`."""
+# the module's functions: each the method of the shared rules() (with its own signature, for help())
 
-    @functools.wraps(method)
-    def on_shared(*args: Any, **kwargs: Any) -> Any:
-        return method(rules(), *args, **kwargs)
 
-    return on_shared
+def editions() -> list[Edition]:
+    """Every edition of the bundled rules (:meth:`Rules.editions`)."""
+    return rules().editions()
 
 
 def current() -> EditionKey:
+    """The edition every command judges in by default: the newest whose components are known."""
     return rules().current
 
 
-editions = _on_shared(Rules.editions)
-system = _on_shared(Rules.system)
-documents = _on_shared(Rules.documents)
-components = _on_shared(Rules.components)
-wording = _on_shared(Rules.wording)
-nearest = _on_shared(Rules.nearest)
-judge = _on_shared(Rules.judge)
-check = _on_shared(Rules.check)
-migrate = _on_shared(Rules.migrate)
+def system(edition: Any = None) -> CardSystem:
+    """How cards are built in the edition (:meth:`Rules.system`)."""
+    return rules().system(edition)
+
+
+def documents() -> dict[str, str]:
+    """The documents the rules cite, by id (:meth:`Rules.documents`)."""
+    return rules().documents()
+
+
+def components(edition: Any = None, kind: str | None = None) -> list[Component]:
+    """The edition's components (:meth:`Rules.components`)."""
+    return rules().components(edition, kind)
+
+
+def wording(component: str, values: dict[str, int] | None = None, edition: Any = None, opening: bool = True) -> Wording:
+    """A component's text for values (:meth:`Rules.wording`)."""
+    return rules().wording(component, values, edition, opening)
+
+
+def nearest(sentence: str, edition: Any = None, n: int = 3) -> list[Component]:
+    """The components nearest to a sentence (:meth:`Rules.nearest`)."""
+    return rules().nearest(sentence, edition, n)
+
+
+def judge(card: Any, edition: Any = None) -> Verdict:
+    """A card judged, with its figure (:meth:`Rules.judge`)."""
+    return rules().judge(card, edition)
+
+
+def check(cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
+          each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
+    """A collection judged, card by card and as a deck (:meth:`Rules.check`)."""
+    return rules().check(cards, edition, deck, each, keep)
+
+
+def migrate(card: Any, to: Any = None, assume: Any = None, reissue: bool = False) -> Migration:
+    """What migrating a card does (:meth:`Rules.migrate`)."""
+    return rules().migrate(card, to, assume, reissue)
