@@ -1,10 +1,5 @@
-"""The ``kotc-rulesc`` command line.
-
-Each command lives in its own module under :mod:`kotc_rulesc.commands`; this
-module only assembles the group.  Exit codes: 0 success, 1 the data or the
-cards have problems (listed), 2 usage or unreadable input; 130 interrupted (^C),
-143 terminated (SIGTERM), each after cleaning up.
-"""
+"""The ``kotc-rulesc`` command line: the click group over :mod:`kotc_rulesc.commands`, and what every
+command shares on the way out (exit statuses, a closed pipe, a full disk, ^C and SIGTERM)."""
 
 from __future__ import annotations
 
@@ -21,9 +16,8 @@ import click
 from . import __version__
 from .errors import OutputError, OutputRefused, Terminated, interrupt_status
 
-#: every command, in the order --help lists them, and the module under kotc_rulesc.commands that
-#: defines it (its ``COMMANDS``): a command's module is imported only when that command runs (or
-#: --help lists them all), so `build --check` or `cost` loads no other command's code
+#: every command, in the order --help lists them, and its module under kotc_rulesc.commands: imported
+#: only when that command runs, so that `cost` loads no other command's code
 COMMANDS = {
     "check": "rules_commands",
     "editions": "rules_commands",
@@ -78,15 +72,13 @@ class _Group(click.Group):
             ctx.exit(2)
 
 
-#: the status of a command whose reader closed the pipe early, as a program the system stops for
-#: writing to a closed pipe has (128 + SIGPIPE): neither success (0) nor problems found (1)
+#: the status of a command whose reader closed the pipe early (128 + SIGPIPE, as if the system stopped it)
 CLOSED_PIPE = 141
 
 
 def closed_pipe() -> NoReturn:
-    """The reader of standard output is gone (``… | head -1``): stop quietly, with
-    :data:`CLOSED_PIPE`.  Standard output is pointed at /dev/null first, so that nothing left in
-    its buffer raises again at exit."""
+    """The reader of standard output is gone (``… | head -1``): stop quietly, standard output pointed
+    at /dev/null so that nothing left in its buffer raises again at exit."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
@@ -138,21 +130,12 @@ def main() -> None:
 
 
 def run() -> None:
-    """The ``kotc-rulesc`` program (the console script, ``python -m kotc_rulesc``): :data:`main`,
-    run once in a process of its own.
-
-    What is loaded by now lives as long as the process, so ``gc.freeze()`` keeps the collector from
-    walking it again while the command loads (the tests call ``main`` and leave the collector alone).
-
-    SIGTERM unwinds the command as ^C does (:class:`~kotc_rulesc.errors.Terminated`), so that it
-    cleans up (``migrate`` leaves no partial output) and exits 143.
-
-    On a terminal, standard output and standard error show the control characters of the data
-    escaped (:mod:`kotc_rulesc.terminal`, the one place on the output path that does it)."""
-    gc.freeze()
+    """The ``kotc-rulesc`` program: :data:`main` in a process of its own.  SIGTERM unwinds the command as
+    ^C does, so that it cleans up (exit 143); on a terminal the data's control characters are escaped."""
+    gc.freeze()  # (what is loaded by now lives as long as the process: the collector need not walk it)
     signal.signal(signal.SIGTERM, _terminate)
     if _a_terminal(sys.stdout) or _a_terminal(sys.stderr):
-        from .terminal import guard  # (only for a terminal: a pipe's output is the data as written)
+        from .terminal import guard
 
         guard()
     try:

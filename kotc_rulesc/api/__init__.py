@@ -1,27 +1,13 @@
-"""kotc-rulesc's Python API: the editions, their components, a card's figure and verdict, how it reads
-in a later edition, and a deck — what the commands print, as values.
+"""kotc-rulesc's Python API: what the commands print, as values (docs/api.md is the reference).
 
     >>> from kotc_rulesc import api
     >>> v = api.judge({"name": "Insight", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."})
     >>> v.status, v.figure, v.value
     ('legal', 'level', 2)
 
-:class:`Rules` is the rules to judge by: the bundled rules (the compiled tables, no YAML read), or a
-rules folder (``Rules("path/to/rules")``, folded as ``--rules DIR`` folds it).  The module's
-functions use one shared :class:`Rules` of the bundled rules (:func:`rules`).  An edition is given
-as the commands take it: ``17``, ``"17"`` or ``"11-pre"``; left out, it is the newest edition whose
-components are known (the 17th), as for every command.
-
-Every answer is a plain value (:mod:`kotc_rulesc.api.results` for a card's verdict, a collection's
-check and a deck; :mod:`kotc_rulesc.api.values` for the rest); those the CLI prints as JSON have
-the very same JSON (``to_json()``): :meth:`Verdict.to_json` is a card of ``check-cards --format
-json``, :meth:`Verdict.cost_json` is ``cost --format json``, :meth:`Check.to_json` the whole
-``check-cards --format json`` (``--deck``: with its ``deck``), :meth:`Migration.to_json` a card of
-``migrate --report-format json``.  docs/api.md is the reference, with examples.
-
-Importing this module loads no more than judging one card does: the card engine is imported
-when a function first needs it.  A :class:`Rules` may be shared by threads (it judges one card at
-a time).
+The module's functions use one shared :class:`Rules` of the bundled rules.  An edition is ``17``, ``"17"``
+or ``"11-pre"``; left out, the current one (the 17th).  Importing the API loads no more than judging one
+card does: the engine is imported when a function first needs it.
 """
 
 from __future__ import annotations
@@ -31,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..model import EditionKey, parse_edition_key
-from .results import Check, Deck, Reason, Verdict
+from .results import Check, Reason, Verdict
 
 __all__ = [
     "CardSystem", "CardType", "Check", "Component", "Deck", "Edition", "EditionError", "Kind", "Migration", "Reason",
@@ -40,8 +26,7 @@ __all__ = [
 ]
 
 
-#: the values answered by :mod:`kotc_rulesc.api.values`, imported when first named (PEP 562): judging a
-#: card defines none of their classes
+#: the values of :mod:`kotc_rulesc.api.values`, imported when first named (PEP 562)
 _VALUES = frozenset({"CardSystem", "CardType", "Component", "Edition", "Kind", "Migration", "Stat", "UnknownText", "Wording"})
 
 
@@ -50,6 +35,10 @@ def __getattr__(name: str) -> Any:
         from . import values
 
         return getattr(values, name)
+    if name == "Deck":  # a collection judged as one deck: the engine's own verdict
+        from ..cards.deck import DeckVerdict
+
+        return DeckVerdict
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -58,19 +47,15 @@ class EditionError(ValueError):
 
 
 class Rules:
-    """The rules to judge cards by: ``Rules()`` the bundled ones, ``Rules(folder)`` a rules folder.
-
-    Raises :class:`~kotc_rulesc.errors.ProblemsFound` (every problem, located) when a folder's rules
-    do not load."""
+    """The rules to judge cards by: ``Rules()`` the bundled ones, ``Rules(folder)`` a rules folder
+    (:class:`~kotc_rulesc.errors.ProblemsFound` when they do not load).  Threads may share one: the
+    engine's memos are not thread-safe, so it judges one card at a time."""
 
     def __init__(self, rules_dir: str | Path | None = None):
         from ..cards.rules_source import get_view
 
         self.view = get_view(None if rules_dir is None else str(rules_dir))
         self._lock = threading.RLock()
-        self._documents: dict[str, str] | None = None
-
-    # -- the editions ----------------------------------------------------------------------
 
     @property
     def current(self) -> EditionKey:
@@ -82,8 +67,8 @@ class Rules:
         if edition is None:
             return self.current
         try:
-            key = parse_edition_key(edition) if not isinstance(edition, int) or isinstance(edition, bool) else edition
-        except (TypeError, ValueError) as exc:
+            key = parse_edition_key(edition)
+        except ValueError as exc:
             raise EditionError(f"{edition!r} is not an edition ({exc})") from None
         if key not in self.view.keys:
             raise EditionError(f"the rules have no edition {edition!r}: they have {', '.join(map(str, self.view.keys))}")
@@ -91,51 +76,44 @@ class Rules:
 
     def editions(self) -> list[Edition]:
         """Every edition, in order (the main line, the 11th's pre-release after the 10th)."""
-        from .adapters import edition_of
+        from .values import Edition
 
         with self._lock:
-            return [edition_of(self.view, key) for key in self.view.keys]
+            return [Edition.of(self.view, key) for key in self.view.keys]
 
     def edition(self, edition: Any = None) -> Edition:
-        from .adapters import edition_of
+        from .values import Edition
 
         with self._lock:
-            return edition_of(self.view, self.key(edition))
+            return Edition.of(self.view, self.key(edition))
 
     def system(self, edition: Any = None) -> CardSystem:
-        """How cards are built in the edition: card types and their stats, the figure, the kinds of
-        component and their order, what the rulebook asks of a card and a deck."""
-        from .adapters import system_of
+        """How cards are built in the edition: card types, stats, figure, kinds, what the rulebook asks."""
+        from .values import CardSystem
 
         with self._lock:
-            return system_of(self.view.catalog(self.key(edition)))
+            return CardSystem.of(self.view.catalog(self.key(edition)))
 
     def documents(self) -> dict[str, str]:
         """Each document a reason may cite (its ``sources``) → its title."""
-        from .adapters import sources_of
-
         with self._lock:
-            if self._documents is None:
-                self._documents = sources_of(self.view)
-            return dict(self._documents)
-
-    # -- components --------------------------------------------------------------------------
+            view = self.view
+            sources = view.sources if hasattr(view, "sources") else view.rules.sources  # (the tables, or YAML)
+            return {sid: s.title for sid, s in sources.items()}
 
     def components(self, edition: Any = None, kind: str | None = None) -> list[Component]:
-        """The edition's components (of one ``kind``, e.g. ``"target"``), in the catalog's order;
-        redacted ones included (``status``).  Empty where no source gives the catalog."""
-        from .adapters import component_of
+        """The edition's components (of one ``kind``), redacted ones included; none where no source gives them."""
+        from .values import Component
 
         with self._lock:
             catalog = self.view.catalog(self.key(edition))
-            return [component_of(c, catalog.system) for c in catalog.components or () if kind is None or c.kind == kind]
+            return [Component.of(c, catalog.system) for c in catalog.components or () if kind is None or c.kind == kind]
 
     def wording(self, component: str, values: dict[str, int] | None = None, edition: Any = None,
                 opening: bool = True) -> Wording:
-        """The component's text as a card prints it for ``values`` (each variable 1 where not given), in
-        the form the edition's card-writing rules prescribe (what ``migrate`` writes: "Target 1 on-field
-        minion;" in the 17th), capitalized where it ``opening`` a sentence, lowercase after another component."""
-        from .adapters import wording_of
+        """The component's text as a card prints it for ``values`` (each 1 where not given), in the form the
+        edition's card-writing rules prescribe, capitalized where it is ``opening`` a sentence."""
+        from .values import Wording
 
         with self._lock:
             catalog = self.view.catalog(self.key(edition))
@@ -143,21 +121,17 @@ class Rules:
             if comp is None:
                 raise KeyError(f"the {self.edition(catalog.edition).name} edition has no component {component!r}")
             given = {var: int((values or {}).get(var, 1)) for var in comp.text.variables}
-            return wording_of(comp, given, opening, catalog, self.view)
+            return Wording.of(comp, given, opening, catalog, self.view)
 
     def nearest(self, sentence: str, edition: Any = None, n: int = 3) -> list[Component]:
         """The edition's components nearest to ``sentence`` (what an unknown text's reason suggests)."""
-        from .adapters import component_of, nearest
+        from .values import nearest
 
         with self._lock:
-            catalog = self.view.catalog(self.key(edition))
-            return [component_of(c, catalog.system) for c in nearest(sentence, catalog, n)]
-
-    # -- cards -------------------------------------------------------------------------------
+            return nearest(sentence, self.view.catalog(self.key(edition)), n)
 
     def judge(self, card: Any, edition: Any = None) -> Verdict:
-        """A card (a mapping of its fields, as a collection holds it) judged in the edition, with its
-        figure's breakdown: what ``cost`` and ``check-cards`` say of it."""
+        """A card (a mapping of its fields) judged in the edition: what ``cost`` and ``check-cards`` say of it."""
         from ..cards.legality import judge
 
         with self._lock:
@@ -166,15 +140,9 @@ class Rules:
 
     def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
               each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
-        """Every card of a collection judged in the edition, as ``check-cards`` judges it; ``cards`` is
-        a collection file (YAML, JSON, JSONL: read under the input policy, as the CLI reads it —
-        :class:`~kotc_rulesc.reading.policy.InputError` when it cannot be) or the cards themselves (mappings,
-        or the :class:`~kotc_rulesc.cards.collection.CardInput`\\ s the collection reader gives).  With
-        ``deck``, the collection is also judged as one deck.
-
-        ``each(verdict)`` is called for every card as it is judged; with ``keep=False`` the result holds
-        no verdicts (its summary and deck only): a collection of any size is judged in constant memory,
-        a JSONL file streamed, as ``check-cards`` judges it."""
+        """Every card of a collection judged as ``check-cards`` judges it: ``cards`` is a file (read under the
+        input policy: :class:`~kotc_rulesc.reading.policy.InputError`) or the cards themselves.  ``each`` is
+        called with every verdict as it is made; ``keep=False`` keeps none (constant memory)."""
         from ..cards.collection import read_collection
         from ..cards.legality import CardJudge
         from ..cards.report import Tally
@@ -196,19 +164,15 @@ class Rules:
                         each(v)
                     if keep:
                         verdicts.append(v)
-            deck_verdict = tally.deck_verdict(catalog)
-            return Check(key, verdicts, tally.summary(), Deck(deck_verdict) if deck_verdict is not None else None,
-                         catalog.rulebook)
+            return Check(key, verdicts, tally.summary(), tally.deck_verdict(catalog), catalog.rulebook)
 
     def deck(self, cards: str | Path | Iterable[Any], edition: Any = None) -> Deck:
         """The collection judged as one deck (``check-cards --deck``): its size, its Ultra Points."""
         return self.check(cards, edition, deck=True).deck
 
     def migrate(self, card: Any, to: Any = None, assume: Any = None, reissue: bool = False) -> Migration:
-        """What ``migrate --to`` does to the card: its text refurbished, re-issued, unchanged, or the card
-        kept as it was (pruned, unknown, unreadable) with every reason.  ``assume`` is the edition of a
-        card without an Edition Indicator (``--from``; without it such a card is judged as it is where
-        the target's rulebook requires one, and otherwise raises :class:`EditionError`)."""
+        """What ``migrate --to`` does to the card; ``assume`` is the edition of a card without an Edition
+        Indicator (``--from``: :class:`EditionError` where it is needed and not given)."""
         from ..migrate.edit import edit_dict
         from ..migrate.plan import MARK, Migrator, NeedsFrom
         from ..migrate.report import Record, outcome
@@ -222,8 +186,7 @@ class Rules:
             except NeedsFrom:
                 raise EditionError("the card bears no Edition Indicator: give the edition it was designed for (assume=…)") from None
             new = edit_dict(card, d) if isinstance(card, dict) and (d.status != "unchanged" or MARK in card) else None
-            name = card.get("name") if isinstance(card, dict) else None
-            name = name if isinstance(name, str) else None
+            name = card.get("name") if isinstance(card, dict) and isinstance(card.get("name"), str) else None
             record = Record(0, None, name, d, new is not None)
             return Migration(0, name, d.status, outcome(d.status, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
@@ -231,8 +194,7 @@ class Rules:
 
 
 def _card_input(index: int, card: Any) -> Any:
-    """A card given as a value, as the collection reader gives it: an entry that is not a mapping is
-    an unreadable card, as in a file."""
+    """A card given as a value, as the collection reader gives it (not a mapping: an unreadable card)."""
     from ..cards.collection import CardInput
     from ..errors import Problem
 
@@ -255,6 +217,9 @@ def rules() -> Rules:
         if _shared is None:
             _shared = Rules()
         return _shared
+
+
+# the module's functions: each the method of the shared rules() (with its own signature, for help())
 
 
 def editions() -> list[Edition]:

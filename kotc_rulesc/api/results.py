@@ -1,13 +1,8 @@
-"""What :mod:`kotc_rulesc.api` answers about cards: a card's verdict, a collection's check, a deck.
+"""A card's verdict and a collection's check: what ``check-cards`` and ``cost`` print.
 
-These are the results ``check-cards`` and ``cost`` print (the commands are callers of the API), so
-they are made once per card of a collection of any size: each is a thin view over the engine's own
-object (a :class:`Verdict` over the card engine's judgement, a :class:`Deck` over its deck verdict)
-rather than a copy of its fields, and a plain ``__slots__`` class rather than a ``@dataclass``,
-whose definition at import (about a millisecond a class) the one-card path would pay
-(``tests/test_startup_imports.py``).  Their JSON is written by the functions the CLI writes it
-with, so that the two cannot drift.  The rules' other values — editions, systems, components,
-wordings, migrations — are in :mod:`kotc_rulesc.api.values`.
+Made once per card of a collection of any size, each is a thin ``__slots__`` view over the engine's
+own object (a ``@dataclass`` would cost the one-card path at import), and writes its JSON with the
+CLI's own functions, so that the two cannot drift.
 """
 
 from __future__ import annotations
@@ -16,26 +11,13 @@ from typing import Any
 
 from ..cards.model import Reason
 
-__all__ = ["Check", "Deck", "Reason", "Verdict"]
+__all__ = ["Check", "Reason", "Verdict"]
 
 
 class Verdict:
-    """A card judged in one edition: a view of the card engine's judgement (``judgement``).
-
-    ``status`` is ``legal``, ``banned``, ``error`` (the card cannot be read: ``malformed``,
-    ``unknown-text``) or ``unknown`` (legality rests on a fact no source gives); ``outcome`` is the
-    edition's own word for it ("pruned" for banned from the 13th), as every command prints it.
-    ``value`` is the card's figure — its ``figure`` is ``cost`` up to the 10th, ``level`` from the
-    published 11th — computed in the edition (``None``: unknown or unreadable), ``printed`` the figure
-    the card prints.  Every reason names its code, message, the edition and the documents it rests
-    on, and the card field it is about; ``warnings`` are the rules a card should keep and does not
-    (it stays legal), each with the text to print ``instead``.  ``breakdown`` is the figure per
-    ability, sub-ability and component (formula, values, result), as ``cost --format json`` prints
-    it; ``ultra_points`` the sum of the card's texts' ``[+N]``; ``unknown`` each text that is no
-    component, with the components nearest to it.
-
-    :meth:`to_json` is the card's entry in ``check-cards --format json``, :meth:`cost_json` what
-    ``cost --format json`` prints for it."""
+    """A card judged in one edition: a view of the card engine's ``judgement``.  ``status`` is
+    ``legal``, ``banned``, ``error`` or ``unknown``, ``outcome`` the edition's own word for it
+    ("pruned"); ``value`` the figure computed (``None``: unknown), ``printed`` the one the card prints."""
 
     __slots__ = ("judgement", "edition", "_catalog", "_unknown")
 
@@ -74,10 +56,9 @@ class Verdict:
 
     @property
     def unknown(self) -> list[Any]:
-        """Each ``unknown-text`` reason's sentence, where it is, and the nearest components
-        (:class:`~kotc_rulesc.api.values.UnknownText`), worked out when first asked."""
+        """Each ``unknown-text`` reason's :class:`~kotc_rulesc.api.values.UnknownText`, worked out when asked."""
         if self._unknown is None:
-            from .adapters import unknown_texts
+            from .values import unknown_texts
 
             self._unknown = unknown_texts(self.judgement, self._catalog)
         return self._unknown
@@ -106,46 +87,12 @@ class Verdict:
                 f"{self.figure}={self.value!r})")
 
 
-class Deck:
-    """A collection judged as one deck, by the rulebook: its size and, from the 17th, its Ultra Points.
-    ``problems`` say why it is not legal; ``notes`` what could not be checked.  A view of the card
-    engine's deck verdict (``verdict``)."""
-
-    __slots__ = ("verdict",)
-
-    def __init__(self, verdict: Any):
-        self.verdict = verdict  # the engine's DeckVerdict
-
-    cards = property(lambda self: self.verdict.cards)
-    ultra_points = property(lambda self: self.verdict.ultra_points, doc="None: some card's could not be computed")
-    ultra_limit = property(lambda self: self.verdict.ultra_limit)
-    legal = property(lambda self: self.verdict.legal)
-    problems = property(lambda self: list(self.verdict.problems))
-    notes = property(lambda self: list(self.verdict.notes))
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``deck`` of ``check-cards --deck --format json``."""
-        return self.verdict.to_json()
-
-    def text(self) -> str:
-        """As ``check-cards --deck`` prints it."""
-        return self.verdict.text()
-
-    def __eq__(self, other: object) -> bool:
-        return self.to_json() == other.to_json() if isinstance(other, Deck) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Deck(cards={self.cards!r}, ultra_points={self.ultra_points!r}, legal={self.legal!r})"
-
-
 class Check:
     """Every card of a collection judged in one edition (``check-cards``), and the deck (``--deck``)."""
 
     __slots__ = ("edition", "verdicts", "summary", "deck", "_rulebook")
 
-    def __init__(self, edition: Any, verdicts: list[Verdict], summary: dict[str, int], deck: Deck | None = None,
+    def __init__(self, edition: Any, verdicts: list[Verdict], summary: dict[str, int], deck: Any = None,
                  rulebook: Any = None):
         self.edition = edition
         self.verdicts = verdicts  # empty when the check kept none (``keep=False``)
@@ -160,10 +107,9 @@ class Check:
 
     def to_json(self) -> dict[str, Any]:
         """What ``check-cards --format json`` prints, as a value."""
-        out = {"edition": self.edition, "cards": [v.to_json() for v in self.verdicts], "summary": dict(self.summary)}
-        if self.deck is not None:
-            out["deck"] = self.deck.to_json()
-        return out
+        import json
+
+        return json.loads(self.json_text())
 
     def json_text(self) -> str:
         """What ``check-cards --format json`` prints, to the character (without the final newline);

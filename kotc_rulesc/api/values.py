@@ -1,25 +1,40 @@
-"""The rules' values that :mod:`kotc_rulesc.api` answers with: editions, card-building systems,
-components, wordings, unknown texts, migrations — each a frozen dataclass with its JSON form.
-
-None of them is made on the one-card path of ``check-cards`` or ``cost`` (the judging results are
-:mod:`kotc_rulesc.api.results`'s ``__slots__`` classes): this module is imported when an answer first
-needs it, so that importing the API defines no dataclass (``tests/test_api.py``).
-"""
+"""The API's values other than a card's verdict (editions, systems, components, wordings, migrations),
+each a frozen dataclass made from the engine's objects here.  Imported when first needed: judging a
+card defines no dataclass (``tests/test_api.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..model import EditionKey
+from ..model import EditionKey, edition_number, ordinal
 
 __all__ = ["CardSystem", "CardType", "Component", "Edition", "Kind", "Migration", "Stat", "UnknownText", "Wording"]
 
 
+def _plain(value: Any) -> Any:
+    """A value as JSON has it: a dataclass as an object of its fields, a tuple as a list."""
+    if isinstance(value, _Value):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+class _Value:
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return _plain(self)
+
+
 @dataclass(frozen=True, slots=True)
-class Edition:
-    """One edition of the rules: ``key`` is how commands name it (``17``, or ``"11-pre"`` for the
-    11th's pre-release), ``number`` what an Edition Indicator compares with."""
+class Edition(_Value):
+    """One edition: ``key`` is how commands name it (``17``, ``"11-pre"``), ``number`` what an Edition
+    Indicator compares with."""
 
     key: EditionKey
     number: int
@@ -29,27 +44,25 @@ class Edition:
     figure: str  # what its cards print and the engine computes: "cost" (1st–10th) or "level"
     current: bool  # the newest edition whose catalog is known: what every command judges in by default
 
-    def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "number": self.number, "name": self.name, "pre_release": self.pre_release,
-                "catalog_known": self.catalog_known, "figure": self.figure, "current": self.current}
+    @classmethod
+    def of(cls, view: Any, key: EditionKey) -> Edition:
+        number, catalog = edition_number(key), view.catalog(key)
+        pre = not isinstance(key, int)
+        return cls(key, number, f"{ordinal(number)} pre-release" if pre else ordinal(key), pre,
+                   catalog.catalog_known, catalog.system.figure, key == view.newest_with_catalog())
 
 
 @dataclass(frozen=True, slots=True)
-class Stat:
+class Stat(_Value):
     """A printed stat of a card type, named as the edition names it (``offense``; ``sp``)."""
 
     name: str
     min: int | None
     max: int | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "min": self.min, "max": self.max}
-
 
 @dataclass(frozen=True, slots=True)
-class CardType:
-    """A card type of an edition's card-building system, as its ``system:`` data declares it."""
-
+class CardType(_Value):
     id: str  # "minion", "spell"
     stats: tuple[Stat, ...]
     abilities_min: int
@@ -57,15 +70,11 @@ class CardType:
     names: str  # its abilities' NAME: in capitals — "required", "optional" or "none"
     empty_text: str | None  # what a card of this type without abilities prints
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "stats": [s.to_json() for s in self.stats], "abilities_min": self.abilities_min,
-                "abilities_max": self.abilities_max, "names": self.names, "empty_text": self.empty_text}
-
 
 @dataclass(frozen=True, slots=True)
-class Kind:
-    """A kind of component (``condition``, ``target``…): how the guide titles its section, how a card's
-    text names one, what its formula does (``relief``, ``cost``, ``sets``, ``none``) and where it sits."""
+class Kind(_Value):
+    """A kind of component (``target``…): its guide section's title, its noun on a card, what its
+    formula does (``relief``, ``cost``, ``sets``, ``none``) and where it sits."""
 
     id: str
     noun: str
@@ -76,19 +85,16 @@ class Kind:
     min: int
     max: int | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "noun": self.noun, "title": self.title, "role": self.role, "place": self.place,
-                "types": list(self.types), "min": self.min, "max": self.max}
+
+#: the rulebook's word on the printed Edition Indicator, as the API names it
+_INDICATOR = {True: "printed", "required": "required", False: "none"}
 
 
 @dataclass(frozen=True, slots=True)
-class CardSystem:
-    """How cards are built in one edition: what a card form asks for, read from the rules' data.
-
-    ``edition_indicator`` is the rulebook's word on the printed Edition Indicator: ``"required"``
-    (a card without one is invalid), ``"printed"`` (cards print one), ``"none"`` (the card layout has
-    none) or ``None`` (no source says).  ``deck`` is the deck's size ``(min, max)``, ``ultra_points``
-    the most Ultra Points a deck may hold (``None``: the edition has no such limit)."""
+class CardSystem(_Value):
+    """How cards are built in one edition, from its ``system:`` and its rulebook.  ``edition_indicator``:
+    ``"required"``, ``"printed"``, ``"none"`` or ``None`` (no source says); ``deck``: its size
+    ``(min, max)``; ``ultra_points``: the most a deck may hold (``None``: no such limit)."""
 
     edition: EditionKey
     figure: str  # "cost" or "level": the card's field
@@ -103,21 +109,28 @@ class CardSystem:
     words: dict[str, str]  # the rulebook's own words ("banned" → "pruned", "creature" → "minion")
     sources: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "edition": self.edition, "figure": self.figure, "figure_title": self.figure_title,
-            "types": [t.to_json() for t in self.types], "kinds": [k.to_json() for k in self.kinds],
-            "ability": list(self.ability), "sub_ability": list(self.sub_ability),
-            "edition_indicator": self.edition_indicator, "deck": list(self.deck) if self.deck else None,
-            "ultra_points": self.ultra_points, "words": dict(self.words), "sources": list(self.sources),
-        }
+    @classmethod
+    def of(cls, catalog: Any) -> CardSystem:
+        system, rulebook = catalog.system, catalog.rulebook
+        deck = rulebook.deck if rulebook is not None else None
+        return cls(
+            catalog.edition, system.figure, system.figure_title,
+            tuple(CardType(t.id, tuple(Stat(s.name, s.min, s.max) for s in t.stats), t.abilities_min, t.abilities_max,
+                           t.names, t.empty_text) for t in system.types),
+            tuple(Kind(k.id, k.noun, k.title, k.role, k.place, tuple(k.types), k.min, k.max) for k in system.kinds),
+            tuple(system.ability), tuple(system.sub_ability),
+            _INDICATOR.get(rulebook.edition_indicator) if rulebook is not None else None,
+            (deck.min, deck.max) if deck is not None else None,
+            rulebook.deck_ultra_points if rulebook is not None else None,
+            dict(rulebook.terms) if rulebook is not None else {},
+            tuple(system.sources),
+        )
 
 
 @dataclass(frozen=True, slots=True)
-class Component:
-    """A component as it stands in one edition: its text as the guide prints it (``[x]`` for a
-    variable), its formula in the guide's notation (``None``: no source gives it), its limits
-    (``{"x": 3}``; a ``None`` limit is one no source gives), its Ultra Points (the 17th's ``[+1]``)."""
+class Component(_Value):
+    """A component as it stands in one edition: its text as the guide prints it (``[x]``), its formula
+    in the guide's notation (``None``: no source gives it), its limits, its Ultra Points."""
 
     id: str
     kind: str
@@ -130,50 +143,95 @@ class Component:
     status: str  # "legal", "redacted", or "unknown" (redacted at an edition no source gives)
     sources: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "noun": self.noun, "text": self.text, "variables": list(self.variables),
-                "formula": self.formula, "limits": dict(self.limits), "ultra": self.ultra, "status": self.status,
-                "sources": list(self.sources)}
+    @classmethod
+    def of(cls, comp: Any, system: Any) -> Component:
+        return cls(comp.id, comp.kind, system.noun(comp.kind), str(comp.text), tuple(comp.text.variables),
+                   comp.formula.notation() if comp.formula is not None else None, dict(comp.limits), comp.ultra,
+                   comp.status, tuple(comp.sources))
 
 
 @dataclass(frozen=True, slots=True)
-class Wording:
-    """A component's text for given values, as a card prints it, and where each value stands in it
-    (``spans["x"]``: ``(start, end)`` offsets, one per place the variable is printed)."""
+class Wording(_Value):
+    """A component's text for given values, as a card prints it; ``spans["x"]``: where ``x`` is printed,
+    as ``(start, end)`` offsets."""
 
     component: str
     text: str
     values: dict[str, int]
     spans: dict[str, tuple[tuple[int, int], ...]]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"component": self.component, "text": self.text, "values": dict(self.values),
-                "spans": {var: [list(s) for s in spans] for var, spans in self.spans.items()}}
+    @classmethod
+    def of(cls, comp: Any, values: dict[str, int], opening: bool, catalog: Any, view: Any) -> Wording:
+        """The engine's rendering read as a card's sentence and held against the card-writing rules, as
+        ``check-cards`` warns and ``migrate`` writes; capitalized where it ``opening`` a sentence."""
+        from ..cards.sentence import reader_of
+        from ..cards.writing import Placed, Writing
+
+        rendered = comp.text.render(values)
+        reader = reader_of(catalog, view)
+        use, _ = reader.read(rendered)
+        template, text = comp.text, rendered
+        if use is not None and use.component == comp.id:
+            system = catalog.system
+            placed = Placed(use, rendered)
+            in_sub = bool(system.sub_ability) and system.kind(use.kind).place == "sub_ability"  # (as parse places it)
+            writing = Writing(system, reader.card_joins(catalog.edition).joins, [placed], [[placed]] if in_sub else [])
+            writing.check()
+            template, text = use.reading, writing.prescribed(rendered) or rendered
+        m = re.fullmatch(template.regex(), text, re.IGNORECASE)  # (the rules may have capitalized it)
+        spans: dict[str, list[tuple[int, int]]] = {}
+        for name, span in sorted((m.groupdict() if m else {}).items(), key=lambda item: m.span(item[0])):
+            var = name[:1]
+            if name[1:].isdigit() and var in values:  # a slot ("x3"), not an agreeing word ("a4") or a choice ("c1")
+                spans.setdefault(var, []).append(m.span(name))
+        if text[:1].isalpha():
+            text = (text[0].upper() if opening else text[0].lower()) + text[1:]
+        return cls(comp.id, text, dict(values), {var: tuple(s) for var, s in spans.items()})
 
 
 @dataclass(frozen=True, slots=True)
-class UnknownText:
-    """A sentence of a card that is no component of the edition (reason ``unknown-text``), where it
-    is, and the components nearest to it (the engine's suggestions, nearest first)."""
+class UnknownText(_Value):
+    """A sentence of a card that is no component of the edition, where it is, the nearest components."""
 
     field: str | None  # "text[2]": the card text's line 2
     paragraph: int | None
     sentence: str
     nearest: tuple[Component, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"field": self.field, "paragraph": self.paragraph, "sentence": self.sentence,
-                "nearest": [c.to_json() for c in self.nearest]}
+
+def nearest(sentence: str, catalog: Any, n: int = 3) -> list[Component]:
+    """The components nearest to ``sentence``: those an ``unknown-text`` reason's "did you mean" names."""
+    from ..cards.unknown import closest
+
+    by_text = {}
+    for comp in catalog.components or ():
+        by_text.setdefault(f'"{comp.text}"', comp)
+    found = (by_text.get(said.removesuffix(" (redacted)")) for said in closest(sentence, catalog, n))
+    return [Component.of(comp, catalog.system) for comp in found if comp is not None]
+
+
+#: how an unknown-text reason begins: the sentence, quoted (cards/unknown.py, unknown_text)
+_UNKNOWN = re.compile(r'"(?P<sentence>.*)" is not a component text of the ', re.S)
+
+
+def unknown_texts(judgement: Any, catalog: Any) -> list[UnknownText]:
+    """Each ``unknown-text`` reason of a judgement: its sentence (quoted first in its message), where it
+    is, the nearest components."""
+    out = []
+    for reason in judgement.reasons:
+        m = _UNKNOWN.match(reason.message) if reason.code == "unknown-text" else None
+        if m is not None:
+            where = re.fullmatch(r"text\[(\d+)\]", reason.field or "")
+            out.append(UnknownText(reason.field, int(where.group(1)) if where else None, m.group("sentence"),
+                                   tuple(nearest(m.group("sentence"), catalog))))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """What ``migrate`` does to one card: ``status`` is ``rewritten`` (the rulebooks from the 13th say
-    *refurbished*: ``outcome``), ``reissued``, ``unchanged``, or the card is kept as it was —
-    ``banned`` (*pruned*), ``unknown``, ``error`` — with every reason.  ``card`` is the card as it
-    reads after the migration (for a card kept as it was, with its ``migration`` marker), ``text``
-    its new text (``None``: the text does not change); ``remedy`` what the player can do with a card
-    kept as it was ("migrate it with --reissue …", "redesign it under the 17th edition's guide")."""
+    """What ``migrate`` does to one card: ``status`` is ``rewritten`` (from the 13th *refurbished*:
+    ``outcome``), ``reissued``, ``unchanged``, or the card is kept as it was (``banned``, ``unknown``,
+    ``error``) with every reason and a ``remedy``.  ``card`` is the card as it reads afterwards."""
 
     index: int
     name: str | None
@@ -183,12 +241,12 @@ class Migration:
     target: EditionKey
     assumed: bool  # the source edition was assumed (the card bears no Edition Indicator)
     changed: bool
-    text: str | None
+    text: str | None  # the new text (None: the text does not change)
     card: Any
     reasons: list[Any]
     notes: list[str]
     replacement: dict[str, Any] | None
-    remedy: str | None = None  # for a card kept as it was: what the player can do to have it in the edition
+    remedy: str | None = None
     record: Any = field(default=None, compare=False, repr=False)  # the migrate report's Record
     words: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 

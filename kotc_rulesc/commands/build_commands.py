@@ -16,28 +16,14 @@ def _shown(path: Path) -> str:
 
 
 @click.command()
-@click.option(
-    "--rules",
-    "rules_dir",
-    type=click.Path(file_okay=False, path_type=str),
-    default=None,
-    help="The rules directory (default: the bundled rules/).",
-)
-@click.option(
-    "--out",
-    "-o",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=str),
-    default=None,
-    help="The output directory (default: generated/ beside the rules directory; "
-    "needed for the bundled rules of an installed kotc-rulesc).",
-)
-@click.option(
-    "--check",
-    is_flag=True,
-    help="Write nothing; exit 1 naming every stale, missing or extra file if the output "
-    "does not match a fresh build.",
-)
+@click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+              help="The rules directory (default: the bundled rules/).")  # (not RULES_OPTION: no rules_arg for --help)
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+              help="The output directory (default: generated/ beside the rules directory; "
+                   "needed for the bundled rules of an installed kotc-rulesc).")
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 naming every stale, missing or extra file if the output "
+                   "does not match a fresh build.")
 def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     """Compile the rules into the generated tables the CLI runs on.
 
@@ -77,13 +63,10 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     rules_path = Path(rules_dir) if rules_dir is not None else bundled_rules()
     out = Path(out_dir) if out_dir is not None else default_out_dir(rules_dir)
     if out is None:
-        raise click.UsageError(
-            "the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
-            "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)"
-        )
-    # an installed kotc-rulesc is the code its version names: an output whose manifest names this
-    # version, today's inputs and every file as it is needs no build to compare with (in a source
-    # checkout the code may have changed since, so the check builds: it is CI's drift gate)
+        raise click.UsageError("the bundled rules of an installed kotc-rulesc have no generated/ to build into: "
+                               "give --out DIR (or --rules DIR of a rules checkout, whose generated/ is beside it)")
+    # an installed kotc-rulesc is the code its version names: a manifest naming it, today's inputs and
+    # every file as it is needs no build (in a checkout the code may have changed: the check builds)
     if check and checkout_root() is None:
         from ..outdir import up_to_date  # (neither the code generators nor the YAML reader)
 
@@ -108,11 +91,10 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
             click.echo(f"up to date: {_shown(out)} ({len(files)} files match {_shown(rules_path)}).")
             return
         click.echo(f"{_shown(out)} does not match {_shown(rules_path)}:")
-        for label, paths in (("stale", drift.stale), ("missing", drift.missing), ("extra", drift.extra)):
+        for label, paths in (("stale", drift.stale), ("missing", drift.missing),
+                             ("extra", drift.extra + drift.foreign)):
             for path in paths:
                 click.echo(f"  {label:<8} {_shown(out / path)}")
-        for path in drift.foreign:
-            click.echo(f"  {'extra':<8} {_shown(out / path)}")
         count = len(drift.stale) + len(drift.missing) + len(drift.extra)
         hint = "kotc-rulesc build" + (f" --rules {rules_dir}" if rules_dir else "") + (f" --out {out_dir}" if out_dir else "")
         if count:
@@ -137,8 +119,7 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
 
 
 def _foreign(out: Path, paths: list[str], what: str) -> None:
-    """The files in the output folder that no build wrote (its MANIFEST.json does not list them):
-    a build never removes them."""
+    """The files in the output folder that no build wrote: a build never removes them."""
     named = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
     click.echo(f"{len(paths)} file(s) in {_shown(out)} that no build wrote, {what} (a build removes only "
                f"what its MANIFEST.json lists): {named}", err=True)

@@ -10,19 +10,12 @@ import click
 
 from ..model import edition_number, ordinal
 from .edition_arg import EDITION, check_known
-from .rules_arg import RULES_OPTION, exit_with_problems
+from .rules_arg import FORMAT_OPTION, RULES_OPTION, exit_with_problems
 
 EDITION_OPTION = click.option(
-    "--edition",
-    "-e",
-    type=EDITION,
-    default=None,
+    "--edition", "-e", type=EDITION, default=None,
     help="The edition to judge in (default: the current one, the 17th: the newest whose component catalog is "
-    "known); an earlier one by its number, e.g. 16 or 12, or 11-pre for the 11th's pre-release.",
-)
-FORMAT_OPTION = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
-)
+         "known); an earlier one by its number, e.g. 16 or 12, or 11-pre for the 11th's pre-release.")
 VERBOSE_OPTION = click.option(
     "--verbose", "-v", is_flag=True,
     help="Cite every document a reason rests on by its id, with the edition of the event (by default one "
@@ -33,27 +26,22 @@ STRICT_OPTION = click.option(
          "(\"the words “up to” should be removed\") is legal, with a warning that says what to print instead.")
 
 
-def _rules_or_exit(rules_dir: str | None):
-    """The rules the API judges by (the bundled ones, or the folder's), or print every rules problem
-    and exit (1, or 2 when they cannot be read)."""
+def _judging_in(rules_dir: str | None, edition: Any) -> tuple[Any, Any, Any]:
+    """The API's rules (the bundled ones, or the folder's), the edition (default: the current one) and its
+    catalog; or print every rules problem and exit."""
     from .. import api
     from ..errors import ProblemsFound
 
     try:
-        return api.rules() if rules_dir is None else api.Rules(rules_dir)
+        rules = api.rules() if rules_dir is None else api.Rules(rules_dir)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)
-
-
-def _edition_or_exit(rules: Any, edition: Any) -> Any:
-    if edition is None:
-        return rules.current
-    return check_known(rules.view.keys, edition, "--edition")
+    edition = rules.current if edition is None else check_known(rules.view.keys, edition, "--edition")
+    return rules, edition, rules.view.catalog(edition)
 
 
 def _unreadable(exc: Any, settle: Any = None) -> None:
-    """A collection that cannot be read (the input policy's error): call ``settle`` (the output so
-    far), print why and exit 2."""
+    """A collection the input policy refuses: ``settle`` the output so far, say why and exit 2."""
     if settle is not None:
         settle()
     click.echo(f"error: {exc.problem}", err=True)
@@ -129,9 +117,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
     from ..citation import Citations
     from ..reading.policy import InputError
 
-    rules = _rules_or_exit(rules_dir)
-    edition = _edition_or_exit(rules, edition)
-    catalog = rules.view.catalog(edition)
+    rules, edition, catalog = _judging_in(rules_dir, edition)
     display = "<stdin>" if collection == "-" else collection
     said = tuple(filter(None, [rule_note(catalog)]))
     out = _Output(fmt == "json")
@@ -153,28 +139,25 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
             checked = rules.check(collection, edition, deck=deck, each=each, keep=False)
         except InputError as exc:
             _unreadable(exc, settle=out.close)
-        deck_verdict = checked.deck.verdict if checked.deck is not None else None
         if fmt == "json":
-            document.end(checked.summary, deck_verdict.to_json() if deck_verdict is not None else None)
+            document.end(checked.summary, checked.deck.to_json() if checked.deck is not None else None)
             out.write("\n")
         else:
             if heading:  # (no card: the heading alone)
                 out.write(heading[0])
             out.write(summary_text(checked.summary, catalog.rulebook) + "\n")
-            if deck_verdict is not None:
-                out.write(deck_verdict.text() + "\n")
-        out.done()
+            if checked.deck is not None:
+                out.write(checked.deck.text() + "\n")
+        out.close(read=True)
     finally:
         out.close()
     sys.exit(0 if checked.legal and not (strict and checked.summary["with_warnings"]) else 1)
 
 
 class _Output:
-    """Standard output for a judgement of any number of cards, in constant memory.  Text goes out in
-    pieces as the cards are judged (also when the file turns out unreadable further on: what was
-    judged stays printed).  JSON is one document: it is kept — in memory while small, then in a
-    temporary file — and printed when the whole collection has been read, so that an unreadable file
-    prints no part of one."""
+    """Standard output for any number of cards, in constant memory: text goes out in pieces as the cards
+    are judged; JSON, one document, is held (then in a temporary file) until the whole collection has
+    been read, so that an unreadable file prints no part of one."""
 
     CHUNK = 1 << 16
 
@@ -183,8 +166,7 @@ class _Output:
         if whole:
             import tempfile  # (only for JSON: the one-card text path stays light)
 
-            # as UTF-8 bytes, copied out as they are (not decoded and encoded again: it may be hundreds of MB)
-            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")
+            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")  # (bytes: copied out as they are)
         self.pending: list[str] = []
         self.size = 0
 
@@ -195,7 +177,6 @@ class _Output:
             self.flush()
 
     def flush(self) -> None:
-        """Pass on what is pending: printed, or added to the JSON held."""
         if self.pending:
             if self.held is not None:
                 self.held.write("".join(self.pending).encode("utf-8"))
@@ -203,58 +184,47 @@ class _Output:
                 click.echo("".join(self.pending), nl=False)
             self.pending, self.size = [], 0
 
-    def done(self) -> None:
-        """The collection has been read: print what is held."""
-        if self.held is not None:
+    def close(self, read: bool = False) -> None:
+        """Print what is pending, and the JSON held if the whole collection was ``read`` (else it is dropped)."""
+        if self.held is not None and read:
             self.flush()
             self.held.seek(0)
             while chunk := self.held.read(self.CHUNK << 4):
                 click.echo(chunk, nl=False)  # (bytes: to the binary standard output)
-            self.held.close()
-            self.held = None
-
-    def close(self) -> None:
-        """Print what is pending (held JSON is dropped: the collection was not read whole)."""
-        if self.held is not None:  # (and what is pending is part of it)
+        if self.held is not None:
             self.held.close()
             self.held, self.pending = None, []
         self.flush()
 
 
 def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:
-    """The CARD_FILE and the stats given as flags (``--sp 3 --hp 10`` or ``--offense=3``), each a
-    stat of a card type of the edition's system, as whole numbers."""
+    """The CARD_FILE and the stats given as flags (``--sp 3 --hp 10`` or ``--offense=3``): the edition's."""
     stats = {st.name for t in system.types for st in t.stats}
     out: dict[str, int] = {}
     card_file = None
-    i = 0
-    while i < len(args):
-        arg = args[i]
+    rest = iter(args)
+    for arg in rest:
         if not arg.startswith("--") or arg == "--":
             if card_file is not None:
                 raise click.UsageError(f"one CARD_FILE at most (got {card_file!r} and {arg!r})")
             card_file = arg
-            i += 1
             continue
-        name, _, value = arg[2:].partition("=")
+        name, eq, value = arg[2:].partition("=")
         if name not in stats:
             _no_such_option(name, stats)
-        if not _:
-            if i + 1 >= len(args):
+        if not eq:
+            value = next(rest, None)
+            if value is None:
                 raise click.UsageError(f"--{name} needs a value")
-            i += 1
-            value = args[i]
         try:
             out[name] = int(value)
         except ValueError:
             raise click.UsageError(f"--{name}: {value!r} is not a whole number") from None
-        i += 1
     return card_file, out
 
 
 def _no_such_option(name: str, stats: set[str]) -> None:
-    """click's own error for a mistyped option (``No such option: --editon Did you mean --edition?``),
-    its suggestions drawn from the command's options and the edition's stats alike."""
+    """click's own error for a mistyped option, its suggestions drawn from the options and the stats alike."""
     from difflib import get_close_matches
 
     ctx = click.get_current_context()
@@ -339,11 +309,9 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
     from ..citation import Citations
     from ..reading.policy import InputError
 
-    rules = _rules_or_exit(rules_dir)
-    edition = _edition_or_exit(rules, edition)
-    catalog = rules.view.catalog(edition)
+    rules, edition, catalog = _judging_in(rules_dir, edition)
     system = catalog.system
-    card_file, stats = _stat_flags(list(args), system)
+    card_file, stats = _stat_flags(args, system)
     flags = card_type is not None or stats or texts or name is not None \
         or edition_indicator is not None or printed is not None
     if card_file is not None and flags:
@@ -364,17 +332,16 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         if card_type.strip().lower() not in types and rules.view.type_aliases().get(card_type.strip().lower()) not in types:
             raise click.UsageError(f"--type {card_type!r}: a card of the {ordinal(edition)} edition is a {' or a '.join(types)}")
         card: dict[str, Any] = {"name": name or "(unnamed card)", "type": card_type, "text": "\n".join(texts), **stats}
-        indicator = edition_number(edition) if edition_indicator is None else edition_indicator
-        for key, value in (("edition", indicator), (system.figure, printed)):
-            if value is not None:
-                card[key] = value
+        card["edition"] = edition_number(edition) if edition_indicator is None else edition_indicator
+        if printed is not None:
+            card[system.figure] = printed
         verdicts = [rules.judge(card, edition)]
     judgements = [v.judgement for v in verdicts]
     if fmt == "json":
         out = [v.cost_json() for v in verdicts]
         click.echo(json.dumps(out if card_file is not None else out[0], ensure_ascii=False, indent=2))
     else:
-        display = card_file if card_file not in (None, "-") else ("<stdin>" if card_file == "-" else None)
+        display = "<stdin>" if card_file == "-" else card_file
         for j in judgements:
             if j.breakdown is not None:
                 click.echo(breakdown_text(j))

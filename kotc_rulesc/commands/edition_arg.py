@@ -8,9 +8,7 @@ import click
 
 from ..model import EditionKey, parse_edition_key
 
-
-#: the longest edition a command line may name ("1000000000th-pre" and then some)
-_LONGEST = 24
+_LONGEST = 24  # the longest edition a command line may name ("1000000000th-pre" and then some)
 
 
 class EditionType(click.ParamType):
@@ -21,15 +19,13 @@ class EditionType(click.ParamType):
     def convert(self, value: Any, param: Any, ctx: Any) -> EditionKey:
         if isinstance(value, str) and len(value.strip()) > _LONGEST:  # (never a number of thousands of digits)
             self.fail(f"{value[:_LONGEST]!r}… is not an edition: write a number (10) or a pre-release (11-pre)", param, ctx)
-        if isinstance(value, (int, str)) and not isinstance(value, bool):
-            try:
-                return parse_edition_key(value)
-            except ValueError as exc:
-                self.fail(str(exc), param, ctx)
-        self.fail(f"{value!r} is not an edition", param, ctx)
+        try:
+            return parse_edition_key(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
     def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> list:
-        """The editions of the compiled tables of the bundled rules (shell completion)."""
+        """The editions of the bundled rules' compiled tables."""
         from click.shell_completion import CompletionItem
 
         try:
@@ -48,9 +44,7 @@ def describe_keys(keys: Iterable[EditionKey]) -> str:
     """ "1–10, 11-pre, 11, 12" """
     keys = list(keys)
     main = [k for k in keys if isinstance(k, int)]
-    pre = [k for k in keys if not isinstance(k, int)]
-    text = f"{main[0]}–{main[-1]}" if main else ""
-    return ", ".join([text, *map(str, pre)]) if text else ", ".join(map(str, pre))
+    return ", ".join(([f"{main[0]}–{main[-1]}"] if main else []) + [str(k) for k in keys if not isinstance(k, int)])
 
 
 def check_known(keys: Iterable[EditionKey], key: EditionKey, option: str) -> EditionKey:

@@ -1,6 +1,4 @@
-"""How a command is told where the rules are (``--rules DIR``), and how it stops when they have
-problems: shared by the rules, card, doc, build and migrate commands, so that none of them
-imports another command's module for it."""
+"""``--rules DIR``, ``--format``, and how a command stops when the rules have problems: shared by commands."""
 
 from __future__ import annotations
 
@@ -13,18 +11,15 @@ if TYPE_CHECKING:
     from ..model import RuleSet
     from ..view import RulesView
 
-RULES_OPTION = click.option(
-    "--rules",
-    "rules_dir",
-    type=click.Path(file_okay=False, path_type=str),
-    default=None,
-    help="The rules directory (default: the bundled rules/).",
+RULES_OPTION = click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+                            help="The rules directory (default: the bundled rules/).")
+FORMAT_OPTION = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
 )
 
 
 def exit_with_problems(problems: list) -> NoReturn:
-    """Print every problem of the rules to standard error and exit: 2 when the rules cannot be
-    read at all (no such folder, a file that cannot be opened), 1 for problems in the data."""
+    """Print every problem of the rules and exit: 2 when they cannot be read at all, else 1."""
     from ..errors import exit_code
 
     for problem in problems:
@@ -47,8 +42,7 @@ def load_or_exit(rules_dir: str | None) -> RuleSet:
 
 
 def view_or_exit(rules_dir: str | None) -> RulesView:
-    """The rules, from the compiled tables when they answer for them (:mod:`~kotc_rulesc.cards.rules_source`),
-    or print every problem and exit (:func:`exit_with_problems`)."""
+    """The rules (the compiled tables when they answer for them), or print every problem and exit."""
     from ..cards.rules_source import get_view
     from ..errors import ProblemsFound
 

@@ -10,7 +10,7 @@ import click
 
 from ..model import EditionKey
 from .edition_arg import EDITION, check_known
-from .rules_arg import RULES_OPTION, view_or_exit
+from .rules_arg import FORMAT_OPTION, RULES_OPTION, view_or_exit
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -63,11 +63,9 @@ def check(rules_dir: str | None, fmt: str) -> None:
                    "problems": [{"file": p.file, "line": p.line or None, "column": p.column or None,
                                  "message": p.message, "hint": p.hint} for p in problems]}
             click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
-            sys.exit(exit_code(problems))
-        for problem in problems:
-            click.echo(str(problem))
-        click.echo(f"{len(exc.problems)} problem(s).")
-        sys.exit(exit_code(exc.problems))
+        else:
+            click.echo("".join(f"{problem}\n" for problem in problems) + f"{len(problems)} problem(s).")
+        sys.exit(exit_code(problems))
     files = view.rules_files()
     n = sum(count for _, _, count, _ in files)
     if fmt == "json":
@@ -127,9 +125,7 @@ def editions(rules_dir: str | None, fmt: str) -> None:
 @click.command()
 @click.option("--edition", "-e", type=EDITION, required=True,
               help="The edition to show: a number (10), or a pre-release (11-pre).")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
-)
+@FORMAT_OPTION
 @RULES_OPTION
 def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
     """Show the component catalog as it stood in one edition.
@@ -236,6 +232,9 @@ def rules_export(directory: str, force: bool) -> None:
       kotc-rulesc rules export my-kotc/rules
       kotc-rulesc rules export my-kotc/rules --force
     """
+    import re
+    import shlex
+
     from ..bundled import rules_dir, schema_path
     from ..modeline import find_modeline, modeline
 
@@ -257,10 +256,8 @@ def rules_export(directory: str, force: bool) -> None:
         for name, path in files.items():
             data = path.read_bytes()
             if path.suffix == ".yaml":  # its schema line, pointed at the schema beside it
-                text = data.decode("utf-8")
-                old = find_modeline(text)
-                lines = text.split("\n")
-                at = next((i for i, ln in enumerate(lines) if old is not None and ln.strip().startswith("#") and old in ln), None)
+                lines = data.decode("utf-8").split("\n")
+                at = next((i for i, ln in enumerate(lines) if find_modeline(ln)), None)
                 if at is None:
                     lines.insert(0, line)
                 else:
@@ -270,19 +267,11 @@ def rules_export(directory: str, force: bool) -> None:
     except OSError as exc:
         click.echo(f"error: cannot write {exc.filename or directory}: {exc.strerror}", err=True)
         sys.exit(2)
-    import re
-
     numbers = [int(m.group(1)) for n in files if (m := re.fullmatch(r"edition-(\d+)\.yaml", n))]
     click.echo(f"Wrote {len([n for n in files if n.endswith('.yaml')])} rules files, README.md and {schema.name} to {directory}.")
     click.echo("Next, to check them and to start the next edition:")
-    click.echo(f"  kotc-rulesc check --rules {_quoted(directory)}")
-    click.echo(f"  kotc-rulesc new-edition {max(numbers) + 1} --rules {_quoted(directory)}")
-
-
-def _quoted(path: str) -> str:
-    import shlex
-
-    return shlex.quote(path)
+    click.echo(f"  kotc-rulesc check --rules {shlex.quote(directory)}")
+    click.echo(f"  kotc-rulesc new-edition {max(numbers) + 1} --rules {shlex.quote(directory)}")
 
 
 COMMANDS = [check, editions, show, schema, rules_group]

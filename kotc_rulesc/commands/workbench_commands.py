@@ -8,8 +8,6 @@ import click
 
 from .rules_arg import RULES_OPTION, exit_with_problems
 
-__all__ = ["COMMANDS", "workbench"]
-
 
 @click.command()
 @click.argument("collection", required=False, metavar="[COLLECTION]",
@@ -111,7 +109,7 @@ def _check(server) -> None:
 
     from ..workbench.server import serving
 
-    fetch = urllib.request.build_opener(urllib.request.ProxyHandler({})).open  # (straight to it, whatever the proxy settings)
+    fetch = urllib.request.build_opener(urllib.request.ProxyHandler({})).open  # (whatever the proxy settings)
     url = server.url
     card = {"name": "Insight", "type": "spell", "text": "Draw 1 card."}
     judge = urllib.request.Request(url + "api/judge", json.dumps({"card": card}).encode(), {"Content-Type": "application/json"})

@@ -1,18 +1,10 @@
-"""What the workbench's page asks of the server, and the answers: JSON made by :mod:`kotc_rulesc.api`.
-
-Every answer about a card is the API's, and so the CLI's: a judgement carries the card's entry of
-``check-cards --format json`` (``verdict``) and what ``cost --format json`` prints (``cost``), a
-collection ``check-cards --format json`` (``--deck``) itself, a migration the card's entry of
-``migrate --report-format json``.  The page shows those numbers; it computes none.
-
-The routes (:data:`ROUTES`) take the request's query (GET) or JSON body (POST) and return
-``(status, content type, body)``; :mod:`kotc_rulesc.workbench.server` checks who asks and how much.
-"""
+"""What the workbench's page asks, and the answers: the API's JSON, and so the CLI's (the page computes
+no number).  Each route takes the request's query or body and returns ``(status, content type, body)``."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any
 
 from ..api import EditionError, Rules
 from .collection import Collections, edit_of
@@ -47,9 +39,7 @@ class Workbench:
     def __init__(self, rules: Rules, collection: str | None = None):
         self.rules = rules
         self.collections = Collections()
-        #: the file named on the command line, opened by the page at start ("the page reads no file it
-        #: was not given": no route names a path)
-        self.given = None
+        self.given = None  # the file named on the command line (no route names a path)
         if collection is not None:  # (read whole, as an upload is: at most what a YAML file may hold)
             from pathlib import Path
 
@@ -65,8 +55,6 @@ class Workbench:
         except EditionError as exc:
             raise BadRequest(str(exc)) from None
 
-    # -- GET -------------------------------------------------------------------------------
-
     def editions(self, query: dict[str, str]) -> tuple[int, str, bytes]:
         """Every edition, the default one, the documents reasons cite, and the collection given."""
         given = self._collection_json(self.given, self.rules.current) if self.given is not None else None
@@ -79,8 +67,6 @@ class Workbench:
         return _json({"edition": self.rules.edition(key).to_json(), "system": self.rules.system(key).to_json(),
                       "components": [c.to_json() for c in self.rules.components(key)]})
 
-    # -- POST ------------------------------------------------------------------------------
-
     def judge(self, body: Any) -> tuple[int, str, bytes]:
         """A card judged in the edition, with its picture and what migrating it to the current edition does."""
         card = _need(body, "card", dict)
@@ -89,7 +75,7 @@ class Workbench:
         current = self.rules.current
         return _json({
             "verdict": v.to_json(), "cost": v.cost_json(), "outcome": v.outcome,
-            "warnings": [w.to_json() if hasattr(w, "to_json") else w for w in v.warnings],
+            "warnings": [w.to_json() for w in v.warnings],
             "ultra_points": v.ultra_points, "unknown": [u.to_json() for u in v.unknown],
             "current": self._migration(card, key, current),
             "picture": card_svg(card, self.rules.system(key), v.value, v.ultra_points),
@@ -193,8 +179,3 @@ ROUTES: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", "/api/download"): ("download", "json"),
 }
 
-
-def handler(bench: Workbench, method: str, path: str) -> tuple[Callable[..., tuple[int, str, bytes]], str] | None:
-    """The bound method answering ``method path`` and how it takes the request, or ``None``."""
-    route = ROUTES.get((method, path))
-    return None if route is None else (getattr(bench, route[0]), route[1])

@@ -1,36 +1,25 @@
-"""Collections opened in the workbench: read as the CLI reads them, written back as ``migrate`` writes.
-
-A collection comes as the bytes of a file the user gave (dropped on the page, opened with its file
-picker, or named on the command line).  It is read by the CLI's one reader,
-:func:`~kotc_rulesc.cards.collection.read_collection`, under the input policy — from a private
-temporary copy named as the file was, since the reader reads files — and judged by
-:meth:`kotc_rulesc.api.Rules.check`: the same cards, lines and verdicts as ``check-cards``.
-
-The edited collection is written by the writers ``migrate`` writes with, fed the page's edits as
-the decisions of a migration: :func:`~kotc_rulesc.migrate.io_yaml.migrate_yaml` for YAML (only the
-edited cards' lines change; comments, key order, quoting and every other byte are kept),
-:func:`~kotc_rulesc.migrate.io_json.json_cards` for JSON and JSONL (each edited card laid out like
-the original).  An edit sets the fields the user changed; a field the user cleared becomes ``null``
-(a field that is absent reads as one that is null); an earlier migration's marker is removed when
-the edited card is legal, and kept as it is otherwise.
+"""Collections given to the workbench: read by the CLI's one reader (from a private temporary copy
+named as the file was), written back by ``migrate``'s writers fed the page's edits as a migration's
+decisions, so that only the edited cards change.  A field the user cleared becomes ``null``; an earlier
+migration's marker goes when the edited card is legal.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import re
 import secrets
-import shutil
 import tempfile
 import threading
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from ..reading.policy import HEAD, InputError, detect_format
-from ..migrate.io_json import Context, json_cards
+from ..migrate.io_json import Context, json_cards, jsonl_block
 from ..migrate.plan import MARK, Decision
 
 __all__ = ["Collections", "Held"]
@@ -45,23 +34,17 @@ class _Edit(Decision):
 
     fields: dict[str, Any] = field(default_factory=dict)
 
-    @cached_property
-    def _updates(self) -> dict[str, Any]:
-        return dict(self.fields)
-
-
-class _Editor:
-    """What the writers read of a migrator besides its decisions: its rulebook's words (for a report,
-    and none is written)."""
-
-    words: dict[str, str] = {}
+    def updates(self) -> dict[str, Any]:
+        return self.fields
 
 
 class _EditContext(Context):
     """The writers' context, deciding each card by the page's edits (``None``: unchanged)."""
 
     def __init__(self, edits: dict[int, _Edit | None]):
-        super().__init__(_Editor(), None, attention_cap=0)
+        # what the writers read of a migrator: no words (no report), no key (edits go by index: no card is
+        # remembered by its content)
+        super().__init__(SimpleNamespace(words={}, key=lambda card: None), None, attention_cap=0)
         self.edits = edits
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:
@@ -119,9 +102,9 @@ class Held:
             from ..migrate.io_yaml import migrate_yaml  # (ruamel.yaml: YAML collections only)
 
             return migrate_yaml(ctx, self.data, self.name).output
-        if self.format == "json":
-            return _written_json(ctx, self.data, self.name)
-        return _written_jsonl(ctx, self.data, self.name)
+        if self.format == "jsonl":  # (without a byte-order mark, as the reader reads it)
+            return jsonl_block(ctx, self.data.removeprefix(codecs.BOM_UTF8), 0, 1).output
+        return _written_json(ctx, self.data, self.name)
 
 
 def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
@@ -140,29 +123,6 @@ def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
     return (bom + "".join(p if isinstance(p, str) else outputs[p] or items[p][0] for p in pieces)).encode("utf-8")
 
 
-def _written_jsonl(ctx: Context, data: bytes, name: str) -> bytes:
-    from ..reading.policy import blank_line, jsonl_lines
-    from ..reading.json_reader import JsonProblem, json_line
-
-    out = []
-    index = 0
-    for number, raw in enumerate(jsonl_lines(name, data), 1):
-        if blank_line(raw):
-            out.append(raw)
-            continue
-        try:
-            card = json_line(raw)
-        except JsonProblem:
-            card = None
-        new = None
-        if isinstance(card, dict):
-            text = raw.decode("utf-8")
-            new = json_cards(ctx, [(text.rstrip("\r"), card, number, "")], index).output[0]
-        out.append(raw if new is None else new.encode("utf-8") + (b"\r" if raw.endswith(b"\r") else b""))
-        index += 1
-    return b"\n".join(out)
-
-
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
 
 
@@ -179,17 +139,14 @@ class Collections:
         from ..cards.collection import read_collection
 
         base = _SAFE_NAME.sub("_", Path(name.replace("\\", "/")).name).strip(" .") or "collection"
-        folder = Path(tempfile.mkdtemp(prefix="kotc-workbench-"))
-        try:
-            path = folder / base
+        with tempfile.TemporaryDirectory(prefix="kotc-workbench-", ignore_cleanup_errors=True) as folder:
+            path = Path(folder) / base
             path.write_bytes(data)
             try:
                 cards = list(read_collection(str(path)))
             except InputError as exc:
                 exc.file = base if exc.file == str(path) else exc.file
                 raise
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
         fmt = detect_format(base, data[:HEAD])
         held = Held(secrets.token_urlsafe(12), base, data, fmt, cards)
         with self._lock:

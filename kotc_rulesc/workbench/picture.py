@@ -1,17 +1,6 @@
-"""A picture of a card: an SVG drawn in the layout the rulebooks describe.
-
-The rulebooks' "Card Types and Layout" lists what a card shows — its name, the card image, the
-ability text, the Edition Indicator, its level (resource cost up to the 10th), from the 17th its
-Ultra Points value, its stats (offense and defense; SP and HP) and flavor text — and says that a
-card of a type without stats (a spell) has "a pair of triangles instead".  Their pictures are not
-in the transcriptions, so the places are this drawing's own: the name and the figure across the
-top, the image, the type, the ability text (each ability's name in capitals, tutorial text in
-italics, as the rulebook prints it), the flavor text, then the stats (or the triangles) with the
-Edition Indicator between them.  What the card prints is drawn; nothing is named by the engine:
-the figure, the stats and the types come from the edition's system.
-
-The drawing is deterministic (the same card gives the same bytes) and needs no font metrics: text
-is wrapped at an average character width, and the ability text is set smaller until it fits.
+"""A card's picture: an SVG of what the rulebooks' "Card Types and Layout" lists (a type without stats
+has "a pair of triangles instead"); where each thing sits is this drawing's own, as the transcriptions
+have no pictures.  Deterministic, and without font metrics: text wraps at an average character width.
 """
 
 from __future__ import annotations
@@ -25,10 +14,6 @@ WIDTH, HEIGHT = 250, 350
 _PAD = 14
 _TEXT_TOP, _TEXT_BOTTOM = 196, 300  # the ability text's box
 _CHAR = 0.53  # average width of a character, in ems (a sans-serif face)
-
-
-def _attr(value: Any) -> str:
-    return escape(str(value), {'"': "&quot;"})
 
 
 def _wrap(words: list[tuple[str, str]], size: float, width: float) -> list[list[tuple[str, str]]]:
@@ -77,10 +62,9 @@ def _text_block(paragraphs: list[str], top: float, bottom: float) -> list[str]:
     y = top + size
     for lines in laid:
         for line in lines:
-            spans = []
-            for i, (word, style) in enumerate(line):
-                spans.append(f"<tspan{_STYLE[style]}>{escape(word)}{' ' if i < len(line) - 1 else ''}</tspan>")
-            out.append(f'<text x="{_PAD + 4}" y="{y:.1f}" font-size="{size}" xml:space="preserve">{"".join(spans)}</text>')
+            spans = "".join(f"<tspan{_STYLE[style]}>{escape(word)}{' ' if i < len(line) - 1 else ''}</tspan>"
+                            for i, (word, style) in enumerate(line))
+            out.append(f'<text x="{_PAD + 4}" y="{y:.1f}" font-size="{size}" xml:space="preserve">{spans}</text>')
             y += size * 1.25
         y += size * 0.5
     return out
@@ -104,9 +88,10 @@ def card_svg(card: dict[str, Any], system: Any, figure: int | None = None, ultra
     text = card.get("text") if isinstance(card.get("text"), str) else ""
     paragraphs = [line.strip() for line in text.splitlines() if line.strip()]
     indicator = card.get("edition")
+    label = escape(name or "a card", {'"': "&quot;"})
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH * 2}" height="{HEIGHT * 2}" '
-        f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-label="{_attr(name or "a card")}">',
+        f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-label="{label}">',
         f"<title>{escape(name or 'A card')}</title>",
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="12" fill="#f7f3e8" stroke="#2f2a24" stroke-width="2"/>',
         f'<rect x="{_PAD}" y="{_PAD}" width="{WIDTH - 2 * _PAD}" height="26" rx="4" fill="#fffdf7" stroke="#2f2a24"/>',

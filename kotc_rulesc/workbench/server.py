@@ -1,18 +1,9 @@
 """The workbench's web server: the standard library's ``ThreadingHTTPServer``, safe by default.
 
-* It listens on the loopback interface (127.0.0.1) unless told another address.
-* It answers only requests addressed to it: the ``Host`` header must name this server's port and
-  one of its names — ``localhost``, an IP address, or the address it was told to listen on — so
-  that a web page whose DNS name is made to point at 127.0.0.1 (DNS rebinding) gets nothing.
-* It shares nothing with other sites: it sends no CORS header, refuses a request whose ``Origin``
-  is not its own (or that a browser marks cross-site), and takes a POST only as JSON or as a file's
-  bytes (``application/octet-stream``) — kinds a page elsewhere cannot send without asking first.
-* Request bodies are bounded by the input policy (:mod:`kotc_rulesc.reading.policy`): a card or a question
-  at most one line's worth (:data:`~kotc_rulesc.reading.policy.MAX_LINE`), a collection at most what a
-  YAML file may hold (:data:`~kotc_rulesc.reading.policy.MAX_YAML`); JSON is read under the policy.
-* It serves its own page and files, from the package, by name, and reads no other file.
-* Every response carries a Content-Security-Policy that lets the page run scripts from this server
-  alone (no inline script, no other origin), and is neither cached nor framed.
+It listens on 127.0.0.1 unless told another address; answers only requests whose ``Host`` names it
+(no DNS rebinding) and whose ``Origin`` is its own, POSTs only as JSON or a file's bytes (which a page
+elsewhere cannot send without asking first); bounds bodies by the input policy; serves its own files
+by name; and sends a Content-Security-Policy that runs scripts from this server alone.
 """
 
 from __future__ import annotations
@@ -29,7 +20,7 @@ from typing import Any, Iterator
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..reading.policy import MAX_LINE, MAX_YAML
-from .app import ROUTES, BadRequest, Workbench, handler
+from .app import ROUTES, BadRequest, Workbench
 
 __all__ = ["CSP", "Server", "STATIC", "is_loopback", "make_server", "serving"]
 
@@ -57,19 +48,15 @@ STATIC = {
     "/static/collection.js": ("collection.js", "text/javascript; charset=utf-8"),
     "/static/favicon.svg": ("favicon.svg", "image/svg+xml"),
 }
-#: the most bytes a request body may have, by how the route takes it: a card or a question is one
-#: line's worth, a collection file what a YAML file may hold
-LIMITS = {"json": MAX_LINE, "query": 0, "bytes": MAX_YAML}
-#: the JSON requests that carry a whole collection's cards (its edits): as much as the collection
-_WHOLE_COLLECTION = ("/api/check", "/api/download")
+#: the requests that carry a collection or its cards: as much as a YAML file may hold (others: a line's worth)
+_WHOLE_COLLECTION = ("/api/check", "/api/download", "/api/collection")
 #: what a POST must declare its body to be, by how the route takes it
 CONTENT_TYPES = {"json": "application/json", "bytes": "application/octet-stream"}
-_LOOPBACK_NAMES = ("localhost",)
 
 
 def is_loopback(host: str) -> bool:
     """Is ``host`` (a name or an address) this machine's loopback interface only?"""
-    if host in _LOOPBACK_NAMES:
+    if host == "localhost":
         return True
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
@@ -87,8 +74,8 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True  # (a page left open does not keep ^C from stopping the server)
     allow_reuse_address = False  # (another server on the port is an error, not a neighbour)
 
-    def __init__(self, address: tuple[str, int], bench: Workbench, family: int = socket.AF_INET):
-        self.address_family = family
+    def __init__(self, address: tuple[str, int], bench: Workbench):
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.bench = bench
         self.host_name = address[0]
         self.files = {path: _static(name) for path, (name, _) in STATIC.items()}  # (read once: the page loads fast)
@@ -100,9 +87,7 @@ class Server(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host = self.host_name
-        if host in ("", "0.0.0.0", "::"):
-            host = "127.0.0.1" if host != "::" else "::1"
+        host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host_name, self.host_name)
         return f"http://{'[' + host + ']' if ':' in host else host}:{self.port}/"
 
     def host_allowed(self, header: str | None) -> bool:
@@ -111,7 +96,7 @@ class Server(ThreadingHTTPServer):
         if m is None or int(m.group("port") or 80) != self.port:
             return False
         name = m.group("name").lower().strip("[]")
-        if name in _LOOPBACK_NAMES or name == self.host_name.lower().strip("[]"):
+        if name in ("localhost", self.host_name.lower().strip("[]")):
             return True
         try:
             ipaddress.ip_address(name)
@@ -127,8 +112,7 @@ _HOST = re.compile(r"(?P<name>\[[0-9A-Fa-f:.]+\]|[^:\[\]/\s]+)(?::(?P<port>\d{1,
 def make_server(bench: Workbench, host: str = "127.0.0.1", port: int = 0) -> Server:
     """A server for ``bench`` listening on ``host``:``port`` (0: a free port); :class:`OSError` when
     it cannot listen there."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return Server((host, port), bench, family)
+    return Server((host, port), bench)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -196,13 +180,13 @@ class _Handler(BaseHTTPRequestHandler):
         path = unquote(url.path)
         if method == "GET" and path in STATIC:
             return self._reply(200, STATIC[path][1], self.server.files[path])
-        found = handler(self.server.bench, method, path)
-        if found is None:
+        if (method, path) not in ROUTES:
             allowed = sorted({m for m, p in ROUTES if p == path} | ({"GET"} if path in STATIC else set()))
             if allowed:
                 return self._refuse(405, f"{path} takes {' or '.join(allowed)}")
             return self._refuse(404, f"no such page: {path}")
-        answer, takes = found
+        name, takes = ROUTES[method, path]
+        answer = getattr(self.server.bench, name)
         try:
             if takes == "query":
                 result = answer(dict(parse_qsl(url.query)))
@@ -218,10 +202,8 @@ class _Handler(BaseHTTPRequestHandler):
         except BadRequest as exc:
             return self._refuse(400, str(exc))
         status, content_type, data = result
-        extra = {}
-        if content_type == "application/octet-stream":
-            extra["Content-Disposition"] = "attachment"
-        self._reply(status, content_type, data, extra)
+        self._reply(status, content_type, data,
+                    {"Content-Disposition": "attachment"} if content_type == "application/octet-stream" else None)
 
     def _body(self, takes: str, path: str) -> Any:
         """The request's body (decoded JSON, or bytes), or ``None`` once refused."""
@@ -229,14 +211,11 @@ class _Handler(BaseHTTPRequestHandler):
         if declared != CONTENT_TYPES[takes]:
             self._refuse(415, f"{path} takes {CONTENT_TYPES[takes]}")
             return None
-        if self.headers.get("Transfer-Encoding"):
+        length = self.headers.get("Content-Length") or ""
+        if self.headers.get("Transfer-Encoding") or not length.isdigit():
             self._refuse(411, "send the body with a Content-Length")
             return None
-        length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
-            self._refuse(411, "send the body with a Content-Length")
-            return None
-        limit = MAX_YAML if path in _WHOLE_COLLECTION else LIMITS[takes]
+        limit = MAX_YAML if path in _WHOLE_COLLECTION else MAX_LINE
         if int(length) > limit:
             self._refuse(413, f"a request of {int(length):,} bytes: at most {limit:,} (the input policy)")
             return None
