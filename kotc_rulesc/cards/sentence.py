@@ -50,9 +50,13 @@ class CardJoins:
     def __init__(self, joins: tuple[Join, ...], ends: dict[str, tuple[str, ...]], texts: Any):
         self.joins = joins
         self.ends = ends
-        longest_first = sorted(ends, key=len, reverse=True)
-        self.pattern = re.compile(CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in longest_first))
+        self.pattern = clause_pattern(tuple(ends))
         self.longest = max((len(clauses(text, self.pattern)) for text in texts), default=1)
+
+
+def clause_pattern(joins: tuple[str, ...]) -> re.Pattern:
+    """What ends a clause: ":", ";" or "→" and the space after it, or one of ``joins`` (longest first)."""
+    return re.compile(CLAUSE_END.pattern + "".join("|" + re.escape(j) for j in sorted(joins, key=len, reverse=True)))
 
 
 def clauses(sentence: str, pattern: re.Pattern = CLAUSE_END) -> list[tuple[str, str]]:
