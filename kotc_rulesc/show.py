@@ -1,10 +1,5 @@
-"""The catalog of one edition as JSON-ready data and as text (``kotc-rulesc show``).
-
-The ``rulebook`` lists are derived the way the rulebooks print them: Revised
-Ability Text, Redacted Ability Text, Revised Variable Limits and Revised Costs,
-each holding the events up to the edition, for components not redacted by then
-(the 11th rulebook prints "N/A" for limits whose components were all redacted).
-"""
+"""The catalog of one edition as JSON-ready data and as text (``kotc-rulesc show``); its rulebook lists
+derived as the rulebooks print them, for components not redacted by then."""
 
 from __future__ import annotations
 
@@ -13,7 +8,6 @@ from typing import Any
 from .fold import Catalog, ComponentState
 from .model import ordinal
 from .system import System, kind_titles
-from .text import Template
 
 
 def _limit_text(limits: dict[str, int | None]) -> str:
@@ -51,8 +45,8 @@ def component_json(c: ComponentState) -> dict[str, Any]:
     }
 
 
-def _concrete(t: Template, binds: dict[str, int]) -> str:
-    return t.render_partial(binds)
+#: the rulebook's lists, in the order ``show`` gives them
+_LISTS = ("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs")
 
 
 def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
@@ -61,43 +55,31 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
     A revision that follows a row of a Refurbished Card Texts table (the 14th on) is listed as the
     rulebook lists it: the row, once, with the texts it reworded; a revision no list names
     (``listed: false``) is in ``unlisted_text``, not in a rulebook list."""
-    revised_text, redacted, revised_limits, revised_costs, unlisted = [], [], [], [], []
+    lists: dict[str, list[dict[str, Any]]] = {name: [] for name in _LISTS}
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for c in cat.components or ():
         if c.status == "unknown":
             continue  # may or may not be redacted yet: in no list rather than in a wrong one
         if c.status == "redacted":
-            redacted.append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
+            lists["redacted"].append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
             continue
         for w in c.wordings:
+            texts = {"old": w.text.render_partial({}), "new": w.replaced_by.render_partial(w.step_binds)}
             if w.row is not None:
                 row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
-                row["texts"].append({"old": _concrete(w.text, {}), "new": _concrete(w.replaced_by, w.step_binds)})
-                continue
-            (revised_text if w.listed else unlisted).append(
-                {
-                    "old": _concrete(w.text, {}),
-                    "new": _concrete(w.replaced_by, w.step_binds),
-                    "edition": w.replaced_in.edition,
-                }
-            )
-        for ch in c.limit_changes:
-            revised_limits.append({"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition})
+                row["texts"].append(texts)
+            else:
+                lists["revised_text" if w.listed else "unlisted_text"].append({**texts, "edition": w.replaced_in.edition})
+        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition}
+                                    for ch in c.limit_changes]
         listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
         if listed:
-            last = listed[-1]
-            revised_costs.append({"text": str(c.text), "edition": last.when.edition})
+            lists["revised_costs"].append({"text": str(c.text), "edition": listed[-1].when.edition})
     key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
     for row in rows.values():
         row["texts"].sort(key=key)
-    return {
-        "refurbished": sorted(rows.values(), key=key),
-        "revised_text": sorted(revised_text, key=key),
-        "unlisted_text": sorted(unlisted, key=key),
-        "redacted": sorted(redacted, key=key),
-        "revised_limits": sorted(revised_limits, key=key),
-        "revised_costs": sorted(revised_costs, key=key),
-    }
+    lists["refurbished"] = list(rows.values())
+    return {name: sorted(items, key=key) for name, items in lists.items()}
 
 
 def rulebook_params_json(cat: Catalog) -> dict[str, Any] | None:
@@ -259,7 +241,7 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
         "follows": cat.declared.follows if cat.declared else None,
         "components": [component_json(c) for c in cat.components] if cat.components is not None else None,
         "rulebook": {
-            **(rulebook_lists(cat) if cat.components is not None else dict.fromkeys(("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs"))),
+            **(rulebook_lists(cat) if cat.components is not None else dict.fromkeys(_LISTS)),
             "parameters": rulebook_params_json(cat),
         },
         "card_cost": cost_rule_json(cat),
