@@ -14,14 +14,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import prose
+from .prose import listing
 from .model import CostRule, EditionKey, ordinal
 from .system import System
 
 __all__ = ["SECTIONS", "building_groups", "building_view"]
-
-
-def _listing(words: list[str], last: str = "and") -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
 def _how_many(low: int, high: int | None, noun: str) -> str:
@@ -40,7 +37,7 @@ def _types(system: System, rule: CostRule | None) -> dict[str, Any]:
         stats = [st.describe() for st in t.stats]
         names = {"required": ", each named in capitals (NAME: …)", "optional": "; an ability may be named in capitals (NAME: …)",
                  "none": ", unnamed"}.get(t.names, "")
-        text = (f"A {t.id} prints " + (_listing(stats) if stats else "no stats") + " and has "
+        text = (f"A {t.id} prints " + (listing(stats) if stats else "no stats") + " and has "
                 + _how_many(t.abilities_min, t.abilities_max, "ability") + names + ".")
         if t.empty_text:
             text += f" With no ability it prints “{t.empty_text}”."
@@ -71,8 +68,8 @@ def _ability(system: System, rule: CostRule | None) -> dict[str, Any]:
     card = system.kinds_at("card")
     paragraphs = []
     if card:
-        paragraphs.append("Before any ability, a card may print " + _listing(
-            [f"a {k.noun} ({_listing(list(k.types))} only)" if k.types else f"a {k.noun}" for k in card], "or")
+        paragraphs.append("Before any ability, a card may print " + listing(
+            [f"a {k.noun} ({listing(list(k.types))} only)" if k.types else f"a {k.noun}" for k in card], "or")
             + " as its first paragraph.")
     parts = _order(system, system.ability)
     if system.sub_ability:
@@ -112,7 +109,7 @@ def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
         items.append(_rule(a.modal, f"where a number is 1, the words that count it are singular ({words})", a.quote))
     for v in system.variations:
         where = " where the targets can never be more than one" if v.when == "one-target" else ""
-        kinds = _listing([system.noun(k) + "s" for k in v.kinds if k in system.kind_ids] or ["texts"])
+        kinds = listing([system.noun(k) + "s" for k in v.kinds if k in system.kind_ids] or ["texts"])
         items.append(_rule(v.modal, f"in {kinds}{where}: {_forms(v.forms)}", v.quote))
     for j in system.joins:
         how = (f"“{j.series[0].strip()}” (two), or commas and “{j.series[2].strip()}” before the last (three or more)" if j.series
@@ -121,7 +118,7 @@ def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
                 else f"{_a(system.noun(j.after))} and the {system.noun(j.before)} after it")
         items.append(_rule(j.modal, f"{pair} are joined by {how}, in place of the “{j.end}” of the first", j.quote))
     for c in system.capitals:
-        kinds = _listing([system.noun(k) for k in c.kinds if k in system.kind_ids] or ["text"])
+        kinds = listing([system.noun(k) for k in c.kinds if k in system.kind_ids] or ["text"])
         items.append(_rule(c.modal, f"{_a(kinds)} that opens its ability or sub-ability starts with a capital letter", c.quote))
     if system.naming is not None:
         n = system.naming
@@ -178,7 +175,7 @@ def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], Any]]:
 
 def building_view(keys: list[EditionKey], cat: Any) -> dict[str, Any]:
     """The page of the editions ``keys`` (whose first's catalog is ``cat``)."""
-    editions = _listing([ordinal(k) for k in keys])
+    editions = listing([ordinal(k) for k in keys])
     return {
         "editions": keys,
         "title": f"How to build a card: {ordinal(keys[0])}" + (f"–{ordinal(keys[-1])}" if len(keys) > 1 else "") + " Edition"

@@ -1,31 +1,33 @@
 """Every page of ``generated/docs/`` from the rules, through the jinja2 templates in ``templates/``.
 
 The lists come from the data, the prose around them is ours (``templates/``, :mod:`prose`). Rendering is
-deterministic (no clock, sorted iteration, ``\\n`` line ends); every string from the data is escaped
-(:mod:`docs_markup`). The HTML pages are standalone: inline style sheet, no network, work from ``file://``.
+deterministic (no clock, sorted iteration, ``\\n`` line ends). Every string from the data is escaped (HTML by
+jinja2's autoescape, Markdown by :func:`md_escape`), control characters shown as U+FFFD. The HTML pages are
+standalone: inline style sheet, no network, they work from ``file://``.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from fractions import Fraction
 from functools import partial
 from html import unescape
 from pathlib import Path
 from typing import Any, Iterable
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .bundled import templates_dir
 from .citation import LIST_TITLES
 from .diff import OPTIONAL_PARAMETERS, PARAMETERS, RuleDiff, card_cost_changes, notes as diff_notes, rulebook_changes
 from .diff import show_value, value_line
 from .docs_building import building_groups, building_view
-from .docs_markup import finalize_html, finalize_md, formula_html, html_marked, md_escape, md_marked
 from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
 from .docs_topics import topics
 from .fold import Catalog, ComponentState, derive_passes
+from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .history import CLEAN_SLATE, KINDS, edition_summary
 from .history.change import describe_when, formula_text, limits_text
 from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
@@ -36,12 +38,101 @@ from .system import kind_titles
 from .view import FoldedRules
 from .wordiff import word_diff
 
-__all__ = ["render_docs", "render_diff", "TEMPLATES", "md_escape", "formula_html"]
-
 #: the jinja2 templates and the style sheet (a source checkout's templates/, or a wheel's copy)
 TEMPLATES = templates_dir()
 
 GENERATED_NOTE = "Generated from the rules data by kotc-rulesc. Do not edit: change rules/ and rebuild."
+
+
+# --------------------------------------------------------------------------- escaping
+
+# C0/C1 controls other than tab and line feed, and noncharacters: no HTML document may hold them
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_MD_SPECIAL = re.compile(r"[\\`*_~<>&|#\[\]]")
+_SLOT = re.compile(r"\[[xyz]\]")
+
+
+def _clean(text: str) -> str:
+    return _FORBIDDEN.sub("\ufffd", text)
+
+
+def md_escape(text: str) -> str:
+    """Markdown-safe text: special characters backslash-escaped, except the guide's own
+    ``[x]`` slots, which stay readable; a line break inside a text becomes ``<br>``."""
+    out = []
+    pos = 0
+    for m in _MD_SPECIAL.finditer(text):
+        if m.start() < pos:
+            continue
+        slot = _SLOT.match(text, m.start())
+        if slot and not text.startswith(("(", "[", ":"), slot.end()):
+            out.append(text[pos : slot.end()])
+            pos = slot.end()
+            continue
+        out.append(text[pos : m.start()] + "\\" + m.group(0))
+        pos = m.end()
+    out.append(text[pos:])
+    return "<br>".join(_NEWLINE.split(_clean("".join(out))))
+
+
+def _finalize_html(value: Any) -> Any:
+    return value if isinstance(value, Markup) or not isinstance(value, str) else _clean(value)
+
+
+def _finalize_md(value: Any) -> str:
+    if isinstance(value, Markup):
+        return str(value)
+    return "" if value is None else md_escape(str(value))
+
+
+# --------------------------------------------------------------------------- formulas as HTML
+
+_HTML_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def formula_html(f: Formula | None) -> Markup:
+    """A formula as HTML: stacked fractions, superscript powers, ⌈ceil⌉, Σ sum, × where
+    the guide juxtaposes names; the plain notation rides along for copying (``title``)."""
+    if f is None:
+        return Markup('<span class="formula unknown">unknown</span>')
+    return Markup('<span class="formula" title="{}">{}</span>').format(f.notation(), Markup(_node_html(f.tree, 0)))
+
+
+def _node_html(node: Any, parent: int) -> str:
+    if isinstance(node, Num):
+        return str(escape(Formula(Num(Fraction(node.value))).notation()))
+    if isinstance(node, Var):
+        return f"<var>{escape(node.name)}</var>"
+    if isinstance(node, Neg):
+        return "−" + _node_html(node.operand, 3)
+    if isinstance(node, Pow):
+        return f"{_node_html(node.base, 4)}<sup>{node.exponent}</sup>"
+    if isinstance(node, Call):
+        args = [_node_html(a, 0) for a in node.args]
+        if node.name == "ceil":
+            return f"⌈{args[0]}⌉"
+        if node.name == "floor":
+            return f"⌊{args[0]}⌋"
+        if node.name == "sum":
+            return f"Σ&#8239;{args[0]}"
+        return f"{node.name}({', '.join(args)})"
+    assert isinstance(node, BinOp)
+    prec = _HTML_PREC[node.op]
+    if node.op == "/":
+        # a stacked fraction needs no parentheses inside; the hidden slash is for copy and speech
+        return (f'<span class="frac"><span class="num">{_node_html(node.left, 0)}</span>'
+                f'<span class="sr"> / </span><span class="den">{_node_html(node.right, 0)}</span></span>')
+    left = _node_html(node.left, prec)
+    right = _node_html(node.right, prec + (node.op == "-"))
+    if node.op == "*":
+        text = f"{left}{right}" if isinstance(node.right, Var) and len(node.right.name) == 1 else f"{left} × {right}"
+    else:
+        text = f"{left} {'−' if node.op == '-' else '+'} {right}"
+    return f"({text})" if prec < parent else text
+
+
+# --------------------------------------------------------------------------- templates
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -62,10 +153,10 @@ def environments() -> dict[str, jinja2.Environment]:
     """``{"html": …, "md": …}``: the two template environments, each escaping its own way."""
     common = dict(loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_trailing_newline=True, trim_blocks=True,
                   lstrip_blocks=True, undefined=jinja2.StrictUndefined, bytecode_cache=_bytecode_cache())
-    html = jinja2.Environment(autoescape=True, finalize=finalize_html, **common)
-    html.filters.update(marked=html_marked, formula=formula_html)
-    md = jinja2.Environment(autoescape=False, finalize=finalize_md, **common)
-    md.filters.update(marked=md_marked, formula=lambda f: f.notation())
+    html = jinja2.Environment(autoescape=True, finalize=_finalize_html, **common)
+    html.filters.update(marked=lambda runs: Markup(runs.html(lambda s: str(escape(_clean(s))))), formula=formula_html)
+    md = jinja2.Environment(autoescape=False, finalize=_finalize_md, **common)
+    md.filters.update(marked=lambda runs: Markup(runs.markdown(md_escape)), formula=lambda f: f.notation())
     for env in (html, md):
         env.globals.update(ordinal=ordinal, note=GENERATED_NOTE, site_nav=[], page_file="")
     html.globals["toc"] = Markup(TOC_PLACEHOLDER)
