@@ -1,9 +1,6 @@
-"""What the commands, the card engine and the migrator read the rules through.
-
-Two implementations share one small interface: :class:`FoldedRules` folds the YAML in memory,
-and :class:`~kotc_rulesc.tables.TablesView` reads the same catalogs and passes from the compiled
-tables without parsing any YAML (:mod:`kotc_rulesc.cards.rules_source` picks one).
-"""
+"""What the commands, the card engine and the migrator read the rules through: :class:`FoldedRules` folds
+the YAML in memory, :class:`~kotc_rulesc.tables.TablesView` reads the compiled tables (``cards.rules_source``
+picks one)."""
 
 from __future__ import annotations
 

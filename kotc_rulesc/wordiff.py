@@ -1,38 +1,20 @@
-"""Word-level differences between two wordings, marked the way the rulebooks mark them.
+"""Word-level differences between two wordings, marked as the 11th rulebook marks a revision: removed words
+struck (``~~a~~``), added ones in bold (``**at least 1**``); also as HTML and as ``[-…-]``/``{+…+}`` text.
 
-The 11th rulebook prints a revision as the old text with its removed words struck
-out and the new text with its added words in bold::
-
-    "Activate when ~~a~~ card in your hand is destroyed."
-        → "Activate when **at least 1** card in your hand is destroyed."
-    "Activate when this card as a resource is destroyed."
-        → "Activate when this card as a resource is destroyed **by paying this card's resource cost.**"
-    "Activate when ~~another~~ of your cards in play is damaged, but not destroyed."
-        → "Activate when **at least 1** of your cards in play (**excluding this card**) is damaged, …"
-
-:func:`word_diff` computes those marks from the two texts, and :class:`Runs` prints
-them as Markdown (``~~`` / ``**``), HTML (``<del>`` / ``<ins>``) or plain text
-(``[-…-]`` / ``{+…+}``).  The conventions, read off the rulebook:
-
-* words are compared without the sentence punctuation that ends them, so
-  "destroyed." and "destroyed" are the same word; the period that moved to the end
-  of an added clause belongs to that clause ("**…resource cost.**").  A word whose
-  end punctuation changed for any other reason is marked as changed;
-* a marked run that is a whole parenthetical keeps its parentheses unmarked
-  ("(**excluding this card**)");
-* adjacent marked words form one run, spaces between them included
-  ("**at least 1**").
+Read off the rulebook: words compare without the punctuation that ends them, and a period that moved to the
+end of an added clause belongs to it ("destroyed **by paying this card's resource cost.**"); a marked run that
+is a whole parenthetical keeps its parentheses unmarked ("(**excluding this card**)"); adjacent marked words,
+with the spaces between them, are one run.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from typing import Callable, Iterable, Literal
 
 from .value import Value
 from .text import normalize
-
-__all__ = ["Run", "Runs", "WordDiff", "word_diff"]
 
 Mark = Literal["same", "removed", "added"]
 
@@ -175,27 +157,16 @@ def _runs(lead: str, chunks: Iterable[_Chunk]) -> Runs:
         else:
             runs.append(Run(text, mark))
 
-    pending: list[_Chunk] = []
-
-    def flush() -> None:
-        if not pending:
-            return
-        mark = pending[0].mark
-        text = "".join(c.word + c.space for c in pending[:-1]) + pending[-1].word
+    for mark, group in groupby(chunks, key=lambda c: c.mark):
+        *inner, last = group
+        text = "".join(c.word + c.space for c in inner) + last.word
         if mark != "same" and _whole_parenthetical(text):
             push("(", "same")
             push(text[1:-1], mark)
             push(")", "same")
         else:
             push(text, mark)
-        push(pending[-1].space, "same")
-        pending.clear()
-
-    for c in chunks:
-        if pending and pending[0].mark != c.mark:
-            flush()
-        pending.append(c)
-    flush()
+        push(last.space, "same")
     return Runs(runs)
 
 
