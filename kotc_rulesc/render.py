@@ -89,6 +89,7 @@ def _finalize_md(value: Any) -> str:
 # --------------------------------------------------------------------------- formulas as HTML
 
 _HTML_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
+_CALLS = {"ceil": "⌈{}⌉", "floor": "⌊{}⌋", "sum": "Σ&#8239;{}"}
 
 
 def formula_html(f: Formula | None) -> Markup:
@@ -110,13 +111,8 @@ def _node_html(node: Any, parent: int) -> str:
         return f"{_node_html(node.base, 4)}<sup>{node.exponent}</sup>"
     if isinstance(node, Call):
         args = [_node_html(a, 0) for a in node.args]
-        if node.name == "ceil":
-            return f"⌈{args[0]}⌉"
-        if node.name == "floor":
-            return f"⌊{args[0]}⌋"
-        if node.name == "sum":
-            return f"Σ&#8239;{args[0]}"
-        return f"{node.name}({', '.join(args)})"
+        form = _CALLS.get(node.name)
+        return form.format(args[0]) if form else f"{node.name}({', '.join(args)})"
     assert isinstance(node, BinOp)
     prec = _HTML_PREC[node.op]
     if node.op == "/":
