@@ -51,10 +51,6 @@ class ComponentState(Value):
         self.disagreements = disagreements  # recorded about this component, up to this edition
         self.ultra = ultra  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
 
-    @property
-    def redacted_in(self) -> int | None:
-        return self.redacted.edition if self.redacted and self.status == "redacted" else None
-
 
 class Catalog(Value):
     """Everything known about one edition."""

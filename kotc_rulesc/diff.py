@@ -172,8 +172,6 @@ def _change(name: str, label: str, before: Any, after: Any) -> ValueChange:
 
 def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[ValueChange]]:
     pa, pb = rulebook_params_json(ca) or {}, rulebook_params_json(cb) or {}
-    if not pa and not pb:
-        return [], []
     params = []
     for name, label in PARAMETERS:
         # an empty list is a list the rulebook does not state: unknown
