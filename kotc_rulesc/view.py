@@ -4,7 +4,7 @@ picks one)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Protocol
 
@@ -45,7 +45,8 @@ class RulesView(Protocol):
 
 
 class FoldedRules:
-    """A :class:`RulesView` over a loaded :class:`~kotc_rulesc.model.RuleSet`."""
+    """A :class:`RulesView` over a loaded :class:`~kotc_rulesc.model.RuleSet`: its catalogs, passes and type
+    aliases each folded once, when first asked for."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
@@ -53,10 +54,12 @@ class FoldedRules:
         self.last = rules.last
         self.keys = tuple(rules.all_keys)
         self.newest = max(edition_number(k) for k in self.keys)
-        self._catalog = lru_cache(maxsize=None)(lambda n: fold(rules, n))
-        self._passes: list[Pass] | None = None
-        self._aliases: dict[str, str] | None = None
         self.readers: dict = {}
+        self._catalog = cache(partial(fold, rules))
+        self.passes = cache(partial(derive_passes, rules))
+        self.type_aliases = cache(rules.type_aliases)
+        self.newest_with_catalog = rules.newest_with_catalog
+        self.decisive_fields = rules.decisive_fields
 
     def catalog(self, n: EditionKey) -> Catalog:
         if n not in self.keys:
@@ -69,22 +72,6 @@ class FoldedRules:
     def resolve(self, key: EditionKey) -> EditionKey:
         resolved = self.rules.resolve(key)
         return key if resolved is None else resolved
-
-    def passes(self) -> list[Pass]:
-        if self._passes is None:
-            self._passes = derive_passes(self.rules)
-        return self._passes
-
-    def newest_with_catalog(self) -> int:
-        return self.rules.newest_with_catalog()
-
-    def type_aliases(self) -> dict[str, str]:
-        if self._aliases is None:
-            self._aliases = self.rules.type_aliases()
-        return self._aliases
-
-    def decisive_fields(self) -> tuple[str, ...]:
-        return self.rules.decisive_fields()
 
     def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
         from .history import edition_summary
