@@ -245,7 +245,8 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
 
     def kinds(s):
         where = {"card": " (card-level)", "sub_ability": " (in a sub-ability)"}
-        return [f"{k.title}: {k.role_word}{where.get(k.place, '')}{', any number' if k.max is None else ''}" for k in s.kinds]
+        return [f"{k.title}: {k.role_word}{where.get(k.place, '')}{', any number' if k.max is None else ''}"
+                for k in s.kinds]
 
     def ability(s):
         own = [s.noun(k) for k in s.ability]

@@ -62,7 +62,8 @@ def _ability(system: System, rule: CostRule | None) -> dict[str, Any]:
             [f"a {k.noun} ({listing(list(k.types))} only)" if k.types else f"a {k.noun}" for k in card], "or")
             + " as its first paragraph.")
     paragraphs.append("An ability is one paragraph of the card's text, made of these parts in this order:")
-    section = {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": _order(system, system.ability)}
+    items = _order(system, system.ability)
+    section = {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": items}
     if system.sub_ability:
         section["items"].append("Sub-abilities: 1 or more, each one sentence")
         section.update(after=["A sub-ability is one sentence, made of these parts in this order:"],
@@ -128,8 +129,10 @@ def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
 def _figure(system: System, rule: CostRule | None) -> dict[str, Any]:
     section = {"id": "figure", "title": system.figure_title.capitalize()}
     if rule is None:
-        return {**section, "paragraphs": [f"No source states how the {system.figure_title} is computed: it is unknown."]}
-    inputs = [f"{name}: {meaning}" for scope in system.rule_scopes() for name, meaning in system.rule_inputs(scope).items()]
+        unknown = f"No source states how the {system.figure_title} is computed: it is unknown."
+        return {**section, "paragraphs": [unknown]}
+    inputs = [f"{name}: {meaning}" for scope in system.rule_scopes()
+              for name, meaning in system.rule_inputs(scope).items()]
     return {**section, "paragraphs": [prose.cost_intro(system)], "items": inputs,
             "formulas": [{"name": name, "formula": f} for name, f in rule.parts()],
             "after": ["A formula of a component is evaluated exactly, with the card's numbers; a fraction is rounded "

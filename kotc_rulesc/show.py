@@ -24,22 +24,13 @@ def component_json(c: ComponentState) -> dict[str, Any]:
         "ultra": c.ultra,
         "status": c.status,
         "redacted_in": c.redacted.edition if c.redacted and c.status != "legal" else None,
-        "revised_from": [
-            {"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items())),
-             **({} if w.listed else {"listed": False})}
-            for w in c.wordings
-        ],
-        "cost_revised": [
-            {"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None, **({} if ch.listed else {"listed": False})}
-            for ch in c.cost_changes
-        ],
-        "limits_revised": [
-            {"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes
-        ],
-        "reinstated": [
-            {"redacted_in": red.edition, "edition": rei.edition, "sources": list(src), "note": note}
-            for red, rei, src, note in c.reinstated
-        ],
+        "revised_from": [{"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items())),
+                          **({} if w.listed else {"listed": False})} for w in c.wordings],
+        "cost_revised": [{"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None,
+                          **({} if ch.listed else {"listed": False})} for ch in c.cost_changes],
+        "limits_revised": [{"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes],
+        "reinstated": [{"redacted_in": red.edition, "edition": rei.edition, "sources": list(src), "note": note}
+                       for red, rei, src, note in c.reinstated],
         "disagreements": [{"note": d.note, "sources": list(d.sources), "recorded_in": d.edition} for d in c.disagreements],
         "sources": list(c.sources),
     }
@@ -69,7 +60,8 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
                 row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
                 row["texts"].append(texts)
             else:
-                lists["revised_text" if w.listed else "unlisted_text"].append({**texts, "edition": w.replaced_in.edition})
+                revised = lists["revised_text" if w.listed else "unlisted_text"]
+                revised.append({**texts, "edition": w.replaced_in.edition})
         lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition}
                                     for ch in c.limit_changes]
         listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
@@ -155,23 +147,12 @@ def system_json(system: System | None) -> dict[str, Any] | None:
         "stated_in": system.edition,
         "sources": list(system.sources),
         "figure": {"name": system.figure, "title": system.figure_title, "parts": system.parts},
-        "types": [
-            {
-                "id": t.id,
-                "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
-                "abilities": {"min": t.abilities_min, "max": t.abilities_max},
-                "empty_text": t.empty_text,
-                "empty_modal": t.empty_modal if t.empty_text else None,
-                "names": t.names,
-            }
-            for t in system.types
-        ],
-        "kinds": [
-            {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "word": k.role_word, "place": k.place,
-             "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
-             "default": k.default.notation() if k.default is not None else None}
-            for k in system.kinds
-        ],
+        "types": [{"id": t.id, "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
+                   "abilities": {"min": t.abilities_min, "max": t.abilities_max}, "empty_text": t.empty_text,
+                   "empty_modal": t.empty_modal if t.empty_text else None, "names": t.names} for t in system.types],
+        "kinds": [{"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "word": k.role_word, "place": k.place,
+                   "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
+                   "default": k.default.notation() if k.default is not None else None} for k in system.kinds],
         "ability": list(system.ability),
         "sub_ability": list(system.sub_ability),
         **writing_rules_json(system),
@@ -246,10 +227,8 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
         },
         "card_cost": cost_rule_json(cat),
         "system": system_json(cat.system),
-        "disagreements": [
-            {"component": d.component, "note": d.note, "sources": list(d.sources), "recorded_in": d.edition}
-            for d in cat.disagreements
-        ],
+        "disagreements": [{"component": d.component, "note": d.note, "sources": list(d.sources),
+                           "recorded_in": d.edition} for d in cat.disagreements],
     }
 
 
