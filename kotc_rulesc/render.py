@@ -269,22 +269,20 @@ def _sources(rules: RuleSet, ids: Iterable[str]) -> list[dict[str, str | None]]:
     return out
 
 
-def _nav(rules: RuleSet, n: EditionKey) -> dict[str, Any]:
-    keys = rules.all_keys
+def _head(rules: RuleSet, n: EditionKey, title: str) -> dict[str, Any]:
+    """What an edition's page and its changelog both show first: the edition, its file's summary, its neighbours."""
+    decl, keys = rules.edition(n), rules.all_keys
     i = keys.index(n)
-    return {"prev": keys[i - 1] if i > 0 else None, "next": keys[i + 1] if i + 1 < len(keys) else None}
+    return {"n": n, "title": title, "decl": decl, "summary": edition_summary(decl) if decl else None,
+            "nav": {"prev": keys[i - 1] if i > 0 else None, "next": keys[i + 1] if i + 1 < len(keys) else None}}
 
 
 def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
-    n, decl, rb = cat.edition, rules.edition(cat.edition), cat.rulebook
+    n, rb = cat.edition, cat.rulebook
     sources = [s for c in cat.components or () for s in c.sources]
     sources += [*(rb.sources if rb else ()), *(cat.cost_rule.sources if cat.cost_rule else ())]
     return {
-        "n": n,
-        "title": f"{ordinal(n)} Edition",
-        "decl": decl,
-        "summary": edition_summary(decl) if decl else None,
-        "nav": _nav(rules, n),
+        **_head(rules, n, f"{ordinal(n)} Edition"),
         "clean_slate": cat.clean_slate,
         "catalog_known": cat.catalog_known,
         "newest_with_catalog": rules.newest_with_catalog(),
@@ -337,11 +335,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
     new = [ComponentState(c.id, c.kind, c.text, c.formula, dict(c.limits), "legal", None, (), (), (), c.sources,
                           ultra=c.ultra) for c in (decl.components if decl is not None and not decl.base else ())]
     return {
-        "n": n,
-        "title": f"{ordinal(n)} Edition: what changed",
-        "decl": decl,
-        "summary": edition_summary(decl) if decl else None,
-        "nav": _nav(rules, n),
+        **_head(rules, n, f"{ordinal(n)} Edition: what changed"),
         "base": bool(decl and decl.base),
         "count": len(decl.components) if decl else 0,
         "events": events,
