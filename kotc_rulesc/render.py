@@ -418,7 +418,7 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
     envs = environments()
     envs["html"].globals["site_nav"] = nav
     for fmt, env in envs.items():
-        common = {"fmt": fmt, "names": names, "first": rules.first, "last": rules.last}
+        common = {"names": names, "first": rules.first, "last": rules.last}
 
         def page(name: str, template: str, **context: Any) -> None:
             pages[name] = env.get_template(template).render(**common, **context, page_file=name)
@@ -463,4 +463,4 @@ def render_diff(d: RuleDiff, fmt: str) -> str:
     values = [(title, [value_line(v) for v in items]) for title, items in d.value_sections() if items]
     title = f"{ordinal(d.a)} Edition → {ordinal(d.b)} Edition"
     return _lf(environments()[fmt].get_template(f"diff.{fmt}.j2").render(
-        fmt=fmt, d=d, title=title, notes=diff_notes(d), sections=sections, values=values))
+        d=d, title=title, notes=diff_notes(d), sections=sections, values=values))
