@@ -12,7 +12,7 @@ from typing import Any
 from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
 from .history.change import ComponentChange, formula_text, limits_json, limits_text
-from .model import edition_number, ordinal
+from .model import Range, edition_number, ordinal
 from .show import rulebook_params_json, writing_rules_text
 from .system import kind_titles
 
@@ -275,19 +275,8 @@ def show_value(value: Any) -> str:
         return "unknown"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, dict) and "min" in value:
-        lo, hi, rec = value.get("min"), value.get("max"), value.get("recommended")
-        if lo is not None and lo == hi:
-            text = f"exactly {lo}"
-        elif lo is not None and hi is not None:
-            text = f"{lo}–{hi}"
-        elif lo is not None:
-            text = f"{lo} or more"
-        elif hi is not None:
-            text = f"up to {hi}"
-        else:
-            text = "unknown"
-        return text + (f" (recommended {rec[0]}–{rec[1]})" if rec else "")
+    if isinstance(value, dict) and "min" in value:  # a range, as rulebook_params_json gives it
+        return Range(value.get("min"), value.get("max"), value.get("recommended")).describe()
     if isinstance(value, list):
         return ", ".join(map(str, value)) if value else "none"
     return str(value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .fold import Catalog, ComponentState
+from .history.change import formula_text
 from .model import ordinal
 from .system import System, kind_titles
 
@@ -257,7 +258,7 @@ def catalog_text(cat: Catalog) -> str:
             lines.append("")
             lines.append(title)
             for c in comps:
-                formula = c.formula.notation() if c.formula else "no formula" if cat.system.kind(kind).role == "none" else "unknown"
+                formula = formula_text(c.formula, cat.system, kind)
                 limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
                 mark = {"legal": "", "redacted": "  [REDACTED " + (ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown") + "]", "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
                 ultra = f" [+{c.ultra}]" if c.ultra else ""
@@ -266,8 +267,7 @@ def catalog_text(cat: Catalog) -> str:
                     listed = "" if w.listed else "; in no rulebook list"
                     lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
                 for ch in c.cost_changes:
-                    was = ch.was.notation() if ch.was else "unknown"
-                    lines.append(f"      Cost Revised ({ch.when.describe()}); was: {was}")
+                    lines.append(f"      Cost Revised ({ch.when.describe()}); was: {formula_text(ch.was)}")
                 for ch in c.limit_changes:
                     lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}")
                 for red, rei, src, note in c.reinstated:
