@@ -10,10 +10,10 @@ with the spaces between them, are one run.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import groupby
 from typing import Callable, Iterable, Literal
 
-from .value import Value
 from .text import normalize
 
 Mark = Literal["same", "removed", "added"]
@@ -22,14 +22,12 @@ _CHUNK = re.compile(r"(\S+)(\s*)")
 _END_PUNCT = re.compile(r"[.,;:!?]+$")
 
 
-class Run(Value):
+@dataclass(frozen=True, slots=True)
+class Run:
     """A piece of one side's text, and whether it was kept, removed or added."""
 
-    __slots__ = ("text", "mark")
-
-    def __init__(self, text: str, mark: Mark) -> None:
-        self.text = text
-        self.mark = mark
+    text: str
+    mark: Mark
 
 
 class Runs(tuple):
@@ -70,31 +68,27 @@ class Runs(tuple):
         return self.render(lambda s: s, ("[-", "-]"), ("{+", "+}"))
 
 
-class WordDiff(Value):
+@dataclass(frozen=True, slots=True)
+class WordDiff:
     """Two wordings, each as its runs."""
 
-    __slots__ = ("old", "new")
-
-    def __init__(self, old: Runs, new: Runs) -> None:
-        self.old = old
-        self.new = new
+    old: Runs
+    new: Runs
 
     @property
     def changed(self) -> bool:
         return self.old.changed or self.new.changed
 
 
+@dataclass(slots=True)
 class _Chunk:
     """A word of one side, as it is compared and marked."""
 
-    __slots__ = ("word", "space", "key", "tail", "mark")
-
-    def __init__(self, word: str, space: str, key: str, tail: str, mark: Mark = "same") -> None:
-        self.word = word  # the word as printed, with its punctuation
-        self.space = space  # the whitespace after it
-        self.key = key  # what is compared: quotes straightened, end punctuation dropped
-        self.tail = tail  # the end punctuation dropped from the key
-        self.mark = mark
+    word: str  # the word as printed, with its punctuation
+    space: str  # the whitespace after it
+    key: str  # what is compared: quotes straightened, end punctuation dropped
+    tail: str  # the end punctuation dropped from the key
+    mark: Mark = "same"
 
 
 def _chunks(text: str) -> tuple[str, list[_Chunk]]:
