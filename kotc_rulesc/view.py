@@ -26,22 +26,18 @@ class RulesView(Protocol):
     def passes(self) -> list[Pass]: ...
 
     def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
-        """The passes from ``source`` to ``target`` ([] when the same state), ``None`` when
-        ``target`` does not descend from ``source``."""
+        """The passes from ``source`` to ``target`` ([] when the same state), ``None`` when it does not descend."""
 
     def resolve(self, key: EditionKey) -> EditionKey: ...
 
     def newest_with_catalog(self) -> int: ...
 
-    def type_aliases(self) -> dict[str, str]:
-        """Every rulebook's words for a card type, both ways (:func:`~kotc_rulesc.model.term_aliases`)."""
+    def type_aliases(self) -> dict[str, str]: ...  # as model.RuleSet.type_aliases
 
-    def decisive_fields(self) -> tuple[str, ...]:
-        """The card fields the card engine reads in some edition (:meth:`~kotc_rulesc.model.RuleSet.decisive_fields`)."""
+    def decisive_fields(self) -> tuple[str, ...]: ...  # as model.RuleSet.decisive_fields
 
     def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
-        """Each rules file: its edition, its name, the components it declares, what it changed
-        (``check``, ``editions``)."""
+        """Each rules file: its edition, its name, the components it declares, what it changed."""
 
 
 class FoldedRules:
