@@ -255,14 +255,14 @@ def catalog_text(cat: Catalog) -> str:
             comps = [c for c in cat.components if c.kind == kind]
             if not comps:
                 continue
-            lines.append("")
-            lines.append(title)
+            lines += ["", title]
             for c in comps:
-                formula = formula_text(c.formula, cat.system, kind)
                 limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
-                mark = {"legal": "", "redacted": "  [REDACTED " + (ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown") + "]", "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
                 ultra = f" [+{c.ultra}]" if c.ultra else ""
-                lines.append(f"  ({formula}){limits}{ultra} \"{c.text}\"{mark}")
+                redacted = ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown"
+                mark = {"legal": "", "redacted": f"  [REDACTED {redacted}]",
+                        "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
+                lines.append(f"  ({formula_text(c.formula, cat.system, kind)}){limits}{ultra} \"{c.text}\"{mark}")
                 for w in c.wordings:
                     listed = "" if w.listed else "; in no rulebook list"
                     lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
