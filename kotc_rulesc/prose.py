@@ -1,14 +1,12 @@
-"""Our own words around the catalog, derived from an edition's card-building system.
-
-The docs explain each kind of component, how to read the guide's lists and how the figure
-is computed.  Those words follow from the system (a kind's role, place and counts, the
-card types and their stats, the figure's name), so an edition with another system — the
-12th's minions and sub-abilities — reads right without a template that knows its kinds.
+"""Our own words around the catalog (each kind, how to read the guide's lists, how the figure is computed),
+derived from the edition's card-building system, so that an edition with another system (the 12th's minions
+and sub-abilities) reads right without a template that knows its kinds.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
 
 def _plural(noun: str) -> str:
     return noun + "s"
@@ -88,13 +86,8 @@ def cost_intro(system: Any) -> str:
     def nouns(role: str) -> list[str]:
         return [_plural(k.noun) for k in system.kinds if k.role == role]
 
-    parts = []
-    if nouns("cost"):
-        parts.append(f"{listing(nouns('cost'))} add to it")
-    if nouns("relief"):
-        parts.append(f"{listing(nouns('relief'))} give relief")
-    if nouns("sets"):
-        parts.append(f"{listing(nouns('sets'))} set the variables of those formulas")
+    verbs = {"cost": "add to it", "relief": "give relief", "sets": "set the variables of those formulas"}
+    parts = [f"{listing(nouns(role))} {verb}" for role, verb in verbs.items() if nouns(role)]
     stats = [f"a {t.id}'s {listing([st.name for st in t.stats])}" for t in system.types if t.stats]
     if stats:
         parts.append(f"{listing(stats)} count too")
