@@ -160,36 +160,31 @@ def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
     """Before ``path`` is replaced by ``skeleton``: nothing to do when it holds no line the
     skeleton does not (returns ``None``); else, with ``discard_changes``, a free ``.bak`` name
     to copy it to; without, a usage error naming what would be lost."""
-    try:
-        old = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        if not discard_changes:
-            raise click.UsageError(f"{path} cannot be read ({exc}); --force alone never replaces it: "
-                                   "add --discard-changes to replace it (it is kept as a .bak)") from None
-        old = None
-    if old is not None:
-        ours = set(skeleton.splitlines())
-        beyond = [(i, line) for i, line in enumerate(old.splitlines(), 1) if line.strip() and line not in ours]
-        if not beyond:
-            return None
-        if not discard_changes:
-            first, text = beyond[0]
-            raise click.UsageError(
-                f"{path} holds {len(beyond)} line(s) beyond the skeleton (the first, line {first}: {text.strip()!r}); "
-                "--force alone never replaces them: add --discard-changes to replace the file "
-                f"(it is kept as {path.name}.bak)"
-            )
     backup = Path(f"{path}.bak")
     n = 0
     while os.path.lexists(backup):
         n += 1
         backup = Path(f"{path}.bak.{n}")
     try:
-        path.read_bytes()
-    except OSError as exc:
-        raise click.UsageError(f"{path} cannot be read ({exc.strerror}) to keep it as {backup.name}: "
-                               "nothing was replaced") from None
-    return backup
+        old = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        if not discard_changes:
+            raise click.UsageError(f"{path} cannot be read ({exc}); --force alone never replaces it: "
+                                   "add --discard-changes to replace it (it is kept as a .bak)") from None
+        if isinstance(exc, OSError):  # (not even as bytes, to be kept)
+            raise click.UsageError(f"{path} cannot be read ({exc.strerror}) to keep it as {backup.name}: "
+                                   "nothing was replaced") from None
+        return backup
+    ours = set(skeleton.splitlines())
+    beyond = [(i, line) for i, line in enumerate(old.splitlines(), 1) if line.strip() and line not in ours]
+    if beyond and not discard_changes:
+        first, text = beyond[0]
+        raise click.UsageError(
+            f"{path} holds {len(beyond)} line(s) beyond the skeleton (the first, line {first}: {text.strip()!r}); "
+            "--force alone never replaces them: add --discard-changes to replace the file "
+            f"(it is kept as {path.name}.bak)"
+        )
+    return backup if beyond else None
 
 
 @click.command()
