@@ -1,10 +1,6 @@
-"""What one edition's catalog holds: every component as it stands in that edition, and the
-edition's rulebook, card-cost rule and card-building system.
-
-:mod:`kotc_rulesc.fold` makes catalogs from the rules' history; the compiled tables are made of
-them (an edition module's ``CATALOG``), and the card engine reads them.  This module needs
-none of the replay's machinery, so neither do the tables nor a judged card.
-"""
+"""One edition's catalog: every component as it stands in that edition, the rulebook, card-cost rule and
+card-building system.  :mod:`fold` makes it, the tables hold it, the card engine reads it; it needs none of
+the replay's machinery, so neither does a judged card."""
 
 from __future__ import annotations
 
@@ -19,8 +15,6 @@ from .model import CostRule, Disagreement, EditionDecl, EditionKey, Rulebook, Wh
 from .system import System
 from .text import Template
 from .value import EMPTY, Value
-
-__all__ = ["Catalog", "ComponentState", "Status"]
 
 Status = Literal["legal", "redacted", "unknown"]
 
@@ -56,15 +50,6 @@ class ComponentState(Value):
         self.reinstated = reinstated
         self.disagreements = disagreements  # recorded about this component, up to this edition
         self.ultra = ultra  # its Ultra Points value ("[+1]" in the 17th guide); 0: none
-
-    @property
-    def redacted_in(self) -> int | None:
-        return self.redacted.edition if self.redacted and self.status == "redacted" else None
-
-    def cost_revised_since(self) -> int | None:
-        """The edition of the latest cost revision (a card must bear this Edition Indicator or later)."""
-        editions = [c.when.edition or c.when.by for c in self.cost_changes]
-        return max(editions) if editions else None
 
 
 class Catalog(Value):

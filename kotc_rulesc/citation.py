@@ -1,10 +1,6 @@
-"""How a report cites the documents a reason rests on.
-
-By default one compact citation a player can look up: the document of the edition in force where it
-says so, else the latest that does, and the rulebook's list where the reason is one of its lists'
-("17th rulebook, Refurbished Card Texts", "13th rulebook, Refurbished and Pruned Cards", "17th
-guide").  With ``--verbose`` every document id and the edition of the event, as the rules record
-them ("16th edition; guide-16, rulebook-16, rulebook-17").  ``check-cards`` and ``migrate`` cite alike.
+"""How a report cites the documents a reason rests on: one compact citation a player can look up ("17th
+rulebook, Refurbished Card Texts", "17th guide"); with ``--verbose`` every document id and the event's edition
+("16th edition; guide-16, rulebook-16").  ``check-cards`` and ``migrate`` cite alike.
 """
 
 from __future__ import annotations
@@ -12,9 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from .model import ordinal
-
-__all__ = ["LIST_TITLES", "Citations", "LIST_OF", "document_name"]
+from .model import edition_number, ordinal
 
 #: what the 1st–12th rulebooks title their lists (a later rulebook names its own: ``Rulebook.sections``)
 LIST_TITLES = {
@@ -49,7 +43,7 @@ def document_name(source: str) -> str:
     if parts is None:
         return source
     kind, key, state = parts
-    edition = f"{ordinal(int(key[:-4]))} pre-release" if isinstance(key, str) else ordinal(key)
+    edition = ordinal(key) if isinstance(key, int) else f"{ordinal(edition_number(key))} pre-release"
     return f"{edition} {kind}{_STATES.get(state, '')}"
 
 
@@ -61,24 +55,23 @@ class Citations:
         self.view = view
         self.target = target
         self.verbose = verbose
-        self._made: dict[tuple, str] = {}
+        self._made: dict[tuple, str] = {}  # (a report cites the same few sources for many cards)
 
     def reason(self, r: Any) -> str:
-        """``[17th rulebook, Revised Levels]`` for a reason (``[16th edition; guide-16, …]`` verbose);
-        empty where it cites nothing."""
+        """`` [17th rulebook, Revised Levels]`` for a reason; empty where it cites nothing."""
         return self.of(r.sources, r.edition, LIST_OF.get(r.code))
 
     def of(self, sources: Iterable[str], edition: Any = None, list_key: str | None = None) -> str:
         """The citation of ``sources`` (an event of ``edition``; ``list_key``: the rulebook list it is on)."""
         key = (tuple(sources), edition, list_key)
-        made = self._made.get(key)
-        if made is None:
-            made = self._made[key] = self._cite(*key)
-        return made
+        if key not in self._made:
+            self._made[key] = self._cite(*key)
+        return self._made[key]
 
     def _cite(self, sources: tuple[str, ...], edition: Any, list_key: str | None) -> str:
         if self.verbose:
-            cite = ([f"{ordinal(edition)} edition"] if edition is not None else []) + ([", ".join(sources)] if sources else [])
+            cite = [f"{ordinal(edition)} edition"] if edition is not None else []
+            cite += [", ".join(sources)] if sources else []
             return f" [{'; '.join(cite)}]" if cite else ""
         if not sources:
             return f" [{ordinal(edition)} edition]" if edition is not None else ""
@@ -86,7 +79,9 @@ class Citations:
         parts = _parts(source)
         if parts is None or parts[0] != "rulebook" or not list_key:
             return f" [{document_name(source)}]"
-        return f" [{document_name(source)}, {self._list_title(parts[1], list_key)}]"
+        # the list's title in that rulebook: its own (``Rulebook.sections``), else the 1st–12th's
+        rulebook = self.view.catalog(parts[1]).rulebook if parts[1] in self.view.keys else None
+        return f" [{document_name(source)}, {(rulebook and rulebook.sections.get(list_key)) or LIST_TITLES[list_key]}]"
 
     def _chosen(self, sources: tuple[str, ...], kind: str | None) -> str:
         """The document to cite: of the target edition if one is, else of the latest edition (a
@@ -94,23 +89,11 @@ class Citations:
         found = [(parts, s) for s in sources if (parts := _parts(s)) is not None]
         if not found:
             return sources[0]
-        target_number = _number(self.target)
+        target = edition_number(self.target)
 
         def rank(item: tuple) -> tuple:
             (doc_kind, key, state), _ = item
-            return (key == self.target, _number(key) <= target_number, _number(key), doc_kind == (kind or doc_kind),
-                    not state)
+            number = edition_number(key)
+            return key == self.target, number <= target, number, doc_kind == (kind or doc_kind), not state
 
         return max(found, key=rank)[1]
-
-    def _list_title(self, key: Any, list_key: str) -> str:
-        """The title of a rulebook's list: its own (``Rulebook.sections``), else the 1st–12th's."""
-        rulebook = None
-        if key in self.view.keys:
-            rulebook = self.view.catalog(key).rulebook
-        own = rulebook.sections.get(list_key) if rulebook is not None else None
-        return own or LIST_TITLES[list_key]
-
-
-def _number(key: Any) -> int:
-    return int(key[:-4]) if isinstance(key, str) else key

@@ -1,17 +1,7 @@
-"""Everything that differs between two editions A < B (``kotc-rulesc diff A B``).
-
-The diff compares the two folded catalogs, so it holds for any pair, not only
-neighbours: components added or no longer in the catalog, then what each kind of
-history event changed, as that kind (:mod:`kotc_rulesc.history`) compares and
-describes it — redacted, status now unknown, reinstated, reworded (word-level, marked
-as the rulebooks mark revisions), formula or limits changed (with the cost effect on
-a sample value) — the rulebook parameters and terms, the card-cost rule, the
-clean-slate editions crossed, and whether the catalogs are known at all.
-
-A diff runs forwards only: A after B is refused (the rules record what each
-edition changed; read backwards, a redaction would become an "un-redaction" that
-no edition ever made).  Order is deterministic: components by kind, then
-wording, then id; parameters in the rulebook's order.
+"""Everything that differs between two editions A < B (``kotc-rulesc diff A B``): components added or gone, what
+each kind of history event changed (as that kind compares and describes it), rulebook parameters and terms, the
+card-cost rule and the card-building system, clean slates crossed.  A diff runs forwards only: read backwards, a
+redaction would be an "un-redaction" no edition made.
 """
 
 from __future__ import annotations
@@ -22,21 +12,9 @@ from typing import Any
 from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
 from .history.change import ComponentChange, formula_text, limits_json, limits_text
-from .model import edition_number, ordinal
+from .model import Range, edition_number, ordinal
 from .show import rulebook_params_json, writing_rules_text
 from .system import kind_titles
-
-__all__ = [
-    "RuleDiff",
-    "ComponentChange",
-    "ValueChange",
-    "DiffOrderError",
-    "diff_editions",
-    "diff_text",
-    "rulebook_changes",
-    "card_cost_changes",
-    "PARAMETERS",
-]
 
 #: rulebook parameters in the order the rulebooks give them, with their labels
 PARAMETERS = (
@@ -120,6 +98,11 @@ class RuleDiff:
         """(key, title, changes) for each component section, in the order they are printed."""
         return [(key, title, self.changes.get(key, ())) for key, title in SECTIONS]
 
+    def value_sections(self) -> list[tuple[str, tuple[ValueChange, ...]]]:
+        """(title, changes) for the system, the rulebook and the card-cost rule, in the order they are printed."""
+        return [("Card-building system", self.system), ("Rulebook parameters", self.parameters), ("Terms", self.terms),
+                ("Card-cost rule", self.card_cost)]
+
     def to_json(self) -> dict[str, Any]:
         """A stable shape: every key is always present; unknown is null."""
         comps = {key: [c.to_json(key) for c in items] if self.components_known else None for key, _, items in self.component_sections()}
@@ -179,27 +162,22 @@ def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
     return out
 
 
-def _list_change(name: str, label: str, before: Any, after: Any) -> ValueChange:
+def _change(name: str, label: str, before: Any, after: Any) -> ValueChange:
+    """A value's change; for lists, with the items added and removed."""
     if isinstance(before, list) or isinstance(after, list):
         b, a = before or [], after or []
         return ValueChange(name, label, before, after, tuple(x for x in a if x not in b), tuple(x for x in b if x not in a))
     return ValueChange(name, label, before, after)
 
 
-def _unknown_if_empty(value: Any) -> Any:
-    return None if value in ([], None) else value
-
-
 def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[ValueChange]]:
     pa, pb = rulebook_params_json(ca) or {}, rulebook_params_json(cb) or {}
-    if not pa and not pb:
-        return [], []
     params = []
     for name, label in PARAMETERS:
         # an empty list is a list the rulebook does not state: unknown
-        before, after = _unknown_if_empty(pa.get(name)), _unknown_if_empty(pb.get(name))
+        before, after = (None if v == [] else v for v in (pa.get(name), pb.get(name)))
         if before != after:
-            params.append(_list_change(name, label, before, after))
+            params.append(_change(name, label, before, after))
     terms = []
     ta, tb = pa.get("terms") or {}, pb.get("terms") or {}
     for name in list(ta) + [k for k in tb if k not in ta]:
@@ -210,11 +188,9 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
 
 def card_cost_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
     ra, rb = ca.cost_rule, cb.cost_rule
+    pa, pb = dict(ra.parts()) if ra else {}, dict(rb.parts()) if rb else {}
     out = []
-    pa = dict(ra.parts()) if ra else {}
-    pb = dict(rb.parts()) if rb else {}
-    names = list(dict.fromkeys([*pa, *pb]))
-    for name in names:
+    for name in dict.fromkeys([*pa, *pb]):
         # a formula only one rule has: "(none)" on the other side (None stays "no rule at all")
         before = pa[name].notation() if name in pa else ("(none)" if ra else None)
         after = pb[name].notation() if name in pb else ("(none)" if rb else None)
@@ -268,13 +244,9 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         return [f"{t.id} ({', '.join(st.describe() for st in t.stats) or 'no stats'}; {abilities(t)})" for t in s.types]
 
     def kinds(s):
-        out = []
-        for k in s.kinds:
-            role = k.role_word
-            where = {"card": " (card-level)", "sub_ability": " (in a sub-ability)"}.get(k.place, "")
-            many = ", any number" if k.max is None else ""
-            out.append(f"{k.title}: {role}{where}{many}")
-        return out
+        where = {"card": " (card-level)", "sub_ability": " (in a sub-ability)"}
+        return [f"{k.title}: {k.role_word}{where.get(k.place, '')}{', any number' if k.max is None else ''}"
+                for k in s.kinds]
 
     def ability(s):
         own = [s.noun(k) for k in s.ability]
@@ -290,7 +262,7 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
          [line.strip() for line in writing_rules_text(b)[1:]]),
     ):
         if before != after:
-            out.append(_list_change(name, label, before, after) if isinstance(before, list) else ValueChange(name, label, before, after))
+            out.append(_change(name, label, before, after))
     return out
 
 
@@ -303,19 +275,8 @@ def show_value(value: Any) -> str:
         return "unknown"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, dict) and "min" in value:
-        lo, hi, rec = value.get("min"), value.get("max"), value.get("recommended")
-        if lo is not None and lo == hi:
-            text = f"exactly {lo}"
-        elif lo is not None and hi is not None:
-            text = f"{lo}–{hi}"
-        elif lo is not None:
-            text = f"{lo} or more"
-        elif hi is not None:
-            text = f"up to {hi}"
-        else:
-            text = "unknown"
-        return text + (f" (recommended {rec[0]}–{rec[1]})" if rec else "")
+    if isinstance(value, dict) and "min" in value:  # a range, as rulebook_params_json gives it
+        return Range(value.get("min"), value.get("max"), value.get("recommended")).describe()
     if isinstance(value, list):
         return ", ".join(map(str, value)) if value else "none"
     return str(value)
@@ -362,8 +323,7 @@ def diff_text(d: RuleDiff) -> str:
             if items:
                 lines += ["", f"{title} ({len(items)}):"]
                 lines += [f"  [{d.kind_titles.get(c.kind, c.kind)}] {c.line}" for c in items]
-    for title, items in (("Card-building system", d.system), ("Rulebook parameters", d.parameters), ("Terms", d.terms),
-                         ("Card-cost rule", d.card_cost)):
+    for title, items in d.value_sections():
         if items:
             lines += ["", f"{title} changed ({len(items)}):"]
             lines += [f"  {value_line(v)}" for v in items]

@@ -1,12 +1,7 @@
-"""The docs site's "How to build a card" pages: one per card-building system, written from its
-``system:`` data and its card-cost rule, never from a template that knows a card type or a kind.
-
-A page is a list of sections, each written by one function of :data:`SECTIONS` from the
-:class:`~kotc_rulesc.model.System` (and the rule): the card types and their stats, the
-components and what each kind's formula does, the grammar of an ability, the singular forms, the
-figure's rule.  A key the system gains is one more function here (and nothing in the template,
-which renders any section: paragraphs, a list, a table of formulas).  Editions that share a
-system and a rule share a page, named after the first of them.
+"""The docs site's "How to build a card" pages, one per card-building system, written from its ``system:`` data
+and card-cost rule, never from a template that knows a card type or a kind: each section by one function of
+:data:`SECTIONS` (a key the system gains is one more function here).  Editions that share a system and a rule
+share a page.
 """
 
 from __future__ import annotations
@@ -14,14 +9,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import prose
+from .prose import listing
 from .model import CostRule, EditionKey, ordinal
 from .system import System
-
-__all__ = ["SECTIONS", "building_groups", "building_view"]
-
-
-def _listing(words: list[str], last: str = "and") -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
 def _how_many(low: int, high: int | None, noun: str) -> str:
@@ -40,7 +30,7 @@ def _types(system: System, rule: CostRule | None) -> dict[str, Any]:
         stats = [st.describe() for st in t.stats]
         names = {"required": ", each named in capitals (NAME: …)", "optional": "; an ability may be named in capitals (NAME: …)",
                  "none": ", unnamed"}.get(t.names, "")
-        text = (f"A {t.id} prints " + (_listing(stats) if stats else "no stats") + " and has "
+        text = (f"A {t.id} prints " + (listing(stats) if stats else "no stats") + " and has "
                 + _how_many(t.abilities_min, t.abilities_max, "ability") + names + ".")
         if t.empty_text:
             text += f" With no ability it prints “{t.empty_text}”."
@@ -60,29 +50,25 @@ def _components(system: System, rule: CostRule | None) -> dict[str, Any]:
 
 
 def _order(system: System, kinds: tuple[str, ...]) -> list[str]:
-    out = []
-    for kid in kinds:
-        k = system.kind(kid)
-        out.append(f"{k.title}: " + _how_many(k.min, k.max, k.noun) + (" (optional)" if k.min == 0 else ""))
-    return out
+    return [f"{k.title}: " + _how_many(k.min, k.max, k.noun) + (" (optional)" if k.min == 0 else "")
+            for k in map(system.kind, kinds)]
 
 
 def _ability(system: System, rule: CostRule | None) -> dict[str, Any]:
     card = system.kinds_at("card")
     paragraphs = []
     if card:
-        paragraphs.append("Before any ability, a card may print " + _listing(
-            [f"a {k.noun} ({_listing(list(k.types))} only)" if k.types else f"a {k.noun}" for k in card], "or")
+        paragraphs.append("Before any ability, a card may print " + listing(
+            [f"a {k.noun} ({listing(list(k.types))} only)" if k.types else f"a {k.noun}" for k in card], "or")
             + " as its first paragraph.")
-    parts = _order(system, system.ability)
-    if system.sub_ability:
-        parts.append("Sub-abilities: 1 or more, each one sentence")
-        paragraphs.append("An ability is one paragraph of the card's text, made of these parts in this order:")
-        return {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": parts,
-                "after": ["A sub-ability is one sentence, made of these parts in this order:"],
-                "after_items": _order(system, system.sub_ability)}
     paragraphs.append("An ability is one paragraph of the card's text, made of these parts in this order:")
-    return {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": parts}
+    items = _order(system, system.ability)
+    section = {"id": "ability", "title": "An ability", "paragraphs": paragraphs, "items": items}
+    if system.sub_ability:
+        section["items"].append("Sub-abilities: 1 or more, each one sentence")
+        section.update(after=["A sub-ability is one sentence, made of these parts in this order:"],
+                       after_items=_order(system, system.sub_ability))
+    return section
 
 
 #: how a rule's modal reads at the head of its line ("must" breaks the card; "should" warns)
@@ -112,7 +98,7 @@ def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
         items.append(_rule(a.modal, f"where a number is 1, the words that count it are singular ({words})", a.quote))
     for v in system.variations:
         where = " where the targets can never be more than one" if v.when == "one-target" else ""
-        kinds = _listing([system.noun(k) + "s" for k in v.kinds if k in system.kind_ids] or ["texts"])
+        kinds = listing([system.noun(k) + "s" for k in v.kinds if k in system.kind_ids] or ["texts"])
         items.append(_rule(v.modal, f"in {kinds}{where}: {_forms(v.forms)}", v.quote))
     for j in system.joins:
         how = (f"“{j.series[0].strip()}” (two), or commas and “{j.series[2].strip()}” before the last (three or more)" if j.series
@@ -121,7 +107,7 @@ def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
                 else f"{_a(system.noun(j.after))} and the {system.noun(j.before)} after it")
         items.append(_rule(j.modal, f"{pair} are joined by {how}, in place of the “{j.end}” of the first", j.quote))
     for c in system.capitals:
-        kinds = _listing([system.noun(k) for k in c.kinds if k in system.kind_ids] or ["text"])
+        kinds = listing([system.noun(k) for k in c.kinds if k in system.kind_ids] or ["text"])
         items.append(_rule(c.modal, f"{_a(kinds)} that opens its ability or sub-ability starts with a capital letter", c.quote))
     if system.naming is not None:
         n = system.naming
@@ -141,18 +127,16 @@ def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
 
 
 def _figure(system: System, rule: CostRule | None) -> dict[str, Any]:
-    section: dict[str, Any] = {"id": "figure", "title": system.figure_title.capitalize(),
-                               "paragraphs": [prose.cost_intro(system)]}
+    section = {"id": "figure", "title": system.figure_title.capitalize()}
     if rule is None:
-        section["paragraphs"] = [f"No source states how the {system.figure_title} is computed: it is unknown."]
-        return section
-    section["formulas"] = [{"name": name, "formula": f} for name, f in rule.parts()]
-    scopes = system.rule_scopes()
-    section["items"] = [f"{name}: {meaning}" for scope in scopes for name, meaning in system.rule_inputs(scope).items()]
-    section["after"] = ["A formula of a component is evaluated exactly, with the card's numbers; "
-                        "a fraction is rounded up where the rule says ceil. "
-                        "`kotc-rulesc cost` shows every step of it for a card."]
-    return section
+        unknown = f"No source states how the {system.figure_title} is computed: it is unknown."
+        return {**section, "paragraphs": [unknown]}
+    inputs = [f"{name}: {meaning}" for scope in system.rule_scopes()
+              for name, meaning in system.rule_inputs(scope).items()]
+    return {**section, "paragraphs": [prose.cost_intro(system)], "items": inputs,
+            "formulas": [{"name": name, "formula": f} for name, f in rule.parts()],
+            "after": ["A formula of a component is evaluated exactly, with the card's numbers; a fraction is rounded "
+                      "up where the rule says ceil. `kotc-rulesc cost` shows every step of it for a card."]}
 
 
 #: what a section may hold besides its id and title (a section function gives what it needs)
@@ -169,23 +153,19 @@ def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], Any]]:
     groups: dict[Any, tuple[list[EditionKey], Any]] = {}
     for cat in catalogs:
         rule = tuple((n, f.notation()) for n, f in cat.cost_rule.parts()) if cat.cost_rule else None
-        key = (cat.system, rule)
-        if key not in groups:
-            groups[key] = ([], cat)
-        groups[key][0].append(cat.edition)
+        groups.setdefault((cat.system, rule), ([], cat))[0].append(cat.edition)
     return list(groups.values())
 
 
 def building_view(keys: list[EditionKey], cat: Any) -> dict[str, Any]:
     """The page of the editions ``keys`` (whose first's catalog is ``cat``)."""
-    editions = _listing([ordinal(k) for k in keys])
+    plural, say = ("s", "say") if len(keys) > 1 else ("", "says")
+    last = f"–{ordinal(keys[-1])}" if len(keys) > 1 else ""
     return {
         "editions": keys,
-        "title": f"How to build a card: {ordinal(keys[0])}" + (f"–{ordinal(keys[-1])}" if len(keys) > 1 else "") + " Edition"
-                 + ("s" if len(keys) > 1 else ""),
-        "lede": (f"How a card is built in the {editions} Edition{'s' if len(keys) > 1 else ''}, as the Card Building "
-                 f"Guide{'s' if len(keys) > 1 else ''} {'say' if len(keys) > 1 else 'says'}: its types, its components, "
-                 f"the grammar of an ability and how its {cat.system.figure_title} is computed."),
+        "title": f"How to build a card: {ordinal(keys[0])}{last} Edition{plural}",
+        "lede": (f"How a card is built in the {listing([ordinal(k) for k in keys])} Edition{plural}, as the Card "
+                 f"Building Guide{plural} {say}: its types, its components, the grammar of an ability and how its "
+                 f"{cat.system.figure_title} is computed."),
         "sections": [{**_EMPTY, **s} for s in (f(cat.system, cat.cost_rule) for f in SECTIONS) if s is not None],
-        "sources": list(cat.system.sources),
     }

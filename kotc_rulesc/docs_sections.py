@@ -1,23 +1,14 @@
-"""The sections of the docs site's rendered pages: each page's table of contents, and the
-full-text search index of them all.
-
-Both are read from the HTML the templates and the Markdown renderer wrote — every ``<h2>``,
-``<h3>`` and ``<h4>`` carries an ``id`` — so that the contents reach every section a page has, whatever page
-it is (an edition of any card-building system, a changelog, a topic page), and the search finds
-every word a reader can see.  The index is a script (``search-index.js``) rather than a JSON
-file: a page opened from ``file://`` may load a script beside it but may not fetch a file.
-Everything is deterministic: pages in the order given, sections in page order.
-"""
+"""Each rendered page's table of contents and the site's search index, both read from the HTML itself (every
+``<h2>``–``<h4>`` has an ``id``), so they reach every section of any page.  The index is a script, not JSON:
+a page opened from ``file://`` may load a script beside it but not fetch a file."""
 
 from __future__ import annotations
 
 import json
 import re
-from html import escape
+from html import escape, unescape
 from html.parser import HTMLParser
 from typing import Iterable
-
-__all__ = ["TOC_PLACEHOLDER", "add_toc", "headings", "search_index"]
 
 #: where a page's table of contents goes (base.html.j2 writes it; :func:`add_toc` fills it)
 TOC_PLACEHOLDER = '<nav class="toc" id="toc" aria-label="On this page"></nav>'
@@ -27,25 +18,19 @@ _TAG = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
 
 
-def _text(html: str) -> str:
-    from html import unescape
-
-    return _SPACE.sub(" ", unescape(_TAG.sub("", html))).strip()
-
-
 def headings(html: str) -> list[tuple[int, str, str]]:
     """``(level, id, title)`` of every ``<h2>``, ``<h3>`` and ``<h4>`` with an id, in page order."""
-    return [(int(level), ident, _text(inner)) for level, ident, inner in _HEADING.findall(html)]
+    return [(int(level), ident, _SPACE.sub(" ", unescape(_TAG.sub("", inner))).strip())
+            for level, ident, inner in _HEADING.findall(html)]
 
 
-def add_toc(html: str, minimum: int = 3) -> str:
-    """The page with its table of contents filled in: every h2, the h3s under each and the h4s
-    under those, nested.  A page of fewer than ``minimum`` sections gets none (the placeholder is
-    removed)."""
+def add_toc(html: str) -> str:
+    """The page with its table of contents filled in (the h2s, the h3s under each, the h4s under those);
+    a page of fewer than three sections gets none."""
     if TOC_PLACEHOLDER not in html:
         return html
     found = headings(html)
-    if len(found) < minimum:
+    if len(found) < 3:
         return html.replace(TOC_PLACEHOLDER + "\n", "").replace(TOC_PLACEHOLDER, "")
     lines = ['<nav class="toc" id="toc" aria-label="On this page">', "<details open>", "<summary>On this page</summary>", "<ol>"]
     depth = [found[0][0]]  # the heading level of each open list

@@ -1,22 +1,13 @@
-"""The docs site's topic pages: the Markdown under ``docs/`` (players' guide, collections,
-maintainers' guide, input policy and exit codes, contributors, benchmarks), rendered to HTML.
-
-The README is a front page; the rest of what a user reads lives in these files, which read well
-as Markdown on a forge and become pages of the site beside the edition pages.  Markdown is read
-by markdown-it-py (CommonMark, with tables): no home-made parser.  Each heading gets an id (its
-words, lowercased and joined by hyphens, as forges make them) so that the table of contents and
-the search reach every section, and a link to another page ``NAME.md`` becomes ``NAME.html``.
+"""The docs site's topic pages: ``docs/*.md`` (which read well on a forge too) rendered by markdown-it-py, each
+heading with a forge's id (so that the contents and the search reach it), a link to ``NAME.md`` to ``NAME.html``.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from .bundled import docs_dir
-
-__all__ = ["ORDER", "Topic", "slug", "topics"]
 
 #: the order of the site's navigation; any other ``docs/*.md`` follows, by name
 ORDER = ("players", "workbench", "collections", "maintainers", "api", "input-policy", "contributing", "benchmarks")
@@ -71,9 +62,9 @@ def _markdown() -> Any:
     return md
 
 
-def topics(folder: Path | None = None) -> list[Topic]:
+def topics() -> list[Topic]:
     """Every ``docs/*.md``, rendered, in the site's order (:data:`ORDER`, then by name)."""
-    folder = docs_dir() if folder is None else Path(folder)
+    folder = docs_dir()
     if not folder.is_dir():
         return []
     md = _markdown()

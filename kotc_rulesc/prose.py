@@ -1,36 +1,32 @@
-"""Our own words around the catalog, derived from an edition's card-building system.
-
-The docs explain each kind of component, how to read the guide's lists and how the figure
-is computed.  Those words follow from the system (a kind's role, place and counts, the
-card types and their stats, the figure's name), so an edition with another system — the
-12th's minions and sub-abilities — reads right without a template that knows its kinds.
+"""Our own words around the catalog (each kind, how to read the guide's lists, how the figure is computed),
+derived from the edition's card-building system, so that an edition with another system (the 12th's minions
+and sub-abilities) reads right without a template that knows its kinds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["kind_intro", "guide_intro", "cost_intro", "ultra_intro"]
-
 
 def _plural(noun: str) -> str:
     return noun + "s"
 
 
-def _listing(words: list[str], last: str = "and") -> str:
+def listing(words: list[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b or c" """
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
 def _count(kind: Any, whole: str) -> str:
     """ "An ability may have one activation condition", "A sub-ability has one or more effects" """
-    noun = kind.noun
-    if kind.min and kind.max is None:
-        return f"{whole.capitalize()} has one or more {_plural(noun)}"
+    whole, noun, nouns = whole.capitalize(), kind.noun, _plural(kind.noun)
     if kind.min:
-        return f"{whole.capitalize()} has exactly one {noun}" if kind.max == 1 else f"{whole.capitalize()} has {kind.min} to {kind.max} {_plural(noun)}"
-    if kind.max is None:
-        return f"{whole.capitalize()} may have any number of {_plural(noun)}"
-    return f"{whole.capitalize()} may have one {noun}" if kind.max == 1 else f"{whole.capitalize()} may have up to {kind.max} {_plural(noun)}"
+        many = (f"one or more {nouns}" if kind.max is None else f"exactly one {noun}" if kind.max == 1
+                else f"{kind.min} to {kind.max} {nouns}")
+        return f"{whole} has {many}"
+    many = (f"any number of {nouns}" if kind.max is None else f"one {noun}" if kind.max == 1
+            else f"up to {kind.max} {nouns}")
+    return f"{whole} may have {many}"
 
 
 def kind_intro(system: Any, kind_id: str) -> str:
@@ -38,7 +34,7 @@ def kind_intro(system: Any, kind_id: str) -> str:
     kind = system.kind(kind_id)
     figure = system.figure_title
     if kind.place == "card":
-        holders = _listing([_plural(t) for t in kind.types]) if kind.types else "cards"
+        holders = listing([_plural(t) for t in kind.types]) if kind.types else "cards"
         most = "at most one" if kind.max == 1 else "any number" if kind.max is None else f"up to {kind.max}"
         text = (f"{holders.capitalize()} may carry {most} {kind.noun if kind.max == 1 else _plural(kind.noun)}, "
                 "printed as the first paragraph of the text, before any ability.")
@@ -53,23 +49,23 @@ def kind_intro(system: Any, kind_id: str) -> str:
                      f" make a list joined with {between}, the last two with {last}.")
         elif join.before == kind.id:
             text += (f" Consecutive {_plural(kind.noun)}{may} joined with "
-                     + _listing([f"“{j.strip()}”" for j in join.words], "or") + f" in place of the “{join.end}” of the one before.")
+                     + listing([f"“{j.strip()}”" for j in join.words], "or") + f" in place of the “{join.end}” of the one before.")
         else:
             text += (f" {('An ' if kind.noun[:1] in 'aeiou' else 'A ') + kind.noun}{may.replace(' are', ' is')} joined to the "
-                     f"{system.noun(join.before)} after it with " + _listing([f"“{j.strip()}”" for j in join.words], "or")
+                     f"{system.noun(join.before)} after it with " + listing([f"“{j.strip()}”" for j in join.words], "or")
                      + f" in place of its “{join.end}”.")
     if kind.role == "relief":
         text += f" The number in parentheses is the relief it gives: it lowers the card's {figure}."
     elif kind.role == "cost":
         users = [v for v, k in system.set_variables.items()]
         text += f" The number in parentheses is what it adds to the card's {figure}"
-        text += (f"; {_listing(users)} in it {'stands' if len(users) == 1 else 'stand'} for what "
-                 + _listing([f"the {system.set_variables[v].noun} sets" for v in users], "or") + "." if users else ".")
+        text += (f"; {listing(users)} in it {'stands' if len(users) == 1 else 'stand'} for what "
+                 + listing([f"the {system.set_variables[v].noun} sets" for v in users], "or") + "." if users else ".")
     elif kind.role == "sets":
         default = f" (without one, {kind.variable} = {kind.default.notation()})" if kind.default is not None else ""
         costs = [_plural(k.noun) for k in system.kinds if k.role == "cost"]
         text += (f" Its formula (in parentheses) is not added on its own: it sets the variable {kind.variable} "
-                 f"in the formulas of the {_listing(costs)}{default}.")
+                 f"in the formulas of the {listing(costs)}{default}.")
     else:
         text += f" It carries no formula: it adds nothing to the card's {figure}."
     return text
@@ -78,7 +74,7 @@ def kind_intro(system: Any, kind_id: str) -> str:
 def guide_intro(system: Any) -> str:
     """How to read one entry of the guide's lists."""
     sets = [f"{v} for what the {k.noun} sets" for v, k in system.set_variables.items()]
-    variables = "x, y, z for the numbers chosen on the card" + (", and " + _listing(sets) if sets else "")
+    variables = "x, y, z for the numbers chosen on the card" + (", and " + listing(sets) if sets else "")
     return (f"Each component is a text of the card, listed as the guide lists it: its formula in parentheses (in "
             f"{variables}), any limit on a variable in braces, then the wording. A struck-out component is "
             "redacted, and cards that use it are banned. The notes under a component give its history: earlier "
@@ -90,16 +86,11 @@ def cost_intro(system: Any) -> str:
     def nouns(role: str) -> list[str]:
         return [_plural(k.noun) for k in system.kinds if k.role == role]
 
-    parts = []
-    if nouns("cost"):
-        parts.append(f"{_listing(nouns('cost'))} add to it")
-    if nouns("relief"):
-        parts.append(f"{_listing(nouns('relief'))} give relief")
-    if nouns("sets"):
-        parts.append(f"{_listing(nouns('sets'))} set the variables of those formulas")
-    stats = [f"a {t.id}'s {_listing([st.name for st in t.stats])}" for t in system.types if t.stats]
+    verbs = {"cost": "add to it", "relief": "give relief", "sets": "set the variables of those formulas"}
+    parts = [f"{listing(nouns(role))} {verb}" for role, verb in verbs.items() if nouns(role)]
+    stats = [f"a {t.id}'s {listing([st.name for st in t.stats])}" for t in system.types if t.stats]
     if stats:
-        parts.append(f"{_listing(stats)} count too")
+        parts.append(f"{listing(stats)} count too")
     scopes = "each sub-ability, then each ability, then the card" if system.sub_ability else "each ability, then the card"
     return (f"A card's {system.figure_title} is computed from what it is made of: {'; '.join(parts)}. "
             f"These are the formulas the engine evaluates for this edition, for {scopes}:")

@@ -1,19 +1,14 @@
-"""The catalog of one edition as JSON-ready data and as text (``kotc-rulesc show``).
-
-The ``rulebook`` lists are derived the way the rulebooks print them: Revised
-Ability Text, Redacted Ability Text, Revised Variable Limits and Revised Costs,
-each holding the events up to the edition, for components not redacted by then
-(the 11th rulebook prints "N/A" for limits whose components were all redacted).
-"""
+"""The catalog of one edition as JSON-ready data and as text (``kotc-rulesc show``); its rulebook lists
+derived as the rulebooks print them, for components not redacted by then."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .fold import Catalog, ComponentState
+from .history.change import formula_text
 from .model import ordinal
 from .system import System, kind_titles
-from .text import Template
 
 
 def _limit_text(limits: dict[str, int | None]) -> str:
@@ -30,29 +25,20 @@ def component_json(c: ComponentState) -> dict[str, Any]:
         "ultra": c.ultra,
         "status": c.status,
         "redacted_in": c.redacted.edition if c.redacted and c.status != "legal" else None,
-        "revised_from": [
-            {"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items())),
-             **({} if w.listed else {"listed": False})}
-            for w in c.wordings
-        ],
-        "cost_revised": [
-            {"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None, **({} if ch.listed else {"listed": False})}
-            for ch in c.cost_changes
-        ],
-        "limits_revised": [
-            {"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes
-        ],
-        "reinstated": [
-            {"redacted_in": red.edition, "edition": rei.edition, "sources": list(src), "note": note}
-            for red, rei, src, note in c.reinstated
-        ],
+        "revised_from": [{"text": str(w.text), "edition": w.replaced_in.edition, "binds": dict(sorted(w.binds.items())),
+                          **({} if w.listed else {"listed": False})} for w in c.wordings],
+        "cost_revised": [{"edition": ch.when.edition, "was": ch.was.notation() if ch.was else None,
+                          **({} if ch.listed else {"listed": False})} for ch in c.cost_changes],
+        "limits_revised": [{"edition": ch.when.edition, "limits": _limit_text(ch.now)} for ch in c.limit_changes],
+        "reinstated": [{"redacted_in": red.edition, "edition": rei.edition, "sources": list(src), "note": note}
+                       for red, rei, src, note in c.reinstated],
         "disagreements": [{"note": d.note, "sources": list(d.sources), "recorded_in": d.edition} for d in c.disagreements],
         "sources": list(c.sources),
     }
 
 
-def _concrete(t: Template, binds: dict[str, int]) -> str:
-    return t.render_partial(binds)
+#: the rulebook's lists, in the order ``show`` gives them
+_LISTS = ("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs")
 
 
 def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
@@ -61,43 +47,32 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
     A revision that follows a row of a Refurbished Card Texts table (the 14th on) is listed as the
     rulebook lists it: the row, once, with the texts it reworded; a revision no list names
     (``listed: false``) is in ``unlisted_text``, not in a rulebook list."""
-    revised_text, redacted, revised_limits, revised_costs, unlisted = [], [], [], [], []
+    lists: dict[str, list[dict[str, Any]]] = {name: [] for name in _LISTS}
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for c in cat.components or ():
         if c.status == "unknown":
             continue  # may or may not be redacted yet: in no list rather than in a wrong one
         if c.status == "redacted":
-            redacted.append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
+            lists["redacted"].append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
             continue
         for w in c.wordings:
+            texts = {"old": w.text.render_partial({}), "new": w.replaced_by.render_partial(w.step_binds)}
             if w.row is not None:
                 row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
-                row["texts"].append({"old": _concrete(w.text, {}), "new": _concrete(w.replaced_by, w.step_binds)})
-                continue
-            (revised_text if w.listed else unlisted).append(
-                {
-                    "old": _concrete(w.text, {}),
-                    "new": _concrete(w.replaced_by, w.step_binds),
-                    "edition": w.replaced_in.edition,
-                }
-            )
-        for ch in c.limit_changes:
-            revised_limits.append({"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition})
+                row["texts"].append(texts)
+            else:
+                revised = lists["revised_text" if w.listed else "unlisted_text"]
+                revised.append({**texts, "edition": w.replaced_in.edition})
+        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition}
+                                    for ch in c.limit_changes]
         listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
         if listed:
-            last = listed[-1]
-            revised_costs.append({"text": str(c.text), "edition": last.when.edition})
+            lists["revised_costs"].append({"text": str(c.text), "edition": listed[-1].when.edition})
     key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
     for row in rows.values():
         row["texts"].sort(key=key)
-    return {
-        "refurbished": sorted(rows.values(), key=key),
-        "revised_text": sorted(revised_text, key=key),
-        "unlisted_text": sorted(unlisted, key=key),
-        "redacted": sorted(redacted, key=key),
-        "revised_limits": sorted(revised_limits, key=key),
-        "revised_costs": sorted(revised_costs, key=key),
-    }
+    lists["refurbished"] = list(rows.values())
+    return {name: sorted(items, key=key) for name, items in lists.items()}
 
 
 def rulebook_params_json(cat: Catalog) -> dict[str, Any] | None:
@@ -173,23 +148,12 @@ def system_json(system: System | None) -> dict[str, Any] | None:
         "stated_in": system.edition,
         "sources": list(system.sources),
         "figure": {"name": system.figure, "title": system.figure_title, "parts": system.parts},
-        "types": [
-            {
-                "id": t.id,
-                "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
-                "abilities": {"min": t.abilities_min, "max": t.abilities_max},
-                "empty_text": t.empty_text,
-                "empty_modal": t.empty_modal if t.empty_text else None,
-                "names": t.names,
-            }
-            for t in system.types
-        ],
-        "kinds": [
-            {"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "word": k.role_word, "place": k.place,
-             "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
-             "default": k.default.notation() if k.default is not None else None}
-            for k in system.kinds
-        ],
+        "types": [{"id": t.id, "stats": [{"name": s.name, "min": s.min, "max": s.max} for s in t.stats],
+                   "abilities": {"min": t.abilities_min, "max": t.abilities_max}, "empty_text": t.empty_text,
+                   "empty_modal": t.empty_modal if t.empty_text else None, "names": t.names} for t in system.types],
+        "kinds": [{"id": k.id, "title": k.title, "noun": k.noun, "role": k.role, "word": k.role_word, "place": k.place,
+                   "types": list(k.types), "min": k.min, "max": k.max, "variable": k.variable,
+                   "default": k.default.notation() if k.default is not None else None} for k in system.kinds],
         "ability": list(system.ability),
         "sub_ability": list(system.sub_ability),
         **writing_rules_json(system),
@@ -259,15 +223,13 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
         "follows": cat.declared.follows if cat.declared else None,
         "components": [component_json(c) for c in cat.components] if cat.components is not None else None,
         "rulebook": {
-            **(rulebook_lists(cat) if cat.components is not None else dict.fromkeys(("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs"))),
+            **(rulebook_lists(cat) if cat.components is not None else dict.fromkeys(_LISTS)),
             "parameters": rulebook_params_json(cat),
         },
         "card_cost": cost_rule_json(cat),
         "system": system_json(cat.system),
-        "disagreements": [
-            {"component": d.component, "note": d.note, "sources": list(d.sources), "recorded_in": d.edition}
-            for d in cat.disagreements
-        ],
+        "disagreements": [{"component": d.component, "note": d.note, "sources": list(d.sources),
+                           "recorded_in": d.edition} for d in cat.disagreements],
     }
 
 
@@ -293,20 +255,19 @@ def catalog_text(cat: Catalog) -> str:
             comps = [c for c in cat.components if c.kind == kind]
             if not comps:
                 continue
-            lines.append("")
-            lines.append(title)
+            lines += ["", title]
             for c in comps:
-                formula = c.formula.notation() if c.formula else "no formula" if cat.system.kind(kind).role == "none" else "unknown"
                 limits = f" {{{_limit_text(c.limits)}}}" if c.limits else ""
-                mark = {"legal": "", "redacted": "  [REDACTED " + (ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown") + "]", "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
                 ultra = f" [+{c.ultra}]" if c.ultra else ""
-                lines.append(f"  ({formula}){limits}{ultra} \"{c.text}\"{mark}")
+                redacted = ordinal(c.redacted.edition) if c.redacted and c.redacted.edition else "edition unknown"
+                mark = {"legal": "", "redacted": f"  [REDACTED {redacted}]",
+                        "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
+                lines.append(f"  ({formula_text(c.formula, cat.system, kind)}){limits}{ultra} \"{c.text}\"{mark}")
                 for w in c.wordings:
                     listed = "" if w.listed else "; in no rulebook list"
                     lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
                 for ch in c.cost_changes:
-                    was = ch.was.notation() if ch.was else "unknown"
-                    lines.append(f"      Cost Revised ({ch.when.describe()}); was: {was}")
+                    lines.append(f"      Cost Revised ({ch.when.describe()}); was: {formula_text(ch.was)}")
                 for ch in c.limit_changes:
                     lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}")
                 for red, rei, src, note in c.reinstated:

@@ -1,13 +1,10 @@
-"""What the commands, the card engine and the migrator read the rules through.
-
-Two implementations share one small interface: :class:`FoldedRules` folds the YAML in memory,
-and :class:`~kotc_rulesc.tables.TablesView` reads the same catalogs and passes from the compiled
-tables without parsing any YAML (:mod:`kotc_rulesc.cards.rules_source` picks one).
-"""
+"""What the commands, the card engine and the migrator read the rules through: :class:`FoldedRules` folds
+the YAML in memory, :class:`~kotc_rulesc.tables.TablesView` reads the compiled tables (``cards.rules_source``
+picks one)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Protocol
 
@@ -29,26 +26,23 @@ class RulesView(Protocol):
     def passes(self) -> list[Pass]: ...
 
     def path(self, source: EditionKey, target: EditionKey) -> list[Pass] | None:
-        """The passes from ``source`` to ``target`` ([] when the same state), ``None`` when
-        ``target`` does not descend from ``source``."""
+        """The passes from ``source`` to ``target`` ([] when the same state), ``None`` when it does not descend."""
 
     def resolve(self, key: EditionKey) -> EditionKey: ...
 
     def newest_with_catalog(self) -> int: ...
 
-    def type_aliases(self) -> dict[str, str]:
-        """Every rulebook's words for a card type, both ways (:func:`~kotc_rulesc.model.term_aliases`)."""
+    def type_aliases(self) -> dict[str, str]: ...  # as model.RuleSet.type_aliases
 
-    def decisive_fields(self) -> tuple[str, ...]:
-        """The card fields the card engine reads in some edition (:meth:`~kotc_rulesc.model.RuleSet.decisive_fields`)."""
+    def decisive_fields(self) -> tuple[str, ...]: ...  # as model.RuleSet.decisive_fields
 
     def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
-        """Each rules file: its edition, its name, the components it declares, what it changed
-        (``check``, ``editions``)."""
+        """Each rules file: its edition, its name, the components it declares, what it changed."""
 
 
 class FoldedRules:
-    """A :class:`RulesView` over a loaded :class:`~kotc_rulesc.model.RuleSet`."""
+    """A :class:`RulesView` over a loaded :class:`~kotc_rulesc.model.RuleSet`: its catalogs, passes and type
+    aliases each folded once, when first asked for."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
@@ -56,10 +50,12 @@ class FoldedRules:
         self.last = rules.last
         self.keys = tuple(rules.all_keys)
         self.newest = max(edition_number(k) for k in self.keys)
-        self._catalog = lru_cache(maxsize=None)(lambda n: fold(rules, n))
-        self._passes: list[Pass] | None = None
-        self._aliases: dict[str, str] | None = None
         self.readers: dict = {}
+        self._catalog = cache(partial(fold, rules))
+        self.passes = cache(partial(derive_passes, rules))
+        self.type_aliases = cache(rules.type_aliases)
+        self.newest_with_catalog = rules.newest_with_catalog
+        self.decisive_fields = rules.decisive_fields
 
     def catalog(self, n: EditionKey) -> Catalog:
         if n not in self.keys:
@@ -72,22 +68,6 @@ class FoldedRules:
     def resolve(self, key: EditionKey) -> EditionKey:
         resolved = self.rules.resolve(key)
         return key if resolved is None else resolved
-
-    def passes(self) -> list[Pass]:
-        if self._passes is None:
-            self._passes = derive_passes(self.rules)
-        return self._passes
-
-    def newest_with_catalog(self) -> int:
-        return self.rules.newest_with_catalog()
-
-    def type_aliases(self) -> dict[str, str]:
-        if self._aliases is None:
-            self._aliases = self.rules.type_aliases()
-        return self._aliases
-
-    def decisive_fields(self) -> tuple[str, ...]:
-        return self.rules.decisive_fields()
 
     def rules_files(self) -> list[tuple[EditionKey, str, int, str]]:
         from .history import edition_summary

@@ -1,38 +1,20 @@
-"""Word-level differences between two wordings, marked the way the rulebooks mark them.
+"""Word-level differences between two wordings, marked as the 11th rulebook marks a revision: removed words
+struck (``~~a~~``), added ones in bold (``**at least 1**``); also as HTML and as ``[-…-]``/``{+…+}`` text.
 
-The 11th rulebook prints a revision as the old text with its removed words struck
-out and the new text with its added words in bold::
-
-    "Activate when ~~a~~ card in your hand is destroyed."
-        → "Activate when **at least 1** card in your hand is destroyed."
-    "Activate when this card as a resource is destroyed."
-        → "Activate when this card as a resource is destroyed **by paying this card's resource cost.**"
-    "Activate when ~~another~~ of your cards in play is damaged, but not destroyed."
-        → "Activate when **at least 1** of your cards in play (**excluding this card**) is damaged, …"
-
-:func:`word_diff` computes those marks from the two texts, and :class:`Runs` prints
-them as Markdown (``~~`` / ``**``), HTML (``<del>`` / ``<ins>``) or plain text
-(``[-…-]`` / ``{+…+}``).  The conventions, read off the rulebook:
-
-* words are compared without the sentence punctuation that ends them, so
-  "destroyed." and "destroyed" are the same word; the period that moved to the end
-  of an added clause belongs to that clause ("**…resource cost.**").  A word whose
-  end punctuation changed for any other reason is marked as changed;
-* a marked run that is a whole parenthetical keeps its parentheses unmarked
-  ("(**excluding this card**)");
-* adjacent marked words form one run, spaces between them included
-  ("**at least 1**").
+Read off the rulebook: words compare without the punctuation that ends them, and a period that moved to the
+end of an added clause belongs to it ("destroyed **by paying this card's resource cost.**"); a marked run that
+is a whole parenthetical keeps its parentheses unmarked ("(**excluding this card**)"); adjacent marked words,
+with the spaces between them, are one run.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from itertools import groupby
 from typing import Callable, Iterable, Literal
 
-from .value import Value
 from .text import normalize
-
-__all__ = ["Run", "Runs", "WordDiff", "word_diff"]
 
 Mark = Literal["same", "removed", "added"]
 
@@ -40,14 +22,12 @@ _CHUNK = re.compile(r"(\S+)(\s*)")
 _END_PUNCT = re.compile(r"[.,;:!?]+$")
 
 
-class Run(Value):
+@dataclass(frozen=True, slots=True)
+class Run:
     """A piece of one side's text, and whether it was kept, removed or added."""
 
-    __slots__ = ("text", "mark")
-
-    def __init__(self, text: str, mark: Mark) -> None:
-        self.text = text
-        self.mark = mark
+    text: str
+    mark: Mark
 
 
 class Runs(tuple):
@@ -88,31 +68,27 @@ class Runs(tuple):
         return self.render(lambda s: s, ("[-", "-]"), ("{+", "+}"))
 
 
-class WordDiff(Value):
+@dataclass(frozen=True, slots=True)
+class WordDiff:
     """Two wordings, each as its runs."""
 
-    __slots__ = ("old", "new")
-
-    def __init__(self, old: Runs, new: Runs) -> None:
-        self.old = old
-        self.new = new
+    old: Runs
+    new: Runs
 
     @property
     def changed(self) -> bool:
         return self.old.changed or self.new.changed
 
 
+@dataclass(slots=True)
 class _Chunk:
     """A word of one side, as it is compared and marked."""
 
-    __slots__ = ("word", "space", "key", "tail", "mark")
-
-    def __init__(self, word: str, space: str, key: str, tail: str, mark: Mark = "same") -> None:
-        self.word = word  # the word as printed, with its punctuation
-        self.space = space  # the whitespace after it
-        self.key = key  # what is compared: quotes straightened, end punctuation dropped
-        self.tail = tail  # the end punctuation dropped from the key
-        self.mark = mark
+    word: str  # the word as printed, with its punctuation
+    space: str  # the whitespace after it
+    key: str  # what is compared: quotes straightened, end punctuation dropped
+    tail: str  # the end punctuation dropped from the key
+    mark: Mark = "same"
 
 
 def _chunks(text: str) -> tuple[str, list[_Chunk]]:
@@ -175,27 +151,16 @@ def _runs(lead: str, chunks: Iterable[_Chunk]) -> Runs:
         else:
             runs.append(Run(text, mark))
 
-    pending: list[_Chunk] = []
-
-    def flush() -> None:
-        if not pending:
-            return
-        mark = pending[0].mark
-        text = "".join(c.word + c.space for c in pending[:-1]) + pending[-1].word
+    for mark, group in groupby(chunks, key=lambda c: c.mark):
+        *inner, last = group
+        text = "".join(c.word + c.space for c in inner) + last.word
         if mark != "same" and _whole_parenthetical(text):
             push("(", "same")
             push(text[1:-1], mark)
             push(")", "same")
         else:
             push(text, mark)
-        push(pending[-1].space, "same")
-        pending.clear()
-
-    for c in chunks:
-        if pending and pending[0].mark != c.mark:
-            flush()
-        pending.append(c)
-    flush()
+        push(last.space, "same")
     return Runs(runs)
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 
 from .edition_arg import EDITION
-
 from .rules_arg import RULES_OPTION, load_or_exit, view_or_exit
 
 
@@ -117,7 +116,7 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
     others = [(str(p), "another rules file") for p in sorted(directory.glob("*.y*ml")) if p != plan.path]
     check_target(plan.path, others, rules_ok=True)  # (before anything is read or written: never a FIFO)
     line, schema_written = _schema_line(directory, plan.path)
-    text = plan.text if line is None else f"{line}\n{plan.text}"
+    text = f"{line}\n{plan.text}"
     backup = None
     if plan.overwrite:  # (decided before anything is written: a refusal leaves the folder as it was)
         backup = _set_aside(plan.path, text, discard_changes)
@@ -143,7 +142,7 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
     click.echo(f"Fill it in, then: kotc-rulesc check{option} && kotc-rulesc diff {plan.follows} {edition}{option}")
 
 
-def _schema_line(directory: Path, path: Path) -> tuple[str | None, Path | None]:
+def _schema_line(directory: Path, path: Path) -> tuple[str, Path | None]:
     """The skeleton's first line, naming a schema that resolves from ``directory``: the one the other
     rules files name, when it is there; else the edition schema, to be written beside the rules
     (returned as the second value) where it is not already."""
@@ -154,46 +153,38 @@ def _schema_line(directory: Path, path: Path) -> tuple[str | None, Path | None]:
     if line is not None and resolves(line, directory):
         return line, None
     beside = directory / schema_path("edition").name
-    written = None
-    if not os.path.lexists(beside):
-        written = beside
-    return modeline(beside.name), written
+    return modeline(beside.name), None if os.path.lexists(beside) else beside
 
 
 def _set_aside(path: Path, skeleton: str, discard_changes: bool) -> Path | None:
     """Before ``path`` is replaced by ``skeleton``: nothing to do when it holds no line the
     skeleton does not (returns ``None``); else, with ``discard_changes``, a free ``.bak`` name
     to copy it to; without, a usage error naming what would be lost."""
-    try:
-        old = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        if not discard_changes:
-            raise click.UsageError(f"{path} cannot be read ({exc}); --force alone never replaces it: "
-                                   "add --discard-changes to replace it (it is kept as a .bak)") from None
-        old = None
-    if old is not None:
-        ours = set(skeleton.splitlines())
-        beyond = [(i, line) for i, line in enumerate(old.splitlines(), 1) if line.strip() and line not in ours]
-        if not beyond:
-            return None
-        if not discard_changes:
-            first, text = beyond[0]
-            raise click.UsageError(
-                f"{path} holds {len(beyond)} line(s) beyond the skeleton (the first, line {first}: {text.strip()!r}); "
-                "--force alone never replaces them: add --discard-changes to replace the file "
-                f"(it is kept as {path.name}.bak)"
-            )
     backup = Path(f"{path}.bak")
     n = 0
     while os.path.lexists(backup):
         n += 1
         backup = Path(f"{path}.bak.{n}")
     try:
-        path.read_bytes()
-    except OSError as exc:
-        raise click.UsageError(f"{path} cannot be read ({exc.strerror}) to keep it as {backup.name}: "
-                               "nothing was replaced") from None
-    return backup
+        old = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        if not discard_changes:
+            raise click.UsageError(f"{path} cannot be read ({exc}); --force alone never replaces it: "
+                                   "add --discard-changes to replace it (it is kept as a .bak)") from None
+        if isinstance(exc, OSError):  # (not even as bytes, to be kept)
+            raise click.UsageError(f"{path} cannot be read ({exc.strerror}) to keep it as {backup.name}: "
+                                   "nothing was replaced") from None
+        return backup
+    ours = set(skeleton.splitlines())
+    beyond = [(i, line) for i, line in enumerate(old.splitlines(), 1) if line.strip() and line not in ours]
+    if beyond and not discard_changes:
+        first, text = beyond[0]
+        raise click.UsageError(
+            f"{path} holds {len(beyond)} line(s) beyond the skeleton (the first, line {first}: {text.strip()!r}); "
+            "--force alone never replaces them: add --discard-changes to replace the file "
+            f"(it is kept as {path.name}.bak)"
+        )
+    return backup if beyond else None
 
 
 @click.command()
