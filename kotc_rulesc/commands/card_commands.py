@@ -156,17 +156,21 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
 
 class _Output:
     """Standard output for any number of cards, in constant memory: text goes out in pieces as the cards
-    are judged; JSON, one document, is held (then in a temporary file) until the whole collection has
-    been read, so that an unreadable file prints no part of one."""
+    are judged; JSON, one document, is held until the whole collection has been read, so that an
+    unreadable file prints no part of one — in the file standard output writes to (cut back if the
+    collection proves unreadable), else in a temporary file copied out at the end."""
 
     CHUNK = 1 << 16
 
     def __init__(self, whole: bool):
-        self.held = None
+        self.held = None  # the temporary file the JSON is held in
+        self.start = None  # or where it starts in standard output's own file
         if whole:
-            import tempfile  # (only for JSON: the one-card text path stays light)
+            self.start = _file_end(sys.stdout)
+            if self.start is None:
+                import tempfile  # (only for JSON: the one-card text path stays light)
 
-            self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")  # (bytes: copied out as they are)
+                self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")  # (bytes: copied out as they are)
         self.pending: list[str] = []
         self.size = 0
 
@@ -180,21 +184,52 @@ class _Output:
         if self.pending:
             if self.held is not None:
                 self.held.write("".join(self.pending).encode("utf-8"))
+            elif self.start is not None:  # (the JSON as UTF-8 bytes, whatever the locale: as when held)
+                click.echo("".join(self.pending).encode("utf-8"), nl=False)
             else:
                 click.echo("".join(self.pending), nl=False)
             self.pending, self.size = [], 0
 
     def close(self, read: bool = False) -> None:
-        """Print what is pending, and the JSON held if the whole collection was ``read`` (else it is dropped)."""
-        if self.held is not None and read:
+        """Print what is pending; the JSON held is printed if the whole collection was ``read``, else dropped."""
+        if read:
             self.flush()
-            self.held.seek(0)
-            while chunk := self.held.read(self.CHUNK << 4):
-                click.echo(chunk, nl=False)  # (bytes: to the binary standard output)
-        if self.held is not None:
-            self.held.close()
-            self.held, self.pending = None, []
+            if self.held is not None:
+                self.held.seek(0)
+                while chunk := self.held.read(self.CHUNK << 4):
+                    click.echo(chunk, nl=False)  # (bytes: to the binary standard output)
+        elif self.start is not None:  # the JSON written so far is cut off again
+            import os
+
+            sys.stdout.flush()
+            os.ftruncate(sys.stdout.fileno(), self.start)
+            os.lseek(sys.stdout.fileno(), self.start, os.SEEK_SET)
+        if self.held is not None or self.start is not None:
+            if self.held is not None:
+                self.held.close()
+            self.held = self.start = None
+            self.pending, self.size = [], 0
         self.flush()
+
+
+def _file_end(stream: Any) -> int | None:
+    """Where ``stream``'s file ends, if it is a regular file written at its end (``>`` or ``>>``): JSON
+    written there can be cut off again at that point; else None."""
+    import os
+    import stat
+
+    try:
+        stream.flush()
+        fd = stream.fileno()
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        import fcntl
+
+        appending = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND
+    except (AttributeError, ValueError, OSError, ImportError):  # (no file behind it, or no fcntl here)
+        return None
+    return st.st_size if appending or os.lseek(fd, 0, os.SEEK_CUR) == st.st_size else None
 
 
 def _stat_flags(args: list[str], system: Any) -> tuple[str | None, dict[str, int]]:
