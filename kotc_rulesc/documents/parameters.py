@@ -17,7 +17,11 @@ from typing import Any, Mapping
 
 from .rulebook import RulebookPage
 
-__all__ = ["Fact", "read_parameters", "DEFAULT_TITLES"]
+__all__ = ["Fact", "read_parameters", "DEFAULT_TITLES", "PARAMETERS"]
+
+#: the parameters read, in the order a rules file's ``rulebook:`` writes them
+PARAMETERS = ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "sections", "deck_ultra_points",
+              "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout", "keywords")
 
 #: the lists' titles where a rulebook does not name its own (the 1st–12th's): rules' Rulebook.sections
 DEFAULT_TITLES = {

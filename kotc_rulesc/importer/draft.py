@@ -1,30 +1,22 @@
-"""The draft rules file of an imported edition, in the form and order of the hand-written ones.
-
-A header comment says what the edition changed and lists what needs the maintainer's decision;
-then the edition's keys, the new components (in the guide's order within kind), the text
-revisions (the Refurbished rows in the table's order, then the unlisted ones), redactions,
-reinstatements, level revisions (the Revised Levels' first, then the unlisted), limit revisions,
-the level rule where the guide states it word for word as before, and the rulebook's parameters.
-Every fact cites ``guide-NN`` or ``rulebook-NN`` and quotes, briefly, the words it is read from.
-Strings are written as JSON strings (valid YAML double-quoted scalars), so nothing needs escaping
-by hand.
+"""The draft rules file of an imported edition, in the form and order of the hand-written ones: a
+header saying what changed and what needs the maintainer's decision, then every change, each citing
+``guide-NN`` or ``rulebook-NN`` and briefly quoting its words.  Strings are written as JSON strings
+(valid YAML double-quoted scalars), so nothing needs escaping by hand.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import textwrap
 from typing import Any
 
+from ..documents.parameters import PARAMETERS
 from ..formula import FormulaError, parse_formula
 from ..model import ordinal
 from .review import brief
 
 __all__ = ["draft_text"]
-
-_PARAM_ORDER = ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "sections", "deck_ultra_points",
-                "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout")
-
 
 def _q(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
@@ -47,17 +39,8 @@ def _comment(text: str, prefix: str = "# ", cont: str | None = None, width: int 
     """``text`` as comment lines of at most ``width`` characters: the first begins with ``prefix``,
     the others with ``cont`` (default: the same)."""
     cont = prefix if cont is None else cont
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        lead = cont if lines else prefix
-        if line and len(lead) + len(line) + 1 + len(word) > width:
-            lines.append(lead + line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append((cont if lines else prefix) + line)
-    return lines
+    return textwrap.wrap(" ".join(text.split()), width, initial_indent=prefix, subsequent_indent=cont,
+                         break_long_words=False, break_on_hyphens=False) or [prefix]
 
 
 def _formula_line(imp, entry, indent: str) -> list[str]:
@@ -211,9 +194,9 @@ def _redactions(imp) -> list[str]:
                 "    notes: [" + _q(f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed else
                                     f"REVIEW: the {ordinal(imp.n)} guide no longer lists it, and no list in force names it") + "]",
                 f"    source: {f'[{imp.guide_id}, {imp.rulebook_id}]' if r.listed else imp.guide_id}"] for r in ch.removed]
-    again = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
+    again = [[f"  - component: {c.id}  # {_q(str(c.text))}",
               f"    note: {_q(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
-              f"    source: {imp.guide_id}"] for r in ch.reinstated]
+              f"    source: {imp.guide_id}"] for c, _ in ch.reinstated]
     return _list("redactions", removed) + _list("reinstatements", again)
 
 
@@ -236,8 +219,8 @@ def _cost_revisions(imp) -> list[str]:
     order = {id(e): i for i, e in enumerate(imp.guide.entries)}
     listed = sorted((r for r in ch.reformulated if r.listed), key=lambda r: levels.index(r.level))
     unlisted = sorted((r for r in ch.reformulated if not r.listed), key=lambda r: order[id(r.entry)])
-    limits = [[f"  - component: {r.component.id}  # was: {_flow(dict(r.component.limits)) if r.component.limits else '{no limit}'}",
-               f"    limits: {_flow(r.entry.limits)}", f"    source: {imp.guide_id}"] for r in ch.relimited]
+    limits = [[f"  - component: {c.id}  # was: {_flow(dict(c.limits)) if c.limits else '{no limit}'}",
+               f"    limits: {_flow(e.limits)}", f"    source: {imp.guide_id}"] for c, e in ch.relimited]
     return _list("cost_revisions", [_formula_change(imp, r) for r in listed + unlisted]) + _list("limit_revisions", limits)
 
 
@@ -264,15 +247,16 @@ def _rulebook(imp) -> list[str]:
     params = imp.params
     lines = [f"# Rulebook parameters of the {ordinal(imp.n)} edition, each read from the sentence quoted beside it.",
              "rulebook:", f"  source: {imp.rulebook_id}"]
-    for key in _PARAM_ORDER:
+    for key in PARAMETERS:
         fact = params.get(key)
         if fact is None:
             continue
+        if key == "keywords":
+            lines.append("  keywords:  # the headings of its \"Keywords\" section, in order")
+            lines += [f"    - {_q(k)}" for k in fact.value]
+            continue
         quote = "  # " + " ".join(_q(brief(q, 150)) for q in fact.quotes) if fact.quotes else ""
         lines.append(f"  {key}: {_flow(fact.value)}{quote}")
-    if "keywords" in params:
-        lines.append("  keywords:  # the headings of its \"Keywords\" section, in order")
-        lines += [f"    - {_q(k)}" for k in params["keywords"].value]
     lines.append("")
     lists = imp.page.lists
     notes = []

@@ -1,18 +1,11 @@
 """Each component of a guide held against the previous edition's folded catalog: what changed, and
 how sure the reading is.
 
-A guide entry is the same component as one of the catalog when its text is the same (kind for
-kind); else when a row of the rulebook's Refurbished Card Texts table (in force) turns the
-component's text into it ("Any card containing any exact original text indicated here is
-refurbished as shown"); else when the wordings are alike (:func:`similarity`): at least
-:data:`SURE` and clearly the best for both (by :data:`MARGIN`), a rewording no list names
-(``listed: false``); from :data:`MAYBE` on, a question for the maintainer, drafted as a new
-component and a removal, never guessed.  Then, for each component kept: its formula (a level
-revision where the Revised Levels table names its text with this edition, ``listed: false``
-where no table does), its limits, its Ultra Points.  A component of the catalog the guide no
-longer lists is a removal (a redaction); one the catalog holds redacted and the guide lists again,
-a reinstatement.  A clean slate ("Nth Edition is considered to be a clean slate edition") makes
-every entry a new component.
+An entry is a component of the catalog when its text is the same; else when a row of the rulebook's
+Refurbished Card Texts table turns the component's text into it; else when the wordings are alike
+(:func:`similarity` at least :data:`SURE` and best both ways by :data:`MARGIN`: an unlisted
+rewording).  From :data:`MAYBE` on it is a question for the maintainer, drafted as a new component
+and a removal, never guessed.  A clean slate makes every entry new.
 """
 
 from __future__ import annotations
@@ -29,7 +22,7 @@ from ..formula import EVALUATION_ERRORS, FormulaError, parse_formula
 from ..model import ordinal
 
 __all__ = ["SURE", "MAYBE", "MARGIN", "similarity", "slug", "Candidate", "New", "Reworded", "Reformulated",
-           "Relimited", "Removed", "Reinstated", "Question", "Changes", "classify"]
+           "Removed", "Question", "Changes", "classify"]
 
 #: a rewording this alike (and clearly the best match both ways) is read as the same component
 SURE = 0.85
@@ -107,22 +100,10 @@ class Reformulated:
 
 
 @dataclass
-class Relimited:
-    component: ComponentState
-    entry: GuideEntry
-
-
-@dataclass
 class Removed:
     component: ComponentState
     listed: tuple[str, int | None] | None  # the Redacted entry in force that names it, if any
     candidates: list[Candidate] = field(default_factory=list)
-
-
-@dataclass
-class Reinstated:
-    component: ComponentState
-    entry: GuideEntry
 
 
 @dataclass
@@ -143,10 +124,11 @@ class Changes:
     new: list[New] = field(default_factory=list)
     reworded: list[Reworded] = field(default_factory=list)
     reformulated: list[Reformulated] = field(default_factory=list)
-    relimited: list[Relimited] = field(default_factory=list)
     removed: list[Removed] = field(default_factory=list)
-    reinstated: list[Reinstated] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
+    #: (the component, its entry) for a limit changed, a redaction lifted, Ultra Points changed
+    relimited: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
+    reinstated: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
     ultra_changed: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
     unchanged: int = 0
     #: Revised Levels entries of this edition that name no formula the guide changed, and rows new in
@@ -224,7 +206,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
             del free[c.id], free_entries[i]
         elif (e.kind, e.clean_text) in redacted:
             c = redacted[(e.kind, e.clean_text)]
-            changes.reinstated.append(Reinstated(c, e))
+            changes.reinstated.append((c, e))
             kept.append((c, e))
             changes.matched[i] = c.id
             del free_entries[i]
@@ -353,7 +335,7 @@ def _compare_kept(changes: Changes, kept: list[tuple[ComponentState, GuideEntry]
                 named.add(level)
             changes.reformulated.append(Reformulated(c, e, level, level is not None and level[1] == n))
         if dict(c.limits) != e.limits:
-            changes.relimited.append(Relimited(c, e))
+            changes.relimited.append((c, e))
         if c.ultra != e.ultra:
             changes.ultra_changed.append((c, e))
         if same and dict(c.limits) == e.limits and c.ultra == e.ultra and str(c.text) == e.clean_text and c.status == "legal":

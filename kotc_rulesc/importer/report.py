@@ -39,12 +39,12 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
         "formulas": [{"component": r.component.id, "text": r.entry.clean_text, "was": _formula(r.component),
                       "now": r.entry.formula, "listed": r.listed,
                       "level": {"text": r.level[0], "edition": r.level[1]} if r.level else None} for r in ch.reformulated],
-        "limits": [{"component": r.component.id, "was": dict(r.component.limits), "now": r.entry.limits} for r in ch.relimited],
+        "limits": [{"component": c.id, "was": dict(c.limits), "now": e.limits} for c, e in ch.relimited],
         "removed": [{"component": r.component.id, "text": str(r.component.text),
                      "listed": {"text": r.listed[0], "edition": r.listed[1]} if r.listed else None,
                      "candidates": [{"text": c.text, "similarity": round(c.similarity, 3)} for c in r.candidates]}
                     for r in ch.removed],
-        "reinstated": [{"component": r.component.id, "text": r.entry.clean_text} for r in ch.reinstated],
+        "reinstated": [{"component": c.id, "text": e.clean_text} for c, e in ch.reinstated],
         "uncertain": [{"text": q.entry.clean_text, "kind": q.entry.kind, "drafted_as": q.new_id,
                        "candidates": [{"component": c.component, "text": c.text, "similarity": round(c.similarity, 3)}
                                       for c in q.candidates]} for q in ch.questions],
