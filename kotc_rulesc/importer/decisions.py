@@ -42,7 +42,7 @@ def _catalog(imp) -> list[Decision]:
     for q in ch.questions:
         cands = "; ".join(f"{c.component} (“{c.text}”, {c.similarity:.2f} alike)" for c in q.candidates)
         out.append(Decision("uncertain match", f"is “{q.entry.clean_text}” a rewording of {cands}? Drafted as a new "
-                            f"component ({q.new_id}) beside the removal of the old; if it is a rewording, write the "
+                            f"component ({q.id}) beside the removal of the old; if it is a rewording, write the "
                             "text revision the draft's comment shows instead"))
     for r in ch.reworded:
         if r.into:

@@ -122,7 +122,6 @@ def _components(imp) -> list[str]:
     new = imp.changes.new
     if not new:
         return ["components: []", ""]
-    questions = {id(q.entry): q for q in imp.changes.questions}
     lines = ["components:"]
     section = None
     for item in new:
@@ -130,12 +129,12 @@ def _components(imp) -> list[str]:
         if e.section != section:
             section = e.section
             lines.append(f"  # {section} ({imp.guide_id}, in the guide's order)")
-        q = questions.get(id(e))
-        if q is not None:
-            lines += _comment(f"QUESTION: is this a rewording of {', '.join(f'{c.component} ({_q(c.text)}, {c.similarity:.2f} alike)' for c in q.candidates)}? "
+        if item.candidates:
+            asked = ", ".join(f"{c.component} ({_q(c.text)}, {c.similarity:.2f} alike)" for c in item.candidates)
+            lines += _comment(f"QUESTION: is this a rewording of {asked}? "
                               "Drafted as a new component, the old one as removed (redactions:). If it is a rewording, "
                               "delete this entry and that redaction, and write under text_revisions:", "  # ")
-            lines += [f"  #   - component: {q.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
+            lines += [f"  #   - component: {item.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
                       "  #     listed: false", f"  #     source: {imp.guide_id}"]
         lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e, "    ")]
         if e.limits:

@@ -22,7 +22,7 @@ from ..formula import EVALUATION_ERRORS, FormulaError, parse_formula
 from ..model import ordinal
 
 __all__ = ["SURE", "MAYBE", "MARGIN", "similarity", "slug", "Candidate", "New", "Reworded", "Reformulated",
-           "Removed", "Question", "Changes", "classify"]
+           "Removed", "Changes", "classify"]
 
 #: a rewording this alike (and clearly the best match both ways) is read as the same component
 SURE = 0.85
@@ -77,8 +77,11 @@ class Candidate:
 
 @dataclass
 class New:
+    """A new component; with ``candidates``, a question: it may be a rewording of one of them."""
+
     id: str
     entry: GuideEntry
+    candidates: list[Candidate] = field(default_factory=list)
 
 
 @dataclass
@@ -107,15 +110,6 @@ class Removed:
 
 
 @dataclass
-class Question:
-    """A match the reading is not sure of: the entry, and the components it may be a rewording of."""
-
-    entry: GuideEntry
-    candidates: list[Candidate]
-    new_id: str
-
-
-@dataclass
 class Changes:
     """What the guide and rulebook of edition ``n`` change against the previous catalog."""
 
@@ -125,7 +119,6 @@ class Changes:
     reworded: list[Reworded] = field(default_factory=list)
     reformulated: list[Reformulated] = field(default_factory=list)
     removed: list[Removed] = field(default_factory=list)
-    questions: list[Question] = field(default_factory=list)
     #: (the component, its entry) for a limit changed, a redaction lifted, Ultra Points changed
     relimited: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
     reinstated: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
@@ -136,6 +129,10 @@ class Changes:
     unexplained: list[tuple[str, str]] = field(default_factory=list)
     #: the component each entry is (its id), in the guide's order: the draft's catalog
     matched: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def questions(self) -> list[New]:
+        return [x for x in self.new if x.candidates]
 
     def counts(self) -> dict[str, int]:
         return {
@@ -265,7 +262,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
                              for i in free_entries) if q.similarity >= MAYBE]
         changes.removed.append(Removed(c, listed, sorted(cands, key=lambda q: -q.similarity)))
     for i, e in sorted(free_entries.items()):
-        if not any(q.entry is e for q in changes.questions):
+        if not any(x.entry is e for x in changes.new):
             changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, n), e))
         changes.matched[i] = next(x.id for x in changes.new if x.entry is e)
 
@@ -315,9 +312,7 @@ def _by_similarity(changes: Changes, entries: list[GuideEntry], free_entries: di
         cands = sorted((Candidate(cid, str(free[cid].text), s) for (j, cid), s in scores.items()
                         if j == i and cid in free and s >= MAYBE), key=lambda q: -q.similarity)
         if cands:
-            question = Question(e, cands, _ids_taken(used, e.kind, e.clean_text, changes.n))
-            changes.questions.append(question)
-            changes.new.append(New(question.new_id, e))
+            changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, changes.n), e, cands))
 
 
 def _compare_kept(changes: Changes, kept: list[tuple[ComponentState, GuideEntry]], page: RulebookPage, n: int) -> None:

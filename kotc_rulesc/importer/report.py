@@ -23,7 +23,6 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
     ch, rv = imp.changes, imp.review
     new_now = {id(c.sentence) for c in rv.changes if c.status == "new"}
     status = (lambda s: "new" if id(s) in new_now else "as before") if rv.compared else (lambda s: "not compared")
-    questions = {id(q.entry) for q in ch.questions}
     return {
         "edition": imp.n,
         "follows": imp.n - 1,
@@ -32,7 +31,7 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
         "sources": imp.sources,
         "counts": ch.counts(),
         "new": [{"id": x.id, "kind": x.entry.kind, "text": x.entry.clean_text, "formula": x.entry.formula,
-                 "ultra": x.entry.ultra, "uncertain": id(x.entry) in questions} for x in ch.new],
+                 "ultra": x.entry.ultra, "uncertain": bool(x.candidates)} for x in ch.new],
         "reworded": [{"component": r.component.id, "old": str(r.component.text), "new": r.entry.clean_text,
                       "row": {"old": r.row.old, "new": r.row.new} if r.row else None, "into": r.into,
                       "similarity": round(r.similarity, 3)} for r in ch.reworded],
@@ -45,7 +44,7 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
                      "candidates": [{"text": c.text, "similarity": round(c.similarity, 3)} for c in r.candidates]}
                     for r in ch.removed],
         "reinstated": [{"component": c.id, "text": e.clean_text} for c, e in ch.reinstated],
-        "uncertain": [{"text": q.entry.clean_text, "kind": q.entry.kind, "drafted_as": q.new_id,
+        "uncertain": [{"text": q.entry.clean_text, "kind": q.entry.kind, "drafted_as": q.id,
                        "candidates": [{"component": c.component, "text": c.text, "similarity": round(c.similarity, 3)}
                                       for c in q.candidates]} for q in ch.questions],
         "decisions": [{"topic": d.topic, "drafted": d.drafted, "quotes": list(d.quotes)} for d in imp.decisions],
