@@ -250,29 +250,25 @@ def seed_guide_entries(text: str) -> list[TranscriptEntry]:
     return out
 
 
-def _seed_section(text: str, heading: str) -> list[str]:
-    lines = text.splitlines()
-    i = next(i for i, line in enumerate(lines) if line.strip().startswith(heading))
-    items: list[str] = []
-    for line in lines[i + 1:]:
-        stripped = line.strip()
-        if stripped.startswith(("Redacted Ability Text", "Revised Variable Limits", "Revised Costs")):
-            break
-        if stripped.startswith("- "):
-            items.append(stripped[2:])
-        elif stripped.startswith("→") and items:
-            items[-1] += " " + stripped
-    return items
-
-
 def seed_rulebook_lists(text: str) -> RulebookLists:
-    """The lists of the seeds' 11th rulebook (``rulebook-11th.txt``)."""
+    """The lists of the seeds' 11th rulebook (``rulebook-11th.txt``): each heading's "- " items, an
+    arrow line continuing the item before."""
     out = RulebookLists()
+    lines = text.splitlines()
     for heading, key in (("Revised Ability Text", "revised"), ("Redacted Ability Text", "redacted"),
                          ("Revised Variable Limits", "limits"), ("Revised Costs", "costs")):
         if heading not in text:
             continue
         out.sections[key] = heading
-        for item in _seed_section(text, heading):
+        items: list[str] = []
+        start = next(i for i, line in enumerate(lines) if line.strip().startswith(heading))
+        for line in (line.strip() for line in lines[start + 1:]):
+            if line.startswith(("Redacted Ability Text", "Revised Variable Limits", "Revised Costs")):
+                break
+            if line.startswith("- "):
+                items.append(line[2:])
+            elif line.startswith("→") and items:
+                items[-1] += " " + line
+        for item in items:
             list_item(key, _seed_clean(item), out)
     return out

@@ -43,19 +43,18 @@ def _comment(text: str, prefix: str = "# ", cont: str | None = None, width: int 
                          break_long_words=False, break_on_hyphens=False) or [prefix]
 
 
-def _formula_line(imp, entry, indent: str) -> list[str]:
+def _formula_line(imp, entry) -> list[str]:
     """The ``formula:`` line of a new component (none for a kind whose texts carry no formula)."""
     kind = imp.prev.system.kind(entry.kind) if imp.prev.system else None
-    said = f"  # {_q(brief(entry.raw, 120))}"
     if kind is not None and kind.role == "none":
-        return [f"{indent}# the guide prints ({entry.formula}); the kind carries no formula (role: none)"] if entry.formula else []
+        return [f"    # the guide prints ({entry.formula}); the kind carries no formula (role: none)"] if entry.formula else []
     if entry.formula is None:
-        return [f"{indent}formula: unknown  # the guide prints no formula"]
+        return ["    formula: unknown  # the guide prints no formula"]
     try:
         parse_formula(entry.formula)
     except FormulaError as exc:
-        return [f"{indent}formula: unknown  # the guide prints ({entry.formula}), which does not read as a formula: {exc}"]
-    return [f"{indent}formula: {_q(entry.formula)}{said}"]
+        return [f"    formula: unknown  # the guide prints ({entry.formula}), which does not read as a formula: {exc}"]
+    return [f"    formula: {_q(entry.formula)}  # {_q(brief(entry.raw, 120))}"]
 
 
 def _header(imp) -> list[str]:
@@ -136,7 +135,7 @@ def _components(imp) -> list[str]:
                               "delete this entry and that redaction, and write under text_revisions:", "  # ")
             lines += [f"  #   - component: {item.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
                       "  #     listed: false", f"  #     source: {imp.guide_id}"]
-        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e, "    ")]
+        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e)]
         if e.limits:
             lines.append(f"    limits: {_flow(e.limits)}")
         if e.ultra:

@@ -15,10 +15,6 @@ from ..model import ordinal
 __all__ = ["report_json", "report_text"]
 
 
-def _formula(c) -> str | None:
-    return c.formula.notation() if c.formula is not None else None
-
-
 def report_json(imp, draft: str | None = None) -> dict[str, Any]:
     ch, rv = imp.changes, imp.review
     new_now = {id(c.sentence) for c in rv.changes if c.status == "new"}
@@ -35,7 +31,8 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
         "reworded": [{"component": r.component.id, "old": str(r.component.text), "new": r.entry.clean_text,
                       "row": {"old": r.row.old, "new": r.row.new} if r.row else None, "into": r.into,
                       "similarity": round(r.similarity, 3)} for r in ch.reworded],
-        "formulas": [{"component": r.component.id, "text": r.entry.clean_text, "was": _formula(r.component),
+        "formulas": [{"component": r.component.id, "text": r.entry.clean_text,
+                      "was": r.component.formula.notation() if r.component.formula is not None else None,
                       "now": r.entry.formula, "listed": r.listed,
                       "level": {"text": r.level[0], "edition": r.level[1]} if r.level else None} for r in ch.reformulated],
         "limits": [{"component": c.id, "was": dict(c.limits), "now": e.limits} for c, e in ch.relimited],
