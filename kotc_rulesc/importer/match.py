@@ -258,19 +258,15 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
 
     for c in free.values():
         listed = next((r for r in page.lists.redacted if _bare(r[0]) == _bare(str(c.text))), None)
-        cands = [q for q in (Candidate(changes.matched.get(i, ""), entries[i].clean_text, similarity(str(c.text), entries[i].clean_text))
-                             for i in free_entries) if q.similarity >= MAYBE]
+        cands = [q for q in (Candidate("", e.clean_text, similarity(str(c.text), e.clean_text)) for e in free_entries.values())
+                 if q.similarity >= MAYBE]  # (their ids are the new components', given below)
         changes.removed.append(Removed(c, listed, sorted(cands, key=lambda q: -q.similarity)))
     for i, e in sorted(free_entries.items()):
         if not any(x.entry is e for x in changes.new):
             changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, n), e))
         changes.matched[i] = next(x.id for x in changes.new if x.entry is e)
-
-    for i, e in sorted(free_entries.items()):  # (the ids of the new components, for the candidates above)
-        for r in changes.removed:
-            for q in r.candidates:
-                if q.text == e.clean_text:
-                    q.component = changes.matched[i]
+        for q in (q for r in changes.removed for q in r.candidates if q.text == e.clean_text):
+            q.component = changes.matched[i]
     order = {id(e): i for i, e in enumerate(entries)}
     changes.new.sort(key=lambda x: order[id(x.entry)])
     _compare_kept(changes, kept, page, n)
@@ -291,10 +287,7 @@ def _by_similarity(changes: Changes, entries: list[GuideEntry], free_entries: di
     scores = {(i, cid): similarity(str(c.text), e.clean_text)
               for i, e in free_entries.items() for cid, c in free.items() if c.kind == e.kind}
 
-    def best(pairs):
-        return sorted(pairs, key=lambda p: -scores[p])
-
-    for (i, cid) in best(scores):
+    for (i, cid) in sorted(scores, key=lambda p: -scores[p]):
         if i not in free_entries or cid not in free:
             continue
         s = scores[(i, cid)]
