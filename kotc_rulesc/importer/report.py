@@ -1,8 +1,5 @@
-"""The report of an import (``import-edition --report FILE``), as text or JSON: the counts per kind
-of change, every change, every uncertain match with its candidates and how alike they are, the
-decisions left to the maintainer, and every sentence of the guide that no component accounts for
-(new since the previous guide, or as it was), with the sentences the previous guide had and this
-one has not."""
+"""The report of an import (``import-edition --report FILE``), as text or JSON: every change, every
+uncertain match with its candidates, the decisions, and every sentence no component accounts for."""
 
 from __future__ import annotations
 
