@@ -91,14 +91,13 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
     if m:
         out["deck_ultra_points"] = Fact(int(re.search(r"\d+", s)[0]), (s,))
 
-    titles = {**{k: v for k, v in page.lists.draft_sections.items()}, **page.lists.sections}
+    titles = {**page.lists.draft_sections, **page.lists.sections}
     if "levels" in titles:  # the 16th's "Revised Levels" stands where the "Revised Cost Texts" stood
         titles["costs"] = titles.pop("levels")
     if page.lists_title:
         titles["lists"] = page.lists_title
     titles = {k: titles[k] for k in DEFAULT_TITLES if k in titles}
-    differ = {k: v for k, v in titles.items() if DEFAULT_TITLES.get(k) != v}
-    if differ:
+    if any(DEFAULT_TITLES[k] != v for k, v in titles.items()):
         out["sections"] = Fact(titles, ())
 
     invalid = page.sentence(r"no Edition Indicator is invalid")
