@@ -24,9 +24,7 @@ __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "ru
 
 
 class ScaffoldError(Exception):
-    """A usage error: the edition is not the next one, or the file exists (``exit_code`` 2)."""
-
-    exit_code = 2
+    """A usage error (exit 2): the edition is not the next one, or the file exists."""
 
 
 def target_path(rules_dir: Path, n: int) -> Path:

@@ -1,8 +1,8 @@
 """A Card Building Guide page (the 11th edition on): its components, and the sentences of its rules.
 
 A component is one item of a kind's list under "Card Texts": ``[+N] (formula) “text”`` (the Ultra
-Points mark and the formula optional, ``t = …`` saying what it sets), its nested items notes.  A list
-half read is a :class:`DocumentError`: a draft must not be built on it.  The rest is prose.
+Points mark and the formula optional, ``t = …`` saying what it sets).  A list half read is a
+:class:`DocumentError`: a draft must not be built on it.  The rest is prose.
 """
 
 from __future__ import annotations
@@ -62,7 +62,6 @@ class GuideEntry:
     text: str  # the quoted text as printed, without the quotes
     ultra: int = 0  # N of an Ultra Points mark "[+N]"
     limits: dict[str, int] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # its sub-items, as printed
     raw: str = ""  # the item as read
 
     @property
@@ -108,8 +107,7 @@ def entry_of(item: Item, section: str, kind: str) -> GuideEntry | None:
     limits.update({v: int(n) for v, n in _LIMIT.findall(rest)})  # … or after it, as the 1st–7th
     if _LIMIT.sub("", rest).strip():
         return None
-    return GuideEntry(section, kind, formula, sets, m.group("text"), ultra, limits,
-                      [c.text for c in item.descendants()], item.text)
+    return GuideEntry(section, kind, formula, sets, m.group("text"), ultra, limits, item.text)
 
 
 @dataclass

@@ -127,8 +127,6 @@ class Changes:
     #: Revised Levels entries of this edition that name no formula the guide changed, and rows new in
     #: the table that reword no text of the catalog: (what, why)
     unexplained: list[tuple[str, str]] = field(default_factory=list)
-    #: the component each entry is (its id), in the guide's order: the draft's catalog
-    matched: dict[int, str] = field(default_factory=dict)
 
     @property
     def questions(self) -> list[New]:
@@ -182,9 +180,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
     entries = guide.entries
     changes = Changes(n, page.clean_slate_edition() == n)
     if changes.clean_slate:
-        for i, e in enumerate(entries):
-            changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, n), e))
-            changes.matched[i] = changes.new[-1].id
+        changes.new = [New(_ids_taken(used, e.kind, e.clean_text, n), e) for e in entries]
         return changes
 
     components = [c for c in prev.components or () if c.status != "unknown"]
@@ -194,18 +190,19 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
     by_text = {(c.kind, str(c.text)): c for c in legal}
     redacted = {(c.kind, str(c.text)): c for c in components if c.status == "redacted"}
     kept: list[tuple[ComponentState, GuideEntry]] = []
+    matched: dict[int, str] = {}  # the component each entry is (its id)
 
     for i, e in list(free_entries.items()):  # the same text
         c = by_text.get((e.kind, e.clean_text))
         if c is not None and c.id in free:
             kept.append((c, e))
-            changes.matched[i] = c.id
+            matched[i] = c.id
             del free[c.id], free_entries[i]
         elif (e.kind, e.clean_text) in redacted:
             c = redacted[(e.kind, e.clean_text)]
             changes.reinstated.append((c, e))
             kept.append((c, e))
-            changes.matched[i] = c.id
+            matched[i] = c.id
             del free_entries[i]
 
     rows = page.lists.revised
@@ -222,7 +219,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
         if hit is None:  # into a text that stays: the component keeps it
             other = by_text.get((c.kind, new_text))
             if other is not None and other.id not in free:
-                hit = next(i for i, cid in changes.matched.items() if cid == other.id)
+                hit = next(i for i, cid in matched.items() if cid == other.id)
         if hit is not None:
             targets.setdefault(hit, []).append((c, applied))
     for i, found in targets.items():
@@ -230,15 +227,15 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
         if i in free_entries:
             # two texts into one: the one the guide prints the new text in the place of keeps its id
             # (its neighbours in the guide are its neighbours in the catalog), else the closer wording
-            found.sort(key=lambda item: (-_neighbours(prev, item[0], changes.matched, i),
+            found.sort(key=lambda item: (-_neighbours(prev, item[0], matched, i),
                                          -similarity(str(item[0].text), e.clean_text)))
             primary = found[0][0]
-            changes.matched[i] = primary.id
+            matched[i] = primary.id
             del free_entries[i]
         else:
             primary = None
         for c, applied in found:
-            into = None if c is primary else (primary.id if primary else changes.matched[i])
+            into = None if c is primary else (primary.id if primary else matched[i])
             changes.reworded.append(Reworded(c, e, applied[0], into, similarity(str(c.text), e.clean_text), applied))
             del free[c.id]
         if primary is not None:
@@ -254,7 +251,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
                 changes.unexplained.append((f"row “{row.old}” → “{row.new}”", f"it is new in the table, yet the guide "
                                             f"still prints “{e.clean_text}” ({c.id}): the documents disagree"))
 
-    _by_similarity(changes, entries, free_entries, free, kept, used)
+    _by_similarity(changes, free_entries, free, kept, matched, used)
 
     for c in free.values():
         listed = next((r for r in page.lists.redacted if _bare(r[0]) == _bare(str(c.text))), None)
@@ -264,9 +261,9 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
     for i, e in sorted(free_entries.items()):
         if not any(x.entry is e for x in changes.new):
             changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, n), e))
-        changes.matched[i] = next(x.id for x in changes.new if x.entry is e)
+        matched[i] = next(x.id for x in changes.new if x.entry is e)
         for q in (q for r in changes.removed for q in r.candidates if q.text == e.clean_text):
-            q.component = changes.matched[i]
+            q.component = matched[i]
     order = {id(e): i for i, e in enumerate(entries)}
     changes.new.sort(key=lambda x: order[id(x.entry)])
     _compare_kept(changes, kept, page, n)
@@ -281,8 +278,8 @@ def _neighbours(prev: Catalog, c: ComponentState, matched: dict[int, str], i: in
     return sum(matched.get(j) in beside for j in (i - 1, i + 1))
 
 
-def _by_similarity(changes: Changes, entries: list[GuideEntry], free_entries: dict[int, GuideEntry],
-                   free: dict[str, ComponentState], kept: list, used: set[str]) -> None:
+def _by_similarity(changes: Changes, free_entries: dict[int, GuideEntry], free: dict[str, ComponentState],
+                   kept: list, matched: dict[int, str], used: set[str]) -> None:
     """Rewordings no list names: sure ones kept, possible ones asked about."""
     scores = {(i, cid): similarity(str(c.text), e.clean_text)
               for i, e in free_entries.items() for cid, c in free.items() if c.kind == e.kind}
@@ -299,7 +296,7 @@ def _by_similarity(changes: Changes, entries: list[GuideEntry], free_entries: di
             continue
         c, e = free.pop(cid), free_entries.pop(i)
         changes.reworded.append(Reworded(c, e, None, None, s))
-        changes.matched[i] = cid
+        matched[i] = cid
         kept.append((c, e))
     for i, e in sorted(free_entries.items()):
         cands = sorted((Candidate(cid, str(free[cid].text), s) for (j, cid), s in scores.items()
