@@ -1,23 +1,17 @@
-"""``kotc-rulesc new-edition N``: the commented skeleton of the next edition's rules file.
-
-The file is valid as written (every list empty: an edition that records no change
-yet), and its comments teach each kind of change with examples drawn from the
-rules themselves: real component ids, the declared sources, the latest rulebook
-and card-cost rule.  When the previous edition's component catalog is unknown
-(the 12th), the skeleton says ``catalog: unknown`` too, because otherwise the new
-edition's catalog would silently be read as the last known one carried forward;
-the comment explains when to delete that line.
+"""``kotc-rulesc new-edition N``: the commented skeleton of the next edition's rules file, valid as
+written (every list empty), its comments teaching each kind of change with the rules' own ids,
+sources, rulebook and card-cost rule; ``catalog: unknown`` where the previous catalog is unknown.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
+import json
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .fold import fold
 from .history import CLEAN_SLATE, KINDS
@@ -30,9 +24,7 @@ __all__ = ["ScaffoldError", "scaffold_text", "target_path", "plan_scaffold", "ru
 
 
 class ScaffoldError(Exception):
-    """A usage error: the edition is not the next one, or the file exists (``exit_code`` 2)."""
-
-    exit_code = 2
+    """A usage error (exit 2): the edition is not the next one, or the file exists."""
 
 
 def target_path(rules_dir: Path, n: int) -> Path:
@@ -40,18 +32,19 @@ def target_path(rules_dir: Path, n: int) -> Path:
 
 
 def _examples(rules: RuleSet) -> dict[str, Any]:
-    """A legal component for each role of a kind in the newest known catalog, as (id, formula), for
-    the comments: "cost" (an effect), "sets" (a target selection), "relief" (an activation cost);
-    "<role>_kind" its kind, and "kinds" the system's kind ids."""
-    cat = fold(rules, rules.newest_with_catalog())
+    """What the comments' examples name: a legal component of each role in the newest known catalog
+    (``cost``: an effect, ``sets``: a target selection, ``relief``: an activation cost), its kind and
+    formula (``cost_kind``, ``cost_formula`` …), the system's kinds, the newest edition with a catalog."""
+    newest = rules.newest_with_catalog()
+    cat = fold(rules, newest)
     system = cat.system
-    out: dict[str, Any] = {"kinds": " | ".join(kind_titles(system))}
+    out: dict[str, Any] = {"kinds": " | ".join(kind_titles(system)), "newest": newest}
     for role in ("cost", "sets", "relief"):
         kinds = [k.id for k in system.kinds if k.role == role and k.place != "card"] if system else []
         legal = [c for c in cat.components or () if c.kind in kinds and c.status == "legal"]
-        kind = kinds[0] if kinds else role
-        out[role] = (legal[0].id, legal[0].formula.notation() if legal[0].formula else "unknown") if legal else (f"{kind}-example", "unknown")
-        out[f"{role}_kind"] = kind
+        out[f"{role}_kind"] = kind = kinds[0] if kinds else role
+        out[role] = legal[0].id if legal else f"{kind}-example"
+        out[f"{role}_formula"] = legal[0].formula.notation() if legal and legal[0].formula else "unknown"
     return out
 
 
@@ -66,15 +59,11 @@ def _rulebook_lines(rb: Rulebook | None) -> list[str]:
             if r.recommended:
                 parts.append(f"recommended: [{r.recommended[0]}, {r.recommended[1]}]")
             lines.append(f"#   {key}: {{{', '.join(parts)}}}")
-    for key in ("starting_hand", "starting_hitpoints", "deck_ultra_points"):
-        if getattr(rb, key) is not None:
-            lines.append(f"#   {key}: {getattr(rb, key)}")
-    if rb.edition_indicator is not None:
-        lines.append(f"#   edition_indicator: {rb.edition_indicator if isinstance(rb.edition_indicator, str) else 'true' if rb.edition_indicator else 'false'}")
-    if rb.exhaustive_lists is not None:
-        lines.append(f"#   exhaustive_lists: {'true' if rb.exhaustive_lists else 'false'}")
-    if rb.cost_revised is not None:
-        lines.append(f"#   cost_revised: {rb.cost_revised}")
+    for key in ("starting_hand", "starting_hitpoints", "deck_ultra_points", "edition_indicator", "exhaustive_lists",
+                "cost_revised"):
+        value = getattr(rb, key)
+        if value is not None:
+            lines.append(f"#   {key}: {json.dumps(value) if isinstance(value, bool) else value}")
     if rb.terms:
         lines.append("#   terms: {" + ", ".join(f"{k}: {quoted(v)}" for k, v in rb.terms.items()) + "}")
     for key in ("zones", "ability_layout", "keywords"):
@@ -146,11 +135,9 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
             "# catalog: unknown",
             "",
         ]
-    examples = {"cost": ex["cost"][0], "relief": ex["relief"][0], "sets": ex["sets"][0], "cost_formula": ex["cost"][1],
-                "newest": rules.newest_with_catalog()}
     for kind in KINDS:  # each kind says how its list is written (kotc_rulesc.history)
         for line in kind.skeleton:
-            lines += kind.example(rules) if line == "{example}" else [line.format(**examples)]
+            lines += kind.example(rules) if line == "{example}" else [line.format(**ex)]
         lines += [f"{kind.key}: []", ""]
     lines += [
         "# Components new in this edition, written as in the base file:",
@@ -162,7 +149,7 @@ def scaffold_text(rules: RuleSet, n: int, option: str = "") -> str:
         "#     source: <id>",
         "components: []",
         "",
-        *(line.format(**examples, cost_kind=ex["cost_kind"]) for line in CLEAN_SLATE.skeleton),
+        *(line.format(**ex) for line in CLEAN_SLATE.skeleton),
         "",
         "# The rulebook's parameters this edition's rulebook changes: a key left out keeps the one",
         "# before's, null makes it unknown (`rulebook: null`: no source gives this edition's rulebook)."
@@ -190,10 +177,9 @@ class Plan:
 def rules_before(rules_dir: Path, n: int, force: bool, load, redo: str = "replace it with a fresh skeleton") -> tuple[RuleSet, Path, bool]:
     """The rules a new file for edition ``n`` is written over: (rules, its path, whether it replaces a file).
 
-    Raises :class:`ScaffoldError` when the file exists and ``n`` is not the last edition, or when it
-    exists and ``force`` is not given (the message says ``--force`` would ``redo``).  With ``force``,
-    the existing file for ``n`` is set aside while the rules are read, so that it can be written anew.
-    (``new-edition`` and ``import-edition`` both write a file this way.)"""
+    Refused (:class:`ScaffoldError`) when the file exists and is not the last edition's, or exists
+    and ``force`` is not given (``--force`` would ``redo``); with ``force`` the file is set aside
+    while the rules are read.  (``new-edition`` and ``import-edition`` write a file this way.)"""
     path = target_path(rules_dir, n)
     if Path(rules_dir).is_dir() and listing(Path(rules_dir))[1]:
         load(rules_dir)  # (a FIFO, a device, a folder named like a rules file: the loader names it, exit 2)
@@ -213,24 +199,14 @@ def rules_before(rules_dir: Path, n: int, force: bool, load, redo: str = "replac
 
 
 def plan_scaffold(rules_dir: Path, n: int, force: bool, load, option: str = "") -> Plan:
-    """Decide what ``new-edition n`` writes; ``load(dir)`` loads a rules directory; ``option`` is
-    how the commands the skeleton names find these rules (:func:`scaffold_text`).
-
-    Raises :class:`ScaffoldError` when ``n`` is not the next edition, or when its file
-    exists and ``force`` is not given (:func:`rules_before`)."""
+    """What ``new-edition n`` writes; ``load(dir)`` loads a rules directory, ``option`` is how the
+    commands the skeleton names find these rules.  Refused (:class:`ScaffoldError`) when ``n`` is
+    not the next edition, or as :func:`rules_before` refuses."""
     rules, path, overwrite = rules_before(rules_dir, n, force, load)
-    return _plan(rules, path, n, overwrite, option)
-
-
-def _plan(rules: RuleSet, path: Path, n: int, overwrite: bool, option: str) -> Plan:
+    if n <= rules.last:
+        raise ScaffoldError(f"edition {n} is already in the rules (they run from the {ordinal(rules.first)} to the "
+                            f"{ordinal(rules.last)}); the next edition is {rules.last + 1}")
     if n != rules.last + 1:
-        if n <= rules.last:
-            raise ScaffoldError(
-                f"edition {n} is already in the rules (they run from the {ordinal(rules.first)} to the {ordinal(rules.last)}); "
-                f"the next edition is {rules.last + 1}"
-            )
-        raise ScaffoldError(
-            f"the next edition is {rules.last + 1}, not {n}: scaffold the editions in order "
-            f"(an edition that changed nothing is a valid file as scaffolded)"
-        )
+        raise ScaffoldError(f"the next edition is {rules.last + 1}, not {n}: scaffold the editions in order "
+                            "(an edition that changed nothing is a valid file as scaffolded)")
     return Plan(path, scaffold_text(rules, n, option), overwrite, rules.last)

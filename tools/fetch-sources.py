@@ -9,11 +9,11 @@ game's public repository (kotc-game/kotc-game.github.io).
 For every edition NN it writes NN/card-building-guide.txt and NN/rulebook.txt (and, for the
 11th–17th, the pages themselves beside them as .html), each with the transcription header the
 tests read, converted as the transcriptions the rules cite were: the HTML pages (11th–17th) with
-tools/sources/html2txt.py (the standard library only), the PDFs (1st–10th) with
+tools/sources/html2txt.py (the standard library and this checkout's kotc_rulesc), the PDFs (1st–10th) with
 tools/sources/pdf2txt.py, which needs poppler's `pdftotext` and the pdfplumber package
 (`apt-get install poppler-utils`, `pip install pdfplumber`; without them the 1st–10th are left
-out, and their tests skip, saying so). The converters are copies of those that made the
-transcriptions (see tools/sources/README.md).
+out, and their tests skip, saying so). The converters write the transcriptions as they were made
+(see tools/sources/README.md).
 
 The documents are read at the commit the rules were encoded from (--commit: another commit, or
 HEAD for the newest). Nothing is fetched from the network: the clone is yours. The seeds (the

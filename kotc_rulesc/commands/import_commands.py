@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -14,7 +15,7 @@ __all__ = ["COMMANDS", "import_edition"]
 _PAGE = click.Path(dir_okay=False, path_type=str)
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     click.echo(f"Error: {message}", err=True)
     sys.exit(code)
 
@@ -28,7 +29,6 @@ def _read_page(path: str) -> str:
             return decode(inp.display, inp.read_all(MAX_YAML, "a page of the game's documents (it is read whole)"))
     except InputError as exc:
         _fail(str(exc))
-    raise AssertionError  # (not reached: _fail exits)
 
 
 def _previous(page: str, edition: int) -> str | None:
@@ -39,17 +39,6 @@ def _previous(page: str, edition: int) -> str | None:
         return None
     candidate = path.parent.parent / f"{edition - 1:02d}" / path.name
     return str(candidate) if candidate.is_file() else None
-
-
-def _check_outputs(target: Path, report: str | None, documents: list[str], rules_files: list[str]) -> None:
-    """Outputs never destroy inputs (:func:`~kotc_rulesc.output.check_target`): the draft is none of
-    the documents read, the report none of them, no rules file and not the draft."""
-    from ..output import check_target
-
-    read = [(name, "one of the documents read") for name in documents]
-    check_target(str(target), read, rules_ok=True)
-    if report is not None:
-        check_target(report, read + [(name, "a rules file") for name in rules_files] + [(str(target), "the draft")])
 
 
 @click.command("import-edition", context_settings={"max_content_width": 100})
@@ -109,7 +98,7 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
     from ..importer.draft import draft_text
     from ..importer.report import report as render_report
     from ..loader import check_rules, default_rules_dir
-    from ..output import OutputError, write_file
+    from ..output import OutputError, check_target, write_file
     from ..modeline import skeleton_modeline
     from ..model import ordinal
     from ..scaffold import ScaffoldError, rules_before, target_path
@@ -122,8 +111,11 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         previous_guide = _previous(guide, edition)
     inputs = [p for p in (guide, rulebook, previous_guide) if p is not None]
     target = target_path(directory, edition)
-    rules_files = [str(p) for p in sorted(directory.glob("*.yaml"))] if directory.is_dir() else []
-    _check_outputs(target, None if report == "-" else report, inputs, rules_files)
+    read = [(name, "one of the documents read") for name in inputs]  # (outputs never destroy inputs)
+    check_target(str(target), read, rules_ok=True)
+    if report not in (None, "-"):
+        rules_files = [(str(p), "a rules file") for p in sorted(directory.glob("*.yaml"))] if directory.is_dir() else []
+        check_target(report, read + rules_files + [(str(target), "the draft")])
     try:
         rules, target, overwrite = rules_before(directory, edition, force, lambda d: load_or_exit(str(d)),
                                                 "replace it with a new draft (the old one is kept as .bak)")

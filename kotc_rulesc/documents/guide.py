@@ -1,18 +1,8 @@
 """A Card Building Guide page (the 11th edition on): its components, and the sentences of its rules.
 
-The components sit under the heading "Card Texts", one list per kind's section ("Activation
-Conditions", …, the titles of the edition's system); the 17th sets a sub-section under each
-("Ultra Activation Conditions") whose texts carry an Ultra Points mark.  A component is one list
-item, ``[+N] (formula) “text”``: the Ultra Points mark and the formula are optional (the 12th–17th
-activation conditions print none), the formula in parentheses (``t = …`` and ``a = …`` say what it
-sets), then the text in quotes, nothing after it but limits (``{x ≤ 14}``, none since the 10th).
-Items nested under a component are notes ("Suggested tutorial text: …").  A section's other
-lists are wording advice (the Effects' "substitutions are recommended"): a list is a component
-list when every item has the component shape, and a section has one at most; anything else is a
-:class:`DocumentError`, because a draft must not be built on a list half read.
-
-Everything else the guide says is prose: :meth:`Guide.prose` gives it sentence by sentence with the
-heading it stands under, for the importer's review notes and report.
+A component is one item of a kind's list under "Card Texts": ``[+N] (formula) “text”`` (the Ultra
+Points mark and the formula optional, ``t = …`` saying what it sets).  A list half read is a
+:class:`DocumentError`: a draft must not be built on it.  The rest is prose.
 """
 
 from __future__ import annotations
@@ -26,8 +16,7 @@ from .outline import Block, Item, Outline, read_outline, sentences
 
 __all__ = ["DocumentError", "GuideEntry", "Guide", "Sentence", "read_guide", "SECTIONS", "clean", "edition_of"]
 
-#: the guides' component sections and the kinds they list (the titles of the systems in rules/;
-#: the importer passes the titles of the system it drafts over)
+#: the guides' component sections and the kinds they list (the importer passes its system's titles)
 SECTIONS = {
     "Caveats": "caveat",
     "Activation Conditions": "condition",
@@ -73,7 +62,6 @@ class GuideEntry:
     text: str  # the quoted text as printed, without the quotes
     ultra: int = 0  # N of an Ultra Points mark "[+N]"
     limits: dict[str, int] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # its sub-items, as printed
     raw: str = ""  # the item as read
 
     @property
@@ -119,8 +107,7 @@ def entry_of(item: Item, section: str, kind: str) -> GuideEntry | None:
     limits.update({v: int(n) for v, n in _LIMIT.findall(rest)})  # … or after it, as the 1st–7th
     if _LIMIT.sub("", rest).strip():
         return None
-    return GuideEntry(section, kind, formula, sets, m.group("text"), ultra, limits,
-                      [c.text for c in item.descendants()], item.text)
+    return GuideEntry(section, kind, formula, sets, m.group("text"), ultra, limits, item.text)
 
 
 @dataclass
@@ -135,7 +122,7 @@ class Guide:
 
     def section_paragraphs(self, title: str) -> list[str] | None:
         """The paragraphs of the section titled ``title`` (None: the guide has no such section)."""
-        blocks = self.outline.titled(title)
+        blocks = [b for b in self.outline.blocks if b.title == title and b.in_force]
         if not blocks:
             return None
         if len(blocks) > 1:

@@ -1,17 +1,8 @@
 """An HTML page of the game (the 11th edition on) as a tree, its text as a reader sees it, and its
-MathML formulas in the guide's own notation.
+MathML formulas in the guide's own notation (as ``../shared/sources/README.md`` describes it).
 
-The standard library's :class:`html.parser.HTMLParser` reads the tags; the tree closes what a
-browser's HTML5 parser closes implicitly where the pages leave it open (the 11th guide has a
-``<li>`` without ``</li>``; the 17th rulebook a ``<p>`` a list ends), so that the text read is the
-text the page shows.  An HTML comment is parsed as a subtree of its own (``#comment``): the pages
-keep unpublished drafts in comments, which are *not in force* but are read, and reported, as such.
-
-MathML becomes the guide's linear notation, as ``../shared/sources/README.md`` describes its
-transcription: ``mfrac`` → ``a/b`` (the numerator parenthesised when it has an operator of its own,
-the denominator unless it is one number or letter), ``msup`` → ``y²`` (``^n`` beyond the cube),
-the invisible times → juxtaposition (``2x``, ``axt``), ``+ - =`` spaced; the parentheses around
-each formula are the page's own ``<mtext>(</mtext>`` … ``<mtext>)</mtext>``.
+The tree closes what a browser closes implicitly where the pages leave it open (a ``<li>`` without
+``</li>``), and holds each HTML comment as a ``#comment`` subtree: the pages keep drafts there.
 """
 
 from __future__ import annotations
@@ -19,10 +10,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-__all__ = ["Node", "parse_html", "inline_text", "math_notation", "elements", "DocumentError", "MAX_DEPTH"]
+__all__ = ["Node", "parse_html", "raw_text", "inline_text", "math_notation", "elements", "DocumentError", "MAX_DEPTH"]
 
-#: elements nested at most this deep (the game's pages nest a dozen): a deeper page is refused, as the
-#: input policy refuses deep YAML, rather than exhaust the readers' recursion
+#: elements nested at most this deep (the pages nest a dozen): deeper is refused, as deep YAML is
 MAX_DEPTH = 200
 
 
@@ -51,15 +41,11 @@ class Node:
         self.parent = parent
         self.depth = parent.depth + 1 if parent is not None else 0
 
-    def __repr__(self) -> str:
-        return f"<{self.tag} {len(self.children)} children>"
-
 
 class _TreeBuilder(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.root = Node("#root")
-        self.current = self.root
+        self.root = self.current = Node("#root")
 
     def _close_implied(self, tag: str) -> None:
         stops = _IMPLIED.get(tag)
@@ -97,12 +83,10 @@ class _TreeBuilder(HTMLParser):
         self.current.children.append(data)
 
     def handle_comment(self, data: str) -> None:
-        inner = parse_html(data)
         node = Node("#comment", None, self.current)
-        node.children = inner.children
-        for child in node.children:
-            if isinstance(child, Node):
-                child.parent = node
+        node.children = parse_html(data).children
+        for child in elements(node):
+            child.parent = node
         self.current.children.append(node)
 
 
@@ -118,10 +102,8 @@ def elements(node: Node) -> list[Node]:
     return [c for c in node.children if isinstance(c, Node)]
 
 
-def _raw_text(node: Node | str) -> str:
-    if isinstance(node, str):
-        return node
-    return "".join(_raw_text(c) for c in node.children)
+def raw_text(node: Node | str) -> str:
+    return node if isinstance(node, str) else "".join(raw_text(c) for c in node.children)
 
 
 # -- MathML ------------------------------------------------------------------------------------
@@ -149,9 +131,9 @@ def _math(node: Node | str) -> str:
         return ""  # the layout's whitespace between elements
     tag = node.tag
     if tag in ("mi", "mn", "mtext"):
-        return _raw_text(node).strip()
+        return raw_text(node).strip()
     if tag == "mo":
-        op = _raw_text(node).strip()
+        op = raw_text(node).strip()
         if op in (_INVISIBLE_TIMES, ""):
             return _INVISIBLE_TIMES
         if op in ("+", "-", "=", "\u2212", "\u00d7", "\u2264", "\u2265", "<", ">"):
@@ -186,23 +168,21 @@ def math_notation(node: Node) -> str:
 # -- text --------------------------------------------------------------------------------------
 
 #: elements whose text is not the page's (the head's title and scripts)
-_SKIP = frozenset({"head", "script", "style", "title"})
+SKIP = frozenset({"head", "script", "style", "title"})
 
 
 def inline_text(node: Node | str, skip: frozenset[str] = frozenset()) -> str:
-    """What a reader reads in ``node``: a ``<var>x</var>`` as ``[x]`` (the guides' convention), a
-    formula in the guide's notation, emphasis without marks, whitespace collapsed.  Elements whose
-    tag is in ``skip`` (a list nested in an item) are left out; so are comments."""
+    """What a reader reads in ``node``: a ``<var>x</var>`` as ``[x]``, a formula in the guide's
+    notation, whitespace collapsed; comments and elements whose tag is in ``skip`` left out."""
     parts: list[str] = []
 
     def walk(n: Node | str) -> None:
         if isinstance(n, str):
             parts.append(n)
+        elif n.tag in SKIP or n.tag in skip or n.tag == "#comment":
             return
-        if n.tag in _SKIP or n.tag in skip or n.tag == "#comment":
-            return
-        if n.tag == "var":
-            parts.append(f"[{' '.join(_raw_text(n).split())}]")
+        elif n.tag == "var":
+            parts.append(f"[{' '.join(raw_text(n).split())}]")
         elif n.tag == "math":
             parts.append(f" {math_notation(n)} ")
         elif n.tag == "br":

@@ -1,10 +1,8 @@
 """A page of the game read as its outline: heading blocks, each with its paragraphs, lists and tables
-in the order printed, every part marked in force or not (inside an HTML comment: a draft).
+in the order printed, every part in force or not (inside an HTML comment: a draft).
 
-Both the guide's reader (:mod:`.guide`) and the rulebook's (:mod:`.rulebook`) read this outline
-rather than the tree: what a section says is its paragraphs' sentences, its lists' items (an item's
-nested list is its sub-items) and its tables' rows.  A comment that holds a heading opens a block
-marked not in force; what follows the comment belongs to the block before it again.
+The guide's and the rulebook's readers read this outline rather than the tree.  A comment that holds
+a heading opens a block not in force; what follows the comment belongs to the block before it again.
 """
 
 from __future__ import annotations
@@ -12,14 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .html import Node, elements, inline_text, parse_html
+from .html import SKIP, Node, elements, inline_text, parse_html
 
 __all__ = ["Item", "Paragraph", "ListPart", "Table", "Block", "Outline", "read_outline", "sentences"]
 
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _INLINE = frozenset({"a", "abbr", "var", "math", "em", "strong", "b", "i", "dfn", "cite", "sup", "sub", "span",
                      "code", "img", "br", "q", "small", "u", "s"})
-_SKIP = frozenset({"head", "script", "style", "title"})
 
 
 @dataclass
@@ -43,7 +40,6 @@ class Paragraph:
 @dataclass
 class ListPart:
     items: list[Item]
-    ordered: bool
     in_force: bool = True
 
 
@@ -54,9 +50,6 @@ class Table:
     in_force: bool = True
 
 
-Part = Paragraph | ListPart | Table
-
-
 @dataclass
 class Block:
     """The part of a page under one heading (up to the next heading of any level)."""
@@ -64,7 +57,7 @@ class Block:
     path: tuple[str, ...]  # the heading titles from the top down to this block's own
     level: int  # 1 for <h1> … (0: before the first heading)
     in_force: bool = True  # False: the heading itself is inside a comment
-    parts: list[Part] = field(default_factory=list)
+    parts: list[Paragraph | ListPart | Table] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -84,20 +77,10 @@ class Block:
 class Outline:
     blocks: list[Block]
 
-    def titled(self, title: str, in_force: bool | None = True) -> list[Block]:
-        """The blocks whose heading is ``title`` (in force, or drafts with ``False``, or both with ``None``)."""
-        return [b for b in self.blocks if b.title == title and (in_force is None or b.in_force == in_force)]
-
-    def under(self, title: str) -> list[Block]:
-        """The blocks below a heading titled ``title`` (not the heading's own block)."""
-        return [b for b in self.blocks if title in b.path[:-1]]
-
 
 def _items(node: Node, in_force: bool) -> list[Item]:
     items: list[Item] = []
-    for child in node.children:
-        if isinstance(child, str):
-            continue
+    for child in elements(node):
         if child.tag == "li":
             item = Item(inline_text(child, skip=frozenset({"ul", "ol"})), [], in_force)
             for sub in _nested_lists(child):
@@ -121,8 +104,8 @@ def _nested_lists(node: Node) -> list[Node]:
 
 
 def _rows(table: Node) -> list[list[Node]]:
-    """The rows of a table, each its cells; cells set outside any row (as the 16th and 17th
-    rulebooks' "<tr></tr>" and two stray "<td>"s) make a row, as a browser reads them."""
+    """The rows of a table, each its cells; cells set outside any row (the 16th and 17th rulebooks'
+    "<tr></tr>" and two stray "<td>"s) make a row, as a browser reads them."""
     rows: list[list[Node]] = []
     stray: list[Node] | None = None
     for child in elements(table):
@@ -154,7 +137,7 @@ class _Reader:
         self.stack: list[tuple[int, str]] = []
         self.pending: list[str] = []
 
-    def add(self, part: Part) -> None:
+    def add(self, part: Paragraph | ListPart | Table) -> None:
         self.blocks[-1].parts.append(part)
 
     def flush(self, in_force: bool) -> None:
@@ -169,7 +152,7 @@ class _Reader:
                 self.pending.append(child)
                 continue
             tag = child.tag
-            if tag in _SKIP:
+            if tag in SKIP:
                 continue
             if tag in _INLINE:
                 self.pending.append(f" {inline_text(child)} " if tag in ("math", "br") else inline_text(child))
@@ -192,7 +175,7 @@ class _Reader:
                 if text:
                     self.add(Paragraph(text, in_force))
             elif tag in ("ul", "ol"):
-                self.add(ListPart(_items(child, in_force), tag == "ol", in_force))
+                self.add(ListPart(_items(child, in_force), in_force))
             elif tag == "table":
                 self.add(_table(child, in_force))
             else:  # a container: div, main, nav, section, body …

@@ -1,12 +1,6 @@
-"""A rulebook's parameters, each with the sentence it is read from: players, deck and reserves,
-starting hand and HP, the deck's Ultra Points, the Edition Indicator, the lists' titles and whether
-they are exhaustive, what a level revision does to older cards, the words of the game (terms), the
-zones, an ability's layout and the keywords.
-
-Each is read from the sentence the 11th–17th rulebooks state it in (the patterns below); a
-parameter whose sentence the rulebook does not have is not read (``None``: the draft leaves it
-out, so that it is unknown, never guessed).  The values are the ``rulebook:`` keys of a rules
-file (``rules/README.md``, "Rulebook parameters").
+"""A rulebook's parameters (the ``rulebook:`` keys of a rules file), each with the sentence it is read
+from.  A parameter whose sentence the rulebook does not have is not read: the draft leaves it out,
+so that it is unknown, never guessed.
 """
 
 from __future__ import annotations
@@ -17,7 +11,11 @@ from typing import Any, Mapping
 
 from .rulebook import RulebookPage
 
-__all__ = ["Fact", "read_parameters", "DEFAULT_TITLES"]
+__all__ = ["Fact", "read_parameters", "DEFAULT_TITLES", "PARAMETERS"]
+
+#: the parameters read, in the order a rules file's ``rulebook:`` writes them
+PARAMETERS = ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "sections", "deck_ultra_points",
+              "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout", "keywords")
 
 #: the lists' titles where a rulebook does not name its own (the 1st–12th's): rules' Rulebook.sections
 DEFAULT_TITLES = {
@@ -41,11 +39,10 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") else word
 
 
-def _number(page: RulebookPage, pattern: str) -> Fact | None:
+def _match(page: RulebookPage, pattern: str) -> tuple[re.Match | None, str]:
+    """``pattern`` matched in the first sentence in force it is found in, and that sentence."""
     s = page.sentence(pattern)
-    if s is None:
-        return None
-    return Fact(int(re.search(pattern, s).group(1)), (s,))
+    return (re.search(pattern, s), s) if s else (None, "")
 
 
 def _list_after(page: RulebookPage, pattern: str) -> tuple[list[str], str] | None:
@@ -68,44 +65,39 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
     to its id, for the ability's layout."""
     out: dict[str, Fact] = {}
 
-    s = page.sentence(r"can be played by \d+ or more players")
-    if s:
-        players: dict[str, Any] = {"min": int(re.search(r"by (\d+) or more", s).group(1))}
+    m, s = _match(page, r"can be played by (\d+) or more players")
+    if m:
+        players: dict[str, Any] = {"min": int(m[1])}
         quotes = [s]
-        rec = page.sentence(r"preferably between \d+ and \d+")
+        rec, said = _match(page, r"preferably between (\d+) and (\d+)")
         if rec:
-            players["recommended"] = [int(x) for x in re.search(r"between (\d+) and (\d+)", rec).groups()]
-            if rec != s:
-                quotes.append(rec)
+            players["recommended"] = [int(rec[1]), int(rec[2])]
+            if said != s:
+                quotes.append(said)
         out["players"] = Fact(players, tuple(quotes))
+    m, s = _match(page, r"[Tt]he deck must contain (\d+)\s*[–-]\s*(\d+) cards")
+    if m:
+        out["deck"] = Fact({"min": int(m[1]), "max": int(m[2])}, (s,))
+    m, s = _match(page, r"reserves can contain up to (\d+) cards")
+    if m:
+        out["reserves"] = Fact({"min": 0, "max": int(m[1])}, (s,))
+    m, s = _match(page, r"(?i)\b(?:draw|take the) (\d+) cards\b")
+    if m:
+        out["starting_hand"] = Fact(int(m[1]), (s,))
+    hitpoints, hp_sentence = _match(page, r"begins? the game with (\d+) (\w+)")
+    if hitpoints:
+        out["starting_hitpoints"] = Fact(int(hitpoints[1]), (hp_sentence,))
+    m, s = _match(page, r"no more than \d+ Ultra Points|Ultra Points in the deck must be no greater than \d+")
+    if m:
+        out["deck_ultra_points"] = Fact(int(re.search(r"\d+", s)[0]), (s,))
 
-    s = page.sentence(r"[Tt]he deck must contain \d+\s*[–-]\s*\d+ cards")
-    if s:
-        lo, hi = re.search(r"contain (\d+)\s*[–-]\s*(\d+) cards", s).groups()
-        out["deck"] = Fact({"min": int(lo), "max": int(hi)}, (s,))
-
-    s = page.sentence(r"reserves can contain up to \d+ cards")
-    if s:
-        out["reserves"] = Fact({"min": 0, "max": int(re.search(r"up to (\d+) cards", s).group(1))}, (s,))
-
-    fact = _number(page, r"(?i)\b(?:draw|take the) (\d+) cards\b")
-    if fact:
-        out["starting_hand"] = fact
-    fact = _number(page, r"begins? the game with (\d+) \w+")
-    if fact:
-        out["starting_hitpoints"] = fact
-    s = page.sentence(r"no more than \d+ Ultra Points|Ultra Points in the deck must be no greater than \d+")
-    if s:
-        out["deck_ultra_points"] = Fact(int(re.search(r"(\d+)", s).group(1)), (s,))
-
-    titles = {**{k: v for k, v in page.lists.draft_sections.items()}, **page.lists.sections}
+    titles = {**page.lists.draft_sections, **page.lists.sections}
     if "levels" in titles:  # the 16th's "Revised Levels" stands where the "Revised Cost Texts" stood
         titles["costs"] = titles.pop("levels")
     if page.lists_title:
         titles["lists"] = page.lists_title
     titles = {k: titles[k] for k in DEFAULT_TITLES if k in titles}
-    differ = {k: v for k, v in titles.items() if DEFAULT_TITLES.get(k) != v}
-    if differ:
+    if any(DEFAULT_TITLES[k] != v for k, v in titles.items()):
         out["sections"] = Fact(titles, ())
 
     invalid = page.sentence(r"no Edition Indicator is invalid")
@@ -128,26 +120,24 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
                 out["cost_revised"] = Fact("reissue", (s,))
 
     terms: dict[str, str] = {}
-    quotes: list[str] = []
-    s = page.sentence(r"types of cards in Keeper of the Cards: \w+, and \w+")
-    if s:
-        first, second = re.search(r": (\w+), and (\w+)", s).groups()
-        terms.update(creature=_singular(first), spell=_singular(second))
+    quotes = []
+    m, s = _match(page, r"types of cards in Keeper of the Cards: (\w+), and (\w+)")
+    if m:
+        terms.update(creature=_singular(m[1]), spell=_singular(m[2]))
         quotes.append(s)
-    s = page.sentence(r"^The (?:level|resource cost) of the card\.$")
-    if s:
-        terms["cost"] = re.search(r"The (level|resource cost)", s).group(1)
+    m, s = _match(page, r"^The (level|resource cost) of the card\.$")
+    if m:
+        terms["cost"] = m[1]
         quotes.append(s)
-    s = page.sentence(r"begins? the game with \d+ \w+")
-    if s:
-        terms["hitpoints"] = re.search(r"with \d+ (\w+)", s).group(1)
-        quotes.append(s)
-    s = page.sentence(r"the card is \w+ – meaning the card's outdated text")
-    if s:
-        terms["revised"] = re.search(r"the card is (\w+) – meaning the card's outdated", s).group(1)
-        m = re.search(r"or the card is (\w+) – meaning it is no longer", s)
-        if m:
-            terms["banned"] = m.group(1)
+    if hitpoints:
+        terms["hitpoints"] = hitpoints[2]
+        quotes.append(hp_sentence)
+    m, s = _match(page, r"the card is (\w+) – meaning the card's outdated text")
+    if m:
+        terms["revised"] = m[1]
+        banned = re.search(r"or the card is (\w+) – meaning it is no longer", s)
+        if banned:
+            terms["banned"] = banned[1]
         quotes.append(s)
     if terms:
         out["terms"] = Fact(terms, tuple(quotes))

@@ -1,16 +1,7 @@
-"""A Rulebook's lists of changed cards: revised (refurbished) texts, redacted texts, revised limits,
-revised costs and levels, and the clean slate edition it declares.
-
-The sections were renamed over the editions; each title is mapped to the list it holds
-(:data:`SECTION_KEYS`): the PDF rulebooks' "Revised Ability Text", "Redacted Ability Text (Banned
-Cards)", "Revised Variable Limits", "Revised Costs"; the 13th on "Refurbished Card Texts" (a table
-of original and new texts), "Redacted Card Texts", "Revised Cost Texts", and the 16th's "Revised
-Levels".  A section inside an HTML comment is a draft, not in force: its items are kept apart
-(:attr:`RulebookLists.drafts`) and never read as rules.
-
-Texts are read as the rules write them (straight quotes, single spaces, the quotes around an item
-removed); a revised text keeps its ``~~struck~~`` and ``**bold**`` marks in ``old_marked`` and
-``new_marked`` (the PDF rulebooks mark removed and added words so).
+"""A Rulebook's lists of changed cards (refurbished texts, redacted texts, revised limits, costs and
+levels) under the titles the editions gave them, and the clean slate edition it declares.  A section
+inside an HTML comment is a draft: kept apart, never read as rules.  A revised text keeps the PDF
+rulebooks' ``~~struck~~`` and ``**bold**`` marks in ``old_marked`` and ``new_marked``.
 """
 
 from __future__ import annotations
@@ -81,31 +72,28 @@ def list_item(key: str, item: str | tuple[str, ...], out: RulebookLists) -> None
     if isinstance(item, tuple):
         if key != "revised" or len(item) != 2:
             raise DocumentError(f"a table row in a {key} list: {item!r}")
-        old, new = (_unquote(clean(cell)) for cell in item)
-        out.revised.append(Row(unmark(old), unmark(new), old, new))
-        return
-    item = clean(item)
-    if item == "N/A":
-        return
-    if key == "revised":
+        parts = [clean(cell) for cell in item]
+    else:
+        item = clean(item)
+        if item == "N/A":
+            return
         parts = item.split("→")
+    if key == "revised":
         if len(parts) != 2:
             raise DocumentError(f"a revised text without one arrow: {item!r}")
         old, new = (_unquote(p) for p in parts)
         out.revised.append(Row(unmark(old), unmark(new), old, new))
-    elif key == "redacted":
-        m = _EDITION_NOTE.match(item)
-        out.redacted.append((_unquote(m.group("text")), int(m.group("edition"))) if m else (_unquote(item), None))
     elif key == "limits":
         m = _LIMIT.match(item)
         if not m:
             raise DocumentError(f"cannot read the variable limit {item!r}")
         out.limits.append((_unquote(m.group("text")), m.group("limit").replace(" ", "")))
-    else:
-        m = _EDITION_NOTE.match(item)
-        if not m:
-            raise DocumentError(f"cannot read the {key} entry {item!r} (a text and its edition, as “text” (16th Edition))")
+    elif m := _EDITION_NOTE.match(item):
         getattr(out, key).append((_unquote(m.group("text")), int(m.group("edition"))))
+    elif key == "redacted":
+        out.redacted.append((_unquote(item), None))
+    else:
+        raise DocumentError(f"cannot read the {key} entry {item!r} (a text and its edition, as “text” (16th Edition))")
 
 
 def _items(block: Block, in_force: bool) -> list[str | tuple[str, ...]]:
@@ -163,10 +151,9 @@ def read_rulebook(html: str) -> RulebookPage:
             lists.sections[key] = block.title
             for item in _items(block, True):
                 list_item(key, item, lists)
-            drafts = _items(block, False)  # a commented-out entry of a list in force
         else:
             lists.draft_sections[key] = block.title
-            drafts = _items(block, False)
+        drafts = _items(block, False)  # (a commented-out entry of a list in force, too)
         if drafts or not block.in_force:
             lists.drafts.setdefault(block.title, []).extend(" | ".join(d) if isinstance(d, tuple) else d for d in drafts)
     return RulebookPage(edition_of(outline, "Rulebook"), outline, lists, lists_title)

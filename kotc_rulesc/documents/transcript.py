@@ -1,14 +1,10 @@
-"""The plain-text documents: the 1st–10th guides and rulebooks (PDF transcriptions,
+"""The plain-text documents: the 1st–10th guides and rulebooks (``pdftotext -layout`` transcriptions,
 ``../shared/sources/NN/*.txt``) and the seeds' 11th pre-release (``../shared/seeds``).
 
-The PDF transcriptions (``pdftotext -layout``; ``../shared/sources/README.md``): a header ending in
-a line of ``=``, ``[page N]`` markers and running footers, items wrapped over indented lines (a
-hyphen at a line end is a real one), ``~~struck~~`` and ``**bold**`` words.  The 1st–7th guides
-number their items (``12. “Text.” (x/2) {x≤7}``, the formula after the text); the 8th–10th bullet
-them (``•   (x/2) {x≤7} “Text.”``, the formula first).  History notes sit under an item ("Revised
-from: “…” (Nth Edition)", "Cost Revised (Nth Edition); was: F", "Limit revised (Nth Edition); was:
-{no limit}"); a struck item is redacted, "Redacted (Nth Edition)" after it.  The seeds are
-Markdown-like text with LaTeX noise (``$x \\le 14$``, ``3^{rd}``), read through here.
+The 1st–7th guides number their items (``12. “Text.” (x/2) {x≤7}``), the 8th–10th bullet them with
+the formula first (``•   (x/2) {x≤7} “Text.”``); history notes sit under an item ("Revised from: …",
+"Cost Revised (Nth Edition); was: F"); a struck item is redacted.  The seeds are Markdown-like text
+with LaTeX noise (``$x \\le 14$``, ``3^{rd}``).
 """
 
 from __future__ import annotations
@@ -57,8 +53,11 @@ def _limits(s: str) -> dict[str, int]:
     return {var: int(value) for var, value in re.findall(r"\{\s*([xyz])\s*≤\s*(\d+)\s*\}", s)}
 
 
-def _formula(group: str) -> str:
-    return group[1:-1].replace(" ", "")
+def _formula_and_limits(s: str) -> tuple[str, dict[str, int], str]:
+    """The parenthesised formula that opens ``s`` (spaces removed), the limits after it, the rest."""
+    end = _balanced(s)
+    m = re.match(r"^((?:\{[^}]*\}\s*)*)", s[end:].strip())
+    return s[1:end - 1].replace(" ", ""), _limits(m.group(1)), m.string[m.end():].strip()
 
 
 def _parse_item(raw: str, kind: str) -> TranscriptEntry:
@@ -68,19 +67,13 @@ def _parse_item(raw: str, kind: str) -> TranscriptEntry:
     formula = None
     limits: dict[str, int] = {}
     if s.startswith("("):  # 8th–10th: (formula) {limit} "text"
-        end = _balanced(s)
-        formula, s = _formula(s[:end]), s[end:].strip()
-        m = re.match(r"^((?:\{[^}]*\}\s*)*)", s)
-        limits, s = _limits(m.group(1)), s[m.end():].strip()
+        formula, limits, s = _formula_and_limits(s)
     m = re.match(r'^"(?P<text>[^"]+)"\s*(?P<rest>.*)$', s)
     if not m:
         raise DocumentError(f"cannot read the guide item {raw!r}")
     text, rest = m.group("text"), m.group("rest")
     if formula is None:  # 1st–7th: "text" (formula) {limit}
-        end = _balanced(rest)
-        formula, rest = _formula(rest[:end]), rest[end:].strip()
-        m = re.match(r"^((?:\{[^}]*\}\s*)*)", rest)
-        limits, rest = _limits(m.group(1)), rest[m.end():].strip()
+        formula, limits, rest = _formula_and_limits(rest)
     entry = TranscriptEntry(kind, text, formula, limits, struck)
     red = re.search(r"Redacted\s*\(" + _ORD + r"\)", rest)
     if red:
@@ -257,29 +250,25 @@ def seed_guide_entries(text: str) -> list[TranscriptEntry]:
     return out
 
 
-def _seed_section(text: str, heading: str) -> list[str]:
-    lines = text.splitlines()
-    i = next(i for i, line in enumerate(lines) if line.strip().startswith(heading))
-    items: list[str] = []
-    for line in lines[i + 1:]:
-        stripped = line.strip()
-        if stripped.startswith(("Redacted Ability Text", "Revised Variable Limits", "Revised Costs")):
-            break
-        if stripped.startswith("- "):
-            items.append(stripped[2:])
-        elif stripped.startswith("→") and items:
-            items[-1] += " " + stripped
-    return items
-
-
 def seed_rulebook_lists(text: str) -> RulebookLists:
-    """The lists of the seeds' 11th rulebook (``rulebook-11th.txt``)."""
+    """The lists of the seeds' 11th rulebook (``rulebook-11th.txt``): each heading's "- " items, an
+    arrow line continuing the item before."""
     out = RulebookLists()
+    lines = text.splitlines()
     for heading, key in (("Revised Ability Text", "revised"), ("Redacted Ability Text", "redacted"),
                          ("Revised Variable Limits", "limits"), ("Revised Costs", "costs")):
         if heading not in text:
             continue
         out.sections[key] = heading
-        for item in _seed_section(text, heading):
+        items: list[str] = []
+        start = next(i for i, line in enumerate(lines) if line.strip().startswith(heading))
+        for line in (line.strip() for line in lines[start + 1:]):
+            if line.startswith(("Redacted Ability Text", "Revised Variable Limits", "Revised Costs")):
+                break
+            if line.startswith("- "):
+                items.append(line[2:])
+            elif line.startswith("→") and items:
+                items[-1] += " " + line
+        for item in items:
             list_item(key, _seed_clean(item), out)
     return out

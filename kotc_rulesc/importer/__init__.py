@@ -1,22 +1,20 @@
-"""``kotc-rulesc import-edition``: an edition's rules file drafted from its two documents.
-
-The guide and the rulebook are read (:mod:`kotc_rulesc.documents`), every component of the guide
-is held against the previous edition's folded catalog (:mod:`.match`), the guide's prose against
-the previous guide's (:mod:`.review`), and what a reader cannot settle becomes a question for the
-maintainer (:mod:`.decisions`).  :mod:`.draft` writes the rules file, :mod:`.report` the report.
-The importer is a maintainer's tool: no card command loads it.
+"""``kotc-rulesc import-edition``: an edition's rules file drafted from its guide and rulebook, read
+(:mod:`kotc_rulesc.documents`) against the previous edition's catalog (:mod:`.match`) and guide
+(:mod:`.review`); what a reader cannot settle is a question for the maintainer (:mod:`.decisions`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..catalog import Catalog
-from ..documents.guide import Guide, edition_of, read_guide
+from ..documents.guide import DocumentError, Guide, edition_of, read_guide
 from ..documents.parameters import Fact, read_parameters
 from ..documents.rulebook import RulebookPage, read_rulebook
 from ..fold import fold
 from ..model import RuleSet, ordinal
+from .decisions import decide
 from .match import Changes, classify
 from .review import Review, agreeing_nouns, review
 
@@ -36,7 +34,6 @@ class Import:
     prev: Catalog
     guide: Guide
     page: RulebookPage
-    previous_guide: Guide | None
     changes: Changes
     review: Review
     params: dict[str, Fact]
@@ -58,26 +55,18 @@ class Import:
 
     def guide_sentence(self, pattern: str) -> str | None:
         """The first sentence of the guide's prose that matches ``pattern``."""
-        import re
-
         return next((s.text for s in self.guide.prose() if re.search(pattern, s.text)), None)
-
-    def sections(self) -> dict[str, str]:
-        """The guide's section titles → kinds, as the previous edition's system names them."""
-        return {k.title: k.id for k in self.prev.system.kinds} if self.prev.system else {}
 
 
 def read_edition(rules: RuleSet, n: int, guide_html: str, rulebook_html: str, previous_guide_html: str | None = None) -> Import:
     """Read edition ``n``'s documents against ``rules`` (which end with the edition before it)."""
-    from ..documents.guide import DocumentError
-    from .decisions import decide
-
     if rules.last != n - 1:
         raise ImportProblem(f"the rules end with the {ordinal(rules.last)} edition: the edition to import is {rules.last + 1}, not {n}")
     prev = fold(rules, rules.last)
     if prev.components is None:
         raise ImportProblem(f"the {ordinal(rules.last)} edition's catalog is unknown: there is nothing to draft a delta over")
-    sections = {k.title: k.id for k in prev.system.kinds} if prev.system else {}
+    kinds = prev.system.kinds if prev.system else ()
+    sections = {k.title: k.id for k in kinds}
     try:
         guide = read_guide(guide_html, sections)
         page = read_rulebook(rulebook_html)
@@ -93,9 +82,9 @@ def read_edition(rules: RuleSet, n: int, guide_html: str, rulebook_html: str, pr
     if previous is not None and previous.edition not in (None, n - 1):
         raise ImportProblem(f"the previous guide is the {ordinal(previous.edition)} edition's, not the {ordinal(n - 1)}'s")
     used = {c.id for e in rules.editions for c in e.components}
-    nouns = {k.noun: k.id for k in prev.system.kinds} if prev.system else {}
+    nouns = {k.noun: k.id for k in kinds}
     try:
-        imp = Import(n, rules, prev, guide, page, previous, classify(prev, guide, page, n, used),
+        imp = Import(n, rules, prev, guide, page, classify(prev, guide, page, n, used),
                      review(guide, previous), read_parameters(page, nouns))
         if prev.system is not None:
             texts = [x.entry.clean_text for x in imp.changes.new] + [r.entry.clean_text for r in imp.changes.reworded]

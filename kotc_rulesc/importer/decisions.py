@@ -1,9 +1,6 @@
-"""What a draft leaves to the maintainer, each with the sentence it rests on.
-
-The importer never guesses: where the documents leave a question open, or say something the rules
-have no place for, the draft takes the cautious reading (a possible rewording drafted as a new
-component and a removal; the system inherited; a parameter left out, so unknown) and this list
-says so — in the draft's header comment and in the report.
+"""What a draft leaves to the maintainer, each with the sentence it rests on: where the documents
+leave a question open, the draft takes the cautious reading (a possible rewording drafted as a new
+component and a removal, the system inherited, a parameter left out) and says so here.
 """
 
 from __future__ import annotations
@@ -11,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..documents.guide import CARD_TEXTS
+from ..documents.parameters import PARAMETERS
 from ..model import ordinal
 from .review import brief
 
@@ -44,7 +42,7 @@ def _catalog(imp) -> list[Decision]:
     for q in ch.questions:
         cands = "; ".join(f"{c.component} (“{c.text}”, {c.similarity:.2f} alike)" for c in q.candidates)
         out.append(Decision("uncertain match", f"is “{q.entry.clean_text}” a rewording of {cands}? Drafted as a new "
-                            f"component ({q.new_id}) beside the removal of the old; if it is a rewording, write the "
+                            f"component ({q.id}) beside the removal of the old; if it is a rewording, write the "
                             "text revision the draft's comment shows instead"))
     for r in ch.reworded:
         if r.into:
@@ -81,11 +79,10 @@ def _catalog(imp) -> list[Decision]:
 
 def _kinds(imp) -> list[Decision]:
     out = []
-    system, sections = imp.prev.system, imp.sections()
-    present = {s for s in imp.guide.sections if s in sections}
+    system = imp.prev.system
     for k in system.kinds if system else ():
         entries = [e for e in imp.guide.entries if e.kind == k.id]
-        if k.title not in present:
+        if k.title not in imp.guide.sections:
             out.append(Decision("a kind gone", f"the guide has no section “{k.title}”: the {ordinal(imp.n - 1)}'s system "
                                 "still declares the kind (restate `system: kinds` without it)"))
         elif k.role != "none" and entries and all(e.formula is None for e in entries):
@@ -134,10 +131,8 @@ def _rulebook(imp) -> list[Decision]:
     out = []
     before = imp.prev.rulebook
     if before is not None:
-        for key in ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "deck_ultra_points",
-                    "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout", "keywords"):
-            stated = getattr(before, key)
-            if stated not in (None, (), {}) and key not in imp.params:
+        for key in (k for k in PARAMETERS if k != "sections"):  # (the lists' titles have defaults)
+            if getattr(before, key) not in (None, (), {}) and key not in imp.params:
                 out.append(Decision("rulebook", f"`{key}`: the {ordinal(imp.n - 1)} rulebook states it, this one's "
                                     "sentence for it was not found: left out (unknown)"))
         if before.notes:

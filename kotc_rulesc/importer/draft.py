@@ -1,30 +1,22 @@
-"""The draft rules file of an imported edition, in the form and order of the hand-written ones.
-
-A header comment says what the edition changed and lists what needs the maintainer's decision;
-then the edition's keys, the new components (in the guide's order within kind), the text
-revisions (the Refurbished rows in the table's order, then the unlisted ones), redactions,
-reinstatements, level revisions (the Revised Levels' first, then the unlisted), limit revisions,
-the level rule where the guide states it word for word as before, and the rulebook's parameters.
-Every fact cites ``guide-NN`` or ``rulebook-NN`` and quotes, briefly, the words it is read from.
-Strings are written as JSON strings (valid YAML double-quoted scalars), so nothing needs escaping
-by hand.
+"""The draft rules file of an imported edition, in the form and order of the hand-written ones: a
+header saying what changed and what needs the maintainer's decision, then every change, each citing
+``guide-NN`` or ``rulebook-NN`` and briefly quoting its words.  Strings are written as JSON strings
+(valid YAML double-quoted scalars), so nothing needs escaping by hand.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import textwrap
 from typing import Any
 
+from ..documents.parameters import PARAMETERS
 from ..formula import FormulaError, parse_formula
 from ..model import ordinal
 from .review import brief
 
 __all__ = ["draft_text"]
-
-_PARAM_ORDER = ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "sections", "deck_ultra_points",
-                "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout")
-
 
 def _q(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
@@ -47,32 +39,22 @@ def _comment(text: str, prefix: str = "# ", cont: str | None = None, width: int 
     """``text`` as comment lines of at most ``width`` characters: the first begins with ``prefix``,
     the others with ``cont`` (default: the same)."""
     cont = prefix if cont is None else cont
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        lead = cont if lines else prefix
-        if line and len(lead) + len(line) + 1 + len(word) > width:
-            lines.append(lead + line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append((cont if lines else prefix) + line)
-    return lines
+    return textwrap.wrap(" ".join(text.split()), width, initial_indent=prefix, subsequent_indent=cont,
+                         break_long_words=False, break_on_hyphens=False) or [prefix]
 
 
-def _formula_line(imp, entry, indent: str) -> list[str]:
+def _formula_line(imp, entry) -> list[str]:
     """The ``formula:`` line of a new component (none for a kind whose texts carry no formula)."""
     kind = imp.prev.system.kind(entry.kind) if imp.prev.system else None
-    said = f"  # {_q(brief(entry.raw, 120))}"
     if kind is not None and kind.role == "none":
-        return [f"{indent}# the guide prints ({entry.formula}); the kind carries no formula (role: none)"] if entry.formula else []
+        return [f"    # the guide prints ({entry.formula}); the kind carries no formula (role: none)"] if entry.formula else []
     if entry.formula is None:
-        return [f"{indent}formula: unknown  # the guide prints no formula"]
+        return ["    formula: unknown  # the guide prints no formula"]
     try:
         parse_formula(entry.formula)
     except FormulaError as exc:
-        return [f"{indent}formula: unknown  # the guide prints ({entry.formula}), which does not read as a formula: {exc}"]
-    return [f"{indent}formula: {_q(entry.formula)}{said}"]
+        return [f"    formula: unknown  # the guide prints ({entry.formula}), which does not read as a formula: {exc}"]
+    return [f"    formula: {_q(entry.formula)}  # {_q(brief(entry.raw, 120))}"]
 
 
 def _header(imp) -> list[str]:
@@ -139,7 +121,6 @@ def _components(imp) -> list[str]:
     new = imp.changes.new
     if not new:
         return ["components: []", ""]
-    questions = {id(q.entry): q for q in imp.changes.questions}
     lines = ["components:"]
     section = None
     for item in new:
@@ -147,14 +128,14 @@ def _components(imp) -> list[str]:
         if e.section != section:
             section = e.section
             lines.append(f"  # {section} ({imp.guide_id}, in the guide's order)")
-        q = questions.get(id(e))
-        if q is not None:
-            lines += _comment(f"QUESTION: is this a rewording of {', '.join(f'{c.component} ({_q(c.text)}, {c.similarity:.2f} alike)' for c in q.candidates)}? "
+        if item.candidates:
+            asked = ", ".join(f"{c.component} ({_q(c.text)}, {c.similarity:.2f} alike)" for c in item.candidates)
+            lines += _comment(f"QUESTION: is this a rewording of {asked}? "
                               "Drafted as a new component, the old one as removed (redactions:). If it is a rewording, "
                               "delete this entry and that redaction, and write under text_revisions:", "  # ")
-            lines += [f"  #   - component: {q.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
+            lines += [f"  #   - component: {item.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
                       "  #     listed: false", f"  #     source: {imp.guide_id}"]
-        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e, "    ")]
+        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e)]
         if e.limits:
             lines.append(f"    limits: {_flow(e.limits)}")
         if e.ultra:
@@ -211,9 +192,9 @@ def _redactions(imp) -> list[str]:
                 "    notes: [" + _q(f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed else
                                     f"REVIEW: the {ordinal(imp.n)} guide no longer lists it, and no list in force names it") + "]",
                 f"    source: {f'[{imp.guide_id}, {imp.rulebook_id}]' if r.listed else imp.guide_id}"] for r in ch.removed]
-    again = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
+    again = [[f"  - component: {c.id}  # {_q(str(c.text))}",
               f"    note: {_q(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
-              f"    source: {imp.guide_id}"] for r in ch.reinstated]
+              f"    source: {imp.guide_id}"] for c, _ in ch.reinstated]
     return _list("redactions", removed) + _list("reinstatements", again)
 
 
@@ -236,8 +217,8 @@ def _cost_revisions(imp) -> list[str]:
     order = {id(e): i for i, e in enumerate(imp.guide.entries)}
     listed = sorted((r for r in ch.reformulated if r.listed), key=lambda r: levels.index(r.level))
     unlisted = sorted((r for r in ch.reformulated if not r.listed), key=lambda r: order[id(r.entry)])
-    limits = [[f"  - component: {r.component.id}  # was: {_flow(dict(r.component.limits)) if r.component.limits else '{no limit}'}",
-               f"    limits: {_flow(r.entry.limits)}", f"    source: {imp.guide_id}"] for r in ch.relimited]
+    limits = [[f"  - component: {c.id}  # was: {_flow(dict(c.limits)) if c.limits else '{no limit}'}",
+               f"    limits: {_flow(e.limits)}", f"    source: {imp.guide_id}"] for c, e in ch.relimited]
     return _list("cost_revisions", [_formula_change(imp, r) for r in listed + unlisted]) + _list("limit_revisions", limits)
 
 
@@ -264,15 +245,16 @@ def _rulebook(imp) -> list[str]:
     params = imp.params
     lines = [f"# Rulebook parameters of the {ordinal(imp.n)} edition, each read from the sentence quoted beside it.",
              "rulebook:", f"  source: {imp.rulebook_id}"]
-    for key in _PARAM_ORDER:
+    for key in PARAMETERS:
         fact = params.get(key)
         if fact is None:
             continue
+        if key == "keywords":
+            lines.append("  keywords:  # the headings of its \"Keywords\" section, in order")
+            lines += [f"    - {_q(k)}" for k in fact.value]
+            continue
         quote = "  # " + " ".join(_q(brief(q, 150)) for q in fact.quotes) if fact.quotes else ""
         lines.append(f"  {key}: {_flow(fact.value)}{quote}")
-    if "keywords" in params:
-        lines.append("  keywords:  # the headings of its \"Keywords\" section, in order")
-        lines += [f"    - {_q(k)}" for k in params["keywords"].value]
     lines.append("")
     lists = imp.page.lists
     notes = []

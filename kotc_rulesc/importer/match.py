@@ -1,18 +1,11 @@
 """Each component of a guide held against the previous edition's folded catalog: what changed, and
 how sure the reading is.
 
-A guide entry is the same component as one of the catalog when its text is the same (kind for
-kind); else when a row of the rulebook's Refurbished Card Texts table (in force) turns the
-component's text into it ("Any card containing any exact original text indicated here is
-refurbished as shown"); else when the wordings are alike (:func:`similarity`): at least
-:data:`SURE` and clearly the best for both (by :data:`MARGIN`), a rewording no list names
-(``listed: false``); from :data:`MAYBE` on, a question for the maintainer, drafted as a new
-component and a removal, never guessed.  Then, for each component kept: its formula (a level
-revision where the Revised Levels table names its text with this edition, ``listed: false``
-where no table does), its limits, its Ultra Points.  A component of the catalog the guide no
-longer lists is a removal (a redaction); one the catalog holds redacted and the guide lists again,
-a reinstatement.  A clean slate ("Nth Edition is considered to be a clean slate edition") makes
-every entry a new component.
+An entry is a component of the catalog when its text is the same; else when a row of the rulebook's
+Refurbished Card Texts table turns the component's text into it; else when the wordings are alike
+(:func:`similarity` at least :data:`SURE` and best both ways by :data:`MARGIN`: an unlisted
+rewording).  From :data:`MAYBE` on it is a question for the maintainer, drafted as a new component
+and a removal, never guessed.  A clean slate makes every entry new.
 """
 
 from __future__ import annotations
@@ -29,7 +22,7 @@ from ..formula import EVALUATION_ERRORS, FormulaError, parse_formula
 from ..model import ordinal
 
 __all__ = ["SURE", "MAYBE", "MARGIN", "similarity", "slug", "Candidate", "New", "Reworded", "Reformulated",
-           "Relimited", "Removed", "Reinstated", "Question", "Changes", "classify"]
+           "Removed", "Changes", "classify"]
 
 #: a rewording this alike (and clearly the best match both ways) is read as the same component
 SURE = 0.85
@@ -84,8 +77,11 @@ class Candidate:
 
 @dataclass
 class New:
+    """A new component; with ``candidates``, a question: it may be a rewording of one of them."""
+
     id: str
     entry: GuideEntry
+    candidates: list[Candidate] = field(default_factory=list)
 
 
 @dataclass
@@ -107,31 +103,10 @@ class Reformulated:
 
 
 @dataclass
-class Relimited:
-    component: ComponentState
-    entry: GuideEntry
-
-
-@dataclass
 class Removed:
     component: ComponentState
     listed: tuple[str, int | None] | None  # the Redacted entry in force that names it, if any
     candidates: list[Candidate] = field(default_factory=list)
-
-
-@dataclass
-class Reinstated:
-    component: ComponentState
-    entry: GuideEntry
-
-
-@dataclass
-class Question:
-    """A match the reading is not sure of: the entry, and the components it may be a rewording of."""
-
-    entry: GuideEntry
-    candidates: list[Candidate]
-    new_id: str
 
 
 @dataclass
@@ -143,17 +118,19 @@ class Changes:
     new: list[New] = field(default_factory=list)
     reworded: list[Reworded] = field(default_factory=list)
     reformulated: list[Reformulated] = field(default_factory=list)
-    relimited: list[Relimited] = field(default_factory=list)
     removed: list[Removed] = field(default_factory=list)
-    reinstated: list[Reinstated] = field(default_factory=list)
-    questions: list[Question] = field(default_factory=list)
+    #: (the component, its entry) for a limit changed, a redaction lifted, Ultra Points changed
+    relimited: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
+    reinstated: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
     ultra_changed: list[tuple[ComponentState, GuideEntry]] = field(default_factory=list)
     unchanged: int = 0
     #: Revised Levels entries of this edition that name no formula the guide changed, and rows new in
     #: the table that reword no text of the catalog: (what, why)
     unexplained: list[tuple[str, str]] = field(default_factory=list)
-    #: the component each entry is (its id), in the guide's order: the draft's catalog
-    matched: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def questions(self) -> list[New]:
+        return [x for x in self.new if x.candidates]
 
     def counts(self) -> dict[str, int]:
         return {
@@ -203,9 +180,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
     entries = guide.entries
     changes = Changes(n, page.clean_slate_edition() == n)
     if changes.clean_slate:
-        for i, e in enumerate(entries):
-            changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, n), e))
-            changes.matched[i] = changes.new[-1].id
+        changes.new = [New(_ids_taken(used, e.kind, e.clean_text, n), e) for e in entries]
         return changes
 
     components = [c for c in prev.components or () if c.status != "unknown"]
@@ -215,18 +190,19 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
     by_text = {(c.kind, str(c.text)): c for c in legal}
     redacted = {(c.kind, str(c.text)): c for c in components if c.status == "redacted"}
     kept: list[tuple[ComponentState, GuideEntry]] = []
+    matched: dict[int, str] = {}  # the component each entry is (its id)
 
     for i, e in list(free_entries.items()):  # the same text
         c = by_text.get((e.kind, e.clean_text))
         if c is not None and c.id in free:
             kept.append((c, e))
-            changes.matched[i] = c.id
+            matched[i] = c.id
             del free[c.id], free_entries[i]
         elif (e.kind, e.clean_text) in redacted:
             c = redacted[(e.kind, e.clean_text)]
-            changes.reinstated.append(Reinstated(c, e))
+            changes.reinstated.append((c, e))
             kept.append((c, e))
-            changes.matched[i] = c.id
+            matched[i] = c.id
             del free_entries[i]
 
     rows = page.lists.revised
@@ -243,7 +219,7 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
         if hit is None:  # into a text that stays: the component keeps it
             other = by_text.get((c.kind, new_text))
             if other is not None and other.id not in free:
-                hit = next(i for i, cid in changes.matched.items() if cid == other.id)
+                hit = next(i for i, cid in matched.items() if cid == other.id)
         if hit is not None:
             targets.setdefault(hit, []).append((c, applied))
     for i, found in targets.items():
@@ -251,15 +227,15 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
         if i in free_entries:
             # two texts into one: the one the guide prints the new text in the place of keeps its id
             # (its neighbours in the guide are its neighbours in the catalog), else the closer wording
-            found.sort(key=lambda item: (-_neighbours(prev, item[0], changes.matched, i),
+            found.sort(key=lambda item: (-_neighbours(prev, item[0], matched, i),
                                          -similarity(str(item[0].text), e.clean_text)))
             primary = found[0][0]
-            changes.matched[i] = primary.id
+            matched[i] = primary.id
             del free_entries[i]
         else:
             primary = None
         for c, applied in found:
-            into = None if c is primary else (primary.id if primary else changes.matched[i])
+            into = None if c is primary else (primary.id if primary else matched[i])
             changes.reworded.append(Reworded(c, e, applied[0], into, similarity(str(c.text), e.clean_text), applied))
             del free[c.id]
         if primary is not None:
@@ -275,23 +251,19 @@ def classify(prev: Catalog, guide: Guide, page: RulebookPage, n: int, used_ids: 
                 changes.unexplained.append((f"row “{row.old}” → “{row.new}”", f"it is new in the table, yet the guide "
                                             f"still prints “{e.clean_text}” ({c.id}): the documents disagree"))
 
-    _by_similarity(changes, entries, free_entries, free, kept, used)
+    _by_similarity(changes, free_entries, free, kept, matched, used)
 
     for c in free.values():
         listed = next((r for r in page.lists.redacted if _bare(r[0]) == _bare(str(c.text))), None)
-        cands = [q for q in (Candidate(changes.matched.get(i, ""), entries[i].clean_text, similarity(str(c.text), entries[i].clean_text))
-                             for i in free_entries) if q.similarity >= MAYBE]
+        cands = [q for q in (Candidate("", e.clean_text, similarity(str(c.text), e.clean_text)) for e in free_entries.values())
+                 if q.similarity >= MAYBE]  # (their ids are the new components', given below)
         changes.removed.append(Removed(c, listed, sorted(cands, key=lambda q: -q.similarity)))
     for i, e in sorted(free_entries.items()):
-        if not any(q.entry is e for q in changes.questions):
+        if not any(x.entry is e for x in changes.new):
             changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, n), e))
-        changes.matched[i] = next(x.id for x in changes.new if x.entry is e)
-
-    for i, e in sorted(free_entries.items()):  # (the ids of the new components, for the candidates above)
-        for r in changes.removed:
-            for q in r.candidates:
-                if q.text == e.clean_text:
-                    q.component = changes.matched[i]
+        matched[i] = next(x.id for x in changes.new if x.entry is e)
+        for q in (q for r in changes.removed for q in r.candidates if q.text == e.clean_text):
+            q.component = matched[i]
     order = {id(e): i for i, e in enumerate(entries)}
     changes.new.sort(key=lambda x: order[id(x.entry)])
     _compare_kept(changes, kept, page, n)
@@ -306,16 +278,13 @@ def _neighbours(prev: Catalog, c: ComponentState, matched: dict[int, str], i: in
     return sum(matched.get(j) in beside for j in (i - 1, i + 1))
 
 
-def _by_similarity(changes: Changes, entries: list[GuideEntry], free_entries: dict[int, GuideEntry],
-                   free: dict[str, ComponentState], kept: list, used: set[str]) -> None:
+def _by_similarity(changes: Changes, free_entries: dict[int, GuideEntry], free: dict[str, ComponentState],
+                   kept: list, matched: dict[int, str], used: set[str]) -> None:
     """Rewordings no list names: sure ones kept, possible ones asked about."""
     scores = {(i, cid): similarity(str(c.text), e.clean_text)
               for i, e in free_entries.items() for cid, c in free.items() if c.kind == e.kind}
 
-    def best(pairs):
-        return sorted(pairs, key=lambda p: -scores[p])
-
-    for (i, cid) in best(scores):
+    for (i, cid) in sorted(scores, key=lambda p: -scores[p]):
         if i not in free_entries or cid not in free:
             continue
         s = scores[(i, cid)]
@@ -327,15 +296,13 @@ def _by_similarity(changes: Changes, entries: list[GuideEntry], free_entries: di
             continue
         c, e = free.pop(cid), free_entries.pop(i)
         changes.reworded.append(Reworded(c, e, None, None, s))
-        changes.matched[i] = cid
+        matched[i] = cid
         kept.append((c, e))
     for i, e in sorted(free_entries.items()):
         cands = sorted((Candidate(cid, str(free[cid].text), s) for (j, cid), s in scores.items()
                         if j == i and cid in free and s >= MAYBE), key=lambda q: -q.similarity)
         if cands:
-            question = Question(e, cands, _ids_taken(used, e.kind, e.clean_text, changes.n))
-            changes.questions.append(question)
-            changes.new.append(New(question.new_id, e))
+            changes.new.append(New(_ids_taken(used, e.kind, e.clean_text, changes.n), e, cands))
 
 
 def _compare_kept(changes: Changes, kept: list[tuple[ComponentState, GuideEntry]], page: RulebookPage, n: int) -> None:
@@ -353,7 +320,7 @@ def _compare_kept(changes: Changes, kept: list[tuple[ComponentState, GuideEntry]
                 named.add(level)
             changes.reformulated.append(Reformulated(c, e, level, level is not None and level[1] == n))
         if dict(c.limits) != e.limits:
-            changes.relimited.append(Relimited(c, e))
+            changes.relimited.append((c, e))
         if c.ultra != e.ultra:
             changes.ultra_changed.append((c, e))
         if same and dict(c.limits) == e.limits and c.ultra == e.ultra and str(c.text) == e.clean_text and c.status == "legal":

@@ -1,8 +1,5 @@
-"""The report of an import (``import-edition --report FILE``), as text or JSON: the counts per kind
-of change, every change, every uncertain match with its candidates and how alike they are, the
-decisions left to the maintainer, and every sentence of the guide that no component accounts for
-(new since the previous guide, or as it was), with the sentences the previous guide had and this
-one has not."""
+"""The report of an import (``import-edition --report FILE``), as text or JSON: every change, every
+uncertain match with its candidates, the decisions, and every sentence no component accounts for."""
 
 from __future__ import annotations
 
@@ -15,15 +12,10 @@ from ..model import ordinal
 __all__ = ["report_json", "report_text"]
 
 
-def _formula(c) -> str | None:
-    return c.formula.notation() if c.formula is not None else None
-
-
 def report_json(imp, draft: str | None = None) -> dict[str, Any]:
     ch, rv = imp.changes, imp.review
     new_now = {id(c.sentence) for c in rv.changes if c.status == "new"}
     status = (lambda s: "new" if id(s) in new_now else "as before") if rv.compared else (lambda s: "not compared")
-    questions = {id(q.entry) for q in ch.questions}
     return {
         "edition": imp.n,
         "follows": imp.n - 1,
@@ -32,20 +24,21 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
         "sources": imp.sources,
         "counts": ch.counts(),
         "new": [{"id": x.id, "kind": x.entry.kind, "text": x.entry.clean_text, "formula": x.entry.formula,
-                 "ultra": x.entry.ultra, "uncertain": id(x.entry) in questions} for x in ch.new],
+                 "ultra": x.entry.ultra, "uncertain": bool(x.candidates)} for x in ch.new],
         "reworded": [{"component": r.component.id, "old": str(r.component.text), "new": r.entry.clean_text,
                       "row": {"old": r.row.old, "new": r.row.new} if r.row else None, "into": r.into,
                       "similarity": round(r.similarity, 3)} for r in ch.reworded],
-        "formulas": [{"component": r.component.id, "text": r.entry.clean_text, "was": _formula(r.component),
+        "formulas": [{"component": r.component.id, "text": r.entry.clean_text,
+                      "was": r.component.formula.notation() if r.component.formula is not None else None,
                       "now": r.entry.formula, "listed": r.listed,
                       "level": {"text": r.level[0], "edition": r.level[1]} if r.level else None} for r in ch.reformulated],
-        "limits": [{"component": r.component.id, "was": dict(r.component.limits), "now": r.entry.limits} for r in ch.relimited],
+        "limits": [{"component": c.id, "was": dict(c.limits), "now": e.limits} for c, e in ch.relimited],
         "removed": [{"component": r.component.id, "text": str(r.component.text),
                      "listed": {"text": r.listed[0], "edition": r.listed[1]} if r.listed else None,
                      "candidates": [{"text": c.text, "similarity": round(c.similarity, 3)} for c in r.candidates]}
                     for r in ch.removed],
-        "reinstated": [{"component": r.component.id, "text": r.entry.clean_text} for r in ch.reinstated],
-        "uncertain": [{"text": q.entry.clean_text, "kind": q.entry.kind, "drafted_as": q.new_id,
+        "reinstated": [{"component": c.id, "text": e.clean_text} for c, e in ch.reinstated],
+        "uncertain": [{"text": q.entry.clean_text, "kind": q.entry.kind, "drafted_as": q.id,
                        "candidates": [{"component": c.component, "text": c.text, "similarity": round(c.similarity, 3)}
                                       for c in q.candidates]} for q in ch.questions],
         "decisions": [{"topic": d.topic, "drafted": d.drafted, "quotes": list(d.quotes)} for d in imp.decisions],

@@ -1,11 +1,6 @@
-"""What of a guide's prose changed since the previous guide, and which keys of the card-building
-system (``system:``) or the level rule (``card_cost:``) each changed sentence touches.
-
-The system is the maintainer's reading of the guide's rules, not something a reader can draw
-from them; the draft inherits it and quotes, beside the keys, every sentence that is new or gone,
-marked for review.  Which key a sentence touches is read from the section it stands in: the
-guide's introduction states the card types, "Constructing Abilities" the grammar of an ability,
-each kind's section that kind (and how its texts agree with a number), "Level" the level rule.
+"""What of a guide's prose changed since the previous guide, and which keys of ``system:`` (or
+``card_cost:``) each changed sentence touches, read from the section it stands in.  The system is
+the maintainer's reading of the guide: the draft inherits it and quotes these sentences for review.
 """
 
 from __future__ import annotations
@@ -47,7 +42,6 @@ class Review:
     compared: bool
     prose: list[Sentence]
     changes: list[ProseChange] = field(default_factory=list)
-    unchanged: set[str] = field(default_factory=set)  # the clean texts of sentences the previous guide has too
 
     def by_keys(self) -> list[tuple[tuple[str, ...], list[ProseChange]]]:
         """The changed sentences grouped by the keys they touch: keys whose sentences are the same
@@ -89,25 +83,18 @@ def review(guide: Guide, previous: Guide | None) -> Review:
     prose = guide.prose()
     if previous is None:
         return Review(False, prose)
-    kind_sections = {s for s in guide.sections} | {s for s in previous.sections}
+    kind_sections = {*guide.sections, *previous.sections}
     before = previous.prose()
-    now_texts = {clean(s.text) for s in prose}
-    then_texts = {clean(s.text) for s in before}
-    out = Review(True, prose, unchanged=now_texts & then_texts)
-    for s in prose:
-        if clean(s.text) not in then_texts:
-            out.changes.append(ProseChange(s, "new", keys_of(s, kind_sections)))
-    for s in before:
-        if clean(s.text) not in now_texts:
-            out.changes.append(ProseChange(s, "gone", keys_of(s, kind_sections)))
+    out = Review(True, prose)
+    for status, said, other in (("new", prose, before), ("gone", before, prose)):
+        texts = {clean(s.text) for s in other}
+        out.changes += [ProseChange(s, status, keys_of(s, kind_sections)) for s in said if clean(s.text) not in texts]
     return out
 
 
 def agreeing_nouns(texts: list[str], plurals: dict[str, str]) -> dict[str, tuple[str, str]]:
-    """Plural nouns that follow a variable in ``texts`` ("summon [x] level [y] pawns.") and are not
-    yet among the words that agree (``plurals``, the system's ``agreement.nouns``): plural →
-    (singular, the text).  "If a number is never greater than 1, other words which refer to that
-    number should be changed to singular." (the 12th–17th guides)"""
+    """Plural nouns after a variable in ``texts`` ("summon [x] pawns.") not yet among the words that
+    agree with it (``plurals``): plural → (singular, the text)."""
     out: dict[str, tuple[str, str]] = {}
     for text in texts:
         for word in re.findall(r"\[[a-z]\] ([A-Za-z]+)\b", text):
