@@ -8,16 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from .model import edition_number, ordinal
-
-#: what the 1st–12th rulebooks title their lists (a later rulebook names its own: ``Rulebook.sections``)
-LIST_TITLES = {
-    "lists": "Revised and Banned Cards",
-    "revised": "Revised Ability Text",
-    "redacted": "Redacted Ability Text (Banned Cards)",
-    "limits": "Revised Variable Limits",
-    "costs": "Revised Costs",
-}
+from .model import LIST_TITLES, edition_number, ordinal
 
 #: the rulebook list each kind of reason rests on (a rewritten text: "revised")
 LIST_OF = {"clean-slate": "lists", "redacted": "redacted", "over-limit": "limits", "cost-revised": "costs",

@@ -158,6 +158,16 @@ class Range(Value):
         return text
 
 
+#: what the 1st–12th rulebooks title their lists (a later rulebook names its own: ``Rulebook.sections``)
+LIST_TITLES = {
+    "lists": "Revised and Banned Cards",
+    "revised": "Revised Ability Text",
+    "redacted": "Redacted Ability Text (Banned Cards)",
+    "limits": "Revised Variable Limits",
+    "costs": "Revised Costs",
+}
+
+
 class Rulebook(Value):
     """Rulebook parameters as one rulebook states them; ``None`` where it is silent."""
 

@@ -20,7 +20,6 @@ import jinja2
 from markupsafe import Markup, escape
 
 from .bundled import templates_dir
-from .citation import LIST_TITLES
 from .diff import OPTIONAL_PARAMETERS, PARAMETERS, RuleDiff, card_cost_changes, notes as diff_notes, rulebook_changes
 from .diff import show_value, value_line
 from .docs_building import building_groups, building_view
@@ -30,7 +29,7 @@ from .fold import Catalog, ComponentState, derive_passes
 from .formula import BinOp, Call, Formula, Neg, Num, Pow, Var
 from .history import CLEAN_SLATE, KINDS, edition_summary
 from .history.change import describe_when, formula_text, limits_text
-from .model import EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
+from .model import LIST_TITLES, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
 from .passes import Pass
 from . import prose
 from .show import rulebook_lists, rulebook_params_json

@@ -9,23 +9,14 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..model import LIST_TITLES
 from .rulebook import RulebookPage
 
-__all__ = ["Fact", "read_parameters", "DEFAULT_TITLES", "PARAMETERS"]
+__all__ = ["Fact", "read_parameters", "PARAMETERS"]
 
 #: the parameters read, in the order a rules file's ``rulebook:`` writes them
 PARAMETERS = ("players", "deck", "reserves", "starting_hand", "starting_hitpoints", "sections", "deck_ultra_points",
               "edition_indicator", "exhaustive_lists", "cost_revised", "terms", "zones", "ability_layout", "keywords")
-
-#: the lists' titles where a rulebook does not name its own (the 1st–12th's): rules' Rulebook.sections
-DEFAULT_TITLES = {
-    "lists": "Revised and Banned Cards",
-    "revised": "Revised Ability Text",
-    "redacted": "Redacted Ability Text (Banned Cards)",
-    "limits": "Revised Variable Limits",
-    "costs": "Revised Costs",
-}
-
 
 @dataclass(frozen=True)
 class Fact:
@@ -96,8 +87,8 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
         titles["costs"] = titles.pop("levels")
     if page.lists_title:
         titles["lists"] = page.lists_title
-    titles = {k: titles[k] for k in DEFAULT_TITLES if k in titles}
-    if any(DEFAULT_TITLES[k] != v for k, v in titles.items()):
+    titles = {k: titles[k] for k in LIST_TITLES if k in titles}
+    if any(LIST_TITLES[k] != v for k, v in titles.items()):
         out["sections"] = Fact(titles, ())
 
     invalid = page.sentence(r"no Edition Indicator is invalid")
