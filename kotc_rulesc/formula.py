@@ -133,7 +133,8 @@ def _walk(node: Node):
 # --------------------------------------------------------------------------- parser
 
 #: a token's kind is "num", "name", "bad" or the operator itself
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<name>[A-Za-z_][A-Za-z_0-9]*)|(?P<op>[-+*/^(),²³])|(?P<bad>\S))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<name>[A-Za-z_][A-Za-z_0-9]*)|(?P<op>[-+*/^(),²³])"
+                    r"|(?P<bad>\S))")
 
 
 def _tokens(text: str) -> list[tuple[str, str, int]]:

@@ -309,7 +309,7 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
         tokens.append((kind, value))
 
     significant = [i for i, (kind, value) in enumerate(tokens) if kind != "other" or value.strip()]
-    phrases = _qualifier_spans(tokens, significant, qualifiers)  # slot index → (first token, last token) of its phrase
+    phrases = _qualifier_spans(tokens, significant, qualifiers)  # slot index → (first, last token) of its phrase
     phrase_ends = dict(phrases.values())  # first token → last token
     agree: dict[int, str] = {}  # token index → variable
     for n, i in enumerate(significant):
@@ -319,8 +319,9 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
         counted: str | None = value
         if i in phrases:  # a qualifying variable: the noun after its phrase is the one before it counts
             first, last = phrases[i]
-            before = significant.index(first) - 1
-            counted = tokens[significant[before]][1] if before >= 0 and tokens[significant[before]][0] == "slot" else None
+            k = significant.index(first)
+            before = tokens[significant[k - 1]] if k else ("", "")
+            counted = before[1] if before[0] == "slot" else None
             start = last + 1
         else:  # "[x] level [y] …": the phrase is passed over
             following = significant[n + 1] if n + 1 < len(significant) else None
@@ -344,7 +345,10 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
             if lit:
                 segments.append(Lit("".join(lit)))
                 lit = []
-            segments.append(Slot(value) if kind == "slot" else Agree(agree[i], value, plurals.get(value) or verbs[value]))
+            if kind == "slot":
+                segments.append(Slot(value))
+            else:
+                segments.append(Agree(agree[i], value, plurals.get(value) or verbs[value]))
         else:
             lit.append(value)
     if lit:
