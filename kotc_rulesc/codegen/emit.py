@@ -1,11 +1,8 @@
-"""The modules of the tables package ``kotc_tables``: each a header and plain literals.
+"""The modules of the tables package ``kotc_tables``: ``edition_NN.CATALOG``, ``step_NN_MM.PASS`` and
+``__init__`` (what the engine asks before it loads an edition), each a header and plain literals.
 
-``edition_NN.py`` holds ``CATALOG`` (one edition's :class:`~kotc_rulesc.catalog.Catalog`),
-``step_NN_MM.py`` ``PASS`` (one step's :class:`~kotc_rulesc.passes.Pass`), ``__init__.py`` what the
-engine asks before it loads an edition.  Values become data through
-:func:`kotc_rulesc.tables.to_data` and text through :func:`literal` (``repr`` of every string: no
-text from the rules is ever code).  Each value is read back and compared before it is
-written, so a value the data form cannot carry fails the build, not a later import.
+Every string is written by ``repr`` (no text from the rules is ever code), and each value is read back
+and compared before it is written, so a value the data form cannot carry fails the build, not an import.
 """
 
 from __future__ import annotations
@@ -69,11 +66,6 @@ def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
         if decl.card_cost is not None:
             fallback_taken = True
     return files
-
-
-def step_inputs(rules: RuleSet, p: Pass) -> list[str]:
-    """A step derives from the rules files of its target edition's lineage."""
-    return [e.file for e in rules.lineage(p.target)]
 
 
 def tables_catalog(cat: Catalog) -> Catalog:
