@@ -84,7 +84,7 @@ def normalize(text: str) -> str:
     return re.sub(r" (?=[.,;:)])|(?<=\() ", "", text)
 
 
-_NUMBER = re.compile(r"-?\d+")
+_NUMBER = re.compile(r"\[[a-z]\]|-?\d+")  # (a slot, or a number)
 #: the input policy's (kotc_rulesc/reading/policy.py) longest number: a longer one fills no slot (the
 #: engine imports only the standard library: the value is its own)
 MAX_DIGITS = 100
@@ -103,9 +103,7 @@ def skeleton(sentence: str) -> str:
     """The look-up key of a printed sentence: normalized, numbers (and slots) as ``#``.
     A template has one per form of its agreeing words (:meth:`Template.skeletons`), so
     "Draw 1 card." finds "Draw [x] cards." in one look-up."""
-    text = normalize(sentence)
-    text = re.sub(r"\[[a-z]\]", "#", text)
-    return _NUMBER.sub("#", text)
+    return _NUMBER.sub("#", normalize(sentence))
 
 
 _TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
@@ -140,11 +138,7 @@ class Template(Value):
     @property
     def variables(self) -> tuple[str, ...]:
         """The variables in order of first appearance."""
-        seen: list[str] = []
-        for seg in self.segments:
-            if isinstance(seg, Slot) and seg.var not in seen:
-                seen.append(seg.var)
-        return tuple(seen)
+        return tuple(dict.fromkeys(seg.var for seg in self.segments if isinstance(seg, Slot)))
 
     def __str__(self) -> str:
         return self.render({})
@@ -190,7 +184,7 @@ class Template(Value):
                 found = m.group(0)
                 if m.start() > pos:
                     segments.append(Lit(seg.text[pos:m.start()]))
-                cased = tuple(_case_like(found, form) for form in printed)
+                cased = (form[:1].upper() + form[1:] if found[:1].isupper() else form for form in printed)  # "Add"
                 segments.append(Choice(number, (found, *cased)))
                 pos = m.end()
                 changed = True
@@ -218,31 +212,35 @@ class Template(Value):
                 forms = [f + w for f in forms for w in (seg.plural, seg.singular)]
         return tuple(dict.fromkeys(skeleton(f) for f in forms))
 
-    def regex(self, prefix: str = "") -> str:
-        """Regular-expression source matching a normalized printed sentence.
-
-        Slot occurrences capture as ``{prefix}{var}{i}`` and agreeing words as
-        ``{prefix}a{i}``; :meth:`match` interprets them."""
+    def regex(self) -> str:
+        """Regular-expression source matching a normalized printed sentence: slot ``i`` of variable x
+        captures as ``x{i}``, an agreeing word as ``a{i}``, a choice as ``c{i}`` (:meth:`match`)."""
         parts = []
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Lit):
                 parts.append(re.escape(seg.text))
             elif isinstance(seg, Slot):
-                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
+                parts.append(f"(?P<{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
             elif isinstance(seg, Choice):
                 forms = sorted(seg.forms, key=lambda f: -len(f))
-                parts.append(f"(?P<{prefix}c{i}>{'|'.join(re.escape(f) for f in forms)})")
+                parts.append(f"(?P<c{i}>{'|'.join(re.escape(f) for f in forms)})")
             else:
-                parts.append(f"(?P<{prefix}a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
+                parts.append(f"(?P<a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
         return "".join(parts)
 
-    def read(self, groups: Mapping[str, str | None], prefix: str = "") -> TemplateMatch:
-        """Interpret the groups of a successful :meth:`regex` match."""
+    def match(self, sentence: str) -> TemplateMatch | None:
+        """Read a printed sentence (normalized first); ``None`` if the words differ."""
+        pattern = self._pattern
+        if pattern is None:
+            pattern = self._pattern = re.compile(self.regex())
+        m = pattern.fullmatch(normalize(sentence))
+        if m is None:
+            return None
         values: dict[str, int] = {}
         conflicts = []
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Slot):
-                value = int(groups[f"{prefix}{seg.var}{i}"])
+                value = int(m[f"{seg.var}{i}"])
                 if seg.var in values and values[seg.var] != value:
                     conflicts.append(f"{seg.var} is {values[seg.var]} in one place and {value} in another")
                 values.setdefault(seg.var, value)
@@ -252,7 +250,7 @@ class Template(Value):
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Agree) and seg.var in values:
                 want = seg.singular if values[seg.var] == 1 else seg.plural
-                got = groups[f"{prefix}a{i}"]
+                got = m[f"a{i}"]
                 if got == want:
                     continue
                 if got == seg.plural:
@@ -260,23 +258,8 @@ class Template(Value):
                 else:
                     misnumbered.append(f"'{got}' is the form for 1, and {seg.var} = {values[seg.var]}: '{want}'")
             elif isinstance(seg, Choice):
-                choices.append((i, seg.forms.index(groups[f"{prefix}c{i}"])))
+                choices.append((i, seg.forms.index(m[f"c{i}"])))
         return TemplateMatch(values, tuple(disagreements), tuple(conflicts), tuple(misnumbered), tuple(choices))
-
-    def match(self, sentence: str) -> TemplateMatch | None:
-        """Read a printed sentence (normalized first); ``None`` if the words differ."""
-        pattern = self._pattern
-        if pattern is None:
-            pattern = self._pattern = re.compile(self.regex())
-        m = pattern.fullmatch(normalize(sentence))
-        return self.read(m.groupdict()) if m else None
-
-
-def _case_like(found: str, form: str) -> str:
-    """``form`` with its first letter in the case of ``found``'s ("Batch add" → "Add")."""
-    if found[:1].isupper():
-        return form[:1].upper() + form[1:]
-    return form
 
 
 def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: Mapping[str, str] | None = None,
