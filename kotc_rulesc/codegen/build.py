@@ -19,7 +19,8 @@ from ..model import RuleSet
 from ..outdir import IGNORED_DIRS, MANIFEST, SCHEMA_NAME, on_disk, owned_paths, read_manifest, read_regular
 from ..outdir import inputs as source_inputs
 from ..tables import FORMAT, GENERATOR
-from .emit import PACKAGE, CodegenError, base_name, edition_inputs, edition_module, emit_edition, emit_init, emit_step
+from ..tables import TABLES_PACKAGE as PACKAGE
+from .emit import CodegenError, base_name, edition_inputs, edition_module, emit_edition, emit_init, emit_step
 from .emit import step_module
 
 DOCS = "docs"
@@ -102,7 +103,7 @@ class Drift:
 
     stale: list[str] = field(default_factory=list)  # present, different content (or not a regular file)
     missing: list[str] = field(default_factory=list)  # the build makes it; not on disk
-    extra: list[str] = field(default_factory=list)  # on disk, listed by the folder's manifest; the build no longer makes it
+    extra: list[str] = field(default_factory=list)  # on disk, listed by its manifest; the build no longer makes it
     unchanged: list[str] = field(default_factory=list)
     #: on disk, and no build wrote it (its manifest does not list it): never removed
     foreign: list[str] = field(default_factory=list)

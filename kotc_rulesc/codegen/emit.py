@@ -16,7 +16,6 @@ from ..model import EditionDecl, EditionKey, RuleSet, edition_number, is_pre_rel
 from ..passes import Pass
 from ..tables import FORMAT, GENERATOR, from_data, to_data
 
-PACKAGE = "kotc_tables"
 #: the width a literal is laid out to (a long text stays whole on its line)
 WIDTH = 100
 #: what a catalog keeps of its edition's own rules file: its facts, not its events (the passes
@@ -52,19 +51,12 @@ def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
     ``n`` states one."""
     files = []
     line = {d.key for d in rules.lineage(n)}
-    stated = any(e.card_cost is not None for e in rules.editions if e.key in line)
-    fallback_taken = False
+    stated = any(e.card_cost is not None for e in rules.editions if e.key in line)  # (then no later file's rule)
     for decl in rules.editions:
-        if decl.key in line:
+        unknown = any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in decl.events)
+        if decl.key in line or unknown or (not stated and decl.card_cost is not None):
             files.append(decl.file)
-            continue
-        events = decl.events
-        if any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in events):
-            files.append(decl.file)
-        elif not stated and not fallback_taken and decl.card_cost is not None:
-            files.append(decl.file)
-        if decl.card_cost is not None:
-            fallback_taken = True
+        stated = stated or decl.card_cost is not None
     return files
 
 
@@ -74,8 +66,7 @@ def tables_catalog(cat: Catalog) -> Catalog:
     if decl is None:
         return cat
     facts = {name: getattr(decl, name) for name in DECLARED_FACTS}
-    facts["file"] = base_name(decl.file)
-    return Catalog(**{**{name: getattr(cat, name) for name in cat.fields}, "declared": EditionDecl(**facts)})
+    return cat.replace(declared=EditionDecl(**{**facts, "file": base_name(decl.file)}))
 
 
 def _module(doc: str, names: dict[str, Any]) -> str:
