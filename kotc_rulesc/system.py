@@ -224,9 +224,7 @@ class CardTypeDecl(Value):
 
 
 class System(Value):
-    """How cards are built in an edition: card types, component kinds, ability grammar, figure.
-
-    The engine knows no card type, stat or kind by name: it reads them here."""
+    """How cards are built in an edition: card types, component kinds, ability grammar, figure."""
 
     __slots__ = ("edition", "sources", "figure", "figure_title", "types", "kinds", "ability", "sub_ability", "parts",
                  "agreement", "variations", "joins", "capitals", "naming", "tutorial", "targets", "capitals_of",
@@ -343,8 +341,4 @@ def join_ends(joins: Iterable[Join]) -> dict[str, tuple[str, ...]]:
 
 def kind_titles(*systems: System | None) -> dict[str, str]:
     """Each kind's section title, from the systems given (a later one wins)."""
-    out: dict[str, str] = {}
-    for system in systems:
-        for k in system.kinds if system else ():
-            out[k.id] = k.title
-    return out
+    return {k.id: k.title for system in systems if system for k in system.kinds}

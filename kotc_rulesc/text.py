@@ -3,10 +3,6 @@
 for given values, a regular expression that reads a printed sentence back (a wrong singular/plural is
 forgiven with a note, a different word never is), and *skeletons* (numbers as ``#``, one per form of
 the agreeing words) that find a printed sentence's component in one dictionary look-up.
-
-Which words agree is the system's data (its ``agreement``); where they agree is read from the wording,
-as a reader would: after a slot, the first such noun in its clause ("[x] six-sided dice"), unless the
-slot is partitive ("[x] of your cards"), and the first such verb later in the clause ("... are destroyed").
 """
 
 from __future__ import annotations
