@@ -130,12 +130,6 @@ def compare(out_dir: Path, files: dict[str, bytes]) -> Drift:
     return drift
 
 
-def _not_ours(out_dir: Path) -> bool:
-    """Is ``out_dir`` a non-empty directory that no build made (no MANIFEST.json of kotc-rulesc's:
-    a build recognises its folder by its manifest's content, not by its name)?"""
-    return out_dir.is_dir() and bool(on_disk(out_dir)) and owned_paths(read_manifest(out_dir)) is None
-
-
 def write(out_dir: Path, files: dict[str, bytes]) -> Drift:
     """Bring ``out_dir`` up to date with ``files``; returns what was changed (``extra``: removed).
 
@@ -154,11 +148,12 @@ def write(out_dir: Path, files: dict[str, bytes]) -> Drift:
         raise OutputError(exc.errno, exc.strerror, str(out_dir)) from None
     for root, dirs, _ in os.walk(out_dir):  # what a killed build left of its temporary files
         remove_stale_in(root)
-    if _not_ours(out_dir):
+    owned = owned_paths(read_manifest(out_dir))
+    if owned is None and on_disk(out_dir):  # (a build knows its folder by its manifest's content, not its name)
         other = " (its MANIFEST.json is not one kotc-rulesc wrote)" if (out_dir / MANIFEST).exists() else ""
         raise OutputRefused(f"{out_dir} holds files but no {MANIFEST} of a kotc-rulesc build{other}: "
                             "not a kotc-rulesc output directory; choose an empty or new directory")
-    owned = owned_paths(read_manifest(out_dir)) or set()
+    owned = owned or set()
     drift = compare(out_dir, files)
     in_way = [p for p in drift.stale if p not in owned]
     if in_way:
