@@ -114,12 +114,13 @@ class Call(Value):
 Node = Union[Num, Var, BinOp, Neg, Pow, Call]
 
 
-def _walk(node: Node):
-    """Every node of the tree with its depth (no recursion: a long chain of operations is a deep tree)."""
-    todo = [(node, 1)]
+def _walk(node: Node) -> tuple[list[Node], int]:
+    """Every node of the tree, and its depth (no recursion: a long chain of operations is a deep tree)."""
+    nodes, deepest, todo = [], 0, [(node, 1)]
     while todo:
         n, depth = todo.pop()
-        yield n, depth
+        nodes.append(n)
+        deepest = max(deepest, depth)
         if isinstance(n, BinOp):
             todo += [(n.left, depth + 1), (n.right, depth + 1)]
         elif isinstance(n, Neg):
@@ -128,6 +129,7 @@ def _walk(node: Node):
             todo.append((n.base, depth + 1))
         elif isinstance(n, Call):
             todo += [(a, depth + 1) for a in n.args]
+    return nodes, deepest
 
 
 # --------------------------------------------------------------------------- parser
@@ -182,7 +184,7 @@ class _Parser:
         kind, val, col = self.take()
         if kind != "end":
             raise FormulaError(f"unexpected {val!r}", col)
-        if max(depth for _, depth in _walk(node)) > MAX_DEPTH:
+        if _walk(node)[1] > MAX_DEPTH:
             raise FormulaError(f"the formula nests more than {MAX_DEPTH} levels (operations in a row count too)", 1)
         return node
 
@@ -210,7 +212,7 @@ class _Parser:
             return node
         node = self.atom()
         kind, val, col = self.toks[self.i]
-        if kind in ("²", "³", "^") and any(isinstance(n, Pow) for n, _ in _walk(node)):
+        if kind in ("²", "³", "^") and any(isinstance(n, Pow) for n in _walk(node)[0]):
             raise FormulaError("a power of a power: write the exponent out (x^6, not (x²)³)", col)
         if kind in ("²", "³"):
             self.take()
@@ -394,7 +396,7 @@ class Formula(Value):
     @property
     def variables(self) -> frozenset[str]:
         if self._variables is None:
-            self._variables = frozenset(n.name for n, _ in _walk(self.tree) if isinstance(n, Var))
+            self._variables = frozenset(n.name for n in _walk(self.tree)[0] if isinstance(n, Var))
         return self._variables
 
     def evaluate(self, env: Mapping[str, Amount]) -> Fraction:
@@ -404,7 +406,7 @@ class Formula(Value):
     def notation(self) -> str:
         """The guide's notation: ``3x/2``, ``y²/x``; rule formulas print with spaces."""
         if self._notation is None:
-            spaced = any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n, _ in _walk(self.tree))
+            spaced = any(len(v) > 1 for v in self.variables) or any(isinstance(n, Call) for n in _walk(self.tree)[0])
             self._notation = _print(self.tree, spaced)
         return self._notation
 
