@@ -74,12 +74,9 @@ class Agreement(WritingRule):
         super().__init__(modal, sources, quote)
         self.nouns = nouns  # (plural, singular)
         self.verbs = verbs  # ("are", "is")
-        # phrases in which a variable qualifies the word before it, "[n]" standing for the variable ("level
-        # [n] or lower"): the noun after one is counted by the variable before it ("[x] level [y] or lower
-        # enemy creatures": "creatures" agrees with x); a variable in one before which none stands counts
-        # nothing ("all level [x] or lower on-field minions")
+        # phrases in which a variable qualifies the word before it ("level [n] or lower"), and words that end
+        # what a variable counts ("[x] damage to targets"): see kotc_rulesc.text.parse_template
         self.qualifiers = qualifiers
-        # words that end what a variable counts: "[x] damage to targets" counts damage, not targets
         self.stops = stops
 
 
