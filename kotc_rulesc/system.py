@@ -1,9 +1,7 @@
 """The card-building system of an edition, as data: card types and their stats, component kinds,
 the ability grammar, the printed figure, and the card-writing rules (must, should, may).
 
-``system:`` in the rules states it (the base whole, a later edition the keys it changes);
-:mod:`kotc_rulesc.loader` reads it, :mod:`kotc_rulesc.fold` puts it on every catalog, and the card
-engine, show, diff and the docs read it.  The engine knows no card type, stat or kind by name.
+``system:`` in the rules states it; the engine knows no card type, stat or kind by name: it reads them here.
 """
 
 from __future__ import annotations
@@ -13,18 +11,6 @@ from typing import Iterable
 from .formula import Formula
 from .model import EditionKey
 from .value import Value
-
-#: what a kind's formula does: adds to the figure (cost), reduces it (relief), gives other formulas a
-#: variable (sets, as a target selection sets t; from the published 11th an activation condition sets
-#: a), or nothing (none: its texts carry no formula)
-KIND_ROLES = ("relief", "cost", "sets", "none")
-#: where a kind's components stand: a paragraph of their own, inside an ability, inside a sub-ability
-KIND_PLACES = ("card", "ability", "sub_ability")
-#: how a card-writing rule binds, as its document words it: ``must`` (a card that breaks it is malformed:
-#: the guides' "must", and what they state as a fact or an instruction, "are connected", "use the text"),
-#: ``should`` (the guides' "should", "recommended": a card that breaks it is legal, with a warning that
-#: says what to print instead), ``may`` (the guides' "can", "may": either form is right)
-MODALS = ("must", "should", "may")
 
 
 class KindDecl(Value):
@@ -39,8 +25,10 @@ class KindDecl(Value):
         self.id = id  # the id prefix of its components, e.g. "condition"
         self.title = title  # the guide's section title, e.g. "Activation Conditions"
         self.noun = noun  # how a card's text names one, e.g. "activation condition"
-        self.role = role  # one of KIND_ROLES
-        self.place = place  # one of KIND_PLACES
+        # what its formula does: adds to the figure ("cost"), reduces it ("relief"), gives other formulas a
+        # variable ("sets", as a target selection sets t), or nothing ("none": its texts carry no formula)
+        self.role = role
+        self.place = place  # where its components stand: "card" (a paragraph), "ability" or "sub_ability"
         self.types = types  # the card types that may use it (empty: every type)
         self.max = max  # per ability, sub-ability or card (its place); None: any number
         self.min = min
@@ -61,62 +49,67 @@ class KindDecl(Value):
         return self.word or self.role
 
 
-class Agreement(Value):
-    """The words that agree with a variable's number ("[x] cards" prints "1 card"), and how the guide
-    words the rule (``modal``: should, "should be changed to singular")."""
+class WritingRule(Value):
+    """A card-writing rule, bound as its document words it (``modal``): "must" (a card that breaks it is
+    malformed: the guides' "must", and what they state as a fact or an instruction), "should" ("should",
+    "recommended": legal, with a warning that says what to print instead) or "may" ("can", "may": either
+    form is right); ``sources`` and ``quote`` the sentence that says so."""
 
-    __slots__ = ("modal", "sources", "quote", "nouns", "verbs", "qualifiers", "stops")
+    __slots__ = ("modal", "sources", "quote")
+
+    def __init__(self, modal: str, sources: tuple[str, ...], quote: str) -> None:
+        self.modal = modal
+        self.sources = sources
+        self.quote = quote
+
+
+class Agreement(WritingRule):
+    """The words that agree with a variable's number ("[x] cards" prints "1 card")."""
+
+    __slots__ = ("nouns", "verbs", "qualifiers", "stops")
 
     def __init__(self, modal: str, sources: tuple[str, ...], quote: str, nouns: tuple[tuple[str, str], ...],
                  verbs: tuple[tuple[str, str], ...] = (), qualifiers: tuple[str, ...] = (),
                  stops: tuple[str, ...] = ()) -> None:
-        self.modal = modal
-        self.sources = sources
-        self.quote = quote
+        super().__init__(modal, sources, quote)
         self.nouns = nouns  # (plural, singular)
         self.verbs = verbs  # ("are", "is")
-        # phrases in which a variable qualifies the word before it, "[n]" standing for the variable ("level
-        # [n] or lower"): the noun after one is counted by the variable before it ("[x] level [y] or lower
-        # enemy creatures": "creatures" agrees with x); a variable in one before which none stands counts
-        # nothing ("all level [x] or lower on-field minions")
+        # phrases in which a variable qualifies the word before it ("level [n] or lower"), and words that end
+        # what a variable counts ("[x] damage to targets"): see kotc_rulesc.text.parse_template
         self.qualifiers = qualifiers
-        # words that end what a variable counts: "[x] damage to targets" counts damage, not targets
         self.stops = stops
 
 
-class Variation(Value):
+class Variation(WritingRule):
     """Words a card prints in place of a component's own where ``when`` holds ("one-target": the
     ability's, or from the 12th the sub-ability's, target selection can never select more than one):
     ``forms`` maps the catalog's words ("the targets") to what the card prints instead, the first
     prescribed ("the target"), any other an alternative that keeps the rule too ("it").  Printed where
-    ``when`` does not hold, the words are not the component's: malformed."""
+    ``when`` does not hold, the words are not the component's: malformed.  ``modal`` "should": the
+    catalog's words where the variation applies are a warning; "may": either."""
 
-    __slots__ = ("modal", "sources", "quote", "kinds", "forms", "when")
+    __slots__ = ("kinds", "forms", "when")
 
     def __init__(self, modal: str, sources: tuple[str, ...], quote: str, kinds: tuple[str, ...],
                  forms: tuple[tuple[str, tuple[str, ...]], ...], when: str = "one-target") -> None:
-        self.modal = modal  # "should": the catalog's words where the variation applies are a warning; "may": either
-        self.sources = sources
-        self.quote = quote
+        super().__init__(modal, sources, quote)
         self.kinds = kinds  # the kinds whose texts it changes
         self.forms = forms
         self.when = when
 
 
-class Join(Value):
+class Join(WritingRule):
     """What joins a component of kind ``after`` to the next of kind ``before`` in an ability, in place of
     the first one's end mark ``end``: one of ``words`` (", also "), or a coordinated list ``series``
     (two, between, last: " and " between two, ", " … ", and " between three or more).  ``modal`` "must":
     consecutive ones are joined so (two arrows between them are malformed); "may": joined or not."""
 
-    __slots__ = ("modal", "sources", "quote", "after", "before", "end", "words", "series", "lower")
+    __slots__ = ("after", "before", "end", "words", "series", "lower")
 
     def __init__(self, modal: str, sources: tuple[str, ...], quote: str, after: str, before: str, end: str,
                  words: tuple[str, ...] = (), series: tuple[str, str, str] | None = None,
                  lower: bool = False) -> None:
-        self.modal = modal
-        self.sources = sources
-        self.quote = quote
+        super().__init__(modal, sources, quote)
         self.after = after
         self.before = before
         self.end = end
@@ -139,43 +132,37 @@ class Join(Value):
         return "joined " + " or ".join(repr(w) for w in self.words)
 
 
-class Capitals(Value):
+class Capitals(WritingRule):
     """The first letter of a text of ``kinds``: capitalized where it opens its ability (its sub-ability,
     for a kind placed there), as the guide lists it where it follows another component there."""
 
-    __slots__ = ("modal", "sources", "quote", "kinds")
+    __slots__ = ("kinds",)
 
     def __init__(self, modal: str, sources: tuple[str, ...], quote: str, kinds: tuple[str, ...]) -> None:
-        self.modal = modal
-        self.sources = sources
-        self.quote = quote
+        super().__init__(modal, sources, quote)
         self.kinds = kinds
 
 
-class Naming(Value):
+class Naming(WritingRule):
     """How an ability is named: at the beginning of its paragraph, followed by a colon, ``case`` "upper"
     (in all capital letters) or "any"; which types' abilities may or must be named is each type's
     ``names``."""
 
-    __slots__ = ("modal", "sources", "quote", "case")
+    __slots__ = ("case",)
 
     def __init__(self, modal: str, sources: tuple[str, ...], quote: str, case: str = "upper") -> None:
-        self.modal = modal
-        self.sources = sources
-        self.quote = quote
+        super().__init__(modal, sources, quote)
         self.case = case
 
 
-class Tutorial(Value):
+class Tutorial(WritingRule):
     """Tutorial text a card may add: a sentence in parentheses (``modal``: must) and in italics
     (``italics``: its modal, should; written ``*(…)*`` or ``_(…)_`` in a card's text)."""
 
-    __slots__ = ("modal", "sources", "quote", "italics")
+    __slots__ = ("italics",)
 
     def __init__(self, modal: str, sources: tuple[str, ...], quote: str, italics: str | None = None) -> None:
-        self.modal = modal
-        self.sources = sources
-        self.quote = quote
+        super().__init__(modal, sources, quote)
         self.italics = italics
 
 
@@ -234,9 +221,7 @@ class CardTypeDecl(Value):
 
 
 class System(Value):
-    """How cards are built in an edition: card types, component kinds, ability grammar, figure.
-
-    The engine knows no card type, stat or kind by name: it reads them here."""
+    """How cards are built in an edition: card types, component kinds, ability grammar, figure."""
 
     __slots__ = ("edition", "sources", "figure", "figure_title", "types", "kinds", "ability", "sub_ability", "parts",
                  "agreement", "variations", "joins", "capitals", "naming", "tutorial", "targets", "capitals_of",
@@ -280,10 +265,6 @@ class System(Value):
     def verbs(self) -> tuple[tuple[str, str], ...]:
         """The verbs that agree with a variable: ("are", "is")."""
         return self.agreement.verbs if self.agreement else ()
-
-    def joins_between(self, after: str, before: str) -> Join | None:
-        """The join of a component of kind ``after`` to the next one, of kind ``before`` (None: none)."""
-        return next((j for j in self.joins if j.after == after and j.before == before), None)
 
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:
@@ -357,8 +338,4 @@ def join_ends(joins: Iterable[Join]) -> dict[str, tuple[str, ...]]:
 
 def kind_titles(*systems: System | None) -> dict[str, str]:
     """Each kind's section title, from the systems given (a later one wins)."""
-    out: dict[str, str] = {}
-    for system in systems:
-        for k in system.kinds if system else ():
-            out[k.id] = k.title
-    return out
+    return {k.id: k.title for system in systems if system for k in system.kinds}

@@ -1,29 +1,23 @@
 """The compiled tables: each edition's catalog and each step's pass as plain Python literals.
 
-``kotc-rulesc build`` writes them (:mod:`kotc_rulesc.codegen`) with :func:`to_data`; the engine reads
-them back with :func:`from_data`, one edition at its first use (:class:`TablesView`), so that a
-command that judges a card reads no YAML.  They are data, not code (dicts, tuples, strings, ints,
-bools, ``None``), which any program reads with the standard library alone.
-
-One generic walker does every value class: a value (:class:`~kotc_rulesc.value.Value`, or a
-dataclass) is a dict of its fields (those at their default left out), read back by the field types
-its class declares, so a field added to a class reaches the tables without a change here.  A
-template is its segments (a literal text, ``("x",)`` a slot, ``("x", "cards", "card")`` a word that
+``kotc-rulesc build`` writes them (:mod:`kotc_rulesc.codegen`) with :func:`to_data`; :class:`TablesView`
+reads them back with :func:`from_data`, an edition at its first use, so that judging a card reads no YAML.
+A value (:class:`~kotc_rulesc.value.Value`) is the dict of its fields not at their default, read back by
+the types its ``__init__`` declares (a field added to a class reaches the tables without a change here);
+a template is its segments (a literal text, ``("x",)`` a slot, ``("x", "cards", "card")`` a word that
 agrees with x), a formula its guide notation.
 """
 
 from __future__ import annotations
 
 import collections.abc
-import dataclasses
 import importlib
 import importlib.util
 import sys
 import typing
-from dataclasses import MISSING
 from functools import lru_cache
 from pathlib import Path
-from types import GenericAlias, ModuleType, UnionType
+from types import ModuleType, UnionType
 from typing import Any, Callable
 
 from . import __version__
@@ -35,7 +29,7 @@ from .passes import path as passes_path
 from .text import Agree, Lit, Slot, Template
 from .value import Value
 
-__all__ = ["FORMAT", "GENERATOR", "TABLES_PACKAGE", "TablesMissing", "TablesView", "from_data", "load_package", "to_data"]
+__all__ = ["FORMAT", "GENERATOR", "TABLES_PACKAGE", "TablesMissing", "TablesView", "from_data", "to_data"]
 
 #: the package ``kotc-rulesc build`` writes under generated/
 TABLES_PACKAGE = "kotc_tables"
@@ -64,36 +58,18 @@ def to_data(value: Any) -> Any:
         return tuple(to_data(v) for v in value)
     if isinstance(value, collections.abc.Mapping):
         return {k: to_data(v) for k, v in value.items()}
-    if not _is_value_class(type(value)):
+    if not isinstance(value, Value):
         raise TypeError(f"no literal form for a {type(value).__name__}")
-    out = {}
-    for name, default in _fields(type(value)):
-        v = getattr(value, name)
-        if not _at_default(v, default):
-            out[name] = to_data(v)
-    return out
-
-
-def _at_default(value: Any, default: Any) -> bool:
-    """Is ``value`` its field's default?  (False is not 0; a dict is a mapping field's empty default.)"""
-    return default is not MISSING and value == default and (
-        type(value) is type(default) or isinstance(default, collections.abc.Mapping))
-
-
-def _is_value_class(cls: type) -> bool:
-    return (isinstance(cls, type) and not isinstance(cls, GenericAlias)  # (tuple[int, ...] is a type before 3.11)
-            and (issubclass(cls, Value) or dataclasses.is_dataclass(cls)))
-
-
-def _fields(cls: type) -> list[tuple[str, Any]]:
-    """A value's or a dataclass's fields, each with its default (``MISSING``: none)."""
-    if dataclasses.is_dataclass(cls):
-        return [(f.name, f.default if f.default_factory is MISSING else f.default_factory())
-                for f in dataclasses.fields(cls)]
-    init = cls.__init__
-    defaults = dict(zip(cls.fields[len(cls.fields) - len(init.__defaults__ or ()):], init.__defaults__ or ()))
+    init, fields = type(value).__init__, type(value).fields
+    defaults = dict(zip(fields[len(fields) - len(init.__defaults__ or ()):], init.__defaults__ or ()))
     defaults.update(init.__kwdefaults__ or {})
-    return [(name, defaults.get(name, MISSING)) for name in cls.fields]
+    return {name: to_data(getattr(value, name)) for name in fields
+            if not (name in defaults and _is_default(getattr(value, name), defaults[name]))}
+
+
+def _is_default(value: Any, default: Any) -> bool:
+    """Is ``value`` its field's default?  (False is not 0; a dict is a mapping field's empty default.)"""
+    return value == default and (type(value) is type(default) or isinstance(default, collections.abc.Mapping))
 
 
 def from_data(kind: Any, data: Any) -> Any:
@@ -103,33 +79,22 @@ def from_data(kind: Any, data: Any) -> Any:
     return data if decode is None else decode(data)
 
 
-#: type → its decoder (``None``: the data is the value: scalars, and containers of them)
-_DECODERS: dict[Any, Callable[[Any], Any] | None] = {}
-_SCALARS = (int, str, bool, type(None))
-
-
-def _decoder(kind: Any) -> Callable[[Any], Any] | None:
-    try:
-        return _DECODERS[kind]
-    except KeyError:
-        decode = _DECODERS[kind] = _make_decoder(kind)
-        return decode
-
-
 @lru_cache(maxsize=None)  # (a text recurs in a component's history and in edition after edition: one value)
 def _template(data: tuple) -> Template:
     return Template(tuple(Lit(s) if isinstance(s, str) else Slot(s[0]) if len(s) == 1 else Agree(*s) for s in data))
 
 
-def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
+@lru_cache(maxsize=None)
+def _decoder(kind: Any) -> Callable[[Any], Any] | None:
+    """The decoder of a type (``None``: the data is the value: scalars, and containers of them)."""
     if kind is Template:
         return _template
     if kind is Formula:
         return lru_cache(maxsize=None)(parse_formula)  # (so does a formula)
-    if _is_value_class(kind):
-        return _value_decoder(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is typing.Literal or kind in _SCALARS:
+    if origin is None and isinstance(kind, type) and issubclass(kind, Value):
+        return _value_decoder(kind)
+    if origin is typing.Literal or kind in (int, str, bool, type(None)):
         return None
     if origin in (typing.Union, UnionType):
         decoders = [d for d in map(_decoder, args) if d is not None]
@@ -154,10 +119,10 @@ def _make_decoder(kind: Any) -> Callable[[Any], Any] | None:
 
 
 def _value_decoder(cls: type) -> Callable[[dict], Any]:
-    """A value (or a dataclass) from the dict of its fields, each read by the type its class declares (looked up
-    the first time the field is met: one left at its default costs nothing)."""
+    """A value from the dict of its fields, each read by the type its class declares (looked up the
+    first time the field is met: one left at its default costs nothing)."""
     module = vars(sys.modules[cls.__module__])
-    annotations = cls.__annotations__ if dataclasses.is_dataclass(cls) else cls.__init__.__annotations__
+    annotations = cls.__init__.__annotations__
     fields: dict[str, Callable[[Any], Any] | None] = {}
 
     def decode(data: dict) -> Any:
@@ -176,30 +141,6 @@ def _value_decoder(cls: type) -> Callable[[dict], Any]:
 
 
 # --------------------------------------------------------------------------- the view
-
-
-def load_package(directory: str | Path) -> ModuleType:
-    """Import a tables package from ``directory`` (a build's ``kotc_tables``) under a name of its own,
-    without touching ``sys.path``."""
-    directory = Path(directory).resolve()
-    init = directory / "__init__.py"
-    if not init.is_file():
-        raise TablesMissing(f"the compiled tables are missing (no {init})")
-    import hashlib  # (only tables found by their folder: the installed ones are imported by name)
-
-    name = "_kotc_tables_" + hashlib.sha256(str(directory).encode()).hexdigest()[:12]
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(directory)])
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
 
 
 class TablesView:
@@ -230,11 +171,27 @@ class TablesView:
 
     @classmethod
     def from_directory(cls, directory: str | Path) -> "TablesView":
-        """The tables of a build output directory (``--out DIR``) or of its package directory."""
+        """The tables of a build output directory (``--out DIR``) or of its package directory, imported
+        under a name of their own, without touching ``sys.path``."""
         directory = Path(directory)
         if (directory / TABLES_PACKAGE / "__init__.py").is_file():
             directory = directory / TABLES_PACKAGE
-        return cls(load_package(directory))
+        directory = directory.resolve()
+        init = directory / "__init__.py"
+        if not init.is_file():
+            raise TablesMissing(f"the compiled tables are missing (no {init})")
+        import hashlib  # (only tables found by their folder: the installed ones are imported by name)
+
+        name = "_kotc_tables_" + hashlib.sha256(str(directory).encode()).hexdigest()[:12]
+        if name not in sys.modules:
+            spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(directory)])
+            sys.modules[name] = importlib.util.module_from_spec(spec)
+            try:
+                spec.loader.exec_module(sys.modules[name])
+            except BaseException:
+                del sys.modules[name]
+                raise
+        return cls(sys.modules[name])
 
     def _module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package.__name__}.{name}")

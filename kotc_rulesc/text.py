@@ -1,24 +1,8 @@
-"""The component-text language: ``"Draw [x] cards."`` as a structure.
-
-A component text is parsed once into segments: literal text, variable slots
-(``[x]``, ``[y]``, ``[z]``) and words that agree with a variable ("cards" becomes
-"card" when x is 1; "are" becomes "is").  From that structure we derive
-
-* the concrete sentence for given values, with correct singular forms
-  ("at least 1 of your cards in play (excluding this card) is destroyed");
-* a regular expression that reads a printed sentence back into values, and
-  tells whether its singular/plural forms agree (a wrong form is forgiven with
-  a note, a different word never is);
-* *skeletons* — the sentence with numbers as ``#``, in each singular/plural form
-  of its agreeing words — so that a printed sentence, its numbers masked, finds its
-  component with one dictionary look-up.
-
-Which words agree is the card-building system's data (its ``agreement``: the nouns
-and verbs with their singular forms); where they agree is inferred from the guide's
-own wording, as a reader would: after a slot, the first such noun among the next two
-words agrees with it ("[x] six-sided dice", "[x] random cards"), unless the slot is
-partitive ("[x] of your cards", which keeps the plural); and the first such verb later
-in the same clause agrees too ("at least [x] cards in your hand are destroyed").
+"""The component-text language: ``"Draw [x] cards."`` parsed once into segments (literal text, slots
+``[x]``, words that agree with a variable: "cards" is "card" when x is 1), from which come the sentence
+for given values, a regular expression that reads a printed sentence back (a wrong singular/plural is
+forgiven with a note, a different word never is), and *skeletons* (numbers as ``#``, one per form of
+the agreeing words) that find a printed sentence's component in one dictionary look-up.
 """
 
 from __future__ import annotations
@@ -28,20 +12,6 @@ from functools import lru_cache
 from typing import Mapping, Sequence, Union
 
 from .value import Value
-
-__all__ = [
-    "Template",
-    "TemplateError",
-    "Lit",
-    "Slot",
-    "Agree",
-    "Choice",
-    "parse_template",
-    "normalize",
-    "opening_forms",
-    "skeleton",
-    "TemplateMatch",
-]
 
 _CLAUSE_END = frozenset(",;.:")
 _VARIABLES = "xyz"
@@ -110,7 +80,7 @@ def normalize(text: str) -> str:
     return re.sub(r" (?=[.,;:)])|(?<=\() ", "", text)
 
 
-_NUMBER = re.compile(r"-?\d+")
+_NUMBER = re.compile(r"\[[a-z]\]|-?\d+")  # (a slot, or a number)
 #: the input policy's (kotc_rulesc/reading/policy.py) longest number: a longer one fills no slot (the
 #: engine imports only the standard library: the value is its own)
 MAX_DIGITS = 100
@@ -129,9 +99,7 @@ def skeleton(sentence: str) -> str:
     """The look-up key of a printed sentence: normalized, numbers (and slots) as ``#``.
     A template has one per form of its agreeing words (:meth:`Template.skeletons`), so
     "Draw 1 card." finds "Draw [x] cards." in one look-up."""
-    text = normalize(sentence)
-    text = re.sub(r"\[[a-z]\]", "#", text)
-    return _NUMBER.sub("#", text)
+    return _NUMBER.sub("#", normalize(sentence))
 
 
 _TOKEN = re.compile(r"\[(?P<slot>[^\]]*)\]|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<other>[^A-Za-z\[]+|\[)")
@@ -153,7 +121,7 @@ class TemplateMatch(Value):
         self.choices = choices
 
 
-class Template:
+class Template(Value):
     """A parsed component text.  ``str(t)`` is the canonical ``[x]`` wording; two templates are equal
     when their segments are."""
 
@@ -163,73 +131,31 @@ class Template:
         self.segments = segments
         self._pattern: re.Pattern | None = None  # the compiled regex (:meth:`match`), made at its first match
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Template) and other.segments == self.segments
-
-    def __hash__(self) -> int:
-        return hash(self.segments)
-
-    def __repr__(self) -> str:
-        return f"Template(segments={self.segments!r})"
-
-    # -- derived views ------------------------------------------------------
-
     @property
     def variables(self) -> tuple[str, ...]:
         """The variables in order of first appearance."""
-        seen: list[str] = []
-        for seg in self.segments:
-            if isinstance(seg, Slot) and seg.var not in seen:
-                seen.append(seg.var)
-        return tuple(seen)
+        return tuple(dict.fromkeys(seg.var for seg in self.segments if isinstance(seg, Slot)))
 
     def __str__(self) -> str:
-        out = []
-        for seg in self.segments:
-            if isinstance(seg, Lit):
-                out.append(seg.text)
-            elif isinstance(seg, Slot):
-                out.append(f"[{seg.var}]")
-            elif isinstance(seg, Choice):
-                out.append(seg.forms[0])
-            else:
-                out.append(seg.plural)
-        return "".join(out)
-
-    @property
-    def text(self) -> str:
-        return str(self)
+        return self.render({})
 
     def render(self, values: Mapping[str, int], choices: Mapping[int, int] | None = None) -> str:
-        """The concrete sentence for ``values`` (singular forms where a value is 1), each
-        :class:`Choice` in the form ``choices`` gives it (segment index → form; the component's own
-        by default)."""
+        """The concrete sentence for ``values`` (singular forms where a value is 1; a variable without a
+        value stays ``[x]``), each :class:`Choice` in the form ``choices`` gives it (segment index → form;
+        the component's own by default)."""
         out = []
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Lit):
                 out.append(seg.text)
             elif isinstance(seg, Slot):
-                out.append(str(values[seg.var]))
+                out.append(str(values[seg.var]) if seg.var in values else f"[{seg.var}]")
             elif isinstance(seg, Choice):
                 out.append(seg.forms[choices.get(i, 0) if choices else 0])
             else:
-                out.append(seg.singular if values[seg.var] == 1 else seg.plural)
+                out.append(seg.singular if values.get(seg.var) == 1 else seg.plural)
         return "".join(out)
 
-    def render_partial(self, values: Mapping[str, int]) -> str:
-        """Like :meth:`render`, but variables without a value stay ``[x]`` (plural)."""
-        out = []
-        for seg in self.segments:
-            if isinstance(seg, Lit):
-                out.append(seg.text)
-            elif isinstance(seg, Slot):
-                out.append(str(values[seg.var]) if seg.var in values else f"[{seg.var}]")
-            elif isinstance(seg, Choice):
-                out.append(seg.forms[0])
-            else:
-                single = values.get(seg.var) == 1
-                out.append(seg.singular if single else seg.plural)
-        return "".join(out)
+    render_partial = render  # (the name its callers know it by where some variables have no value)
 
     def vary(self, rules: Sequence[tuple[int, Sequence[tuple[str, Sequence[str]]]]]) -> "Template":
         """This text as a card may print it under the card-building ``rules`` — each (its number, its
@@ -254,7 +180,7 @@ class Template:
                 found = m.group(0)
                 if m.start() > pos:
                     segments.append(Lit(seg.text[pos:m.start()]))
-                cased = tuple(_case_like(found, form) for form in printed)
+                cased = (form[:1].upper() + form[1:] if found[:1].isupper() else form for form in printed)  # "Add"
                 segments.append(Choice(number, (found, *cased)))
                 pos = m.end()
                 changed = True
@@ -282,31 +208,35 @@ class Template:
                 forms = [f + w for f in forms for w in (seg.plural, seg.singular)]
         return tuple(dict.fromkeys(skeleton(f) for f in forms))
 
-    def regex(self, prefix: str = "") -> str:
-        """Regular-expression source matching a normalized printed sentence.
-
-        Slot occurrences capture as ``{prefix}{var}{i}`` and agreeing words as
-        ``{prefix}a{i}``; :meth:`match` interprets them."""
+    def regex(self) -> str:
+        """Regular-expression source matching a normalized printed sentence: slot ``i`` of variable x
+        captures as ``x{i}``, an agreeing word as ``a{i}``, a choice as ``c{i}`` (:meth:`match`)."""
         parts = []
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Lit):
                 parts.append(re.escape(seg.text))
             elif isinstance(seg, Slot):
-                parts.append(f"(?P<{prefix}{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
+                parts.append(f"(?P<{seg.var}{i}>-?\\d{{1,{MAX_DIGITS}}})")
             elif isinstance(seg, Choice):
                 forms = sorted(seg.forms, key=lambda f: -len(f))
-                parts.append(f"(?P<{prefix}c{i}>{'|'.join(re.escape(f) for f in forms)})")
+                parts.append(f"(?P<c{i}>{'|'.join(re.escape(f) for f in forms)})")
             else:
-                parts.append(f"(?P<{prefix}a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
+                parts.append(f"(?P<a{i}>{re.escape(seg.plural)}|{re.escape(seg.singular)})")
         return "".join(parts)
 
-    def read(self, groups: Mapping[str, str | None], prefix: str = "") -> TemplateMatch:
-        """Interpret the groups of a successful :meth:`regex` match."""
+    def match(self, sentence: str) -> TemplateMatch | None:
+        """Read a printed sentence (normalized first); ``None`` if the words differ."""
+        pattern = self._pattern
+        if pattern is None:
+            pattern = self._pattern = re.compile(self.regex())
+        m = pattern.fullmatch(normalize(sentence))
+        if m is None:
+            return None
         values: dict[str, int] = {}
         conflicts = []
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Slot):
-                value = int(groups[f"{prefix}{seg.var}{i}"])
+                value = int(m[f"{seg.var}{i}"])
                 if seg.var in values and values[seg.var] != value:
                     conflicts.append(f"{seg.var} is {values[seg.var]} in one place and {value} in another")
                 values.setdefault(seg.var, value)
@@ -316,7 +246,7 @@ class Template:
         for i, seg in enumerate(self.segments):
             if isinstance(seg, Agree) and seg.var in values:
                 want = seg.singular if values[seg.var] == 1 else seg.plural
-                got = groups[f"{prefix}a{i}"]
+                got = m[f"a{i}"]
                 if got == want:
                     continue
                 if got == seg.plural:
@@ -324,23 +254,8 @@ class Template:
                 else:
                     misnumbered.append(f"'{got}' is the form for 1, and {seg.var} = {values[seg.var]}: '{want}'")
             elif isinstance(seg, Choice):
-                choices.append((i, seg.forms.index(groups[f"{prefix}c{i}"])))
+                choices.append((i, seg.forms.index(m[f"c{i}"])))
         return TemplateMatch(values, tuple(disagreements), tuple(conflicts), tuple(misnumbered), tuple(choices))
-
-    def match(self, sentence: str) -> TemplateMatch | None:
-        """Read a printed sentence (normalized first); ``None`` if the words differ."""
-        pattern = self._pattern
-        if pattern is None:
-            pattern = self._pattern = re.compile(self.regex())
-        m = pattern.fullmatch(normalize(sentence))
-        return self.read(m.groupdict()) if m else None
-
-
-def _case_like(found: str, form: str) -> str:
-    """``form`` with its first letter in the case of ``found``'s ("Batch add" → "Add")."""
-    if found[:1].isupper():
-        return form[:1].upper() + form[1:]
-    return form
 
 
 def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: Mapping[str, str] | None = None,
@@ -363,53 +278,48 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
         raise TemplateError("the text has leading or trailing spaces", 1)
     if not text:
         raise TemplateError("the text is empty", 1)
-    tokens: list[tuple[str, str, int]] = []
+    tokens: list[tuple[str, str]] = []
     for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
-        value = m.group(kind)
+        kind, value = m.lastgroup, m.group(m.lastgroup)
         if kind == "other" and value == "[":
             raise TemplateError("'[' without a closing ']'", m.start() + 1)
-        if kind == "slot":
-            if value not in _VARIABLES or len(value) != 1:
-                raise TemplateError(
-                    f"unknown variable [{value}]: texts use [x], [y] and [z]", m.start() + 1
-                )
-        tokens.append((kind, value, m.start() + 1))
+        if kind == "slot" and (value not in _VARIABLES or len(value) != 1):
+            raise TemplateError(f"unknown variable [{value}]: texts use [x], [y] and [z]", m.start() + 1)
+        tokens.append((kind, value))
 
-    phrases = _qualifier_spans(tokens, qualifiers)  # slot index → (first token, last token) of its phrase
-    stop = frozenset(stops)
+    significant = [i for i, (kind, value) in enumerate(tokens) if kind != "other" or value.strip()]
+    phrases = _qualifier_spans(tokens, significant, qualifiers)  # slot index → (first, last token) of its phrase
+    phrase_ends = dict(phrases.values())  # first token → last token
     agree: dict[int, str] = {}  # token index → variable
-    for i, (kind, value, _) in enumerate(tokens):
+    for n, i in enumerate(significant):
+        kind, value = tokens[i]
         if kind != "slot":
             continue
         counted: str | None = value
-        start = i + 1
         if i in phrases:  # a qualifying variable: the noun after its phrase is the one before it counts
             first, last = phrases[i]
-            before = _previous_significant(tokens, first)
-            counted = tokens[before][1] if before is not None and tokens[before][0] == "slot" else None
+            k = significant.index(first)
+            before = tokens[significant[k - 1]] if k else ("", "")
+            counted = before[1] if before[0] == "slot" else None
             start = last + 1
-        else:
-            after = _next_significant(tokens, i)
-            for slot, (first, last) in phrases.items():
-                if first == after:  # "[x] level [y] …": the phrase is passed over
-                    start = last + 1
+        else:  # "[x] level [y] …": the phrase is passed over
+            following = significant[n + 1] if n + 1 < len(significant) else None
+            start = phrase_ends[following] + 1 if following in phrase_ends else i + 1
         if counted is not None:
-            for j in range(start, len(tokens)):
-                kind_j, word, _ = tokens[j]
-                if kind_j == "slot" or (kind_j == "other" and any(c in _CLAUSE_END for c in word)) or word in stop:
+            for j in range(start, _clause_end(tokens, start - 1)):
+                if tokens[j][1] in stops:
                     break
-                if kind_j == "word" and word in plurals:
+                if tokens[j][0] == "word" and tokens[j][1] in plurals:
                     agree[j] = counted
                     break
-        for j in range(i + 1, _next_boundary(tokens, i)):
+        for j in range(i + 1, _clause_end(tokens, i)):
             if tokens[j][0] == "word" and tokens[j][1] in verbs:
                 agree.setdefault(j, value)
                 break
 
     segments: list[Segment] = []
     lit: list[str] = []
-    for i, (kind, value, _) in enumerate(tokens):
+    for i, (kind, value) in enumerate(tokens):
         if kind == "slot" or i in agree:
             if lit:
                 segments.append(Lit("".join(lit)))
@@ -425,29 +335,14 @@ def parse_template(text: str, plurals: Mapping[str, str] | None = None, verbs: M
     return Template(tuple(segments))
 
 
-def _significant(tokens: list[tuple[str, str, int]]) -> list[int]:
-    """The indexes of the tokens that are not white space."""
-    return [i for i, (kind, value, _) in enumerate(tokens) if not (kind == "other" and not value.strip())]
-
-
-def _next_significant(tokens: list[tuple[str, str, int]], i: int) -> int | None:
-    return next((j for j in range(i + 1, len(tokens)) if not (tokens[j][0] == "other" and not tokens[j][1].strip())), None)
-
-
-def _previous_significant(tokens: list[tuple[str, str, int]], i: int) -> int | None:
-    return next((j for j in range(i - 1, -1, -1) if not (tokens[j][0] == "other" and not tokens[j][1].strip())), None)
-
-
-def _qualifier_spans(tokens: list[tuple[str, str, int]], qualifiers: Sequence[str]) -> dict[int, tuple[int, int]]:
-    """Where a qualifying phrase ("level [n] or lower") stands in ``tokens``: its variable's token →
-    (its first token, its last token); the longest phrase where several start at one token."""
-    significant = _significant(tokens)
+def _qualifier_spans(tokens: list[tuple[str, str]], significant: list[int],
+                     qualifiers: Sequence[str]) -> dict[int, tuple[int, int]]:
+    """Where a qualifying phrase ("level [n] or lower") stands in ``tokens`` (``significant``: those not
+    white space): its variable's token → (its first token, its last token); the longest phrase where
+    several start at one token."""
     spans: dict[int, tuple[int, int]] = {}
-    patterns = []
-    for phrase in qualifiers:
-        parts = [(kind, value) for kind, value, _ in
-                 ((m.lastgroup, m.group(m.lastgroup), 0) for m in _TOKEN.finditer(phrase)) if value.strip()]
-        patterns.append(parts)
+    patterns = [[(m.lastgroup, m.group(m.lastgroup)) for m in _TOKEN.finditer(phrase) if m.group(m.lastgroup).strip()]
+                for phrase in qualifiers]
     for n, first in enumerate(significant):
         best = None
         for parts in patterns:
@@ -458,7 +353,7 @@ def _qualifier_spans(tokens: list[tuple[str, str, int]], qualifiers: Sequence[st
             for t, (kind, value) in zip(span, parts):
                 if kind == "slot" and value == "n" and tokens[t][0] == "slot":
                     slot = t
-                elif tokens[t][0] != kind or tokens[t][1] != value:
+                elif tokens[t] != (kind, value):
                     break
             else:
                 if slot is not None and (best is None or span[-1] > best[1][1]):
@@ -468,10 +363,10 @@ def _qualifier_spans(tokens: list[tuple[str, str, int]], qualifiers: Sequence[st
     return spans
 
 
-def _next_boundary(tokens: list[tuple[str, str, int]], i: int) -> int:
+def _clause_end(tokens: list[tuple[str, str]], i: int) -> int:
     """Index of the token ending the clause that starts after token ``i``."""
     for j in range(i + 1, len(tokens)):
-        kind, value, _ = tokens[j]
+        kind, value = tokens[j]
         if kind == "slot" or (kind == "other" and any(c in _CLAUSE_END for c in value)):
             return j
     return len(tokens)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
@@ -109,18 +108,3 @@ def test_values_are_plain_literals_that_read_back():
     assert from_data(tuple[When, ...], ({"edition": 1, "by": 1},)) == (When(1, 1),)
     step = derive_passes(rules)[0]
     assert from_data(Pass, to_data(step)) == step
-
-
-@dataclass(frozen=True)
-class _Later:
-    """(A value class written as a dataclass: the walker reads its fields the same way.)"""
-
-    edition: int
-    when: When | None = None
-    texts: tuple[Template, ...] = ()
-
-
-def test_a_dataclass_reads_back_like_a_record():
-    value = _Later(3, When(None, 4, 2), (Template(()),))
-    assert to_data(value) == {"edition": 3, "when": {"edition": None, "by": 4, "after": 2}, "texts": ((),)}
-    assert from_data(_Later, to_data(value)) == value and to_data(_Later(3)) == {"edition": 3}

@@ -1,11 +1,8 @@
-"""The modules of the tables package ``kotc_tables``: each a header and plain literals.
+"""The modules of the tables package ``kotc_tables``: ``edition_NN.CATALOG``, ``step_NN_MM.PASS`` and
+``__init__`` (what the engine asks before it loads an edition), each a header and plain literals.
 
-``edition_NN.py`` holds ``CATALOG`` (one edition's :class:`~kotc_rulesc.catalog.Catalog`),
-``step_NN_MM.py`` ``PASS`` (one step's :class:`~kotc_rulesc.passes.Pass`), ``__init__.py`` what the
-engine asks before it loads an edition.  Values become data through
-:func:`kotc_rulesc.tables.to_data` and text through :func:`literal` (``repr`` of every string: no
-text from the rules is ever code).  Each value is read back and compared before it is
-written, so a value the data form cannot carry fails the build, not a later import.
+Every string is written by ``repr`` (no text from the rules is ever code), and each value is read back
+and compared before it is written, so a value the data form cannot carry fails the build, not an import.
 """
 
 from __future__ import annotations
@@ -19,7 +16,6 @@ from ..model import EditionDecl, EditionKey, RuleSet, edition_number, is_pre_rel
 from ..passes import Pass
 from ..tables import FORMAT, GENERATOR, from_data, to_data
 
-PACKAGE = "kotc_tables"
 #: the width a literal is laid out to (a long text stays whole on its line)
 WIDTH = 100
 #: what a catalog keeps of its edition's own rules file: its facts, not its events (the passes
@@ -55,25 +51,13 @@ def edition_inputs(rules: RuleSet, n: EditionKey) -> list[str]:
     ``n`` states one."""
     files = []
     line = {d.key for d in rules.lineage(n)}
-    stated = any(e.card_cost is not None for e in rules.editions if e.key in line)
-    fallback_taken = False
+    stated = any(e.card_cost is not None for e in rules.editions if e.key in line)  # (then no later file's rule)
     for decl in rules.editions:
-        if decl.key in line:
+        unknown = any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in decl.events)
+        if decl.key in line or unknown or (not stated and decl.card_cost is not None):
             files.append(decl.file)
-            continue
-        events = decl.events
-        if any(ev.when.edition is None and ev.when.happened_by(edition_number(n)) != "no" for ev in events):
-            files.append(decl.file)
-        elif not stated and not fallback_taken and decl.card_cost is not None:
-            files.append(decl.file)
-        if decl.card_cost is not None:
-            fallback_taken = True
+        stated = stated or decl.card_cost is not None
     return files
-
-
-def step_inputs(rules: RuleSet, p: Pass) -> list[str]:
-    """A step derives from the rules files of its target edition's lineage."""
-    return [e.file for e in rules.lineage(p.target)]
 
 
 def tables_catalog(cat: Catalog) -> Catalog:
@@ -82,8 +66,7 @@ def tables_catalog(cat: Catalog) -> Catalog:
     if decl is None:
         return cat
     facts = {name: getattr(decl, name) for name in DECLARED_FACTS}
-    facts["file"] = base_name(decl.file)
-    return Catalog(**{**{name: getattr(cat, name) for name in cat.fields}, "declared": EditionDecl(**facts)})
+    return cat.replace(declared=EditionDecl(**{**facts, "file": base_name(decl.file)}))
 
 
 def _module(doc: str, names: dict[str, Any]) -> str:
