@@ -56,7 +56,7 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
             lists["redacted"].append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
             continue
         for w in c.wordings:
-            texts = {"old": w.text.render_partial({}), "new": w.replaced_by.render_partial(w.step_binds)}
+            texts = {"old": w.text.render({}), "new": w.replaced_by.render(w.step_binds)}
             if w.row is not None:
                 row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
                 row["texts"].append(texts)

@@ -155,8 +155,6 @@ class Template(Value):
                 out.append(seg.singular if values.get(seg.var) == 1 else seg.plural)
         return "".join(out)
 
-    render_partial = render  # (the name its callers know it by where some variables have no value)
-
     def vary(self, rules: Sequence[tuple[int, Sequence[tuple[str, Sequence[str]]]]]) -> "Template":
         """This text as a card may print it under the card-building ``rules`` — each (its number, its
         forms: the component's words → what a card prints instead): each place where the words stand

@@ -168,7 +168,7 @@ class CatalogReader:
         values = {**m.values, **entry.binds}
         if comp.formula is not None and not (comp.formula.variables - {"t"}) <= set(values):
             values = {**self._later_binds(comp.id, comp.text), **values}
-        wording = comp.text.render(values) if set(comp.text.variables) <= set(values) else comp.text.render_partial(values)
+        wording = comp.text.render(values)
         notes = []
         if sentence != raw.strip():
             notes.append(f'read "{raw.strip()}" as "{sentence}" (typographic quotes and spacing are forgiven)')

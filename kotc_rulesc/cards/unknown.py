@@ -87,7 +87,7 @@ def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
             history = [f"revised {when_phrase(w.replaced_in)}" for w in later.wordings if w.replaced_in.happened_by(n) == "no"]
             if history:
                 text += " (" + ", ".join(dict.fromkeys(history)) + ")"
-            text += f'; in the {ordinal(n)} it reads "{now.text.render_partial(values)}"'
+            text += f'; in the {ordinal(n)} it reads "{now.text.render(values)}"'
             if now.status == "redacted":
                 text += f" and is redacted ({when_phrase(now.redacted, 'since')})"
             elif now.status == "unknown":

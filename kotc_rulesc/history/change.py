@@ -88,7 +88,7 @@ def reading_diff(old: Template, new: Template, binds: dict[str, int]) -> WordDif
     the old wording lacked shows its bound value, "at least 1 card … is", not "[x] cards … are")."""
     from ..wordiff import word_diff  # (only the docs, diff and reports compare wordings: not a card's path)
 
-    return word_diff(str(old), new.render_partial(binds))
+    return word_diff(str(old), new.render(binds))
 
 
 def quoted(value: str) -> str:
