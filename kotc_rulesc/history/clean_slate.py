@@ -3,14 +3,13 @@ the new component that takes an old one's place.  An event of a whole edition, b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..model import ComponentDecl, ordinal
 from ..value import Value
 from .change import ComponentChange, reading_diff
 
 if TYPE_CHECKING:
-    from ..loader.editions import Entry
     from ..model import EditionDecl
 
 __all__ = ["CLEAN_SLATE", "CleanSlate", "Successor"]
@@ -44,7 +43,7 @@ class CleanSlate:
         "successors: []",
     )
 
-    def read(self, file: Entry) -> tuple[bool, tuple[Successor, ...]]:
+    def read(self, file: Any) -> tuple[bool, tuple[Successor, ...]]:
         """The flag and the successors of one rules file (checked: known components, only a clean slate)."""
         successors = []
         for entry in file.entries("successors"):

@@ -4,7 +4,7 @@ The event (:class:`CostRevision`), its record (:class:`CostChange`) and step (:c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..formula import Formula
@@ -13,9 +13,6 @@ from ..text import Template
 from ..value import Value
 from .change import ComponentChange, formula_text, sample_effect, sample_text
 from .event import Event, Track, formula_problems
-
-if TYPE_CHECKING:
-    from ..loader.editions import Entry
 
 __all__ = ["CostChange", "CostRevision", "CostStep"]
 
@@ -82,7 +79,7 @@ class CostRevision(Event):
         self.note = note
 
     @classmethod
-    def read(cls, entry: Entry) -> CostRevision | None:
+    def read(cls, entry: Any) -> CostRevision | None:
         cid = entry.component()
         ok, formula = entry.formula("formula")
         if not cid or not ok:

@@ -56,7 +56,8 @@ class Track:
 
 class Event(Value):
     """One kind of history event (:data:`kotc_rulesc.history.KINDS`): its fields, and its behaviour —
-    ``read(entry)``, the event an entry of the kind's list declares (None: reported); ``check(line)``, what
+    ``read(entry)``, the event an entry of the kind's list declares (None: reported; ``entry`` is the
+    loader's ``loader.editions.Entry``, typed Any so that history imports nothing above it); ``check(line)``, what
     the folded history shows wrong with it and the event as it applies (None: a no-op delta);
     ``step(line)``, what a card crossing the edition meets (moving ``line`` past the event);
     ``fold(state, happened)``, the event applied to its component's state in ``state`` (``happened``:

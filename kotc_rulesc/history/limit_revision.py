@@ -3,7 +3,7 @@ The event (:class:`LimitRevision`), its record (:class:`LimitChange`) and step (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
@@ -11,9 +11,6 @@ from ..text import Template
 from ..value import Value
 from .change import ComponentChange, limits_json, limits_text
 from .event import Event, Track
-
-if TYPE_CHECKING:
-    from ..loader.editions import Entry
 
 __all__ = ["LimitChange", "LimitRevision", "LimitStep"]
 
@@ -67,7 +64,7 @@ class LimitRevision(Event):
         self.limits = limits  # {x: 14} is {x ≤ 14}; None: a limit whose value no source gives
 
     @classmethod
-    def read(cls, entry: Entry) -> LimitRevision | None:
+    def read(cls, entry: Any) -> LimitRevision | None:
         cid = entry.component()
         return cls(cid, entry.limits(), entry.when, entry.sources, entry.where) if cid else None
 

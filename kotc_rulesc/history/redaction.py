@@ -3,7 +3,7 @@ The event (:class:`Redaction`) and its step (:class:`Ban`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where, ordinal
@@ -11,9 +11,6 @@ from ..text import Template
 from ..value import EMPTY, Value
 from .change import ComponentChange, describe_when
 from .event import Event, Track
-
-if TYPE_CHECKING:
-    from ..loader.editions import Entry
 
 __all__ = ["Ban", "Redaction"]
 
@@ -60,7 +57,7 @@ class Redaction(Event):
         self.replacement_binds = replacement_binds  # its values, as the redacted wording's stand
 
     @classmethod
-    def read(cls, entry: Entry) -> Redaction | None:
+    def read(cls, entry: Any) -> Redaction | None:
         cid = entry.component()
         if not cid:
             return None

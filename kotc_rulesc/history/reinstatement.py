@@ -3,7 +3,7 @@ The event (:class:`Reinstatement`) and its step (:class:`Reinstated`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..errors import Problem
 from ..model import ComponentDecl, When, Where
@@ -11,9 +11,6 @@ from ..text import Template
 from ..value import Value
 from .change import ComponentChange, describe_when
 from .event import Event, Track
-
-if TYPE_CHECKING:
-    from ..loader.editions import Entry
 
 __all__ = ["Reinstated", "Reinstatement"]
 
@@ -51,7 +48,7 @@ class Reinstatement(Event):
         self.note = note
 
     @classmethod
-    def read(cls, entry: Entry) -> Reinstatement | None:
+    def read(cls, entry: Any) -> Reinstatement | None:
         cid = entry.component()
         return cls(cid, entry.when, entry.sources, entry.where, entry.string("note")) if cid else None
 

@@ -15,7 +15,6 @@ from .change import ComponentChange, binds_text, quoted, reading_diff
 from .event import Event, Track
 
 if TYPE_CHECKING:
-    from ..loader.editions import Entry
     from ..model import RuleSet
 
 __all__ = ["Rewrite", "TextRevision", "Wording"]
@@ -103,7 +102,7 @@ class TextRevision(Event):
         self.listed = listed  # False: no rulebook list names it (migrate keeps an older card's text as printed)
 
     @classmethod
-    def read(cls, entry: Entry) -> TextRevision | None:
+    def read(cls, entry: Any) -> TextRevision | None:
         cid, new = entry.component(), entry.text("text")
         if not cid or not new:
             return None
@@ -129,7 +128,7 @@ class TextRevision(Event):
         return cls(cid, new, binds, entry.when, entry.sources, entry.where, formula, entry.string("note"), into, row, listed)
 
     @staticmethod
-    def _merges(entry: Entry, cid: str, into: str) -> bool:
+    def _merges(entry: Any, cid: str, into: str) -> bool:
         """May ``cid`` be merged into ``into``: another component of the same kind on the line?"""
         other = entry.declared(into)
         if other is None or not entry.on_line(into):
