@@ -42,9 +42,9 @@ class CardInput(Value):
 
 def collection_schema() -> dict:
     """The JSON Schema of the collection format, as shipped in the package."""
-    from importlib import resources
+    from ..bundled import schema_path
 
-    return json.loads(resources.files("kotc_rulesc").joinpath("schemas/collection.schema.json").read_text())
+    return json.loads(schema_path("collection").read_text(encoding="utf-8"))
 
 
 def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
