@@ -26,16 +26,17 @@ class Value:
             code = cls.__init__.__code__
             cls.fields = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
 
-    def values(self) -> tuple:
+    def _field_values(self) -> tuple:
+        """The fields' values (a private name: a value class may have a field called ``values``)."""
         return tuple(getattr(self, name) for name in self.fields)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self.values() == other.values()  # type: ignore[attr-defined]
+        return self._field_values() == other._field_values()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self.values())
+        return hash(self._field_values())
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.fields)})"
