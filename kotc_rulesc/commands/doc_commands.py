@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from .edition_arg import EDITION
-from .rules_arg import RULES_OPTION, load_or_exit, view_or_exit
+from .rules_arg import RULES_OPTION, load_or_exit, rules_to_extend, view_or_exit
 
 
 @click.command()
@@ -96,16 +96,12 @@ def new_edition(edition: int, rules_dir: str | None, force: bool, discard_change
       kotc-rulesc new-edition 18 --force                     # redo an untouched skeleton
       kotc-rulesc new-edition 18 --force --discard-changes   # start over; the old file becomes .bak
     """
-    from ..bundled import checkout_root
-    from ..loader import check_rules, default_rules_dir
+    from ..loader import check_rules
     from ..scaffold import ScaffoldError, plan_scaffold
 
     if discard_changes and not force:
         raise click.UsageError("--discard-changes goes with --force")
-    if rules_dir is None and checkout_root() is None:
-        raise click.UsageError("the bundled rules of an installed kotc-rulesc are not yours to extend: "
-                               "give --rules DIR (your rules checkout)")
-    directory = Path(rules_dir) if rules_dir is not None else default_rules_dir()
+    directory = rules_to_extend(rules_dir)
     option = f" --rules {shlex.quote(rules_dir)}" if rules_dir is not None else ""
     try:
         plan = plan_scaffold(directory, edition, force, lambda d: load_or_exit(str(d)), option)

@@ -8,7 +8,7 @@ from typing import NoReturn
 
 import click
 
-from .rules_arg import RULES_OPTION, load_or_exit
+from .rules_arg import RULES_OPTION, load_or_exit, rules_to_extend
 
 __all__ = ["COMMANDS", "import_edition"]
 
@@ -93,20 +93,16 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
       kotc-rulesc import-edition 18 --guide 18/card-building-guide.html \\
           --rulebook 18/rulebook.html --report - --format json
     """
-    from ..bundled import checkout_root
     from ..importer import ImportProblem, read_edition
     from ..importer.draft import draft_text
     from ..importer.report import report as render_report
-    from ..loader import check_rules, default_rules_dir
+    from ..loader import check_rules
     from ..output import OutputError, check_target, write_file
     from ..modeline import skeleton_modeline
     from ..model import ordinal
     from ..scaffold import ScaffoldError, rules_before, target_path
 
-    if rules_dir is None and checkout_root() is None:
-        raise click.UsageError("the bundled rules of an installed kotc-rulesc are not yours to extend: "
-                               "give --rules DIR (your rules checkout)")
-    directory = Path(rules_dir) if rules_dir is not None else default_rules_dir()
+    directory = rules_to_extend(rules_dir)
     if previous_guide is None:
         previous_guide = _previous(guide, edition)
     inputs = [p for p in (guide, rulebook, previous_guide) if p is not None]

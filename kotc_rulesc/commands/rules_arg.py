@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import click
@@ -50,3 +51,15 @@ def view_or_exit(rules_dir: str | None) -> RulesView:
         return get_view(rules_dir, warn=False)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)
+
+
+def rules_to_extend(rules_dir: str | None) -> Path:
+    """The rules folder a command adds an edition to: ``--rules``, or the checkout's own rules/ (an
+    installed kotc-rulesc's bundled rules are not the user's to extend: a usage error)."""
+    from ..bundled import checkout_root
+    from ..loader import default_rules_dir
+
+    if rules_dir is None and checkout_root() is None:
+        raise click.UsageError("the bundled rules of an installed kotc-rulesc are not yours to extend: "
+                               "give --rules DIR (your rules checkout)")
+    return Path(rules_dir) if rules_dir is not None else default_rules_dir()
