@@ -11,16 +11,16 @@ import shutil
 import sys
 import tempfile
 
-import pytest
-from hypothesis import HealthCheck, settings
-from support.browser import launch, unavailable
-from support.loaded import rules_of
-
 # pytest keeps each test module's assertion-rewritten byte code in tests/__pycache__ unless byte code
 # is not to be written (PYTHONDONTWRITEBYTECODE, which this sandbox sets): then every pytest process
 # rewrote all the test modules again, about 2 s of each worker's start.  The test processes write it
 # (as tools/test.sh compiles the package for the commands the tests start).
 sys.dont_write_bytecode = False
+
+import pytest
+from hypothesis import HealthCheck, settings
+from support.browser import launch, unavailable
+from support.loaded import rules_of
 
 # The templates jinja2 compiles (kotc_rulesc.render) for the tests' builds go to a folder of
 # this run's own, not the user's ~/.cache (subprocesses inherit it).  With pytest-xdist the
