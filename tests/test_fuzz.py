@@ -3,8 +3,8 @@ through every command — no traceback, bounded time, the exit status the input 
 migrate the output or the original whole.
 
 Bounded for CI: a fixed number of examples each, derandomized (the same examples on every run and
-machine), no example database, no deadline (the bounds on time are asserted here, generously: the
-CI machine is shared); ``KOTC_FUZZ=N`` hunts longer.  The card commands run on the compiled tables (a few milliseconds a call);
+machine), no example database, no deadline (a run still going after two minutes is a hang and fails; no figure of speed is
+asserted: bench/ measures that); ``KOTC_FUZZ=N`` hunts longer.  The card commands run on the compiled tables (a few milliseconds a call);
 the rules fuzz folds small rules (tests/fixtures/mini_rules).  The generators of issue 27's campaign
 (odd rules folders, edition arguments, output targets, build folders, the reading cases) are in
 tests/test_fuzz_campaign.py, with these bounds, so that the two files run on two workers.
@@ -17,7 +17,6 @@ import keyword
 import os
 import re
 import tempfile
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from kotc_rulesc.reading.policy import InputError
 from kotc_rulesc.cli import main
 from kotc_rulesc.formula import FormulaError, parse_formula
 from kotc_rulesc.text import TemplateError, parse_template
+from support.hang import no_hang
 
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini_rules"
 
@@ -44,14 +44,13 @@ def fuzz(examples: int):
                     suppress_health_check=list(HealthCheck))
 
 
-def invoke(args: list[str], bound: float = 10.0):
-    start = time.monotonic()
-    result = CliRunner().invoke(main, args)
-    took = time.monotonic() - start
+def invoke(args: list[str], bound: float = 120.0):
+    """The command in this process: no traceback, an exit status of the policy's, no hang."""
+    with no_hang(bound, args):
+        result = CliRunner().invoke(main, args)
     assert result.exception is None or isinstance(result.exception, SystemExit), (args, repr(result.exception))
     assert "Traceback" not in result.output
     assert result.exit_code in (0, 1, 2), (args, result.exit_code, result.output)
-    assert took < bound, (args, took)
     return result
 
 
@@ -71,7 +70,11 @@ formulas = st.one_of(
 @fuzz(400)
 @given(formulas)
 def test_fuzz_formulas(text):
-    start = time.monotonic()
+    with no_hang(what=text):
+        _formula_properties(text)
+
+
+def _formula_properties(text):
     try:
         f = parse_formula(text)
     except FormulaError as exc:
@@ -85,7 +88,6 @@ def test_fuzz_formulas(text):
         str(value)
     except (ZeroDivisionError, TypeError, KeyError):
         pass  # a formula's own arithmetic: its callers report these (a card that cannot be costed)
-    assert time.monotonic() - start < 2
 
 
 TEMPLATE_PIECES = ["Draw ", "[x]", "[y]", "[z]", "[", "]", "[xx]", "[X]", " cards", " card", ".", ",", " target", "s", "'",
@@ -96,7 +98,11 @@ templates = st.one_of(st.lists(st.sampled_from(TEMPLATE_PIECES), max_size=16).ma
 @fuzz(400)
 @given(templates, st.integers(0, 10**120))
 def test_fuzz_templates(text, number):
-    start = time.monotonic()
+    with no_hang(what=text):
+        _template_properties(text, number)
+
+
+def _template_properties(text, number):
     try:
         t = parse_template(text)
     except TemplateError:
@@ -106,7 +112,6 @@ def test_fuzz_templates(text, number):
     t.match(rendered)
     t.match(rendered.replace("2", str(number)))
     assert t.skeletons()
-    assert time.monotonic() - start < 2
 
 
 # --------------------------------------------------------------------------- rules files

@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from click.testing import CliRunner
 
 from kotc_rulesc.reading import policy as inputs
 from kotc_rulesc.cli import main
+from support.hang import no_hang
 from support.loaded import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,11 +49,10 @@ def run_command(command: str, path: Path, *extra: str):
     return invoke(command, str(path), "-e", "2", "--rules", MINI, *extra), None
 
 
-def subprocess_cli(*args: str, timeout: float = 60, **kwargs) -> tuple[subprocess.CompletedProcess, float]:
+def subprocess_cli(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """The command as a process of its own; one still running after ``timeout`` seconds (a hang) fails."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "generated")])}
-    start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "kotc_rulesc", *args], capture_output=True, timeout=timeout, env=env, **kwargs)
-    return done, time.monotonic() - start
+    return subprocess.run([sys.executable, "-m", "kotc_rulesc", *args], capture_output=True, timeout=timeout, env=env, **kwargs)
 
 
 # --------------------------------------------------------------------------- the policy matrix
@@ -207,9 +206,8 @@ def test_a_device_as_input_is_refused_at_once(device, command):
     if not os.path.exists(device):
         pytest.skip(f"no {device} here")
     extra = ["--from", "2", "--to", "3"] if command == "migrate" else ["-e", "2"]
-    done, took = subprocess_cli(command, device, *extra, "--rules", MINI, timeout=60)
+    done = subprocess_cli(command, device, *extra, "--rules", MINI, timeout=60)  # (still reading after 60 s: a hang)
     assert done.returncode == 2, done.stderr
-    assert took < 20
     assert b"Traceback" not in done.stderr
     assert re.search(rb"binary|not UTF-8", done.stderr), done.stderr
 
@@ -239,9 +237,8 @@ def test_a_single_huge_jsonl_line_is_refused_quickly(tmp_path):
     path = tmp_path / "c.jsonl"
     path.write_text(GOOD_LINE + "\n" + '{"name": "' + "x" * (3 << 20) + '"}\n' + GOOD_LINE + "\n")
     for command in COMMANDS:
-        start = time.monotonic()
-        result, out = run_command(command, path)
-        assert time.monotonic() - start < 20
+        with no_hang(what=command):
+            result, out = run_command(command, path)
         assert result.exit_code == 2, result.output
         assert f"{path}:2: a line longer than 1 MiB" in result.stderr
         assert out is None or not out.exists()
@@ -334,16 +331,14 @@ def test_a_hostile_rules_file_is_refused_at_once(tmp_path, name, extra, message)
     """Was: an alias bomb ran check for minutes; deep nesting a RecursionError traceback; a long
     integer a ValueError traceback; a 5 MB comment line about 18 s."""
     root = _rules(tmp_path, "\n" + extra)
-    # check as a process of its own (the bound on time holds for a whole run); editions and show
+    # check as a process of its own (a hang is caught for the whole run); editions and show
     # read the rules by the same loader, in this process
-    done, took = subprocess_cli("check", "--rules", str(root), timeout=120)
+    done = subprocess_cli("check", "--rules", str(root), timeout=120)  # (still running after 120 s: a hang)
     assert done.returncode == 2, done.stdout + done.stderr
-    assert took < 20, took
     outputs = [(done.stdout + done.stderr).decode()]
     for command in (["editions"], ["show", "-e", "2"]):
-        start = time.monotonic()
-        result = invoke(*command, "--rules", str(root))  # (no traceback: asserted there)
-        assert time.monotonic() - start < 20
+        with no_hang(what=command):
+            result = invoke(*command, "--rules", str(root))  # (no traceback: asserted there)
         assert result.exit_code == 2, result.output
         outputs.append(result.output)
     for out in outputs:
@@ -407,7 +402,7 @@ def test_issue27_case5_a_long_comment_line_then_a_key_twice_an_anchor_or_a_tag(t
 
 def test_issue27_case5_rules_files_too(tmp_path):
     root = _rules(tmp_path, "\n" + COMMENT * 3 + "edition: 9\n")
-    done, _ = subprocess_cli("check", "--rules", str(root), timeout=120)
+    done = subprocess_cli("check", "--rules", str(root), timeout=120)
     assert done.returncode == 2 and b"duplicate key 'edition'" in done.stdout + done.stderr
     for command in (["show", "-e", "1"], ["diff", "1", "2"]):
         result = invoke(*command, "--rules", str(root))
