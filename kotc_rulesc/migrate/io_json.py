@@ -14,7 +14,7 @@ from ..reading.json_reader import JsonProblem, json_line, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
 from .edit import edit_dict
 from .plan import MARK, Decision, Migrator, NeedsFrom
-from .report import CardReport, Record, Totals, outcome
+from .report import CardReport, Record, Totals, attention_line
 
 
 class MissingFrom(Exception):
@@ -71,18 +71,6 @@ class Context:
             return self.migrator.decide(card)
         except NeedsFrom:
             raise MissingFrom(index, line, card.get("name")) from None
-
-
-def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
-    """One line for a card that does not end legal: ``[number] Name (line N): pruned — codes``, numbered
-    from 1 and in the target rulebook's word, as the report says it."""
-    name = f" {rec.name}" if rec.name else ""
-    where = f" (line {rec.line})" if rec.line else ""
-    d = rec.decision
-    if d is None:
-        return f"[{rec.index + 1}]{name}{where}: error — {rec.problem}"
-    codes = ", ".join(dict.fromkeys(r.code for r in d.reasons)) or d.status
-    return f"[{rec.index + 1}]{name}{where}: {outcome(d.status, words)} — {codes}"
 
 
 # --------------------------------------------------------------------------- writing a changed card

@@ -131,6 +131,16 @@ def _title(r: Record) -> str:
     return f"[{r.index + 1}]{name}{where}"
 
 
+def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
+    """One line for a card that does not end legal: ``[number] Name (line N): pruned — codes``, in the
+    target rulebook's word, as the report says it."""
+    d = rec.decision
+    if d is None:
+        return f"{_title(rec)}: error — {rec.problem}"
+    codes = ", ".join(dict.fromkeys(r.code for r in d.reasons)) or d.status
+    return f"{_title(rec)}: {outcome(d.status, words)} — {codes}"
+
+
 class CardReport:
     """Renders a card's entry in one format, in the words and citations of the migration to ``target``
     (``words``: its rulebook's terms; ``verbose``: the components' ids and every document id)."""
