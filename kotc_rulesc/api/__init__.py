@@ -195,15 +195,13 @@ class Rules:
 
 def _card_input(index: int, card: Any) -> Any:
     """A card given as a value, as the collection reader gives it (not a mapping: an unreadable card)."""
-    from ..cards.collection import CardInput
-    from ..errors import Problem
+    from ..cards.collection import CardInput, not_a_card
 
     if isinstance(card, CardInput):
         return card
     if isinstance(card, dict):
         return CardInput(index, card, [], None)
-    kind = "null" if card is None else type(card).__name__
-    return CardInput(index, None, [Problem("<cards>", 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], None)
+    return not_a_card("<cards>", index, card, None)
 
 
 _shared: Rules | None = None

@@ -60,7 +60,8 @@ def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
             yield from _yaml(inp.display, yaml_text(inp))
 
 
-def _not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
+def not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
+    """A collection's entry that is no mapping: an unreadable card, saying what it is."""
     kind = "null" if entry is None else type(entry).__name__
     return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
@@ -101,7 +102,7 @@ def _yaml(display: str, text: str) -> list[CardInput]:
     def entry(index: int, node: Any) -> None:
         line = node.line + 1
         if not isinstance(node, Collection) or not node.mapping:
-            cards.append(_not_a_card(display, index, node.value, line))
+            cards.append(not_a_card(display, index, node.value, line))
             return
         lines = {str(key.value): key.line + 1 for key in node.keys}
         if "text" in lines:
@@ -153,7 +154,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
                         read.put(design, (start, card.copy()))
                     yield CardInput(index, card, [], lineno, _ONE_LINE, design)
                 else:
-                    yield _not_a_card(display, index, card, lineno)
+                    yield not_a_card(display, index, card, lineno)
             index += 1
         line += block.count(b"\n")
     if index == 0:
@@ -171,5 +172,5 @@ def _json(inp: Input) -> Iterator[CardInput]:
             lines = {key: line + raw.count("\n", 0, at) for key, at in json_keys(raw)}
             yield CardInput(index, value, [], line, lines)
         else:
-            yield _not_a_card(display, index, value, line)
+            yield not_a_card(display, index, value, line)
         index += 1
