@@ -30,6 +30,12 @@ class Problem(Value):
         return (self.file, self.line, self.column, self.message, self.hint or "") < (
             other.file, other.line, other.column, other.message, other.hint or "")
 
+    def to_json(self, file: str | None = None) -> dict:
+        """As JSON: its place (``file`` shown instead of its own where given; null for an unknown line or
+        column), message and hint."""
+        return {"file": self.file if file is None else file, "line": self.line or None, "column": self.column or None,
+                "message": self.message, "hint": self.hint}
+
     def __str__(self) -> str:
         where = self.file
         if self.line:

@@ -60,8 +60,7 @@ def check(rules_dir: str | None, fmt: str) -> None:
         problems = exc.problems
         if fmt == "json":
             doc = {"ok": False, "editions": [], "files": 0, "components": 0,
-                   "problems": [{"file": p.file, "line": p.line or None, "column": p.column or None,
-                                 "message": p.message, "hint": p.hint} for p in problems]}
+                   "problems": [p.to_json() for p in problems]}
             click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         else:
             click.echo("".join(f"{problem}\n" for problem in problems) + f"{len(problems)} problem(s).")

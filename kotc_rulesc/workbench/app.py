@@ -29,10 +29,6 @@ def _need(body: Any, name: str, kind: type) -> Any:
     return value
 
 
-def _problem(p: Any, name: str) -> dict[str, Any]:
-    return {"file": name, "line": p.line or None, "column": p.column or None, "message": p.message, "hint": p.hint}
-
-
 class Workbench:
     """The workbench's state: the rules it judges by and the collections it was given."""
 
@@ -125,14 +121,14 @@ class Workbench:
         try:
             held = self.collections.open(name, data)
         except InputError as exc:
-            return _json({"error": _problem(exc.problem, exc.file or name)}, 422)
+            return _json({"error": exc.problem.to_json(exc.file or name)}, 422)
         return _json(self._collection_json(held, key))
 
     def _collection_json(self, held: Any, key: Any) -> dict[str, Any]:
         return {
             "id": held.id, "name": held.name, "format": held.format,
             "cards": [{"index": c.index, "line": c.line, "card": c.card,
-                       "problems": [_problem(p, held.name) for p in c.problems]} for c in held.cards],
+                       "problems": [p.to_json(held.name) for p in c.problems]} for c in held.cards],
             "check": self.rules.check(held.cards, key, deck=True).to_json(),
         }
 
