@@ -16,6 +16,7 @@ export class CollectionView {
     this.ctx = ctx;
     this.held = null; // {id, name, format, cards: [{index, line, card, problems}]}
     this.check = null; // check-cards --deck --format json
+    this.asked = 0; // checks asked for: only the latest one's answer is shown (answers may come out of order)
     this.edits = {};
     this.limit = SHOWN;
     this.status = root.querySelector("#collection-status");
@@ -51,6 +52,7 @@ export class CollectionView {
 
   /** A collection as the server read it (also the one given on the command line). */
   take(held) {
+    this.asked++;
     this.held = held;
     this.check = held.check;
     this.edits = {};
@@ -69,7 +71,10 @@ export class CollectionView {
 
   async checkAgain() {
     if (!this.held) return;
-    this.check = await post("/api/check", {collection: this.held.id, edits: this.edits, edition: this.ctx().edition});
+    const asked = ++this.asked;
+    const check = await post("/api/check", {collection: this.held.id, edits: this.edits, edition: this.ctx().edition});
+    if (asked !== this.asked) return; // a later check (or another collection) has been asked for since
+    this.check = check;
     this.render();
   }
 
