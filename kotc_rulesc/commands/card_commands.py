@@ -163,14 +163,16 @@ class _Output:
     CHUNK = 1 << 16
 
     def __init__(self, whole: bool):
-        self.held = None  # the temporary file the JSON is held in
-        self.start = None  # or where it starts in standard output's own file
+        self.held = None  # where the JSON is held: standard output's own file, or a temporary file
+        self.start = None  # standard output's file: where the JSON starts in it
         if whole:
             self.start = _file_end(sys.stdout)
-            if self.start is None:
+            if self.start is not None:
+                self.held = sys.stdout.buffer
+            else:
                 import tempfile  # (only for JSON: the one-card text path stays light)
 
-                self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")  # (bytes: copied out as they are)
+                self.held = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+b")
         self.pending: list[str] = []
         self.size = 0
 
@@ -182,34 +184,35 @@ class _Output:
 
     def flush(self) -> None:
         if self.pending:
-            if self.held is not None:
+            if self.held is not None:  # (the JSON as UTF-8 bytes, whatever the locale)
                 self.held.write("".join(self.pending).encode("utf-8"))
-            elif self.start is not None:  # (the JSON as UTF-8 bytes, whatever the locale: as when held)
-                click.echo("".join(self.pending).encode("utf-8"), nl=False)
             else:
                 click.echo("".join(self.pending), nl=False)
             self.pending, self.size = [], 0
 
     def close(self, read: bool = False) -> None:
         """Print what is pending; the JSON held is printed if the whole collection was ``read``, else dropped."""
+        if self.held is None:
+            self.flush()
+            return
         if read:
             self.flush()
-            if self.held is not None:
+            if self.start is not None:
+                self.held.flush()  # (a full disk is said here, by the command, not at exit)
+            else:  # copied out of the temporary file as bytes
                 self.held.seek(0)
                 while chunk := self.held.read(self.CHUNK << 4):
-                    click.echo(chunk, nl=False)  # (bytes: to the binary standard output)
+                    click.echo(chunk, nl=False)
         elif self.start is not None:  # the JSON written so far is cut off again
             import os
 
-            sys.stdout.flush()
-            os.ftruncate(sys.stdout.fileno(), self.start)
-            os.lseek(sys.stdout.fileno(), self.start, os.SEEK_SET)
-        if self.held is not None or self.start is not None:
-            if self.held is not None:
-                self.held.close()
-            self.held = self.start = None
-            self.pending, self.size = [], 0
-        self.flush()
+            self.held.flush()
+            os.ftruncate(self.held.fileno(), self.start)
+            os.lseek(self.held.fileno(), self.start, os.SEEK_SET)
+        if self.start is None:
+            self.held.close()
+        self.held = self.start = None
+        self.pending, self.size = [], 0
 
 
 def _file_end(stream: Any) -> int | None:
