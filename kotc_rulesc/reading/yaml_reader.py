@@ -103,7 +103,8 @@ class _Composer:
         self.entry = entry
         self.mapping_type, self.sequence_type = (Map, Seq) if positioned else (dict, list)
         self.positioned = positioned
-        self._resolve = VersionedResolver().resolve
+        resolver = VersionedResolver()
+        self._resolve, self._implicit = resolver.resolve, resolver.versioned_resolver  # (keyed by first character)
         self._node = ScalarNode
         self._typed: dict[str, Any] = {}  # plain scalars typed so far (a collection repeats many)
 
@@ -111,10 +112,10 @@ class _Composer:
         return InputError(message, mark.line + 1, mark.column + 1, self.display, hint)
 
     def typed(self, raw: str, mark: Any, key: bool) -> Any:
-        """A plain scalar's value, as the YAML 1.2 resolver types it."""
+        """A plain scalar's value, as the YAML 1.2 resolver types it (asked where its first character may start a non-text)."""
         value = self._typed.get(raw, _UNKNOWN)
         if value is _UNKNOWN:
-            kind = str(self._resolve(self._node, raw, (True, False))).rpartition(":")[2]
+            kind = str(self._resolve(self._node, raw, (True, False))).rpartition(":")[2] if raw[:1] in self._implicit else "str"
             if kind == "null":
                 value = None
             elif kind == "bool":
