@@ -6,19 +6,15 @@ on clean rules, no two texts of one edition may read alike.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-import jsonschema
-
 from ..bundled import rules_dir as default_rules_dir
-from ..bundled import schema_path
 from ..errors import Problem, ProblemsFound
 from ..fold import Replay, collisions
 from ..model import EditionDecl, RuleSet
 from ..rules_folder import FILE_NAME, listing
 from .editions import Declarer
-from .files import Reporter, read_file, schema_problems
+from .files import Reporter, edition_validator, read_file, schema_problems
 
 __all__ = ["check_rules", "default_rules_dir", "load_rules"]
 
@@ -47,7 +43,7 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
                               unreadable=True) for path, kind in odd]
     if not paths:
         return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
-    validator = jsonschema.Draft202012Validator(json.loads(schema_path("edition").read_text(encoding="utf-8")))
+    validator = edition_validator()
     reporters: dict[str, Reporter] = {}
     schema_ok = True
     loaded = []

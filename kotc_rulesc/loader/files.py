@@ -5,18 +5,20 @@
 from __future__ import annotations
 
 import difflib
+import json
 from pathlib import Path
 from typing import Any, Iterable
 
 import jsonschema
 
+from ..bundled import schema_path
 from ..errors import Problem
 from ..formula import Formula, FormulaError, parse_formula
 from ..model import Where
 from ..reading.policy import InputError, open_input, yaml_text
 from ..reading.yaml_reader import position, read_yaml
 
-__all__ = ["Reporter", "closest", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
+__all__ = ["Reporter", "closest", "edition_validator", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
 
 
 def pos(node: Any, key: Any = None, of_key: bool = False) -> tuple[int, int]:
@@ -63,6 +65,22 @@ def read_file(path: Path, rep: Reporter) -> Any:
         rep.problems.append(exc.located(rep.file).problem)
         return None
     return root.value
+
+
+def edition_validator() -> jsonschema.Draft202012Validator:
+    """The edition schema's validator, each ``$ref`` to one of its ``$defs`` (a description at most beside
+    it) replaced by the definition itself: jsonschema would look it up at every use (2,300 a load of rules/)."""
+    schema = json.loads(schema_path("edition").read_text(encoding="utf-8"))
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if node.get("$ref", "").startswith("#/$defs/") and set(node) <= {"$ref", "description"}:
+            return inline(schema["$defs"][node["$ref"][8:]])
+        return {key: inline(value) for key, value in node.items()}
+    return jsonschema.Draft202012Validator(inline(schema))
 
 
 def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012Validator) -> bool:
