@@ -71,6 +71,7 @@ def edition_validator() -> jsonschema.Draft202012Validator:
     """The edition schema's validator, each ``$ref`` to one of its ``$defs`` (a description at most beside
     it) replaced by the definition itself: jsonschema would look it up at every use (2,300 a load of rules/)."""
     schema = json.loads(schema_path("edition").read_text(encoding="utf-8"))
+    defs: dict[str, Any] = {}
 
     def inline(node: Any) -> Any:
         if isinstance(node, list):
@@ -78,9 +79,10 @@ def edition_validator() -> jsonschema.Draft202012Validator:
         if not isinstance(node, dict):
             return node
         if node.get("$ref", "").startswith("#/$defs/") and set(node) <= {"$ref", "description"}:
-            return inline(schema["$defs"][node["$ref"][8:]])
+            name = node["$ref"][8:]
+            return defs[name] if name in defs else defs.setdefault(name, inline(schema["$defs"][name]))
         return {key: inline(value) for key, value in node.items()}
-    return jsonschema.Draft202012Validator(inline(schema))
+    return jsonschema.Draft202012Validator({key: value if key == "$defs" else inline(value) for key, value in schema.items()})
 
 
 def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012Validator) -> bool:
