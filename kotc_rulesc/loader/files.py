@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 import json
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import jsonschema
 
@@ -162,12 +162,13 @@ def where(file: str, node: Any, at: Any = None) -> Where:
     """Where ``node`` (an entry of a rules file) stands — at its key ``at``, if given — and each of
     its keys: their values, their keys (``"limits:"``), and one level into a mapping (``"row.old"``,
     ``"limits.x:"``)."""
-    keys = []
-    for key, value in node.items() if isinstance(node, dict) else ():
-        keys += [(str(key), *pos(node, key)), (f"{key}:", *pos(node, key, True))]
-        for sub in value if isinstance(value, dict) else ():
-            keys += [(f"{key}.{sub}", *pos(value, sub)), (f"{key}.{sub}:", *pos(value, sub, True))]
-    return Where(file, *pos(node, at), tuple(keys))
+    def keys(data: Any, prefix: str, deeper: bool) -> Iterator[tuple[str, int, int]]:
+        mapping = getattr(data, "node", None)  # (its key scalars and value nodes, side by side)
+        for key, value in zip(mapping.keys, mapping.items) if mapping is not None and mapping.mapping else ():
+            yield f"{prefix}{key.value}", value.line + 1, value.column + 1
+            yield f"{prefix}{key.value}:", key.line + 1, key.column + 1
+            yield from keys(value.value, f"{prefix}{key.value}.", False) if deeper else ()
+    return Where(file, *pos(node, at), tuple(keys(node, "", True)))
 
 
 def sources_of(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
