@@ -116,18 +116,7 @@ class _Composer:
         value = self._typed.get(raw, _UNKNOWN)
         if value is _UNKNOWN:
             kind = str(self._resolve(self._node, raw, (True, False))).rpartition(":")[2] if raw[:1] in self._implicit else "str"
-            if kind == "null":
-                value = None
-            elif kind == "bool":
-                value = raw.lower() == "true"
-            elif kind == "int":
-                value = _integer(raw)
-            elif kind == "float":
-                value = _float(raw)
-            elif kind == "merge":
-                value = _MERGE
-            else:
-                value = raw
+            value = _READ.get(kind, str)(raw)
             if len(self._typed) < 65536:
                 self._typed[raw] = value
         if value is _MERGE:
@@ -245,6 +234,11 @@ def _integer(raw: str) -> int:
 def _float(raw: str) -> float:
     body = raw.replace("_", "").lower()
     return float(body.replace(".", "", 1) if body.lstrip("+-") in (".inf", ".nan") else body)
+
+
+#: a plain scalar's value by the resolver's type for it; any other (str, a timestamp) is its text
+_READ: dict[str, Callable[[str], Any]] = {"null": lambda raw: None, "bool": lambda raw: raw.lower() == "true",
+                                          "int": _integer, "float": _float, "merge": lambda raw: _MERGE}
 
 
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})")
