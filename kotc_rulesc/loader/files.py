@@ -21,11 +21,6 @@ from ..reading.yaml_reader import position, read_yaml
 __all__ = ["Reporter", "closest", "edition_validator", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
 
 
-def pos(node: Any, key: Any = None, of_key: bool = False) -> tuple[int, int]:
-    """1-based (line, column) of ``node[key]`` (its key with ``of_key``), or of ``node``."""
-    return position(node, key, of_key)[:2]
-
-
 class Reporter:
     """The problems of one rules file, each located where it stands."""
 
@@ -34,7 +29,7 @@ class Reporter:
         self.problems: list[Problem] = []
 
     def at(self, node: Any, key: Any, message: str, hint: str | None = None, of_key: bool = False, column_in_value: int = 0) -> None:
-        line, col = pos(node, key, of_key)
+        line, col, _ = position(node, key, of_key)
         if column_in_value and col:  # (a quoted scalar's text begins after its quote)
             col += (1 if position(node, key)[2] in ("'", '"') else 0) + column_in_value - 1
         self.problems.append(Problem(self.file, line, col, message, hint))
@@ -74,10 +69,8 @@ def edition_validator() -> jsonschema.Draft202012Validator:
     defs: dict[str, Any] = {}
 
     def inline(node: Any) -> Any:
-        if isinstance(node, list):
-            return [inline(item) for item in node]
         if not isinstance(node, dict):
-            return node
+            return [inline(item) for item in node] if isinstance(node, list) else node
         if node.get("$ref", "").startswith("#/$defs/") and set(node) <= {"$ref", "description"}:
             name = node["$ref"][8:]
             return defs[name] if name in defs else defs.setdefault(name, inline(schema["$defs"][name]))
@@ -168,7 +161,7 @@ def where(file: str, node: Any, at: Any = None) -> Where:
             yield f"{prefix}{key.value}", value.line + 1, value.column + 1
             yield f"{prefix}{key.value}:", key.line + 1, key.column + 1
             yield from keys(value.value, f"{prefix}{key.value}.", False) if deeper else ()
-    return Where(file, *pos(node, at), tuple(keys(node, "", True)))
+    return Where(file, *position(node, at)[:2], tuple(keys(node, "", True)))
 
 
 def sources_of(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
