@@ -45,8 +45,7 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
         return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
     validator = edition_validator()
     reporters: dict[str, Reporter] = {}
-    schema_ok = True
-    loaded = []
+    loaded = []  # each file read and valid by the schema (a file that is not stops the load here)
     for path in paths:
         display = _display(path)
         rep = reporters[display] = Reporter(display)
@@ -54,18 +53,11 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
         if not m:
             rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}")
         data = read_file(path, rep)
-        if data is None:
-            schema_ok = False
-            continue
-        if not isinstance(data, dict):
+        if data is not None and not isinstance(data, dict):
             rep.at(data, None, "an edition file is a mapping (edition: N, …), not a " + type(data).__name__)
-            schema_ok = False
-            continue
-        if not schema_problems(data, rep, validator):
-            schema_ok = False
-            continue
-        loaded.append((path, m, data, rep))
-    if not schema_ok:
+        elif data is not None and schema_problems(data, rep, validator):
+            loaded.append((path, m, data, rep))
+    if len(loaded) < len(paths):
         return None, sorted(set(p for r in reporters.values() for p in r.problems))
     declarer = Declarer()
     editions: list[EditionDecl] = []
