@@ -112,7 +112,7 @@ class _Composer:
         return InputError(message, mark.line + 1, mark.column + 1, self.display, hint)
 
     def typed(self, raw: str, mark: Any, key: bool) -> Any:
-        """A plain scalar's value, as the YAML 1.2 resolver types it (asked where its first character may start a non-text)."""
+        """A plain scalar's value, as the YAML 1.2 resolver types it (asked only where the first character may begin other than text)."""
         value = self._typed.get(raw, _UNKNOWN)
         if value is _UNKNOWN:
             kind = str(self._resolve(self._node, raw, (True, False))).rpartition(":")[2] if raw[:1] in self._implicit else "str"
