@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from html import unescape
@@ -161,7 +162,22 @@ def environments() -> dict[str, jinja2.Environment]:
 # --------------------------------------------------------------------------- view models
 
 
-def _component_view(c: ComponentState, system: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ComponentView:
+    """A component as a page lists it (the templates' ``component`` macro): its texts ready to print.  (A class,
+    not a dict: jinja2 looks for ``c.status`` as an attribute first, and a dict's every miss is an exception.)"""
+
+    id: str
+    formula: str | None
+    limits: str
+    ultra: int
+    text: str
+    status: str
+    status_note: str
+    history: list[str]
+
+
+def _component_view(c: ComponentState, system: Any) -> ComponentView:
     history = [f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" if w.listed
                else f"Reworded from: “{w.text}” ({describe_when(w.replaced_in)}, in no rulebook list)"
                for w in c.wordings]
@@ -173,15 +189,14 @@ def _component_view(c: ComponentState, system: Any) -> dict[str, Any]:
     history += [f"Redacted ({describe_when(red)}), reinstated ({describe_when(rei)})" + (f": {note}" if note else "")
                 for red, rei, _, note in c.reinstated]
     history += [f"Documents disagree ({', '.join(d.sources)}): {d.note}" for d in c.disagreements]
-    status_note = {"redacted": f"Redacted ({describe_when(c.redacted)})",
-                   "unknown": f"Status unknown: redacted at an edition no source gives ({describe_when(c.redacted)})"}
+    status_note = {"redacted": "Redacted ({})",
+                   "unknown": "Status unknown: redacted at an edition no source gives ({})"}.get(c.status, "")
     kind = system.kind(c.kind) if system is not None and c.kind in system.kind_ids else None
     formula = formula_text(c.formula, system, c.kind)
     if kind is not None and kind.shows_variable and c.formula is not None:
         formula = f"{kind.variable} = {formula}"  # as the guide prints it: "(t = x)"
-    return {"id": c.id, "kind": c.kind, "formula": None if kind is not None and kind.role == "none" else formula,
-            "limits": limits_text(c.limits), "ultra": c.ultra, "text": str(c.text), "status": c.status,
-            "status_note": status_note.get(c.status, ""), "history": history}
+    return ComponentView(c.id, None if kind is not None and kind.role == "none" else formula, limits_text(c.limits),
+                         c.ultra, str(c.text), c.status, status_note.format(describe_when(c.redacted)), history)
 
 
 def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
@@ -198,7 +213,7 @@ def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
         rank = {cid: i for i, cid in enumerate(order)}
         views = [_component_view(c, cat.system) for c in sorted(comps, key=lambda c: rank.get(c.id, len(rank)))]
         out.append({"kind": kind, "title": title, "intro": prose.kind_intro(cat.system, kind),
-                    "components": [v for v in views if not v["ultra"]], "ultra": [v for v in views if v["ultra"]]})
+                    "components": [v for v in views if not v.ultra], "ultra": [v for v in views if v.ultra]})
     return out
 
 
