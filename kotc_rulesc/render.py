@@ -428,6 +428,9 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
            {"file": f"{building[current]}.html", "title": "Build a card"}]
     nav += [{"file": f"{t.name}.html", "title": t.title} for t in pages_topics]
     index = _index_view(rules, view)
+    # (each edition's views once, for both formats)
+    editions = [(n, _edition_view(rules, view.catalog(n)), _changelog_view(rules, view, steps.get(n), n))
+                for n in rules.all_keys]
     pages: dict[str, str] = {}
     envs = environments()
     envs["html"].globals["site_nav"] = nav
@@ -438,10 +441,9 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
             pages[name] = env.get_template(template).render(**common, **context, page_file=name)
 
         page(f"index.{fmt}", f"index.{fmt}.j2", **index, topics=pages_topics)
-        for n in rules.all_keys:
-            page(f"{_page('edition', n)}.{fmt}", f"edition.{fmt}.j2", e=_edition_view(rules, view.catalog(n)))
-            page(f"{_page('changelog', n)}.{fmt}", f"changelog.{fmt}.j2",
-                 c=_changelog_view(rules, view, steps.get(n), n))
+        for n, edition, changelog in editions:
+            page(f"{_page('edition', n)}.{fmt}", f"edition.{fmt}.j2", e=edition)
+            page(f"{_page('changelog', n)}.{fmt}", f"changelog.{fmt}.j2", c=changelog)
         if fmt == "html":
             for topic in pages_topics:
                 page(f"{topic.name}.html", "topic.html.j2", t=topic)
