@@ -227,7 +227,7 @@ def _rulebook_section(cat: Catalog, marked: Callable[[str, str], WordDiff]) -> d
     comps = [c for c in cat.components or () if c.status != "unknown"]
     redacted = {str(c.text): c.redacted for c in comps if c.status == "redacted"}
     revised = {str(w.text): w.replaced_in for c in comps for w in c.wordings}
-    limits = {str(c.text): [ch.when for ch in c.limit_changes] for c in comps}
+    limits = {str(c.text): [ch.when for ch in c.limit_changes] for c in comps if c.limit_changes}
     costs = {str(c.text): listed[-1].when for c in comps if (listed := [ch for ch in c.cost_changes if ch.listed])}
 
     def reworded(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -452,7 +452,7 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
             for keys, cat in groups:
                 page(f"{building[keys[0]]}.html", "building.html.j2",
                      b={**building_view(keys, cat), "sources": _sources(rules, cat.system.sources)})
-    pages = {path: _lf(add_toc(text) if path.endswith(".html") else text) for path, text in pages.items()}
+    pages = {path: add_toc(text) if path.endswith(".html") else text for path, text in pages.items()}
     # the search lists its finds: the front page, the topic pages, how to build a card (the current system
     # first), the editions from the current one back, then their changelogs
     keys = [current] + [k for k in reversed(rules.all_keys) if k != current]
