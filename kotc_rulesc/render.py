@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache, partial
 from html import unescape
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 import jinja2
 from markupsafe import Markup, escape
@@ -275,12 +275,27 @@ def site_address(file: str) -> str | None:
     return f"{GAME_SITE}old/{m.group(1)}/{pdf if int(m.group(1)) <= 10 else page}"
 
 
-def _sources(rules: RuleSet, ids: Iterable[str]) -> list[dict[str, str | None]]:
+class Link(NamedTuple):
+    """A page the site's navigation names (records, not dicts, for what every page reads: see ComponentView)."""
+
+    file: str
+    title: str
+
+
+class Source(NamedTuple):
+    """A source document as a page cites it: its title, its transcription's file, the game's page of it."""
+
+    title: str
+    file: str
+    url: str | None
+
+
+def _sources(rules: RuleSet, ids: Iterable[str]) -> list[Source]:
     out = []
     for sid in sorted(set(ids)):
         src = rules.sources.get(sid)
         file = src.file if src else ""
-        out.append({"title": src.title if src else sid, "file": file, "url": site_address(file)})
+        out.append(Source(src.title if src else sid, file, site_address(file)))
     return out
 
 
@@ -424,10 +439,9 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
     names = {"edition": partial(_page, "edition"), "changelog": partial(_page, "changelog"),
              "building": building.__getitem__}
     pages_topics = topics()
-    nav = [{"file": "index.html", "title": "Home"},
-           {"file": f"{_page('edition', current)}.html", "title": f"{ordinal(current)} Edition"},
-           {"file": f"{building[current]}.html", "title": "Build a card"}]
-    nav += [{"file": f"{t.name}.html", "title": t.title} for t in pages_topics]
+    nav = [Link("index.html", "Home"), Link(f"{_page('edition', current)}.html", f"{ordinal(current)} Edition"),
+           Link(f"{building[current]}.html", "Build a card")]
+    nav += [Link(f"{t.name}.html", t.title) for t in pages_topics]
     index = _index_view(rules, view)
     # (each edition's views once, for both formats; each rewording marked once, though every later edition lists it)
     marked = cache(word_diff)
