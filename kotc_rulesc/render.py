@@ -202,15 +202,15 @@ def _component_view(c: ComponentState, system: Any) -> ComponentView:
 def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
     """Each kind's section, its components in the order of the last ``guide_order`` its lineage gives (the
     others after them, as the catalog holds them); the ultra ones ("[+1]") in a sub-section of their own."""
+    orders: dict[str, tuple[str, ...]] = {}  # each kind's, from the newest file of the lineage that gives it
+    for decl in rules.lineage(cat.edition):
+        orders.update(decl.guide_order)
     out = []
     for kind, title in kind_titles(cat.system).items():
         comps = [c for c in cat.components or () if c.kind == kind]
         if not comps:
             continue
-        order: tuple[str, ...] = ()
-        for decl in rules.lineage(cat.edition):
-            order = dict(decl.guide_order).get(kind, order)
-        rank = {cid: i for i, cid in enumerate(order)}
+        rank = {cid: i for i, cid in enumerate(orders.get(kind, ()))}
         views = [_component_view(c, cat.system) for c in sorted(comps, key=lambda c: rank.get(c.id, len(rank)))]
         out.append({"kind": kind, "title": title, "intro": prose.kind_intro(cat.system, kind),
                     "components": [v for v in views if not v.ultra], "ultra": [v for v in views if v.ultra]})
