@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from html import unescape
@@ -162,19 +161,13 @@ def environments() -> dict[str, jinja2.Environment]:
 # --------------------------------------------------------------------------- view models
 
 
-@dataclass(frozen=True)
-class ComponentView:
-    """A component as a page lists it (the templates' ``component`` macro): its texts ready to print.  (A class,
-    not a dict: jinja2 looks for ``c.status`` as an attribute first, and a dict's every miss is an exception.)"""
-
-    id: str
-    formula: str | None
-    limits: str
-    ultra: int
-    text: str
-    status: str
-    status_note: str
-    history: list[str]
+# Records, not dicts, for what every page reads: jinja2 looks for ``c.status`` as an attribute first, and on a dict
+# each look-up is a caught exception.  A component as a page lists it (its texts ready to print), a link of the
+# site's navigation, a source document as a page cites it.
+ComponentView = NamedTuple("ComponentView", [("id", str), ("formula", "str | None"), ("limits", str), ("ultra", int),
+                                             ("text", str), ("status", str), ("status_note", str), ("history", list)])
+Link = NamedTuple("Link", [("file", str), ("title", str)])
+Source = NamedTuple("Source", [("title", str), ("file", str), ("url", "str | None")])
 
 
 def _component_view(c: ComponentState, system: Any) -> ComponentView:
@@ -218,8 +211,7 @@ def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
 
 
 def _rulebook_section(cat: Catalog, marked: Callable[[str, str], WordDiff]) -> dict[str, Any] | None:
-    """The "Revised and Banned Cards" lists (:func:`show.rulebook_lists`), their rewordings marked by ``marked``;
-    ``None`` when the catalog is unknown."""
+    """The "Revised and Banned Cards" lists (:func:`show.rulebook_lists`); ``None`` when the catalog is unknown."""
     if not cat.catalog_known:
         return None
     lists = rulebook_lists(cat)
@@ -273,21 +265,6 @@ def site_address(file: str) -> str | None:
         return None
     pdf, page = _SITE_PATHS[m.group(2)]
     return f"{GAME_SITE}old/{m.group(1)}/{pdf if int(m.group(1)) <= 10 else page}"
-
-
-class Link(NamedTuple):
-    """A page the site's navigation names (records, not dicts, for what every page reads: see ComponentView)."""
-
-    file: str
-    title: str
-
-
-class Source(NamedTuple):
-    """A source document as a page cites it: its title, its transcription's file, the game's page of it."""
-
-    title: str
-    file: str
-    url: str | None
 
 
 def _sources(rules: RuleSet, ids: Iterable[str]) -> list[Source]:

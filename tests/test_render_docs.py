@@ -367,13 +367,29 @@ def test_compiled_templates_are_kept_and_render_the_same_bytes(docs, monkeypatch
     assert render_docs(real_rules()) == docs
 
 
+def shown_text(el: ET.Element) -> str:
+    """An element's text as a browser shows it, its navigation and scripts left out."""
+    out = [el.text or ""]
+    for child in el:
+        if child.tag.removeprefix(NS) not in ("nav", "script", "style", "template"):
+            out.append(shown_text(child))
+        out.append(child.tail or "")
+    return "".join(out)
+
+
 def test_every_html_page_parses_without_errors(docs, mini_docs):
+    """… and the search, which reads the pages with regular expressions (docs_sections), reads every word of
+    each page's <main> that a browser shows there, and nothing else."""
+    from kotc_rulesc.docs_sections import sections
+
     for pages in (docs, mini_docs, render_docs(rules_of(FIXTURES / "nasty_rules"))):
         for path, text in pages.items():
             if path.endswith(".html"):
                 parser = html5lib.HTMLParser(strict=True)
-                parser.parse(text)
+                main = next(parser.parse(text).iter(NS + "main"))
                 assert parser.errors == [], path
+                read = "".join(heading + words for _, heading, words in sections(text))
+                assert "".join(read.split()) == "".join(shown_text(main).split()), path
 
 
 def test_html_pages_are_standalone_responsive_and_printable(docs):
