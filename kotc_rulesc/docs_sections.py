@@ -1,8 +1,8 @@
 """Each rendered page's table of contents and the site's search index, both read from the HTML itself (every
 ``<h2>``–``<h4>`` has an ``id``), so they reach every section of any page.  The pages are ours, every text in
 them escaped (jinja2's autoescape, markdown-it without raw HTML): each ``<`` opens a tag, so regular expressions
-read them exactly, at a tenth of html.parser's time.  The index is a script, not JSON: a page opened from
-``file://`` may load a script beside it but not fetch a file."""
+read them exactly (the tests hold them to html5lib's reading), at a tenth of html.parser's time.  The index is a
+script, not JSON: a page opened from ``file://`` may load a script beside it but not fetch a file."""
 
 from __future__ import annotations
 

@@ -378,8 +378,7 @@ def shown_text(el: ET.Element) -> str:
 
 
 def test_every_html_page_parses_without_errors(docs, mini_docs):
-    """… and the search, which reads the pages with regular expressions (docs_sections), reads every word of
-    each page's <main> that a browser shows there, and nothing else."""
+    """… and the search's reading (docs_sections' regexes) finds every word a browser shows in <main>, no other."""
     from kotc_rulesc.docs_sections import sections
 
     for pages in (docs, mini_docs, render_docs(rules_of(FIXTURES / "nasty_rules"))):
