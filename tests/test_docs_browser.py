@@ -43,6 +43,14 @@ MEASURE = r"""
 
 
 @pytest.fixture(scope="module")
+def page(browser):
+    """One tab for the module: each test opens its page in it (a new document) at its width."""
+    tab = browser.new_page()
+    yield tab
+    tab.close()
+
+
+@pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> list[Path]:
     """Every generated HTML page, and the diffs (written where the docs' style would be)."""
     from kotc_rulesc.diff import diff_editions
@@ -62,8 +70,7 @@ def pages(tmp_path_factory) -> list[Path]:
     return found + diffs
 
 
-def test_no_page_is_wider_than_the_window(browser, pages):
-    page = browser.new_page()
+def test_no_page_is_wider_than_the_window(page, pages):
     overflowing = []
     for path in pages:
         page.goto(path.as_uri())
@@ -76,12 +83,12 @@ def test_no_page_is_wider_than_the_window(browser, pages):
     assert not overflowing, "\n".join(overflowing)
 
 
-def test_the_index_shows_the_current_edition_first_on_a_phone(browser):
+def test_the_index_shows_the_current_edition_first_on_a_phone(page):
     from kotc_rulesc.model import ordinal
     from kotc_rulesc.tables import TablesView
 
     current = TablesView().newest_with_catalog()
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto((DOCS / "index.html").as_uri())
     first = page.evaluate("""(() => {
       const li = document.querySelector('ul.editions > li');
@@ -111,10 +118,10 @@ def test_the_index_lists_the_current_edition_first_and_marks_it():
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_typing_a_components_words_finds_its_edition_pages(browser, width):
+def test_typing_a_components_words_finds_its_edition_pages(page, width):
     """The search box of any page: the words of a 17th-edition component (an Ultra effect) find the
     17th's page, at its section, and the words of an old one find every edition that lists it."""
-    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.set_viewport_size({"width": width, "height": 900})
     page.goto((DOCS / "players.html").as_uri())
     page.fill("#search", "Undying Counters")
     page.wait_for_selector("#search-results li a")
@@ -135,10 +142,10 @@ def test_typing_a_components_words_finds_its_edition_pages(browser, width):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_contents_link_scrolls_to_its_section(browser, width):
+def test_a_contents_link_scrolls_to_its_section(page, width):
     """The 17th's page is long (tens of screens on a phone): its contents reach every section, and a
     link of them brings its section to the top of the window; the back-to-contents link returns."""
-    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.set_viewport_size({"width": width, "height": 800})
     page.goto((DOCS / "edition-17.html").as_uri())
     ids = page.eval_on_selector_all("main :is(h2,h3,h4)[id]", "els => els.map(e => e.id)")
     listed = page.eval_on_selector_all("#toc a", "els => els.map(a => a.getAttribute('href').slice(1))")
