@@ -71,3 +71,11 @@ def browser():
         pytest.skip(why)
     with launch() as b:
         yield b
+
+
+@pytest.fixture(scope="module")
+def tab(browser):
+    """One tab of it for a test module: each test opens its page in the tab (a new document)."""
+    page = browser.new_page()
+    yield page
+    page.close()

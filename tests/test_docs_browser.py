@@ -43,14 +43,6 @@ MEASURE = r"""
 
 
 @pytest.fixture(scope="module")
-def page(browser):
-    """One tab for the module: each test opens its page in it (a new document) at its width."""
-    tab = browser.new_page()
-    yield tab
-    tab.close()
-
-
-@pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> list[Path]:
     """Every generated HTML page, and the diffs (written where the docs' style would be)."""
     from kotc_rulesc.diff import diff_editions
@@ -70,29 +62,29 @@ def pages(tmp_path_factory) -> list[Path]:
     return found + diffs
 
 
-def test_no_page_is_wider_than_the_window(page, pages):
+def test_no_page_is_wider_than_the_window(tab, pages):
     overflowing = []
     for n, path in enumerate(pages):
-        page.goto(path.as_uri())
+        tab.goto(path.as_uri())
         # (the widths there and back in turn: a page opens at the width the one before ended at, which
         # is measured first, without resizing the window to it again)
         for width in WIDTHS[::-1] if n % 2 else WIDTHS:
-            page.set_viewport_size({"width": width, "height": 900})
-            seen = page.evaluate(MEASURE)
+            tab.set_viewport_size({"width": width, "height": 900})
+            seen = tab.evaluate(MEASURE)
             assert seen["innerWidth"] == width
             if seen["scrollWidth"] > seen["innerWidth"]:
                 overflowing.append(f"{path.name} at {width} px: {seen['scrollWidth']} px wide; " + "; ".join(seen["wide"]))
     assert not overflowing, "\n".join(overflowing)
 
 
-def test_the_index_shows_the_current_edition_first_on_a_phone(page):
+def test_the_index_shows_the_current_edition_first_on_a_phone(tab):
     from kotc_rulesc.model import ordinal
     from kotc_rulesc.tables import TablesView
 
     current = TablesView().newest_with_catalog()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto((DOCS / "index.html").as_uri())
-    first = page.evaluate("""(() => {
+    tab.set_viewport_size({"width": 390, "height": 844})
+    tab.goto((DOCS / "index.html").as_uri())
+    first = tab.evaluate("""(() => {
       const li = document.querySelector('ul.editions > li');
       const box = li.getBoundingClientRect();
       return {title: li.querySelector('.title a').textContent, current: li.classList.contains('current'),
@@ -120,41 +112,41 @@ def test_the_index_lists_the_current_edition_first_and_marks_it():
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_typing_a_components_words_finds_its_edition_pages(page, width):
+def test_typing_a_components_words_finds_its_edition_pages(tab, width):
     """The search box of any page: the words of a 17th-edition component (an Ultra effect) find the
     17th's page, at its section, and the words of an old one find every edition that lists it."""
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto((DOCS / "players.html").as_uri())
-    page.fill("#search", "Undying Counters")
-    page.wait_for_selector("#search-results li a")
-    links = page.eval_on_selector_all("#search-results li a", "els => els.map(a => a.getAttribute('href'))")
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto((DOCS / "players.html").as_uri())
+    tab.fill("#search", "Undying Counters")
+    tab.wait_for_selector("#search-results li a")
+    links = tab.eval_on_selector_all("#search-results li a", "els => els.map(a => a.getAttribute('href'))")
     assert "edition-17.html#effect-ultra" in links, links
     assert any(link.startswith("changelog-17.html") for link in links), links
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.fill("#search", "draw cards")
-    page.wait_for_selector("#search-results li a[href^='edition-16.html']")
-    links = page.eval_on_selector_all("#search-results li a", "els => els.map(a => a.getAttribute('href'))")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width
+    tab.fill("#search", "draw cards")
+    tab.wait_for_selector("#search-results li a[href^='edition-16.html']")
+    links = tab.eval_on_selector_all("#search-results li a", "els => els.map(a => a.getAttribute('href'))")
     editions = {link.split("#")[0] for link in links if link.startswith("edition-")}
     assert {"edition-17.html", "edition-16.html", "edition-09.html"} <= editions, links
-    page.click("#search-results li a[href^='edition-17.html']")
-    page.wait_for_load_state()
-    assert page.url.split("/")[-1].startswith("edition-17.html")
-    page.fill("#search", "no such words anywhere")
-    page.wait_for_selector("text=Nothing found")
+    tab.click("#search-results li a[href^='edition-17.html']")
+    tab.wait_for_load_state()
+    assert tab.url.split("/")[-1].startswith("edition-17.html")
+    tab.fill("#search", "no such words anywhere")
+    tab.wait_for_selector("text=Nothing found")
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_contents_link_scrolls_to_its_section(page, width):
+def test_a_contents_link_scrolls_to_its_section(tab, width):
     """The 17th's page is long (tens of screens on a phone): its contents reach every section, and a
     link of them brings its section to the top of the window; the back-to-contents link returns."""
-    page.set_viewport_size({"width": width, "height": 800})
-    page.goto((DOCS / "edition-17.html").as_uri())
-    ids = page.eval_on_selector_all("main :is(h2,h3,h4)[id]", "els => els.map(e => e.id)")
-    listed = page.eval_on_selector_all("#toc a", "els => els.map(a => a.getAttribute('href').slice(1))")
+    tab.set_viewport_size({"width": width, "height": 800})
+    tab.goto((DOCS / "edition-17.html").as_uri())
+    ids = tab.eval_on_selector_all("main :is(h2,h3,h4)[id]", "els => els.map(e => e.id)")
+    listed = tab.eval_on_selector_all("#toc a", "els => els.map(a => a.getAttribute('href').slice(1))")
     assert ids == listed
     for target in ("effect-ultra", "revised-and-banned", "sources"):
-        page.click(f"#toc a[href='#{target}']")
-        top = page.evaluate(f"document.getElementById('{target}').getBoundingClientRect().top")
-        assert -2 <= top <= 80 or page.evaluate("innerHeight + scrollY >= document.documentElement.scrollHeight - 2"), (target, top)
-    page.click("a.to-toc")
-    assert abs(page.evaluate("document.getElementById('toc').getBoundingClientRect().top")) <= 80
+        tab.click(f"#toc a[href='#{target}']")
+        top = tab.evaluate(f"document.getElementById('{target}').getBoundingClientRect().top")
+        assert -2 <= top <= 80 or tab.evaluate("innerHeight + scrollY >= document.documentElement.scrollHeight - 2"), (target, top)
+    tab.click("a.to-toc")
+    assert abs(tab.evaluate("document.getElementById('toc').getBoundingClientRect().top")) <= 80

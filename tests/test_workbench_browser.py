@@ -32,17 +32,31 @@ def server():
 
 
 @pytest.fixture()
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    p = context.new_page()
+def open_workbench(tab, server):
+    """``open_workbench(width, height)``: the workbench, a new document in the tab at that size, ready;
+    at the test's end the tab is emptied, and nothing the page logged may be an error."""
     errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    p.goto(server.url)
-    p.wait_for_selector("body[data-ready=true]")
-    yield p
-    context.close()
+    listeners = {"pageerror": lambda e: errors.append(str(e)),
+                 "console": lambda m: m.type == "error" and errors.append(m.text)}
+    for event, listener in listeners.items():
+        tab.on(event, listener)
+
+    def opened(width: int, height: int):
+        tab.set_viewport_size({"width": width, "height": height})
+        tab.goto(server.url)
+        tab.wait_for_selector("body[data-ready=true]")
+        return tab
+
+    yield opened
+    tab.goto("about:blank")
+    for event, listener in listeners.items():
+        tab.remove_listener(event, listener)
     assert errors == [], "the page logged errors"
+
+
+@pytest.fixture()
+def page(open_workbench):
+    return open_workbench(1280, 1000)
 
 
 def settled(page, value: str) -> None:
@@ -227,11 +241,8 @@ def test_opening_a_collection_lists_its_cards_with_check_cards_verdicts_and_deck
     assert page.input_value("#card-name") == cli["cards"][0]["name"]
 
 
-def test_the_whole_flow_works_by_keyboard_alone_at_390_px(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready=true]")
+def test_the_whole_flow_works_by_keyboard_alone_at_390_px(open_workbench):
+    page = open_workbench(390, 844)
     keys = page.keyboard
 
     def tab_to(selector: str, most: int = 60) -> None:
@@ -268,7 +279,6 @@ def test_the_whole_flow_works_by_keyboard_alone_at_390_px(browser, server):
     keys.press("Enter")
     assert page.input_value("#card-name") == "Frenzied Berserker"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page is wider than a phone"
-    context.close()
 
 
 def test_abilities_are_added_reordered_and_removed_and_the_text_follows(page):
