@@ -63,9 +63,9 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # (stable: each file's own order kept)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Headless Chromium for a test module (tests/support/browser.py), or the test skipped saying why."""
+    """Headless Chromium for the test process (tests/support/browser.py), or the test skipped saying why."""
     why = unavailable()
     if why is not None:
         pytest.skip(why)
