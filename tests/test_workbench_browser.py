@@ -303,22 +303,29 @@ def _boxes(page) -> list[str]:
 
 def test_a_late_answer_to_an_older_check_does_not_overwrite_a_newer_one(page):
     """Two edits far enough apart make two checks of the collection; the first one's answer held back
-    until after the second's (as a loaded server may answer), the list shows the second's verdicts."""
+    until after the second's is shown (as a loaded server may answer), the list shows the second's verdicts."""
     _open_mixed(page)
+    # the first check is sent to the server only once released, and says when the page has read its answer
     page.evaluate("""() => {
       const real = window.fetch;
-      let checks = 0;
-      window.fetch = (url, options) => String(url).endsWith("/api/check") && checks++ === 0
-        ? new Promise((done) => setTimeout(() => done(real(url, options)), 1500))
-        : real(url, options);
+      let checks = 0, release;
+      const released = new Promise((done) => { release = done; });
+      window.held = {sent: false, read: false, release: () => release()};
+      window.fetch = (url, options) => !(String(url).endsWith("/api/check") && checks++ === 0) ? real(url, options)
+        : (held.sent = true, released.then(() => real(url, options)).then((answer) => {
+            const json = answer.json.bind(answer);
+            answer.json = () => json().then((body) => { held.read = true; return body; });
+            return answer;
+          }));
     }""")
     page.click("#collection-table tr[data-index='8'] button.open-card")
     page.fill("#card-edition", "17")  # a check of the card with the 17th's Edition Indicator, its level still 3
     page.wait_for_function("() => document.body.dataset.judged !== undefined")
-    page.wait_for_timeout(600)  # (past the form's and the list's debounce: that check is on its way, held)
+    page.wait_for_function("() => held.sent")  # (past the form's and the list's debounce: that check is on its way, held)
     page.fill("#card-figure", "6")  # the second check: legal
     page.wait_for_selector("#collection-table tr[data-index='8'][data-status='legal']")
-    page.wait_for_timeout(2000)  # (the first check's answer has come by now)
+    page.evaluate("() => held.release()")
+    page.wait_for_function("() => held.read")  # (the first check's answer has come, and been read: the page is done with it)
     assert page.get_attribute("#collection-table tr[data-index='8']", "data-status") == "legal"
 
 
