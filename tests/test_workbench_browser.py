@@ -133,7 +133,7 @@ def type_minion(page, name: str, sp: str, hp: str, text: str) -> None:
     page.select_option("#card-type", "minion")
     page.fill("#card-stat-sp", sp)
     page.fill("#card-stat-hp", hp)
-    page.locator(".ability-text").first.press_sequentially(text, delay=5)
+    page.locator(".ability-text").first.press_sequentially(text)
 
 
 def test_typing_a_17th_minion_shows_its_level_and_breakdown_the_clis(page):
@@ -153,7 +153,7 @@ def test_typing_a_17th_minion_shows_its_level_and_breakdown_the_clis(page):
 def test_a_misspelt_text_shows_a_suggestion_and_choosing_it_fixes_the_card(page):
     page.fill("#card-name", "Sage")
     page.select_option("#card-type", "spell")
-    page.locator(".ability-text").first.press_sequentially("Drw 2 cards.", delay=5)
+    page.locator(".ability-text").first.press_sequentially("Drw 2 cards.")
     page.locator("#reasons", has_text="Drw 2 cards.").wait_for()  # (the verdict on the whole text, not a part typed)
     suggestion = page.locator("#reasons .suggestion", has_text="draw [x] cards.")
     suggestion.wait_for()
