@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 import re
 from fractions import Fraction
-from functools import cache, partial
+from functools import partial
 from html import unescape
 from pathlib import Path
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 import jinja2
 from markupsafe import Markup, escape
@@ -35,7 +35,7 @@ from . import prose
 from .show import rulebook_lists, rulebook_params_json
 from .system import kind_titles
 from .view import FoldedRules
-from .wordiff import WordDiff, word_diff
+from .wordiff import word_diff
 
 #: the jinja2 templates and the style sheet (a source checkout's templates/, or a wheel's copy)
 TEMPLATES = templates_dir()
@@ -210,7 +210,7 @@ def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
     return out
 
 
-def _rulebook_section(cat: Catalog, marked: Callable[[str, str], WordDiff]) -> dict[str, Any] | None:
+def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
     """The "Revised and Banned Cards" lists (:func:`show.rulebook_lists`); ``None`` when the catalog is unknown."""
     if not cat.catalog_known:
         return None
@@ -223,10 +223,10 @@ def _rulebook_section(cat: Catalog, marked: Callable[[str, str], WordDiff]) -> d
     costs = {str(c.text): listed[-1].when for c in comps if (listed := [ch for ch in c.cost_changes if ch.listed])}
 
     def reworded(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{"words": marked(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in rows]
+        return [{"words": word_diff(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in rows]
 
     return {
-        "refurbished": [{"old": r["old"], "new": r["new"], "texts": [marked(t["old"], t["new"]) for t in r["texts"]],
+        "refurbished": [{"old": r["old"], "new": r["new"], "texts": [word_diff(t["old"], t["new"]) for t in r["texts"]],
                          "edition": describe_when(None if r["edition"] is None else When(r["edition"], r["edition"]))}
                         for r in lists["refurbished"]],
         "revised": reworded(lists["revised_text"]),
@@ -284,7 +284,7 @@ def _head(rules: RuleSet, n: EditionKey, title: str) -> dict[str, Any]:
             "nav": {"prev": keys[i - 1] if i > 0 else None, "next": keys[i + 1] if i + 1 < len(keys) else None}}
 
 
-def _edition_view(rules: RuleSet, cat: Catalog, marked: Callable[[str, str], WordDiff]) -> dict[str, Any]:
+def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
     n, rb = cat.edition, cat.rulebook
     sources = [s for c in cat.components or () for s in c.sources]
     sources += [*(rb.sources if rb else ()), *(cat.cost_rule.sources if cat.cost_rule else ())]
@@ -303,7 +303,7 @@ def _edition_view(rules: RuleSet, cat: Catalog, marked: Callable[[str, str], Wor
         "cost_intro": prose.cost_intro(cat.system),
         "figure_heading": cat.system.figure_title.capitalize(),  # "Resource cost", "Level"
         "sections": {**LIST_TITLES, **(rb.sections if rb else {})},
-        "lists": _rulebook_section(cat, marked),
+        "lists": _rulebook_section(cat),
         "parameters": _parameters(cat),
         "sources": _sources(rules, sources),
     }
@@ -420,9 +420,8 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
            Link(f"{building[current]}.html", "Build a card")]
     nav += [Link(f"{t.name}.html", t.title) for t in pages_topics]
     index = _index_view(rules, view)
-    # (each edition's views once, for both formats; each rewording marked once, though every later edition lists it)
-    marked = cache(word_diff)
-    editions = [(n, _edition_view(rules, view.catalog(n), marked), _changelog_view(rules, view, steps.get(n), n))
+    # (each edition's views once, for both formats)
+    editions = [(n, _edition_view(rules, view.catalog(n)), _changelog_view(rules, view, steps.get(n), n))
                 for n in rules.all_keys]
     pages: dict[str, str] = {}
     envs = environments()
