@@ -97,6 +97,22 @@ def test_a_refurbished_text_reads_as_its_new_text(view):
     assert any("earlier wording" in n for n in j.notes)
 
 
+def test_a_capital_that_opens_an_ability_is_not_the_16ths_wording(view):
+    """The 17th guide lists "remove [x] counters on this card→" where the 16th printed "Remove …"
+    (a case-only revision), and "If an activation cost does not follow any activation condition or any
+    other activation cost within the ability, its first letter should be capitalized": opening its
+    ability, "Remove 2 counters on this card→" is the 17th's text printed as it should be, not the 16th's
+    earlier wording; after a condition the capital is still the 16th's wording (kept, with a note)."""
+    opening = judge({"name": "Remover", "type": "spell", "edition": 17, "level": 0,
+                     "text": "Remove 2 counters on this card→ Draw 1 card."}, 17, view)
+    assert opening.status == "legal" and not opening.warnings and opening.notes == []
+    after = judge({"name": "Remover", "type": "spell", "edition": 16, "level": 0,
+                   "text": "When you take damage: Remove 2 counters on this card→ Draw 1 card."}, 17, view)
+    assert after.status == "legal" and [n for n in after.notes if "is an earlier wording" in n] == [
+        '"Remove 2 counters on this card→" is an earlier wording, revised in the 17th edition; '
+        'it reads as "remove 2 counters on this card→"']
+
+
 def test_the_16ths_revised_levels_prune_older_cards_and_its_unlisted_changes_do_not(view):
     # "See enemy's hand and target up to [x] cards therein" and "sheathe the targets" (16th Edition):
     # t = 2x = 2, sheathe 3t = 6 in the 16th (the 15th: t = 2x + 1 = 3, sheathe t = 3)

@@ -181,6 +181,12 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         for message in grammar:
             malformed(message, fld, name_rule if "name" in message else None)
         writing = Writing(system, joins.joins, pieces, subs)
+        # an earlier wording that differs from the current text only by its capital, where it opens its
+        # scope, is the current text capitalized as the guides say ("Remove …": the 17th's "remove …")
+        for k, p in enumerate(pieces):
+            old, new = p.use.old_wording, str(p.state.text) if p.state is not None else ""
+            if old and writing.scope[k][0] == k and old[1:] == new[1:] and old[:1].lower() == new[:1]:
+                notes.remove(p.use.notes[-1])  # its "is an earlier wording" note
         if not grammar:
             writing.check()
         text = writing.prescribed(paragraph)
