@@ -113,6 +113,17 @@ def test_a_capital_that_opens_an_ability_is_not_the_16ths_wording(view):
         'it reads as "remove 2 counters on this card→"']
 
 
+def test_the_16ths_capital_remove_after_a_condition_is_as_listed_not_a_rule(view):
+    """The 16th guide lists "(x) “Remove [x] counters on this card→”" capitalized, and its rule only says
+    an activation cost that opens its ability "should be capitalized": after a condition the capital is
+    how the guide lists it, not what that rule says."""
+    j = judge({"name": "Remover", "type": "spell", "edition": 16, "level": 0,
+               "text": "When you take damage: remove 2 counters on this card→ Draw 1 card."}, 16, view)
+    assert [w.message for w in j.warnings] == [
+        'paragraph 1: "remove 2 counters on this card→" follows another component in its ability: its first '
+        "letter is capitalized, as the guide lists it"]
+
+
 def test_the_16ths_revised_levels_prune_older_cards_and_its_unlisted_changes_do_not(view):
     # "See enemy's hand and target up to [x] cards therein" and "sheathe the targets" (16th Edition):
     # t = 2x = 2, sheathe 3t = 6 in the 16th (the 15th: t = 2x + 1 = 3, sheathe t = 3)

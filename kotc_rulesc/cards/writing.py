@@ -122,7 +122,8 @@ class Writing:
         self.case[k] = upper
         where = "opens" if opening else "follows another component in"
         scope = "its sub-ability" if self.system.sub_ability and self.system.kind(p.kind).place == "sub_ability" else "its ability"
-        say = "its first letter should be capitalized" if upper else "its first letter is lowercase, as the guide lists it"
+        say = "its first letter should be capitalized" if opening else \
+            f"its first letter is {'capitalized' if upper else 'lowercase'}, as the guide lists it"
         if rule.modal == "should":
             self.warnings.append(("capitals", f'"{p.printed}" {where} {scope}: {say}', rule.sources))
         elif rule.modal == "must":
