@@ -132,3 +132,17 @@ def test_the_newest_known_catalog_is_found_past_an_unknown_one(tmp_path):
     loaded = load(rules)
     assert not loaded.edition(12).catalog_known and loaded.edition(13).catalog_known
     assert loaded.newest_with_catalog() == max(e.number for e in loaded.main_line if e.catalog_known) >= 13
+
+
+def test_an_edition_after_a_whole_catalog_cannot_change_a_component_it_left_behind(tmp_path):
+    # the 13th's catalog is whole: the 1st's "Draw [x] cards." (effect-draw) is no component of the 17th, so an 18th
+    # that redacts it changed nothing a card can meet; check said "ok" and diff 17 18 "No differences"
+    root = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rules", root)
+    (root / "edition-18.yaml").write_text("edition: 18\nfollows: 17\nsource: guide-17\nredactions:\n  - component: effect-draw\n")
+    rules, problems = check_rules(root)
+    assert rules is None
+    (problem,) = problems
+    assert (Path(problem.file).name, problem.line) == ("edition-18.yaml", 5), str(problem)
+    assert "effect-draw is not in this edition's catalog: the 11th edition's catalog is whole" in problem.message
+    assert problem.hint == "did you mean 'effect-draw-cards-13'?"

@@ -31,6 +31,7 @@ class _Line:
     system: System | None = None
     rulebook: Rulebook | None = None
     cost_rule: tuple[CostRule, Reporter] | None = None
+    left: dict[str, EditionKey] | None = None  # components a whole catalog left behind → that edition
 
     def copy(self) -> _Line:
         return replace(self, on_line=set(self.on_line))
@@ -134,6 +135,10 @@ class Declarer:
             rule, rule_rep = self.line.cost_rule
             check_cost_rule(rep, data, "system", rule, system,
                             f" (the card-cost rule of {rule_rep.file} no longer fits the system this file states; restate card_cost)")
+        if data.get("catalog") == "whole":  # later editions see only its components (its successors name older ones)
+            new = {c.id for c in components}
+            self.line.left = {**(self.line.left or {}), **{cid: key for cid in self.line.on_line - new}}
+            self.line.on_line = new
         self.lines[key] = self.line
         self.keys.append(key)
         return EditionDecl(
@@ -276,7 +281,12 @@ class Entry:
             hint = closest(cid, components) or "declare it under 'components:' in this or an earlier edition"
             self.problem("component", f"component: unknown component {cid!r}", hint)
             return None
-        if cid not in self._declarer.line.on_line:
+        line = self._declarer.line
+        if cid in (line.left or {}):
+            self.problem("component", f"component: {cid} is not in this edition's catalog: the {ordinal(line.left[cid])} "
+                                      "edition's catalog is whole, and nothing older carries over", closest(cid, line.on_line))
+            return None
+        if cid not in line.on_line:
             self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
                                       "edition this one follows")
             return None
