@@ -65,6 +65,14 @@ CASES = [
 ]
 
 
+def test_a_limit_revision_on_a_variable_the_text_lacks_is_not_also_a_no_op(tmp_path):
+    # {y: 7} on "Pay [x] hitpoints." was reported twice: the missing [y], and "does not change the limits (a no-op delta)"
+    root = broken(tmp_path, "edition-02.yaml", "limits: {x: 14}", "limits: {y: 7}")
+    _, problems = check_rules(root)
+    assert [p.message for p in problems] == ["limits: a limit on [y], which the text 'Pay [x] hitpoints.' does not have"]
+    assert problems[0].line == line_of(root, "edition-02.yaml", "limits: {y: 7}")
+
+
 @pytest.mark.parametrize("file, old, new, needle, words", CASES, ids=[c[4] for c in CASES])
 def test_broken_rules_are_reported_with_location(tmp_path, file, old, new, needle, words):
     root = broken(tmp_path, file, old, new)

@@ -76,7 +76,7 @@ class LimitRevision(Event):
             else:
                 problems.append(self.problem(f"limits.{var}:", f"limits: a limit on [{var}], which the text {str(text)!r} "
                                                                "does not have"))
-        if limits == {k: line.limits[self.component].get(k) for k in limits}:
+        if (limits or not self.limits) and limits == {k: line.limits[self.component].get(k) for k in limits}:
             problems.append(self.problem("limits", "limits: the revision does not change the limits (a no-op delta)"))
             return problems, None
         return problems, self if limits == self.limits else self.replace(limits=limits)
