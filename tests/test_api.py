@@ -146,6 +146,8 @@ def test_editions_systems_and_components_come_from_the_rules():
     keys = [e.key for e in api.editions()]
     assert keys[:10] == list(range(1, 11)) and "11-pre" in keys and keys[-1] == 17
     assert [e.key for e in api.editions() if e.current] == [17] == [api.current()]
+    # docs/api.md: a Rules "has the same methods"; Rules().current was a property, and current() a TypeError
+    assert api.rules().current() == 17 == api.Rules().current()
     assert api.rules().edition("11-pre").name == "11th pre-release"
     twelfth = api.system(12)
     assert [t.id for t in twelfth.types] == ["minion", "spell"]
