@@ -47,6 +47,12 @@ CASES = [
     ("edition-03.yaml", "edition: 3\nfollows: 2", "edition: 3\nfollows: 1", "follows: 1", "follows: 1, but the previous main-line rules file is edition 2"),
     ("edition-02.yaml", "source: guide\ntext_revisions:", "source: guide\nsource: rulebook\ntext_revisions:", "source: rulebook", "duplicate key"),
     ("edition-01.yaml", "    source: guide\n  - id: effect-draw", "    sorce: guide\n  - id: effect-draw", "sorce: guide", "unknown key 'sorce'"),
+    # an event's own key mistyped was "unknown key 'component'" (its first key), the hint its kind's keys alone
+    ("edition-02.yaml", "    edition: unknown\n    source: rulebook", "    edition: unknown\n    sorce: rulebook", "sorce: rulebook", "unknown key 'sorce'"),
+    ("edition-02.yaml", '    formula: "2x"', '    formula: "2x"\n    nte: x', "nte: x", "unknown key 'nte'"),
+    # a number below the minimum of a field that also takes 'unknown' was "'unknown' was expected"
+    ("edition-02.yaml", "limits: {x: 14}", "limits: {x: -1}", "limits: {x: -1}", "limit_revisions.0.limits.x: -1 is less than the minimum of 1"),
+    ("edition-02.yaml", "    edition: unknown\n", "    edition: 0\n", "edition: 0", "limit_revisions.0.edition: 0 is less than the minimum of 1"),
     ("edition-03.yaml", "  - component: caveat-cannot-attack\n    formula: \"2\"", "  - component: caveat-cannot-attack\n    formula: \"1\"", 'formula: "1"', "no-op"),
     ("edition-02.yaml", "binds: {x: 5}", "binds: {}", 'text: "Activate when you take at least [x] damage."', "lacks"),
     ("edition-01.yaml", "text: \"Draw [x] cards.\"", "text: \"Draw [w] cards.\"", 'text: "Draw [w] cards."', "unknown variable [w]"),
@@ -82,6 +88,7 @@ def test_broken_rules_are_reported_with_location(tmp_path, file, old, new, needl
     assert hits, [str(p) for p in problems]
     problem = hits[0]
     assert problem.file.endswith(file)
+    assert not any("unknown key 'component'" in p.message or "'unknown' was expected" in p.message for p in problems), problems
     if "is not closed here" not in words:  # (said where the '}' is missing, the line after)
         assert problem.line == line_of(root, file, needle), str(problem)
         assert problem.column >= 1

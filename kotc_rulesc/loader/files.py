@@ -87,7 +87,10 @@ def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012V
         leaf = _leaf(err)
         path = list(leaf.absolute_path)
         parent, key, node = _walk(data, path)
-        msg, hint, of_key, target_key = _describe(leaf, parent, key)
+        described = _describe(leaf, parent, key)
+        if described is None:  # (no key of its own unknown: an error of a schema it includes says what is wrong)
+            continue
+        msg, hint, of_key, target_key = described
         where = (tuple(map(str, path)), msg)
         if where in seen:
             continue
@@ -103,8 +106,10 @@ def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012V
 
 
 def _leaf(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """The error to report: for one under which others stand (oneOf …), the most specific of those."""
-    best = jsonschema.exceptions.best_match(err.context) if err.context else None
+    """The error to report: for one under which others stand (oneOf …), the most specific of those (for a
+    value that is no string, not that it is no ``const`` string such as 'unknown': -1 is below the minimum)."""
+    context = [e for e in err.context or () if e.validator != "const" or isinstance(e.instance, str)] or err.context
+    best = jsonschema.exceptions.best_match(context) if context else None
     return best if best is not None and best.validator not in ("oneOf", "anyOf") else err
 
 
@@ -123,13 +128,19 @@ def _walk(data: Any, path: list) -> tuple[Any, Any, Any]:
 def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
     v = err.validator
     if v in ("additionalProperties", "unevaluatedProperties"):
-        allowed = set(err.schema.get("properties", {}))
+        allowed, schemas = set(), [err.schema]
+        while schemas:  # (its own properties, and those of the schemas it includes: an event's)
+            schema = schemas.pop()
+            allowed |= set(schema.get("properties", {}))
+            schemas += [sub for sub in schema.get("allOf", ()) if isinstance(sub, dict)]
         node = err.instance if isinstance(err.instance, dict) else {}
         extra = [k for k in node if k not in allowed]
         if extra:
             k = extra[0]
             hint = closest(str(k), allowed) or f"allowed: {', '.join(sorted(allowed))}"
             return f"unknown key {k!r}", hint, True, k
+        if v == "unevaluatedProperties":
+            return None
     if v == "required":
         return err.message.replace("is a required property", "is required"), None, False, None
     if v == "enum":
