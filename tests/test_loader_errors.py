@@ -89,6 +89,8 @@ def test_broken_rules_are_reported_with_location(tmp_path, file, old, new, needl
     problem = hits[0]
     assert problem.file.endswith(file)
     assert not any("unknown key 'component'" in p.message or "'unknown' was expected" in p.message for p in problems), problems
+    # a kind mistyped ("efect") also said "id: 'effect-draw' does not start with its kind 'efect' (hint: efect-draw)"
+    assert not any("does not start with its kind" in p.message for p in problems), problems
     if "is not closed here" not in words:  # (said where the '}' is missing, the line after)
         assert problem.line == line_of(root, file, needle), str(problem)
         assert problem.column >= 1

@@ -193,7 +193,7 @@ class Declarer:
         if system is not None and kind not in system.kind_ids:
             rep.at(node, "kind", f"kind: {kind!r} is not a kind of the card-building system here",
                    f"the system's kinds: {', '.join(system.kind_ids)}")
-        if not cid.startswith(kind + "-"):
+        elif not cid.startswith(kind + "-"):  # (not against a kind mistyped: its hint would rename the id after the typo)
             rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
         entry = Entry(self, rep, node, n, src)
         text = entry.text("text")
