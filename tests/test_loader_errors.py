@@ -71,6 +71,15 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize("cid, hint", [("draw-cards", "effect-draw-cards"), ("efect-draw", "effect-draw"), ("cost-draw", "effect-draw")])
+def test_an_id_without_its_kind_is_given_the_id_to_write(tmp_path, cid, hint):
+    # the hint dropped the id's first word whatever it was: "gain-level" → "effect-level"
+    root = broken(tmp_path, "edition-01.yaml", "  - id: effect-draw\n", f"  - id: {cid}\n")
+    _, problems = check_rules(root)
+    (problem,) = [p for p in problems if "does not start with its kind 'effect'" in p.message]
+    assert problem.hint == hint and problem.line == line_of(root, "edition-01.yaml", f"id: {cid}")
+
+
 def test_a_limit_revision_on_a_variable_the_text_lacks_is_not_also_a_no_op(tmp_path):
     # {y: 7} on "Pay [x] hitpoints." was reported twice: the missing [y], and "does not change the limits (a no-op delta)"
     root = broken(tmp_path, "edition-02.yaml", "limits: {x: 14}", "limits: {y: 7}")

@@ -194,7 +194,9 @@ class Declarer:
             rep.at(node, "kind", f"kind: {kind!r} is not a kind of the card-building system here",
                    f"the system's kinds: {', '.join(system.kind_ids)}")
         elif not cid.startswith(kind + "-"):  # (not against a kind mistyped: its hint would rename the id after the typo)
-            rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
+            head, _, slug = cid.partition("-")  # (a prefix like a kind's is replaced, any other kept: gain-level)
+            slug = slug if slug and closest(head, system.kind_ids if system else (kind,)) else cid
+            rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{slug}")
         entry = Entry(self, rep, node, n, src)
         text = entry.text("text")
         role = system.kind(kind).role if system is not None and kind in system.kind_ids else None
