@@ -144,7 +144,7 @@ def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
     if v == "required":
         return err.message.replace("is a required property", "is required"), None, False, None
     if v == "enum":
-        options = ", ".join(map(str, err.validator_value))
+        options = ", ".join(json.dumps(x) if x is None or isinstance(x, bool) else str(x) for x in err.validator_value)  # (YAML's null, true)
         hint = closest(str(err.instance), map(str, err.validator_value)) if isinstance(err.instance, str) else None
         return f"{err.instance!r} is not one of: {options}", hint, False, None
     if v == "pattern" and isinstance(err.instance, str):
