@@ -32,6 +32,7 @@ class _Line:
     rulebook: Rulebook | None = None
     cost_rule: tuple[CostRule, Reporter] | None = None
     left: dict[str, EditionKey] | None = None  # components a whole catalog left behind → that edition
+    placed: bool = True  # False: a file whose place in the tree was refused (its line is its own)
 
     def copy(self) -> _Line:
         return replace(self, on_line=set(self.on_line))
@@ -98,7 +99,7 @@ class Declarer:
         follows = self.chain(rep, data, previous, is_first)
         # (a file that follows no edition it may starts a line of its own, with the system read so far)
         self.line = (self.lines[follows].copy() if follows is not None
-                     else _Line(set(), self.line.system, self.line.rulebook, self.line.cost_rule))
+                     else _Line(set(), self.line.system, self.line.rulebook, self.line.cost_rule, placed=base))
         if base:
             for sid, sdata in (data.get("sources") or {}).items():
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
@@ -289,8 +290,9 @@ class Entry:
                                       "edition's catalog is whole, and nothing older carries over", closest(cid, line.on_line))
             return None
         if cid not in line.on_line:
-            self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
-                                      "edition this one follows")
+            if line.placed:  # (else its 'follows' is the problem, already said)
+                self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
+                                          "edition this one follows")
             return None
         return cid
 
