@@ -117,6 +117,19 @@ def test_editions_out_of_order(tmp_path):
     assert "edition: 3 but the file is named edition-00.yaml" in messages
 
 
+@pytest.mark.parametrize("name", ["edition-02 copy.yaml", "notes.yaml"])
+def test_a_misnamed_yaml_file_is_named_and_not_read_as_an_edition(tmp_path, name):
+    # an editor's copy of edition-02.yaml was also read as a second 2nd edition: "editions out of order: edition 2
+    # comes after edition 2", "follows: 1, but the previous main-line rules file is edition 2", duplicate ids...
+    root = tmp_path / "rules"
+    shutil.copytree(MINI, root)
+    shutil.copy(root / "edition-02.yaml", root / name)
+    _, problems = check_rules(root)
+    assert [(Path(p.file).name, p.message) for p in problems] == [
+        (name, f"rules file names look like edition-NN.yaml, not {name!r}")], [str(p) for p in problems]
+    assert "move it out of the rules folder" in problems[0].hint
+
+
 def test_every_problem_is_reported_at_once(tmp_path):
     root = broken(tmp_path, "edition-01.yaml", 'formula: "4x"', 'formula: "4q"')
     text = (root / "edition-02.yaml").read_text().replace("component: effect-draw", "component: effect-nope")

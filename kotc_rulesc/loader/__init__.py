@@ -50,8 +50,10 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
         display = _display(path)
         rep = reporters[display] = Reporter(display)
         m = FILE_NAME.match(path.name)
-        if not m:
-            rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}")
+        if not m:  # (named, not read: an editor's copy of a rules file would be a second edition)
+            rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}",
+                      "rename it, or move it out of the rules folder: every .yaml file in it is a rules file")
+            continue
         data = read_file(path, rep)
         if data is not None and not isinstance(data, dict):
             rep.at(data, None, "an edition file is a mapping (edition: N, …), not a " + type(data).__name__)
