@@ -52,6 +52,9 @@ CASES = [
     ("edition-02.yaml", '    formula: "2x"', '    formula: "2x"\n    nte: x', "nte: x", "unknown key 'nte'"),
     # an enum of YAML values said "True, False, required, None": what YAML writes true, false and null
     ("edition-02.yaml", "edition_indicator: true", "edition_indicator: requird", "edition_indicator: requird", "'requird' is not one of: true, false, required, null"),
+    # a text copied with the guide's quotation marks was accepted, and no card printed it could match it
+    ("edition-02.yaml", 'text: "Activate when you take at least [x] damage."', 'text: “Activate when you take at least [x] damage.”', "text: “Activate", "keeps the quotation marks the guide prints"),
+    ("edition-01.yaml", 'text: "Draw [x] cards."', "text: '\"Draw [x] cards.\"'", "text: '\"Draw", "keeps the quotation marks the guide prints"),
     # a number below the minimum of a field that also takes 'unknown' was "'unknown' was expected"
     ("edition-02.yaml", "limits: {x: 14}", "limits: {x: -1}", "limits: {x: -1}", "limit_revisions.0.limits.x: -1 is less than the minimum of 1"),
     ("edition-02.yaml", "    edition: unknown\n", "    edition: 0\n", "edition: 0", "limit_revisions.0.edition: 0 is less than the minimum of 1"),

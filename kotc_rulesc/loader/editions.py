@@ -310,10 +310,15 @@ class Entry:
         """A text, its agreeing words those of the line's system (None: reported)."""
         system = self._declarer.line.system
         agreement = system.agreement if system else None
+        raw = str(self._node[key])
+        if len(raw) > 1 and raw[0] in "“\"" and raw[-1] in "”\"":  # (copied with the quotation marks the guides print)
+            self._rep.at(self._node, key, f"{key}: {raw!r} keeps the quotation marks the guide prints around a text",
+                         f"write it without them: {raw[1:-1]!r}")
+            return None
         try:
             if agreement is None:
-                return parse_template(str(self._node[key]))
-            return parse_template(str(self._node[key]), dict(agreement.nouns), dict(agreement.verbs),
+                return parse_template(raw)
+            return parse_template(raw, dict(agreement.nouns), dict(agreement.verbs),
                                   agreement.qualifiers, agreement.stops)
         except TemplateError as exc:
             self._rep.at(self._node, key, f"{key}: {exc.message}", column_in_value=exc.column)
