@@ -85,6 +85,20 @@ def test_an_id_without_its_kind_is_given_the_id_to_write(tmp_path, cid, hint):
     assert problem.hint == hint and problem.line == line_of(root, "edition-01.yaml", f"id: {cid}")
 
 
+@pytest.mark.parametrize("file, old, new, hint", [
+    # a target selection's formula copied as the 11th-17th guides print it, "(t = x)": "write it as the guide does"
+    ("edition-01.yaml", 'in play."\n    formula: "x"', 'in play."\n    formula: "(t = x)"', "write the formula alone: 'x' (the guide prints the variable it sets, t =)"),
+    # a card-cost formula was told to be written "as the guide does: 2x, 3x/2, ... or 'unknown'" (which it may not be)
+    ("edition-02.yaml", 'spell_cost: "max(1, ceil(ability_cost))"', 'spell_cost: "max(1, ceil(ability_cost)"',
+     "a card-cost formula reads names, numbers, + - * / and max, min, ceil, sum: max(1, ceil(ability_cost))"),
+])
+def test_a_formula_that_does_not_parse_is_given_the_hint_for_its_place(tmp_path, file, old, new, hint):
+    root = broken(tmp_path, file, old, new)
+    _, problems = check_rules(root)
+    (problem,) = problems
+    assert "does not parse" in problem.message and problem.hint == hint, str(problem)
+
+
 def test_a_limit_revision_on_a_variable_the_text_lacks_is_not_also_a_no_op(tmp_path):
     # {y: 7} on "Pay [x] hitpoints." was reported twice: the missing [y], and "does not change the limits (a no-op delta)"
     root = broken(tmp_path, "edition-02.yaml", "limits: {x: 14}", "limits: {y: 7}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -190,6 +191,12 @@ def read_formula(rep: Reporter, node: Any, key: str) -> tuple[bool, Formula | No
     try:
         return True, parse_formula(raw)
     except FormulaError as exc:
-        rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}",
-               "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'", column_in_value=exc.column)
+        sets = re.fullmatch(r"\(?\s*([a-z])\s*=\s*(.+?)\s*\)?", raw)  # (t = x): what the 11th-17th guides print
+        if key not in ("formula", "default"):
+            hint = "a card-cost formula reads names, numbers, + - * / and max, min, ceil, sum: max(1, ceil(ability_cost))"
+        elif sets:
+            hint = f"write the formula alone: {sets[2]!r} (the guide prints the variable it sets, {sets[1]} =)"
+        else:
+            hint = "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'"
+        rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}", hint, column_in_value=exc.column)
         return False, None
