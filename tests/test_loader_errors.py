@@ -134,6 +134,15 @@ def test_editions_out_of_order(tmp_path):
     assert "edition: 3 but the file is named edition-00.yaml" in messages
 
 
+def test_an_edition_number_that_is_not_its_files_offers_both_fixes(tmp_path):
+    # "edition: 4" in edition-03.yaml (a typo) was told only "rename it edition-04.yaml": done, the 3rd is skipped
+    # and the file checks clean as a 4th
+    root = broken(tmp_path, "edition-03.yaml", "edition: 3\n", "edition: 4\n")
+    _, problems = check_rules(root)
+    (problem,) = problems
+    assert problem.hint == "rename it edition-04.yaml, or write edition: 3", str(problem)
+
+
 @pytest.mark.parametrize("name", ["edition-02 copy.yaml", "notes.yaml"])
 def test_a_misnamed_yaml_file_is_named_and_not_read_as_an_edition(tmp_path, name):
     # an editor's copy of edition-02.yaml was also read as a second 2nd edition: "editions out of order: edition 2

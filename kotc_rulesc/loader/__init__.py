@@ -68,8 +68,9 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
         pre = bool(data.get("pre_release"))
         if m and (int(m.group(1)) != data["edition"] or bool(m.group(2)) != pre):
             want = f"edition-{data['edition']:02d}{'-pre' if pre else ''}.yaml"
+            other = f", or write edition: {int(m.group(1))}" if int(m.group(1)) != data["edition"] else ""  # (a typo either side)
             rep.at(data, "edition", f"edition: {data['edition']}{' (pre-release)' if pre else ''} but the file is named {path.name}",
-                   f"rename it {want}")
+                   f"rename it {want}{other}")
         editions.append(declarer.edition(rep, data, previous, index == 0))
         if not pre:
             previous = data["edition"]
