@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
+from kotc_rulesc.fold import fold
 from kotc_rulesc.loader import check_rules
 
 MINI = Path(__file__).parent / "fixtures" / "mini_rules"
@@ -97,6 +98,20 @@ def test_a_formula_that_does_not_parse_is_given_the_hint_for_its_place(tmp_path,
     _, problems = check_rules(root)
     (problem,) = problems
     assert "does not parse" in problem.message and problem.hint == hint, str(problem)
+
+
+def test_a_limit_whose_value_no_source_gives_is_a_change_from_no_limit(tmp_path):
+    # rules/README.md: `limits: {x: unknown}`, "the variable had a limit whose value no source gives"; on a text
+    # with no limit it was refused as "the revision does not change the limits (a no-op delta)"
+    root = broken(tmp_path, "edition-03.yaml", "redactions:\n", "limit_revisions:\n  - component: effect-draw\n"
+                                                                 "    limits: {x: unknown}\nredactions:\n")
+    rules, problems = check_rules(root)
+    assert problems == [], [str(p) for p in problems]
+    draw = {c.id: c for c in fold(rules, 3).components}["effect-draw"]
+    assert draw.limits == {"x": None} and [ch.was for ch in draw.limit_changes] == [{}]
+    # and one that restates a limit of unknown value is still a no-op
+    _, again = check_rules(broken(tmp_path / "again", "edition-02.yaml", "limits: {x: 14}", "limits: {x: unknown}"))
+    assert [p.message for p in again] == ["limits: the revision does not change the limits (a no-op delta)"]
 
 
 def test_a_limit_revision_on_a_variable_the_text_lacks_is_not_also_a_no_op(tmp_path):
