@@ -202,3 +202,25 @@ def test_check_command_exit_codes(tmp_path):
     result = CliRunner().invoke(main, ["check", "--rules", str(root)])
     assert result.exit_code == 1
     assert "edition-01.yaml:" in result.output and "does not parse" in result.output
+
+
+@pytest.mark.parametrize("line, words", [
+    # a bind of a variable the successor's text lacks
+    ("  - {component: effect-draw, successor: effect-draw-deck, binds: {y: 1}}",
+     "binds: the successor's text 'Draw [x] cards from your deck.' has no [y]"),
+    # a successor with a variable the old text lacks and no bind: no card could be written in its words
+    ("  - {component: effect-destroy-all-targets, successor: effect-draw-deck}",
+     "successor: its text 'Draw [x] cards from your deck.' has [x], which effect-destroy-all-targets's"),
+])
+def test_a_successor_a_card_cannot_be_written_in_is_located(tmp_path, line, words):
+    """check said "ok" to both; migrate then crossed the clean slate with an unused bind, or banned every
+    card with the old text ("no successor") though one was declared."""
+    rules = tmp_path / "rules"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "migrate" / "rules", rules)
+    fifth = rules / "edition-05.yaml"
+    text = fifth.read_text()
+    old = next(l for l in text.splitlines() if l.startswith("  - {component: " + line.split()[2]))
+    fifth.write_text(text.replace(old, line, 1))
+    _, problems = check_rules(rules)
+    (problem,) = problems
+    assert words in problem.message and problem.line == fifth.read_text().splitlines().index(line) + 1, str(problem)
