@@ -43,6 +43,8 @@ CASES = [
     ("edition-02.yaml", "component: effect-draw", "component: effect-drwa", "component: effect-drwa", "unknown component 'effect-drwa'"),
     ("edition-01.yaml", "kind: effect\n    text: \"Draw [x] cards.\"", "kind: efect\n    text: \"Draw [x] cards.\"", "kind: efect", "is not a kind of the card-building system here"),
     ("edition-01.yaml", 'text: "Destroy all targets."', 'text: "Draw [x] card."', 'text: "Draw [x] card."', "duplicate text"),
+    # a duplicate a text revision makes is said at the revision, not at the other component's declaration
+    ("edition-02.yaml", 'text: "Activate when you take at least [x] damage."', 'text: "Pay [x] hitpoints."', 'text: "Pay [x] hitpoints."', "duplicate text in the 2nd edition"),
     ("edition-01.yaml", "limits: {x: unknown}", "limits: {w: 3}", "limits: {w: 3}", "is not one of: x, y, z"),
     ("edition-01.yaml", "limits: {x: unknown}", "limits: {z: 3}", "limits: {z: 3}", "a limit on [z]"),
     ("edition-03.yaml", "edition: 3\nfollows: 2", "edition: 3\nfollows: 1", "follows: 1", "follows: 1, but the previous main-line rules file is edition 2"),
