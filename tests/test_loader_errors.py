@@ -116,6 +116,19 @@ def test_a_limit_whose_value_no_source_gives_is_a_change_from_no_limit(tmp_path)
     assert [p.message for p in again] == ["limits: the revision does not change the limits (a no-op delta)"]
 
 
+@pytest.mark.parametrize("old, new, hint", [
+    # an event written as its component's id alone, and a list written as one mapping: what to write was not said
+    ("  - component: effect-draw\n    formula: \"2x\"", "  - effect-draw", "an entry is a mapping: - component: effect-draw"),
+    ("cost_revisions:\n  - component: effect-draw\n    formula", "cost_revisions:\n  component: effect-draw\n  formula",
+     "a list: begin each entry with '- '"),
+])
+def test_an_entry_of_the_wrong_shape_is_told_the_shape(tmp_path, old, new, hint):
+    root = broken(tmp_path, "edition-02.yaml", old, new)
+    _, problems = check_rules(root)
+    (problem,) = problems
+    assert problem.hint == hint and problem.message.startswith("cost_revisions"), str(problem)
+
+
 def test_a_limit_revision_on_a_variable_the_text_lacks_is_not_also_a_no_op(tmp_path):
     # {y: 7} on "Pay [x] hitpoints." was reported twice: the missing [y], and "does not change the limits (a no-op delta)"
     root = broken(tmp_path, "edition-02.yaml", "limits: {x: 14}", "limits: {y: 7}")

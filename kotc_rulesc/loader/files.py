@@ -153,7 +153,13 @@ def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
     if v == "propertyNames":
         return f"{err.instance!r}: variables are x, y and z", None, False, None
     if v == "type":
-        return f"{err.instance!r} should be {_a(err.validator_value)}", None, False, None
+        hint = None
+        if err.validator_value == "array" and isinstance(err.instance, dict):
+            hint = "a list: begin each entry with '- '"
+        elif err.validator_value == "object" and isinstance(err.instance, str) and isinstance(key, int):
+            hint = f"an entry is a mapping: - component: {err.instance}" if "component" in err.schema.get("properties", {}) or \
+                any("component" in sub.get("properties", {}) for sub in err.schema.get("allOf", ())) else None
+        return f"{err.instance!r} should be {_a(err.validator_value)}", hint, False, None
     return err.message, None, False, None
 
 
