@@ -12,6 +12,7 @@ from typing import Any
 from .fold import Catalog
 from .history import CLEAN_SLATE, KINDS
 from .history.change import ComponentChange, formula_text, limits_json, limits_text
+from .history.text_revision import TextRevision
 from .model import Range, edition_number, ordinal
 from .show import rulebook_params_json, writing_rules_text
 from .system import kind_titles
@@ -142,7 +143,8 @@ def _membership(c, section: str, system) -> ComponentChange:
                            before=before, after=after)
 
 
-def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
+def _components(ca: Catalog, cb: Catalog, rewritten: frozenset[str] = frozenset()) -> dict[str, list[ComponentChange]]:
+    """What changed of each component, A → B; ``rewritten``: the components a text revision on the way rewords."""
     before = ca.by_id()
     rank = {k: i for i, k in enumerate(dict.fromkeys([*kind_titles(cb.system), *kind_titles(ca.system)]))}
     out: dict[str, list[ComponentChange]] = {key: [] for key, _ in SECTIONS}
@@ -150,7 +152,8 @@ def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
     order = lambda c: (rank.get(c.kind, len(rank)), str(c.text).casefold(), c.id)  # noqa: E731
     for c in sorted(ca.components or (), key=order):
         if c.id not in now:
-            out["removed"].append(_membership(c, "removed", ca.system))
+            merged = _merged(c, ca, cb) if c.id in rewritten else None
+            out["removed" if merged is None else "reworded"].append(merged or _membership(c, "removed", ca.system))
     for c in sorted(cb.components or (), key=order):
         old = before.get(c.id)
         if old is None:
@@ -160,6 +163,17 @@ def _components(ca: Catalog, cb: Catalog) -> dict[str, list[ComponentChange]]:
             for change in kind.compare(old, c, ca, cb):
                 out[change.section].append(change)
     return out
+
+
+def _merged(c, ca: Catalog, cb: Catalog) -> ComponentChange | None:
+    """A component of A, reworded on the way to B and gone from it: two texts refurbished into one (``into:``)
+    made it part of another of B, which reads its text; its text reworded into that one's."""
+    for other in cb.components or ():
+        for w in other.wordings:
+            if str(w.text) == str(c.text) and w.replaced_in.by > edition_number(ca.edition):
+                (change,) = TextRevision.compare(c, other.replace(id=c.id, wordings=c.wordings + (w,)), ca, cb)
+                return change
+    return None
 
 
 def _change(name: str, label: str, before: Any, after: Any) -> ValueChange:
@@ -209,7 +223,8 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
         raise DiffOrderError(f"a diff runs forwards: A must be an earlier edition than B (got {a} and {b}){hint}")
     ca, cb = view.catalog(a), view.catalog(b)
     known = (ca.catalog_known, cb.catalog_known)
-    comps = _components(ca, cb) if all(known) else {}
+    steps = view.path(a, b) or ()
+    comps = _components(ca, cb, frozenset(rw.component for p in steps for rw in p.rewrites)) if all(known) else {}
     params, terms = rulebook_changes(ca, cb)
     return RuleDiff(
         a=a,

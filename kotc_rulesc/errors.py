@@ -52,8 +52,8 @@ class ProblemsFound(Exception):
     """Raised with the full list when loading cannot produce a usable result."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__(f"{len(problems)} problem(s)")
         self.problems = sorted(set(problems))
+        super().__init__("\n".join([f"{len(self.problems)} problem(s):", *map(str, self.problems)]))  # (a program's traceback)
 
 
 def exit_code(problems: Iterable[Problem]) -> int:

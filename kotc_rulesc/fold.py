@@ -14,7 +14,8 @@ from .catalog import Catalog, ComponentState
 from .errors import Problem
 from .history import CLEAN_SLATE, KINDS
 from .history.event import Track, formula_problems
-from .model import CostRule, Disagreement, EditionDecl, EditionKey, RuleSet, When, edition_number, ordinal
+from .history.text_revision import TextRevision
+from .model import CostRule, Disagreement, EditionDecl, EditionKey, RuleSet, When, Where, edition_number, ordinal
 from .passes import Pass
 from .system import System
 
@@ -198,6 +199,10 @@ def collisions(rules: RuleSet) -> list[Problem]:
                 if other and (other, comp.id) not in reported:
                     reported.add((other, comp.id))
                     where = components[comp.id].where
+                    # (made by a text revision of this edition: said where that revision stands)
+                    rev = next((e for e in decl.events if isinstance(e, TextRevision) and e.component in (comp.id, other)), None)
+                    if rev is not None:
+                        where = Where(rev.where.file, *rev.where.at("text"))
                     problems.append(Problem(where.file, where.line, where.column,
                                             f"duplicate text in the {ordinal(decl.number)} edition: {comp.id} reads like "
                                             f"{other}: {str(text)!r}", "two components of one edition must differ in wording"))

@@ -267,9 +267,11 @@ def catalog_text(cat: Catalog) -> str:
                     listed = "" if w.listed else "; in no rulebook list"
                     lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
                 for ch in c.cost_changes:
-                    lines.append(f"      Cost Revised ({ch.when.describe()}); was: {formula_text(ch.was)}")
+                    said = "Cost Revised ({})" if ch.listed else "Formula changed ({}; in no rulebook list: it prunes no card)"
+                    lines.append(f"      {said.format(ch.when.describe())}; was: {formula_text(ch.was)}")
                 for ch in c.limit_changes:
-                    lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}")
+                    was = f"{{{_limit_text(ch.was)}}}" if ch.was else "no limit"
+                    lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}; was: {was}")
                 for red, rei, src, note in c.reinstated:
                     lines.append(f"      Redacted ({red.describe()}), reinstated ({rei.describe()})")
                 for d in c.disagreements:

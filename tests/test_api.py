@@ -146,6 +146,8 @@ def test_editions_systems_and_components_come_from_the_rules():
     keys = [e.key for e in api.editions()]
     assert keys[:10] == list(range(1, 11)) and "11-pre" in keys and keys[-1] == 17
     assert [e.key for e in api.editions() if e.current] == [17] == [api.current()]
+    # docs/api.md: a Rules "has the same methods"; Rules().current was a property, and current() a TypeError
+    assert api.rules().current() == 17 == api.Rules().current()
     assert api.rules().edition("11-pre").name == "11th pre-release"
     twelfth = api.system(12)
     assert [t.id for t in twelfth.types] == ["minion", "spell"]
@@ -214,3 +216,18 @@ def test_importing_the_api_and_judging_a_card_loads_no_more_than_the_one_card_cl
     assert set(imported["modules"]) <= set(judged["modules"]) <= set(cli["modules"]) | ours
     assert not {m for m in judged["modules"] if m.startswith(("ruamel", "jsonschema", "jinja2", "http", "tempfile"))}
     assert imported["dataclasses"] == judged["dataclasses"] == []
+
+
+def test_rules_that_do_not_load_say_what_is_wrong_where(tmp_path):
+    # a program's traceback said "ProblemsFound: 1 problem(s)", naming no file, line or field
+    import shutil
+
+    from kotc_rulesc.errors import ProblemsFound
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "mini_rules", rules)
+    (rules / "edition-04.yaml").write_text("follows: 3\n")
+    with pytest.raises(ProblemsFound) as raised:
+        api.Rules(rules)
+    assert str(raised.value) == f"1 problem(s):\n{rules / 'edition-04.yaml'}:1:1: (top level): 'edition' is required"
+    assert [p.line for p in raised.value.problems] == [1]

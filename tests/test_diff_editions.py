@@ -205,6 +205,21 @@ def test_a_reinstatement_is_a_change_of_the_diff():
     assert not diff_editions(real_view(), 6, 8).reinstated
 
 
+def test_two_texts_refurbished_into_one_are_both_reworded():
+    """The 17th rulebook refurbishes both "When this on-field minion is damaged:" and "When your on-field
+    minion(s) (excluding this card) is damaged:" into "When your on-field minion(s) is damaged:" (into:); the
+    diff said the first was "no longer in the catalog", as if cards with it were pruned. Across a clean slate
+    that drops a catalog whole, a component gone is still gone."""
+    d = diff_editions(real_view(), 16, 17)
+    assert d.removed == ()
+    merged = [c for c in d.reworded if c.before == "When this on-field minion is damaged:"]
+    assert [c.after for c in merged] == ["When your on-field minion(s) is damaged:"]
+    assert [c.after for c in diff_editions(real_view(), 13, 17).reworded if c.before == "When this in-play card is damaged:"] == [
+        "When your on-field minion(s) is damaged:"]
+    across = diff_editions(real_view(), 12, 17)  # (the 13th's catalog is whole: the 12th's texts are gone)
+    assert not across.reworded and "When this in-play card is damaged:" in [c.text for c in across.removed]
+
+
 def test_every_event_kind_describes_itself():
     """Each kind of history event owns its descriptions: its changelog heading and intro, its
     diff sections (every one printed, in the kinds' order) and its skeleton comment."""

@@ -132,3 +132,31 @@ def test_the_newest_known_catalog_is_found_past_an_unknown_one(tmp_path):
     loaded = load(rules)
     assert not loaded.edition(12).catalog_known and loaded.edition(13).catalog_known
     assert loaded.newest_with_catalog() == max(e.number for e in loaded.main_line if e.catalog_known) >= 13
+
+
+def test_an_edition_after_a_whole_catalog_cannot_change_a_component_it_left_behind(tmp_path):
+    # the 13th's catalog is whole: the 1st's "Draw [x] cards." (effect-draw) is no component of the 17th, so an 18th
+    # that redacts it changed nothing a card can meet; check said "ok" and diff 17 18 "No differences"
+    root = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rules", root)
+    (root / "edition-18.yaml").write_text("edition: 18\nfollows: 17\nsource: guide-17\nredactions:\n  - component: effect-draw\n")
+    rules, problems = check_rules(root)
+    assert rules is None
+    (problem,) = problems
+    assert (Path(problem.file).name, problem.line) == ("edition-18.yaml", 5), str(problem)
+    assert "effect-draw is not in this edition's catalog: the 11th edition's catalog is whole" in problem.message
+    assert problem.hint == "did you mean 'effect-draw-cards-13'?"
+
+
+def test_a_file_whose_place_is_refused_is_not_also_blamed_for_its_components(tmp_path):
+    # an edition-05 after the 3rd (the 4th skipped): besides "follows: 4 is not an edition declared before this
+    # file", each component it named was "declared in edition-01.yaml, which is not an edition this one follows"
+    root = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "mini_rules", root)
+    (root / "edition-05.yaml").write_text("edition: 5\nfollows: 4\nsource: guide\nredactions:\n  - component: effect-draw\n"
+                                          "  - component: effect-drwa\n")
+    rules, problems = check_rules(root)
+    assert rules is None
+    assert [(p.line, p.message) for p in problems] == [
+        (2, "follows: 4 is not an edition declared before this file"),
+        (6, "component: unknown component 'effect-drwa'")], [str(p) for p in problems]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 from pathlib import Path
 
@@ -134,6 +135,24 @@ def test_the_draft_is_deterministic(mini, tmp_path):
     assert result.exit_code == 0 and "Replaced" in result.output
     assert (mini / "edition-04.yaml").read_bytes() == first
     assert (mini / "edition-04.yaml.bak").read_bytes() == first  # the file replaced is kept
+
+
+def test_the_commands_the_draft_names_find_its_rules(tmp_path):
+    # its header said "kotc-rulesc check && kotc-rulesc diff 3 4 && kotc-rulesc build" with --rules DIR given:
+    # run as written, those check and build the bundled rules; and "Next:" did not quote a folder with a space
+    rules = tmp_path / "my rules"
+    shutil.copytree(MINI, rules)
+    base = rules / "edition-01.yaml"
+    base.write_text(base.read_text().replace('  rulebook: {file: rulebook.txt, title: "Test Rulebook"}\n',
+                                             '  rulebook: {file: rulebook.txt, title: "Test Rulebook"}\n  guide-04: {file: g, title: g}\n'
+                                             '  rulebook-04: {file: r, title: r}\n'))
+    result = import_4(rules)
+    assert result.exit_code == 0, result.output
+    q = shlex.quote(str(rules))
+    assert q.startswith("'")
+    said = f"kotc-rulesc check --rules {q} && kotc-rulesc diff 3 4 --rules {q} && kotc-rulesc build --rules {q}"
+    assert f"# Review it, then: {said}\n" in (rules / "edition-04.yaml").read_text()
+    assert f"Next: review it, then {said}" in result.output
 
 
 def test_an_existing_file_is_kept_without_force(mini):

@@ -65,6 +65,18 @@ def test_show_6_components_fold_back_in_time():
     assert (reroll["status"], reroll["formula"]) == ("legal", "xy")
 
 
+def test_show_text_says_a_formula_change_no_list_names_and_what_a_limit_was():
+    # the 16th's "self-destroy [x] resources→" x/2 → x is `listed: false` (it prunes no card): show said
+    # "Cost Revised (16th)" where diff and the docs say "in no rulebook list"; and a limit revision showed the
+    # new limit alone where the guide says 'Limit revised (6th Edition); was: {no limit}'
+    sixteenth = CliRunner().invoke(main, ["show", "--edition", "16"]).output
+    assert ('"self-destroy [x] resources→"\n      Formula changed (16th; in no rulebook list: it prunes no card); was: x/2\n'
+            in sixteenth)
+    assert '"sheathe the targets."\n      Cost Revised (16th); was: t\n' in sixteenth
+    sixth = CliRunner().invoke(main, ["show", "--edition", "6"]).output
+    assert '"Pay [x] hitpoints."\n      Limit Revised (6th): {x≤14}; was: no limit\n' in sixth
+
+
 def test_components_appear_in_the_edition_that_introduces_them():
     kinds = {c["kind"] for c in show_json(1)["components"]}
     assert "caveat" not in kinds  # caveats came in the 2nd

@@ -57,7 +57,6 @@ class Rules:
         self.view = get_view(None if rules_dir is None else str(rules_dir))
         self._lock = threading.RLock()
 
-    @property
     def current(self) -> EditionKey:
         """The newest edition whose components are known: the default edition."""
         return self.view.newest_with_catalog()
@@ -65,7 +64,7 @@ class Rules:
     def key(self, edition: Any = None) -> EditionKey:
         """The edition's key (``17``, ``"11-pre"``) as the rules know it; :class:`EditionError` if they do not."""
         if edition is None:
-            return self.current
+            return self.current()
         try:
             key = parse_edition_key(edition)
         except ValueError as exc:
@@ -227,7 +226,7 @@ def editions() -> list[Edition]:
 
 def current() -> EditionKey:
     """The edition every command judges in by default: the newest whose components are known."""
-    return rules().current
+    return rules().current()
 
 
 def system(edition: Any = None) -> CardSystem:

@@ -36,7 +36,7 @@ def _judging_in(rules_dir: str | None, edition: Any) -> tuple[Any, Any, Any]:
         rules = api.rules() if rules_dir is None else api.Rules(rules_dir)
     except ProblemsFound as exc:
         exit_with_problems(exc.problems)
-    edition = rules.current if edition is None else check_known(rules.view.keys, edition, "--edition")
+    edition = rules.current() if edition is None else check_known(rules.view.keys, edition, "--edition")
     return rules, edition, rules.view.catalog(edition)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -122,7 +123,8 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         imp = read_edition(rules, edition, pages[0], pages[1], pages[2] if previous_guide else None)
     except ImportProblem as exc:
         _fail(str(exc))
-    text = draft_text(imp, skeleton_modeline(directory, exclude=target))
+    where = f" --rules {shlex.quote(rules_dir)}" if rules_dir is not None else ""
+    text = draft_text(imp, skeleton_modeline(directory, exclude=target), where)
     try:
         write_file(target, text.encode("utf-8"), rules_ok=True, backup=overwrite)
         if report is not None:
@@ -144,7 +146,6 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         click.echo(f"{target} was written, but the rules now have {len(problems)} problem(s): "
                    "see the decisions in its header.", err=True)
         sys.exit(1)
-    where = f" --rules {rules_dir}" if rules_dir is not None else ""
     click.echo(f"Next: review it, then kotc-rulesc check{where} && kotc-rulesc diff {edition - 1} {edition}{where} "
                f"&& kotc-rulesc build{where}", file=out)
 

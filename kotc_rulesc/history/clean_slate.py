@@ -51,13 +51,27 @@ class CleanSlate:
             if file.declared(successor) is None:
                 entry.problem("successor", f"successor: unknown component {successor!r}", file.nearest(successor))
                 continue
-            if cid:
+            if cid and self._fits(entry, file.declared(cid), file.declared(successor)):
                 successors.append(Successor(cid, successor, entry.binds(), entry.sources))
         clean_slate = file.flag("clean_slate", False)
         if successors and not clean_slate:
             file.problem("successors", "successors are declared only by a clean-slate edition", "add 'clean_slate: true'",
                          of_key=True)
         return clean_slate, tuple(successors)
+
+    @staticmethod
+    def _fits(entry: Any, old: ComponentDecl, new: ComponentDecl) -> bool:
+        """Can a card's ``old`` text be written as ``new``'s (reported where not): every variable of the new
+        text the old text's or bound (``binds``), none bound that it lacks."""
+        binds, has, had = entry.binds(), set(new.text.variables), set(old.text.variables)
+        problems = [("binds", f"binds: the successor's text {str(new.text)!r} has no [{var}]", None)
+                     for var in sorted(set(binds) - has)]
+        problems += [("successor", f"successor: its text {str(new.text)!r} has [{var}], which {old.id}'s {str(old.text)!r} "
+                                   "lacks", f"say what old cards stand for: binds: {{{var}: N}}")
+                     for var in sorted(has - had - set(binds))]
+        for key, message, hint in problems:
+            entry.problem(key, message, hint)
+        return not problems
 
     def fold(self, decl: EditionDecl, clean_slates: tuple[int, ...]) -> tuple[int, ...]:
         """The clean-slate editions of a line, after ``decl``."""

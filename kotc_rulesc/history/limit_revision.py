@@ -76,7 +76,8 @@ class LimitRevision(Event):
             else:
                 problems.append(self.problem(f"limits.{var}:", f"limits: a limit on [{var}], which the text {str(text)!r} "
                                                                "does not have"))
-        if limits == {k: line.limits[self.component].get(k) for k in limits}:
+        was = line.limits[self.component]  # (no key: no limit; None: a limit of unknown value)
+        if (limits or not self.limits) and all(k in was and was[k] == v for k, v in limits.items()):
             problems.append(self.problem("limits", "limits: the revision does not change the limits (a no-op delta)"))
             return problems, None
         return problems, self if limits == self.limits else self.replace(limits=limits)

@@ -57,14 +57,14 @@ def _formula_line(imp, entry) -> list[str]:
     return [f"    formula: {_q(entry.formula)}  # {_q(brief(entry.raw, 120))}"]
 
 
-def _header(imp) -> list[str]:
+def _header(imp, option: str) -> list[str]:
     n, ch = imp.n, imp.changes
     counts = ch.counts()
     lines = [
         *_comment(f"Edition {n}: a DRAFT, written by `kotc-rulesc import-edition {n}` from the {ordinal(n)} Card Building "
                   f"Guide and Rulebook ({imp.guide_id}, {imp.rulebook_id}), as a "
                   + ("clean slate." if ch.clean_slate else f"delta over the {ordinal(n - 1)} (its catalog folded from the rules).")),
-        f"# Review it, then: kotc-rulesc check && kotc-rulesc diff {n - 1} {n} && kotc-rulesc build",
+        f"# Review it, then: kotc-rulesc check{option} && kotc-rulesc diff {n - 1} {n}{option} && kotc-rulesc build{option}",
         f"# What the {ordinal(n)} changed, read against the {ordinal(n - 1)}:",
         *_comment(f"the guide lists {len(imp.guide.entries)} texts: " + ", ".join(f"{v} {k}" for k, v in counts.items() if v) + ";",
                   "# - ", "#   "),
@@ -271,10 +271,11 @@ def _rulebook(imp) -> list[str]:
     return lines
 
 
-def draft_text(imp, modeline: str | None = None) -> str:
-    """The draft rules file of ``imp`` (:class:`~kotc_rulesc.importer.Import`)."""
+def draft_text(imp, modeline: str | None = None, option: str = "") -> str:
+    """The draft rules file of ``imp`` (:class:`~kotc_rulesc.importer.Import`); ``option`` is how the commands
+    its header names find these rules (`` --rules DIR``, or nothing for the checkout's own)."""
     lines = [modeline] if modeline else []
-    lines += _header(imp)
+    lines += _header(imp, option)
     lines += [f"edition: {imp.n}", f"follows: {imp.n - 1}", f"source: [{imp.guide_id}, {imp.rulebook_id}]"]
     if imp.changes.clean_slate:
         said = imp.page.sentence(r"is considered to be a clean slate edition") or ""

@@ -50,8 +50,10 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
         display = _display(path)
         rep = reporters[display] = Reporter(display)
         m = FILE_NAME.match(path.name)
-        if not m:
-            rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}")
+        if not m:  # (named, not read: an editor's copy of a rules file would be a second edition)
+            rep.whole(f"rules file names look like edition-NN.yaml, not {path.name!r}",
+                      "rename it, or move it out of the rules folder: every .yaml file in it is a rules file")
+            continue
         data = read_file(path, rep)
         if data is not None and not isinstance(data, dict):
             rep.at(data, None, "an edition file is a mapping (edition: N, …), not a " + type(data).__name__)
@@ -66,8 +68,9 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
         pre = bool(data.get("pre_release"))
         if m and (int(m.group(1)) != data["edition"] or bool(m.group(2)) != pre):
             want = f"edition-{data['edition']:02d}{'-pre' if pre else ''}.yaml"
+            other = f", or write edition: {int(m.group(1))}" if int(m.group(1)) != data["edition"] else ""  # (a typo either side)
             rep.at(data, "edition", f"edition: {data['edition']}{' (pre-release)' if pre else ''} but the file is named {path.name}",
-                   f"rename it {want}")
+                   f"rename it {want}{other}")
         editions.append(declarer.edition(rep, data, previous, index == 0))
         if not pre:
             previous = data["edition"]

@@ -31,6 +31,8 @@ class _Line:
     system: System | None = None
     rulebook: Rulebook | None = None
     cost_rule: tuple[CostRule, Reporter] | None = None
+    left: dict[str, EditionKey] | None = None  # components a whole catalog left behind → that edition
+    placed: bool = True  # False: a file whose place in the tree was refused (its line is its own)
 
     def copy(self) -> _Line:
         return replace(self, on_line=set(self.on_line))
@@ -97,7 +99,7 @@ class Declarer:
         follows = self.chain(rep, data, previous, is_first)
         # (a file that follows no edition it may starts a line of its own, with the system read so far)
         self.line = (self.lines[follows].copy() if follows is not None
-                     else _Line(set(), self.line.system, self.line.rulebook, self.line.cost_rule))
+                     else _Line(set(), self.line.system, self.line.rulebook, self.line.cost_rule, placed=base))
         if base:
             for sid, sdata in (data.get("sources") or {}).items():
                 self.sources[str(sid)] = Source(str(sid), str(sdata["file"]), str(sdata["title"]))
@@ -134,6 +136,10 @@ class Declarer:
             rule, rule_rep = self.line.cost_rule
             check_cost_rule(rep, data, "system", rule, system,
                             f" (the card-cost rule of {rule_rep.file} no longer fits the system this file states; restate card_cost)")
+        if data.get("catalog") == "whole":  # later editions see only its components (its successors name older ones)
+            new = {c.id for c in components}
+            self.line.left = {**(self.line.left or {}), **{cid: key for cid in self.line.on_line - new}}
+            self.line.on_line = new
         self.lines[key] = self.line
         self.keys.append(key)
         return EditionDecl(
@@ -188,8 +194,10 @@ class Declarer:
         if system is not None and kind not in system.kind_ids:
             rep.at(node, "kind", f"kind: {kind!r} is not a kind of the card-building system here",
                    f"the system's kinds: {', '.join(system.kind_ids)}")
-        if not cid.startswith(kind + "-"):
-            rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{cid.split('-', 1)[-1]}")
+        elif not cid.startswith(kind + "-"):  # (not against a kind mistyped: its hint would rename the id after the typo)
+            head, _, slug = cid.partition("-")  # (a prefix like a kind's is replaced, any other kept: gain-level)
+            slug = slug if slug and closest(head, system.kind_ids if system else (kind,)) else cid
+            rep.at(node, "id", f"id: {cid!r} does not start with its kind {kind!r}", f"{kind}-{slug}")
         entry = Entry(self, rep, node, n, src)
         text = entry.text("text")
         role = system.kind(kind).role if system is not None and kind in system.kind_ids else None
@@ -276,9 +284,15 @@ class Entry:
             hint = closest(cid, components) or "declare it under 'components:' in this or an earlier edition"
             self.problem("component", f"component: unknown component {cid!r}", hint)
             return None
-        if cid not in self._declarer.line.on_line:
-            self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
-                                      "edition this one follows")
+        line = self._declarer.line
+        if cid in (line.left or {}):
+            self.problem("component", f"component: {cid} is not in this edition's catalog: the {ordinal(line.left[cid])} "
+                                      "edition's catalog is whole, and nothing older carries over", closest(cid, line.on_line))
+            return None
+        if cid not in line.on_line:
+            if line.placed:  # (else its 'follows' is the problem, already said)
+                self.problem("component", f"component: {cid} is declared in {components[cid].where.file}, which is not an "
+                                          "edition this one follows")
             return None
         return cid
 
@@ -296,10 +310,15 @@ class Entry:
         """A text, its agreeing words those of the line's system (None: reported)."""
         system = self._declarer.line.system
         agreement = system.agreement if system else None
+        raw = str(self._node[key])
+        if len(raw) > 1 and raw[0] in "“\"" and raw[-1] in "”\"":  # (copied with the quotation marks the guides print)
+            self._rep.at(self._node, key, f"{key}: {raw!r} keeps the quotation marks the guide prints around a text",
+                         f"write it without them: {raw[1:-1]!r}")
+            return None
         try:
             if agreement is None:
-                return parse_template(str(self._node[key]))
-            return parse_template(str(self._node[key]), dict(agreement.nouns), dict(agreement.verbs),
+                return parse_template(raw)
+            return parse_template(raw, dict(agreement.nouns), dict(agreement.verbs),
                                   agreement.qualifiers, agreement.stops)
         except TemplateError as exc:
             self._rep.at(self._node, key, f"{key}: {exc.message}", column_in_value=exc.column)

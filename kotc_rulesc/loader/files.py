@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -87,7 +88,10 @@ def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012V
         leaf = _leaf(err)
         path = list(leaf.absolute_path)
         parent, key, node = _walk(data, path)
-        msg, hint, of_key, target_key = _describe(leaf, parent, key)
+        described = _describe(leaf, parent, key)
+        if described is None:  # (no key of its own unknown: an error of a schema it includes says what is wrong)
+            continue
+        msg, hint, of_key, target_key = described
         where = (tuple(map(str, path)), msg)
         if where in seen:
             continue
@@ -103,8 +107,10 @@ def schema_problems(data: Any, rep: Reporter, validator: jsonschema.Draft202012V
 
 
 def _leaf(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """The error to report: for one under which others stand (oneOf …), the most specific of those."""
-    best = jsonschema.exceptions.best_match(err.context) if err.context else None
+    """The error to report: for one under which others stand (oneOf …), the most specific of those (for a
+    value that is no string, not that it is no ``const`` string such as 'unknown': -1 is below the minimum)."""
+    context = [e for e in err.context or () if e.validator != "const" or isinstance(e.instance, str)] or err.context
+    best = jsonschema.exceptions.best_match(context) if context else None
     return best if best is not None and best.validator not in ("oneOf", "anyOf") else err
 
 
@@ -123,17 +129,23 @@ def _walk(data: Any, path: list) -> tuple[Any, Any, Any]:
 def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
     v = err.validator
     if v in ("additionalProperties", "unevaluatedProperties"):
-        allowed = set(err.schema.get("properties", {}))
+        allowed, schemas = set(), [err.schema]
+        while schemas:  # (its own properties, and those of the schemas it includes: an event's)
+            schema = schemas.pop()
+            allowed |= set(schema.get("properties", {}))
+            schemas += [sub for sub in schema.get("allOf", ()) if isinstance(sub, dict)]
         node = err.instance if isinstance(err.instance, dict) else {}
         extra = [k for k in node if k not in allowed]
         if extra:
             k = extra[0]
             hint = closest(str(k), allowed) or f"allowed: {', '.join(sorted(allowed))}"
             return f"unknown key {k!r}", hint, True, k
+        if v == "unevaluatedProperties":
+            return None
     if v == "required":
         return err.message.replace("is a required property", "is required"), None, False, None
     if v == "enum":
-        options = ", ".join(map(str, err.validator_value))
+        options = ", ".join(json.dumps(x) if x is None or isinstance(x, bool) else str(x) for x in err.validator_value)  # (YAML's null, true)
         hint = closest(str(err.instance), map(str, err.validator_value)) if isinstance(err.instance, str) else None
         return f"{err.instance!r} is not one of: {options}", hint, False, None
     if v == "pattern" and isinstance(err.instance, str):
@@ -141,7 +153,13 @@ def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
     if v == "propertyNames":
         return f"{err.instance!r}: variables are x, y and z", None, False, None
     if v == "type":
-        return f"{err.instance!r} should be {_a(err.validator_value)}", None, False, None
+        hint = None
+        if err.validator_value == "array" and isinstance(err.instance, dict):
+            hint = "a list: begin each entry with '- '"
+        elif err.validator_value == "object" and isinstance(err.instance, str) and isinstance(key, int):
+            hint = f"an entry is a mapping: - component: {err.instance}" if "component" in err.schema.get("properties", {}) or \
+                any("component" in sub.get("properties", {}) for sub in err.schema.get("allOf", ())) else None
+        return f"{err.instance!r} should be {_a(err.validator_value)}", hint, False, None
     return err.message, None, False, None
 
 
@@ -179,6 +197,12 @@ def read_formula(rep: Reporter, node: Any, key: str) -> tuple[bool, Formula | No
     try:
         return True, parse_formula(raw)
     except FormulaError as exc:
-        rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}",
-               "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'", column_in_value=exc.column)
+        sets = re.fullmatch(r"\(?\s*([a-z])\s*=\s*(.+?)\s*\)?", raw)  # (t = x): what the 11th-17th guides print
+        if key not in ("formula", "default"):
+            hint = "a card-cost formula reads names, numbers, + - * / and max, min, ceil, sum: max(1, ceil(ability_cost))"
+        elif sets:
+            hint = f"write the formula alone: {sets[2]!r} (the guide prints the variable it sets, {sets[1]} =)"
+        else:
+            hint = "write it as the guide does: 2x, 3x/2, x/(y+1), y²/x, (x+t)/2, 0.5, or 'unknown'"
+        rep.at(node, key, f"{key}: the formula {raw!r} does not parse: {exc.message}", hint, column_in_value=exc.column)
         return False, None

@@ -53,8 +53,8 @@ class Workbench:
 
     def editions(self, query: dict[str, str]) -> tuple[int, str, bytes]:
         """Every edition, the default one, the documents reasons cite, and the collection given."""
-        given = self._collection_json(self.given, self.rules.current) if self.given is not None else None
-        return _json({"editions": [e.to_json() for e in self.rules.editions()], "current": self.rules.current,
+        given = self._collection_json(self.given, self.rules.current()) if self.given is not None else None
+        return _json({"editions": [e.to_json() for e in self.rules.editions()], "current": self.rules.current(),
                       "documents": self.rules.documents(), "collection": given})
 
     def edition_page(self, query: dict[str, str]) -> tuple[int, str, bytes]:
@@ -68,7 +68,7 @@ class Workbench:
         card = _need(body, "card", dict)
         key = self.edition(body.get("edition"))
         v = self.rules.judge(card, key)
-        current = self.rules.current
+        current = self.rules.current()
         return _json({
             "verdict": v.to_json(), "cost": v.cost_json(), "outcome": v.outcome,
             "warnings": [w.to_json() for w in v.warnings],
