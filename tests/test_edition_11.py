@@ -132,3 +132,12 @@ def test_the_11th_guides_healing_example_prints_no_text_of_its_catalog(view):
     notes = [d.note for d in view.catalog(11).disagreements]
     assert any(example in n and "“[x]-dice-heal yourself.”" in n for n in notes), notes
     assert level(view, {"type": "creature", "offense": 1, "defense": 0, "text": "HEALING: 2-dice-heal yourself."}) == 3
+
+
+def test_an_effect_whose_t_is_unknown_says_unknown_not_none():
+    """The 11th's "Target up to [x] level [y] or lower enemy creatures;" sets t = x/(10 - y), which no
+    number gives for y = 10: the effect's line says t is unknown, as every other unknown figure does."""
+    out = CliRunner().invoke(main, ["cost", "-e", "11", "--type", "spell",
+                                    "--text", "Target up to 2 level 10 or lower enemy creatures; Destroy the targets."])
+    assert out.exit_code == 1
+    assert "cost 2at (t=unknown, a=1) = unknown" in out.output and "None" not in out.output, out.output
