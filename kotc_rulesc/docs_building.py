@@ -28,12 +28,13 @@ def _types(system: System, rule: CostRule | None) -> dict[str, Any]:
     items = []
     for t in system.types:
         stats = [st.describe() for st in t.stats]
-        names = {"required": ", each named in capitals (NAME: …)", "optional": "; an ability may be named in capitals (NAME: …)",
+        caps = " in capitals" if system.naming is None or system.naming.case == "upper" else ""  # the 5th: any case
+        names = {"required": f", each named{caps} (NAME: …)", "optional": f"; an ability may be named{caps} (NAME: …)",
                  "none": ", unnamed"}.get(t.names, "")
         text = (f"A {t.id} prints " + (listing(stats) if stats else "no stats") + " and has "
                 + _how_many(t.abilities_min, t.abilities_max, "ability") + names + ".")
         if t.empty_text:
-            text += f" With no ability it prints “{t.empty_text}”."
+            text += f" With no ability it {'prints' if t.empty_modal == 'must' else 'may print'} “{t.empty_text}”."
         items.append(text)
     return {"id": "card-types", "title": "Card types",
             "paragraphs": [f"There are {len(system.types)} types of card. Each prints its {system.figure_title} "

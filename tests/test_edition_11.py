@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from kotc_rulesc.cards import judge
 from kotc_rulesc.cli import main
 
-from support.game_documents import guide_entries
+from support.game_documents import guide_entries, source_path
 from test_source_documents import same_formula, show_json
 from support.loaded import view_of
 
@@ -119,3 +119,25 @@ def test_migrating_to_the_published_11th_bans_older_cards_without_reading_their_
         d = migrator.decide(card)
         assert d.status == "banned", (card["name"], d.status)
         assert [r["code"] for r in d.mark["reasons"]] == ["clean-slate"]
+
+
+def test_the_11th_guides_healing_example_prints_no_text_of_its_catalog(view):
+    """The 11th guide's example of an ability name, "HEALING: Roll 2 six-sided dice and increase your HP by
+    the result.", prints an effect its own Effects list does not have (it heals with "[x]-dice-heal
+    yourself."): the disagreement is recorded, and the catalog's text reads (ax = 2; 1 + 2 → level 3)."""
+    example = "HEALING: Roll 2 six-sided dice and increase your HP by the result."
+    assert example in source_path(11, "card-building-guide.txt").read_text(encoding="utf-8")
+    j = judge({"name": "H", "type": "creature", "edition": 11, "offense": 1, "defense": 0, "text": example}, 11, view)
+    assert j.status == "error" and [r.code for r in j.reasons] == ["unknown-text"]
+    notes = [d.note for d in view.catalog(11).disagreements]
+    assert any(example in n and "“[x]-dice-heal yourself.”" in n for n in notes), notes
+    assert level(view, {"type": "creature", "offense": 1, "defense": 0, "text": "HEALING: 2-dice-heal yourself."}) == 3
+
+
+def test_an_effect_whose_t_is_unknown_says_unknown_not_none():
+    """The 11th's "Target up to [x] level [y] or lower enemy creatures;" sets t = x/(10 - y), which no
+    number gives for y = 10: the effect's line says t is unknown, as every other unknown figure does."""
+    out = CliRunner().invoke(main, ["cost", "-e", "11", "--type", "spell",
+                                    "--text", "Target up to 2 level 10 or lower enemy creatures; Destroy the targets."])
+    assert out.exit_code == 1
+    assert "cost 2at (t=unknown, a=1) = unknown" in out.output and "None" not in out.output, out.output

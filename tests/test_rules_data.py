@@ -180,3 +180,23 @@ def test_show_json_snapshot_of_every_edition(rules, snapshot):
     """`show --format json` of every edition: a change to rules/ shows up as a reviewable diff."""
     for n in rules.all_keys:
         assert show_json(n) == snapshot(name=f"edition-{n:02d}" if isinstance(n, int) else f"edition-{n}")
+
+
+def test_the_building_pages_word_names_and_the_empty_text_as_each_guide_does():
+    """The docs' "How to build a card" pages say how a creature's abilities are named and what it prints
+    without one as its edition's guide does: the 5th names them in any case ("it must be designated at
+    the beginning of the ability of the paragraph, followed by a colon"), the 6th on in capitals; the
+    1st–10th "use the text, “This card has no abilities.”" (must), the published 11th may print it or
+    nothing (empty_modal: may, a recorded disagreement)."""
+    from kotc_rulesc.docs_building import building_view
+    from support.loaded import view_of
+
+    view = view_of()
+
+    def creature_line(edition):
+        return building_view([edition], view.catalog(edition))["sections"][0]["items"][0]
+
+    assert "; an ability may be named (NAME: …)." in creature_line(5)
+    assert "; an ability may be named in capitals (NAME: …)." in creature_line(6)
+    assert "With no ability it prints “This card has no abilities.”" in creature_line(10)
+    assert "With no ability it may print “This card has no abilities.”" in creature_line(11)

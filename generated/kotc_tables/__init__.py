@@ -111,7 +111,7 @@ RULES_FILES = {
  11: (
   'edition-11.yaml',
   96,
-  '96 new component(s), 2 recorded disagreements, clean slate, rulebook parameters, card-cost rule, card-building system',
+  '96 new component(s), 3 recorded disagreements, clean slate, rulebook parameters, card-cost rule, card-building system',
  ),
  12: (
   'edition-12.yaml',
@@ -203,7 +203,7 @@ INPUTS = (
  ('rules/edition-09.yaml', 'd5dbd1a8c982fb654cbfa38cba43198c8e14f762cc5ea5f3c00cef10b551e466'),
  ('rules/edition-10.yaml', '2af3df3bdf9f1dbd316b23ba9a503bceeadb69cc6267d60d01fd974cde2ffb39'),
  ('rules/edition-11-pre.yaml', '9399aaa6207c73860301ac2370045f55db6035beae923b92edfd1f33dfbb663c'),
- ('rules/edition-11.yaml', '03adf9cd50abc4bfed442d427d88629295f93fb0426fd5580573a0b46f7a50e1'),
+ ('rules/edition-11.yaml', '27513e3fc8203646cbec5c054a36ec11d20d48265ac85b95c78b0075fa5eeec0'),
  ('rules/edition-12.yaml', '15d115d27444b6ee937982bf87e5902c7feb0cf82aaef8bb0ddf3b8014d4c73c'),
  ('rules/edition-13.yaml', 'f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97'),
  ('rules/edition-14.yaml', '3a3ab7975717dfc96550b2c0facaad03959caf2afad8b84f502b9ea22b8df88a'),

@@ -1546,6 +1546,11 @@ CATALOG = {
    'note': "The guide's example of the “, then” join, “Exhaust 1 resource; Target this card;” into “Exhaust 1 resource, then target this card;”, prints “Exhaust 1 resource” where its catalog's activation cost reads “Self-exhaust [x] resources;”: a card prints the catalog's text, “Self-exhaust 1 resource, then target this card;”.",
    'sources': ('guide-11',),
   },
+  {
+   'edition': 11,
+   'note': "The guide's example of an ability name, “HEALING: Roll 2 six-sided dice and increase your HP by the result.”, prints an effect its catalog does not list: its Effects list heals with “[x]-dice-heal yourself.”. A card prints the catalog's text (“HEALING: 2-dice-heal yourself.”).",
+   'sources': ('guide-11',),
+  },
  ),
  'system': {
   'edition': 11,

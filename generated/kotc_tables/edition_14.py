@@ -893,6 +893,11 @@ CATALOG = {
    'sources': ('guide-11',),
   },
   {
+   'edition': 11,
+   'note': "The guide's example of an ability name, “HEALING: Roll 2 six-sided dice and increase your HP by the result.”, prints an effect its catalog does not list: its Effects list heals with “[x]-dice-heal yourself.”. A card prints the catalog's text (“HEALING: 2-dice-heal yourself.”).",
+   'sources': ('guide-11',),
+  },
+  {
    'edition': 12,
    'note': "The 12th guide's Target Selections section says 'Only 1 target selection can be used per ability', while its Constructing Abilities section gives every sub-ability an optional target selection ('A sub-ability is composed of ... 1 target selection ... (optional)') and its Effects section says t 'is given by the formula of the target selection used in the respective sub-ability'. Encoded per sub-ability: at most one target selection in each.",
    'sources': ('guide-12',),

@@ -241,7 +241,7 @@ def _part_text(part: dict[str, Any]) -> str:
     formula = part["formula"] if part["formula"] is not None else "unknown"
     value = part["value"] if part["value"] is not None else "unknown"
     items = [f"{k}={v}" for k, v in sorted(part["values"].items())]
-    items += [f"{k}={v}" for k, v in part.items() if k not in _PART_KEYS]
+    items += [f"{k}={'unknown' if v is None else v}" for k, v in part.items() if k not in _PART_KEYS]
     values = f" ({', '.join(items)})" if items else ""
     if part["role"].startswith("sets "):  # a target selection (a condition, the 11th's): it adds nothing itself
         var = part["role"][len("sets "):]
