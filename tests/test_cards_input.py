@@ -81,6 +81,11 @@ BAD_CARDS = [
     ("empty-text", card(text=""), "malformed", "text", "the text is empty"),
     ("a-different-word", spell(text="Draw 2 carts."), "unknown-text", "text[1]", 'did you mean "Draw [x] cards."'),
     ("a-number-in-words", spell(text="Draw two cards."), "unknown-text", "text[1]", "is not a component text of the 2nd edition"),
+    # a field printed in another case is read as no field: said, never left out unsaid (the printed cost unchecked)
+    ("cost-in-capitals", spell(cost=..., Cost=4), "malformed", "Cost", "'Cost' is no field of a card: field names are lowercase, write 'cost'"),
+    ("edition-in-capitals", card(edition=..., Edition=2), "malformed", "Edition", "field names are lowercase, write 'edition'"),
+    ("name-in-capitals", card(name=..., Name="Sentinel"), "malformed", "name", "(found 'Name': field names are lowercase"),
+    ("text-misspelt", card(text=..., txt="This card has no abilities."), "malformed", "text", "(found 'txt': did you mean 'text'?)"),
 ]
 
 
