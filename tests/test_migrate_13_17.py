@@ -221,6 +221,18 @@ def test_a_card_older_than_a_revised_level_is_pruned_with_every_reason(view):
     assert Migrator(view, NEWEST).decide({**PEEK, "text": "See enemy's hand and target 1 card therein; sheathe it."}).status == "banned"
 
 
+def test_a_printed_level_wrong_before_the_revision_is_not_called_the_old_one(view):
+    # Peek's level in the 15th is 3 (t = 2x+1 = 3, sheathe: t), in the 17th 6 (t = 2x = 2, sheathe: 3t)
+    assert "the printed level 3 is from before the cost revision; in the 17th edition the card's level is 6" \
+        in judge(PEEK, NEWEST, view).notes
+    # printed 5, it was wrong in the 15th too: check-cards says so, as migrate does
+    j = judge({**PEEK, "level": 5}, NEWEST, view)
+    assert j.status == "banned" and j.cost == 6
+    assert "the printed level 5 was already wrong in the 15th edition (its level was 3 there); " \
+           "in the 17th edition the card's level is 6" in j.notes
+    assert not any("from before the cost revision" in n for n in j.notes)
+
+
 def test_reissue_recomputes_the_level_and_sets_the_edition_indicator(view):
     d = Migrator(view, NEWEST, reissue=True).decide(PEEK)
     assert d.status == "reissued" and d.cost == (3, 6) and d.edition == (15, 17)

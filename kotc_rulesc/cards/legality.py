@@ -371,7 +371,13 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None, rule_sources, figure))
         elif revised:
-            if fields.cost != total:
+            # its design edition's figure, where its formulas are known: the printed one may be wrong there too
+            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if design_by == "full" else None
+            if fields.cost != total and was is not None and was != fields.cost:
+                there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
+                notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} edition "
+                             f"({there} there); in the {ordinal(edition)} edition {_figure_is(figure, total)}")
+            elif fields.cost != total:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
         elif design is not None:
