@@ -134,6 +134,11 @@ UNREADABLE = [
     ("cards-not-a-list", "shape.json", b'{"cards": 5}', "'cards' must be a list"),
     ("no-cards-key", "shape.yaml", b"deck: []\n", "no cards"),
     ("a-scalar", "scalar.yaml", b"just words\n", "no cards"),
+    # the key of the list in another case or in the singular: named, not an example to copy
+    ("cards-in-capitals", "caps.yaml", b"Cards:\n  - name: A\n", "(hint: found 'Cards': the list of cards goes under 'cards'"),
+    ("card-in-the-singular", "one.json", b'{"card": []}', "(hint: found 'card': the list of cards goes under 'cards'"),
+    # else the example is a card of the current edition (not the 6th's, which it prunes)
+    ("no-cards-example", "deck.json", b'{"deck": []}', '"edition": 17, "level": 2, "text": "Draw 1 card."'),
 ]
 
 
