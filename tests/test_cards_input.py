@@ -199,3 +199,17 @@ def test_help_texts_teach_with_examples():
         assert "Examples:" in result.output and "--edition" in result.output
     assert re.search(r"cost\s+Compute a card's level in one edition", run("--help").output)  # (the 17th's figure first)
     assert "check-cards" in run("--help").output
+
+
+def test_a_missing_text_says_what_its_type_prints_for_no_ability(tmp_path):
+    # 17th guide: "Minions have SP, HP, and any number of abilities": a minion without one prints no
+    # text; "Spells have only a single ability"; up to the 10th a creature without one says so
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - {name: Wall, type: minion, edition: 17, level: 2, sp: 1, hp: 2}\n"
+                    "  - {name: Blank, type: spell, edition: 17, level: 2}\n")
+    out = run("check-cards", str(path)).output
+    assert "missing field 'text': the ability text, one paragraph per line (text: \"\" for a minion without abilities)" in out
+    assert out.count("(text: \"\"") == 1  # not for the spell
+    path.write_text("cards:\n  - {name: Blank, type: spell, cost: 2}\n")
+    out = run("check-cards", str(path), "-e", "6").output
+    assert "missing field 'text'" in out and "This card has no abilities." not in out  # (a creature's, not a spell's)

@@ -159,8 +159,11 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
 
     text = card.get("text")
     if text is None:
-        empty = next((t.empty_text for t in system.types if t.empty_text), None)
-        hint = f" (\"{empty}\" for none)" if empty else ""
+        # what its type prints for no ability: the guide's text, or nothing (a 17th minion may have none)
+        own = types.get(out.type) if out.type is not None else None
+        empty = own.empty_text if own is not None else next((t.empty_text for t in system.types if t.empty_text), None)
+        hint = f" (\"{empty}\" for none)" if empty else \
+            f" (text: \"\" for a {own.id} without abilities)" if own is not None and own.abilities_min == 0 else ""
         bad("text", f"missing field 'text': the ability text, one paragraph per line{hint}" + found("text"))
     elif not isinstance(text, str):
         bad("text", f"'text' must be a string (one paragraph per line), not {_kind_of(text)}")
