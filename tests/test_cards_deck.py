@@ -56,3 +56,16 @@ def test_ultra_points_are_summed_and_limited_where_the_rulebook_limits_them():
     # an edition whose rulebook has no Ultra Points says nothing of them
     earlier = judge_deck(_judged([0] * 40), SimpleNamespace(edition=13, rulebook=Rulebook(edition=13, sources=("rulebook-13",), deck=Range(40, 60))))
     assert earlier.legal and "Ultra" not in earlier.text()
+
+
+def test_a_pruned_card_of_an_older_catalog_is_not_called_unreadable(tmp_path):
+    # a 12th-edition card is pruned by the 13th's clean slate and not read against the 17th's catalog:
+    # its Ultra Points are not known, but it is no unreadable card (its verdict is "pruned")
+    card = {"name": "Greedy", "type": "minion", "edition": 17, "sp": 2, "hp": 7, "level": 8, "text": "GREED: Draw 1 card."}
+    path = tmp_path / "deck.jsonl"
+    path.write_text("\n".join(json.dumps({**card, "name": f"Greedy {i}", "edition": 12 if i == 0 else 17}) for i in range(40)) + "\n")
+    result = run(str(path), "--deck")
+    assert result.exit_code == 1 and "[1] Greedy 0: pruned" in result.output
+    assert "the Ultra Points of 1 card(s) could not be computed (their texts were not read: unreadable, or of a catalog " \
+           "a clean slate replaced)" in result.output
+    assert "unreadable cards" not in result.output

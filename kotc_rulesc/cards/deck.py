@@ -97,7 +97,8 @@ class DeckTally:
                 least = "at least " if self.unreadable else ""
                 verdict.problems.append(f"{least}{self.ultra_points} Ultra Points: {where} allows at most {limit} in a deck")
             elif self.unreadable:
-                verdict.notes.append(f"the Ultra Points of {self.unreadable} card(s) could not be computed (unreadable cards): "
+                verdict.notes.append(f"the Ultra Points of {self.unreadable} card(s) could not be computed (their texts were "
+                                     "not read: unreadable, or of a catalog a clean slate replaced): "
                                      f"the {self.ultra_points} of the others are within {where}'s limit of {limit}, "
                                      "the total is not known")
         return verdict
