@@ -213,3 +213,13 @@ def test_a_missing_text_says_what_its_type_prints_for_no_ability(tmp_path):
     path.write_text("cards:\n  - {name: Blank, type: spell, cost: 2}\n")
     out = run("check-cards", str(path), "-e", "6").output
     assert "missing field 'text'" in out and "This card has no abilities." not in out  # (a creature's, not a spell's)
+
+
+def test_a_space_before_the_arrow_is_forgiven_as_other_spacing_is():
+    # "Self-exhaust 1 resource → Draw 1 card." as typed: the guide prints "resource→ Draw"; the
+    # space before "→" is spacing, as before "." or ";", and the card is read with a note
+    result = run("cost", "--type", "spell", "--text", "Self-exhaust 1 resource → Draw 1 card.")
+    assert result.exit_code == 0, result.output
+    assert 'activation cost      "self-exhaust 1 resource→"' in result.output
+    assert 'note: read "Self-exhaust 1 resource →" as "Self-exhaust 1 resource→"' in result.output
+    assert "level 2 in the 17th edition" in result.output
