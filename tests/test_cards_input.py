@@ -85,7 +85,8 @@ BAD_CARDS = [
     ("cost-in-capitals", spell(cost=..., Cost=4), "malformed", "Cost", "'Cost' is no field of a card: field names are lowercase, write 'cost'"),
     ("edition-in-capitals", card(edition=..., Edition=2), "malformed", "Edition", "field names are lowercase, write 'edition'"),
     ("name-in-capitals", card(name=..., Name="Sentinel"), "malformed", "name", "(found 'Name': field names are lowercase"),
-    ("text-misspelt", card(text=..., txt="This card has no abilities."), "malformed", "text", "(found 'txt': did you mean 'text'?)"),
+    ("text-in-capitals", card(text=..., TEXT="This card has no abilities."), "malformed", "text",
+     "(found 'TEXT': field names are lowercase, write 'text')"),
 ]
 
 

@@ -74,18 +74,16 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         return out, problems
 
     def other_case(fld: str) -> str | None:
-        """The key printed for ``fld`` in another case ("Level"), which is no field."""
-        return next((k for k in card if isinstance(k, str) and k.lower() == fld), None) if fld not in card else None
+        """The key printed for ``fld`` in another case ("Level"), which is no field (the decision memo keys
+        a card by such keys too: :class:`~kotc_rulesc.cards.decisive.DecisionMemo`)."""
+        if card.get(fld) is not None:
+            return None
+        return next((k for k in card if isinstance(k, str) and k != fld and k.lower() == fld), None)
 
     def found(fld: str) -> str:
-        """What a missing field ``fld`` may have been printed as: another case, or a close spelling ("txt")."""
-        import difflib  # (only for a card missing a field)
-
+        """The key a missing field ``fld`` was printed as, in another case."""
         key = other_case(fld)
-        if key is not None:
-            return f" (found '{key}': field names are lowercase, write '{fld}')"
-        close = difflib.get_close_matches(fld, [k for k in card if isinstance(k, str)], 1, 0.75)
-        return f" (found '{close[0]}': did you mean '{fld}'?)" if close else ""
+        return f" (found '{key}': field names are lowercase, write '{fld}')" if key is not None else ""
 
     name = card.get("name")
     if name is None:
