@@ -463,6 +463,16 @@ def test_a_pruned_card_says_what_the_player_can_do():
     assert all("what you can do" not in e for e in entries.values() if "): pruned" not in e.splitlines()[0])
 
 
+def test_a_wrong_printed_level_kept_from_the_design_edition_says_which_to_print(view):
+    # "self-bury [x] resources→" went from x to 2x in the 16th guide, in no rulebook list: a 15th card keeps
+    # its 15th level (2 here), not the 17th's formulas' (0); printed 3, the level to print is 2
+    card = {"name": "Burier", "type": "spell", "edition": 15, "level": 3, "text": "Self-bury 2 resources→ Draw 2 cards."}
+    d = Migrator(view, NEWEST).decide(card)
+    assert d.status == "banned" and [r.code for r in d.reasons] == ["cost-mismatch"]
+    assert d.remedy == "print the level 2 on it: it is then a legal card of the 17th edition"
+    assert judge({**card, "level": 2}, NEWEST, view).status == "legal"
+
+
 def test_reissue_over_jsonl(tmp_path):
     """--reissue holds for JSONL: it streams as YAML migrates."""
     cards = _yaml(MIXED.read_text())
