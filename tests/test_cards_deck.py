@@ -69,3 +69,14 @@ def test_a_pruned_card_of_an_older_catalog_is_not_called_unreadable(tmp_path):
     assert "the Ultra Points of 1 card(s) could not be computed (their texts were not read: unreadable, or of a catalog " \
            "a clean slate replaced)" in result.output
     assert "unreadable cards" not in result.output
+
+
+def test_a_rulebook_that_asks_for_exactly_n_cards_says_exactly():
+    # the 9th rulebook: "A deck in Keeper of the Cards must have exactly 40 cards"; the 1st: exactly 50
+    rulebook = Rulebook(edition=9, sources=("rulebook-09",), deck=Range(40, 40))
+    catalog = SimpleNamespace(edition=9, rulebook=rulebook)
+    assert judge_deck(_judged([0] * 24), catalog).problems == ["24 cards: the 9th edition's rulebook (rulebook-09) asks for exactly 40"]
+    assert judge_deck(_judged([0] * 41), catalog).problems == ["41 cards: the 9th edition's rulebook (rulebook-09) asks for exactly 40"]
+    assert judge_deck(_judged([0] * 40), catalog).legal
+    result = run("examples/collection.yaml", "-e", "1", "--deck")
+    assert "24 cards: the 1st edition's rulebook (rulebook-01) asks for exactly 50" in result.output
