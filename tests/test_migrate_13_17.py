@@ -473,6 +473,19 @@ def test_a_wrong_printed_level_kept_from_the_design_edition_says_which_to_print(
     assert judge({**card, "level": 2}, NEWEST, view).status == "legal"
 
 
+def test_a_card_kept_as_it_was_is_told_of_the_texts_it_prints(view):
+    # "Target up to 2 in-play cards; destroy it." is malformed ("it" for two targets); it is kept as it was,
+    # so its reasons (report and 'migration' field) quote what it prints, as check-cards does, not the
+    # refurbished "Target up to 2 on-field minions;" it does not print
+    card = {"name": "Bad", "type": "spell", "edition": 13, "level": 4, "text": "Target up to 2 in-play cards; destroy it."}
+    d = Migrator(view, NEWEST).decide(card)
+    assert d.status == "error" and d.text is None
+    (reason,) = d.reasons
+    assert '"Target up to 2 in-play cards;" selects up to 2' in reason.message and "on-field" not in reason.message
+    assert reason.message in judge(card, NEWEST, view).reasons[0].message
+    assert all("on-field" not in r["message"] for r in d.mark["reasons"])
+
+
 def test_reissue_over_jsonl(tmp_path):
     """--reissue holds for JSONL: it streams as YAML migrates."""
     cards = _yaml(MIXED.read_text())
