@@ -224,3 +224,18 @@ def test_a_space_before_the_arrow_is_forgiven_as_other_spacing_is():
     assert 'activation cost      "self-exhaust 1 resource→"' in result.output
     assert 'note: read "Self-exhaust 1 resource →" as "Self-exhaust 1 resource→"' in result.output
     assert "level 2 in the 17th edition" in result.output
+
+
+def test_a_field_of_another_system_is_told_in_the_words_of_the_edition_judged(tmp_path):
+    # a 17th card printing an older system's fields: the 17th's cards print a level (17th guide, Level),
+    # a minion has SP and HP; the message named "the 15th edition's cards", the edition whose guide first
+    # stated the 15th–17th system, and cited that guide
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - {name: A, type: spell, edition: 17, cost: 2, text: Draw 1 card.}\n"
+                    "  - {name: B, type: minion, edition: 17, level: 3, offense: 1, defense: 2, text: 'X: Draw 1 card.'}\n")
+    cards = json.loads(run("check-cards", str(path), "--format", "json").stdout)["cards"]
+    (cost,) = cards[0]["reasons"]
+    assert cost["message"] == "cost: 2: the 17th edition's cards print a level, not a cost: write 'level: 2'"
+    assert cost["sources"] == ["guide-17"]
+    offense = next(r for r in cards[1]["reasons"] if r["field"] == "offense")
+    assert offense["sources"] == ["guide-17"] and "its sp is 'sp'" in offense["message"]
