@@ -239,3 +239,14 @@ def test_a_field_of_another_system_is_told_in_the_words_of_the_edition_judged(tm
     assert cost["sources"] == ["guide-17"]
     offense = next(r for r in cards[1]["reasons"] if r["field"] == "offense")
     assert offense["sources"] == ["guide-17"] and "its sp is 'sp'" in offense["message"]
+
+
+def test_an_ability_name_in_capitals_of_any_script_is_a_name():
+    # 17th guide: "The name is designated at the beginning of the ability's paragraph in all capital
+    # letters, followed by a colon": "ÉCLAIR:" is in capitals; it was read as a text of the catalog
+    for name in ("ÉCLAIR", "ÜBER MACHT", "X+Y"):
+        result = run("cost", "--type", "minion", "--sp", "0", "--hp", "0", "--text", f"{name}: Draw 1 card.")
+        assert result.exit_code == 0, result.output
+        assert f"ability 1: {name} (paragraph 1)" in result.output and "level 2 in the 17th edition" in result.output
+    lower = run("cost", "--type", "minion", "--sp", "0", "--hp", "0", "--text", "éclair: Draw 1 card.")
+    assert lower.exit_code == 1 and 'print instead: "ÉCLAIR: Draw 1 card."' in lower.output
