@@ -343,7 +343,10 @@ class AtomicOutput:
                     raise Changed(self.target)
             shutil.copymode(self.target, self.temp_name)
             if self.backup:
-                _make_backup(self.target)
+                try:
+                    _make_backup(self.target)
+                except OSError as exc:  # (the backup named: "cards.yaml.bak: Is a directory")
+                    raise _output_error(exc, backup_path(self.target)) from None
         else:
             os.chmod(self.temp_name, 0o666 & ~_umask())
         os.replace(self.temp_name, self.target)  # the temporary file stays locked until it is in place

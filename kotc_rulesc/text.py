@@ -75,9 +75,9 @@ _SPACES = re.compile(r"\s+")
 
 @lru_cache(maxsize=1 << 16)  # printed sentences repeat across a collection
 def normalize(text: str) -> str:
-    """Straight quotes, single spaces, no space before punctuation, trimmed."""
+    """Straight quotes, single spaces, no space before punctuation (or an arrow), trimmed."""
     text = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
-    return re.sub(r" (?=[.,;:)])|(?<=\() ", "", text)
+    return re.sub(r" (?=[.,;:)→])|(?<=\() ", "", text)
 
 
 _NUMBER = re.compile(r"\[[a-z]\]|-?\d+")  # (a slot, or a number)

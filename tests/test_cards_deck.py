@@ -56,3 +56,27 @@ def test_ultra_points_are_summed_and_limited_where_the_rulebook_limits_them():
     # an edition whose rulebook has no Ultra Points says nothing of them
     earlier = judge_deck(_judged([0] * 40), SimpleNamespace(edition=13, rulebook=Rulebook(edition=13, sources=("rulebook-13",), deck=Range(40, 60))))
     assert earlier.legal and "Ultra" not in earlier.text()
+
+
+def test_a_pruned_card_of_an_older_catalog_is_not_called_unreadable(tmp_path):
+    # a 12th-edition card is pruned by the 13th's clean slate and not read against the 17th's catalog:
+    # its Ultra Points are not known, but it is no unreadable card (its verdict is "pruned")
+    card = {"name": "Greedy", "type": "minion", "edition": 17, "sp": 2, "hp": 7, "level": 8, "text": "GREED: Draw 1 card."}
+    path = tmp_path / "deck.jsonl"
+    path.write_text("\n".join(json.dumps({**card, "name": f"Greedy {i}", "edition": 12 if i == 0 else 17}) for i in range(40)) + "\n")
+    result = run(str(path), "--deck")
+    assert result.exit_code == 1 and "[1] Greedy 0: pruned" in result.output
+    assert "the Ultra Points of 1 card(s) could not be computed (their texts were not read: unreadable, or of a catalog " \
+           "a clean slate replaced)" in result.output
+    assert "unreadable cards" not in result.output
+
+
+def test_a_rulebook_that_asks_for_exactly_n_cards_says_exactly():
+    # the 9th rulebook: "A deck in Keeper of the Cards must have exactly 40 cards"; the 1st: exactly 50
+    rulebook = Rulebook(edition=9, sources=("rulebook-09",), deck=Range(40, 40))
+    catalog = SimpleNamespace(edition=9, rulebook=rulebook)
+    assert judge_deck(_judged([0] * 24), catalog).problems == ["24 cards: the 9th edition's rulebook (rulebook-09) asks for exactly 40"]
+    assert judge_deck(_judged([0] * 41), catalog).problems == ["41 cards: the 9th edition's rulebook (rulebook-09) asks for exactly 40"]
+    assert judge_deck(_judged([0] * 40), catalog).legal
+    result = run("examples/collection.yaml", "-e", "1", "--deck")
+    assert "24 cards: the 1st edition's rulebook (rulebook-01) asks for exactly 50" in result.output

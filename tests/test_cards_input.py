@@ -81,6 +81,12 @@ BAD_CARDS = [
     ("empty-text", card(text=""), "malformed", "text", "the text is empty"),
     ("a-different-word", spell(text="Draw 2 carts."), "unknown-text", "text[1]", 'did you mean "Draw [x] cards."'),
     ("a-number-in-words", spell(text="Draw two cards."), "unknown-text", "text[1]", "is not a component text of the 2nd edition"),
+    # a field printed in another case is read as no field: said, never left out unsaid (the printed cost unchecked)
+    ("cost-in-capitals", spell(cost=..., Cost=4), "malformed", "Cost", "'Cost' is no field of a card: field names are lowercase, write 'cost'"),
+    ("edition-in-capitals", card(edition=..., Edition=2), "malformed", "Edition", "field names are lowercase, write 'edition'"),
+    ("name-in-capitals", card(name=..., Name="Sentinel"), "malformed", "name", "(found 'Name': field names are lowercase"),
+    ("text-in-capitals", card(text=..., TEXT="This card has no abilities."), "malformed", "text",
+     "(found 'TEXT': field names are lowercase, write 'text')"),
 ]
 
 
@@ -129,6 +135,11 @@ UNREADABLE = [
     ("cards-not-a-list", "shape.json", b'{"cards": 5}', "'cards' must be a list"),
     ("no-cards-key", "shape.yaml", b"deck: []\n", "no cards"),
     ("a-scalar", "scalar.yaml", b"just words\n", "no cards"),
+    # the key of the list in another case or in the singular: named, not an example to copy
+    ("cards-in-capitals", "caps.yaml", b"Cards:\n  - name: A\n", "(hint: found 'Cards': the list of cards goes under 'cards'"),
+    ("card-in-the-singular", "one.json", b'{"card": []}', "(hint: found 'card': the list of cards goes under 'cards'"),
+    # else the example is a card of the current edition (not the 6th's, which it prunes)
+    ("no-cards-example", "deck.json", b'{"deck": []}', '"edition": 17, "level": 2, "text": "Draw 1 card."'),
 ]
 
 
@@ -189,3 +200,53 @@ def test_help_texts_teach_with_examples():
         assert "Examples:" in result.output and "--edition" in result.output
     assert re.search(r"cost\s+Compute a card's level in one edition", run("--help").output)  # (the 17th's figure first)
     assert "check-cards" in run("--help").output
+
+
+def test_a_missing_text_says_what_its_type_prints_for_no_ability(tmp_path):
+    # 17th guide: "Minions have SP, HP, and any number of abilities": a minion without one prints no
+    # text; "Spells have only a single ability"; up to the 10th a creature without one says so
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - {name: Wall, type: minion, edition: 17, level: 2, sp: 1, hp: 2}\n"
+                    "  - {name: Blank, type: spell, edition: 17, level: 2}\n")
+    out = run("check-cards", str(path)).output
+    assert "missing field 'text': the ability text, one paragraph per line (text: \"\" for a minion without abilities)" in out
+    assert out.count("(text: \"\"") == 1  # not for the spell
+    path.write_text("cards:\n  - {name: Blank, type: spell, cost: 2}\n")
+    out = run("check-cards", str(path), "-e", "6").output
+    assert "missing field 'text'" in out and "This card has no abilities." not in out  # (a creature's, not a spell's)
+
+
+def test_a_space_before_the_arrow_is_forgiven_as_other_spacing_is():
+    # "Self-exhaust 1 resource → Draw 1 card." as typed: the guide prints "resource→ Draw"; the
+    # space before "→" is spacing, as before "." or ";", and the card is read with a note
+    result = run("cost", "--type", "spell", "--text", "Self-exhaust 1 resource → Draw 1 card.")
+    assert result.exit_code == 0, result.output
+    assert 'activation cost      "self-exhaust 1 resource→"' in result.output
+    assert 'note: read "Self-exhaust 1 resource →" as "Self-exhaust 1 resource→"' in result.output
+    assert "level 2 in the 17th edition" in result.output
+
+
+def test_a_field_of_another_system_is_told_in_the_words_of_the_edition_judged(tmp_path):
+    # a 17th card printing an older system's fields: the 17th's cards print a level (17th guide, Level),
+    # a minion has SP and HP; the message named "the 15th edition's cards", the edition whose guide first
+    # stated the 15th–17th system, and cited that guide
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - {name: A, type: spell, edition: 17, cost: 2, text: Draw 1 card.}\n"
+                    "  - {name: B, type: minion, edition: 17, level: 3, offense: 1, defense: 2, text: 'X: Draw 1 card.'}\n")
+    cards = json.loads(run("check-cards", str(path), "--format", "json").stdout)["cards"]
+    (cost,) = cards[0]["reasons"]
+    assert cost["message"] == "cost: 2: the 17th edition's cards print a level, not a cost: write 'level: 2'"
+    assert cost["sources"] == ["guide-17"]
+    offense = next(r for r in cards[1]["reasons"] if r["field"] == "offense")
+    assert offense["sources"] == ["guide-17"] and "its sp is 'sp'" in offense["message"]
+
+
+def test_an_ability_name_in_capitals_of_any_script_is_a_name():
+    # 17th guide: "The name is designated at the beginning of the ability's paragraph in all capital
+    # letters, followed by a colon": "ÉCLAIR:" is in capitals; it was read as a text of the catalog
+    for name in ("ÉCLAIR", "ÜBER MACHT", "X+Y"):
+        result = run("cost", "--type", "minion", "--sp", "0", "--hp", "0", "--text", f"{name}: Draw 1 card.")
+        assert result.exit_code == 0, result.output
+        assert f"ability 1: {name} (paragraph 1)" in result.output and "level 2 in the 17th edition" in result.output
+    lower = run("cost", "--type", "minion", "--sp", "0", "--hp", "0", "--text", "éclair: Draw 1 card.")
+    assert lower.exit_code == 1 and 'print instead: "ÉCLAIR: Draw 1 card."' in lower.output

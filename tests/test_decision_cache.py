@@ -233,3 +233,24 @@ def test_check_cards_memory_does_not_grow_with_the_collection(tmp_path, monkeypa
                 peaks[n] = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
     assert peaks[8_000] < 1.3 * peaks[2_000] + (256 << 10), peaks
+
+
+def test_a_field_in_another_case_is_part_of_the_key(tmp_path):
+    # the engine says 'Level' is no field (and names 'TEXT' where 'text' is missing): a card that prints
+    # one is not the design of a card that does not, though their decisive fields are the same
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n"
+                    "  - {name: A, type: minion, edition: 17, sp: 1, hp: 1, TEXT: 'X: Draw 1 card.'}\n"
+                    "  - {name: B, type: minion, edition: 17, sp: 1, hp: 1}\n"
+                    "  - {name: C, type: spell, edition: 17, text: Draw 1 card.}\n"
+                    "  - {name: D, type: spell, edition: 17, text: Draw 1 card., Level: 7}\n"
+                    "  - {name: E, type: spell, edition: 17, text: Draw 1 card., level: null, Level: 7}\n"
+                    "  - {name: F, type: spell, edition: 17, text: Draw 1 card., level: null}\n")
+    result = CliRunner().invoke(main, ["check-cards", str(path), "--format", "json"])
+    cards = json.loads(result.stdout)["cards"]
+    assert [c["status"] for c in cards] == ["error", "error", "legal", "error", "error", "legal"]
+    assert "(found 'TEXT'" in cards[0]["reasons"][0]["message"] and "(found" not in cards[1]["reasons"][0]["message"]
+    assert [r["field"] for r in cards[3]["reasons"]] == [r["field"] for r in cards[4]["reasons"]] == ["Level"]
+    memo = DecisionMemo(TablesView())
+    card = {"name": "C", "type": "spell", "edition": 17, "text": "Draw 1 card."}
+    assert memo.key({**card, "Level": 7}) != memo.key(card) == memo.key({**card, "flavor": "x", "level": None})

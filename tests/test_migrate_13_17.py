@@ -221,6 +221,18 @@ def test_a_card_older_than_a_revised_level_is_pruned_with_every_reason(view):
     assert Migrator(view, NEWEST).decide({**PEEK, "text": "See enemy's hand and target 1 card therein; sheathe it."}).status == "banned"
 
 
+def test_a_printed_level_wrong_before_the_revision_is_not_called_the_old_one(view):
+    # Peek's level in the 15th is 3 (t = 2x+1 = 3, sheathe: t), in the 17th 6 (t = 2x = 2, sheathe: 3t)
+    assert "the printed level 3 is from before the cost revision; in the 17th edition the card's level is 6" \
+        in judge(PEEK, NEWEST, view).notes
+    # printed 5, it was wrong in the 15th too: check-cards says so, as migrate does
+    j = judge({**PEEK, "level": 5}, NEWEST, view)
+    assert j.status == "banned" and j.cost == 6
+    assert "the printed level 5 was already wrong in the 15th edition (its level was 3 there); " \
+           "in the 17th edition the card's level is 6" in j.notes
+    assert not any("from before the cost revision" in n for n in j.notes)
+
+
 def test_reissue_recomputes_the_level_and_sets_the_edition_indicator(view):
     d = Migrator(view, NEWEST, reissue=True).decide(PEEK)
     assert d.status == "reissued" and d.cost == (3, 6) and d.edition == (15, 17)
@@ -449,6 +461,29 @@ def test_a_pruned_card_says_what_the_player_can_do():
     nameless = {**_yaml(MIXED.read_text())[14], "edition": 17, "level": 4}
     assert judge(nameless, 17, TablesView()).status == "legal"
     assert all("what you can do" not in e for e in entries.values() if "): pruned" not in e.splitlines()[0])
+
+
+def test_a_wrong_printed_level_kept_from_the_design_edition_says_which_to_print(view):
+    # "self-bury [x] resources→" went from x to 2x in the 16th guide, in no rulebook list: a 15th card keeps
+    # its 15th level (2 here), not the 17th's formulas' (0); printed 3, the level to print is 2
+    card = {"name": "Burier", "type": "spell", "edition": 15, "level": 3, "text": "Self-bury 2 resources→ Draw 2 cards."}
+    d = Migrator(view, NEWEST).decide(card)
+    assert d.status == "banned" and [r.code for r in d.reasons] == ["cost-mismatch"]
+    assert d.remedy == "print the level 2 on it: it is then a legal card of the 17th edition"
+    assert judge({**card, "level": 2}, NEWEST, view).status == "legal"
+
+
+def test_a_card_kept_as_it_was_is_told_of_the_texts_it_prints(view):
+    # "Target up to 2 in-play cards; destroy it." is malformed ("it" for two targets); it is kept as it was,
+    # so its reasons (report and 'migration' field) quote what it prints, as check-cards does, not the
+    # refurbished "Target up to 2 on-field minions;" it does not print
+    card = {"name": "Bad", "type": "spell", "edition": 13, "level": 4, "text": "Target up to 2 in-play cards; destroy it."}
+    d = Migrator(view, NEWEST).decide(card)
+    assert d.status == "error" and d.text is None
+    (reason,) = d.reasons
+    assert '"Target up to 2 in-play cards;" selects up to 2' in reason.message and "on-field" not in reason.message
+    assert reason.message in judge(card, NEWEST, view).reasons[0].message
+    assert all("on-field" not in r["message"] for r in d.mark["reasons"])
 
 
 def test_reissue_over_jsonl(tmp_path):

@@ -296,6 +296,18 @@ def test_unwritable_output_is_a_usage_error(tmp_path):
     assert "cannot write" in result.stderr and "out.jsonl" in result.stderr
 
 
+def test_a_backup_that_cannot_be_written_is_named(tmp_path):
+    # --in-place keeps the original as COLLECTION.bak: where a folder stands in its place, the message
+    # named the collection ("cannot write cards.jsonl: Is a directory"), which is a file and was untouched
+    path = tmp_path / "cards.jsonl"
+    path.write_bytes(jsonl(LEGAL))
+    (tmp_path / "cards.jsonl.bak").mkdir()
+    result = invoke(str(path), "--from", "1", "--to", "4", "--in-place")
+    assert result.exit_code == 2
+    assert f"cannot write {path}.bak: Is a directory; nothing was written, {path} is as it was" in result.stderr
+    assert path.read_bytes() == jsonl(LEGAL)
+
+
 def test_byte_order_mark_and_links_are_kept(tmp_path):
     real = tmp_path / "real.jsonl"
     real.write_bytes(b"\xef\xbb\xbf" + jsonl(LEGAL))

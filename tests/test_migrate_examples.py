@@ -108,3 +108,17 @@ def test_crossing_the_12th_clean_slate_bans_every_card_and_drops_none(view):
     assert result.totals["migrated"] == 0 and result.totals["unchanged"] == 0
     assert len(entries) == result.totals["cards"]
     assert all(any(r["code"] == "clean-slate" and r["edition"] == 12 for r in e["reasons"]) for e in entries)
+
+
+def test_the_collections_page_says_what_the_example_holds():
+    # docs/collections.md described examples/collection.yaml as "24 cards of the 6th edition"; four of
+    # them bear the Edition Indicator of a later printing
+    from ruamel.yaml import YAML
+
+    cards = YAML(typ="safe").load(EXAMPLE.read_text())["cards"]
+    bare = sum(1 for c in cards if c.get("edition") is None)
+    printed = sorted({c["edition"] for c in cards if c.get("edition") is not None})
+    said = " ".join((ROOT / "docs" / "collections.md").read_text().split())
+    names = ", ".join(map(str, printed[:-1])) + f" and {printed[-1]}"
+    assert f"holds {len(cards)} old cards, among them the rulebooks' own examples: {bare} of the 6th edition, " \
+           f"which bear no Edition Indicator, and {len(cards) - bare} bearing the Edition Indicators {names}" in said

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator, Mapping
 from ..errors import Problem
 from ..memo import Memo
 from ..reading.json_reader import JsonProblem, JsonStream, json_keys, json_line, plain_name_at
-from ..reading.policy import (Input, InputError, blank_line, detect_format, jsonl_lines, open_input,
+from ..reading.policy import (Input, InputError, blank_line, detect_format, jsonl_lines, no_cards_hint, open_input,
                               read_blocks, yaml_text)
 from ..reading.yaml_reader import Collection, read_yaml
 from ..value import Value
@@ -91,7 +91,7 @@ def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> 
         entry(0, root)
     elif isinstance(data, dict):
         raise InputError('no cards: expected a mapping with a "cards" list, a list of cards, or one card', root.line + 1,
-                         0, display, 'e.g. {"cards": [{"name": "Insight", "type": "spell", "edition": 6, "text": "Draw 1 card."}]}')
+                         0, display, no_cards_hint(data))
     elif not isinstance(data, list):
         raise InputError(f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', 0, 0, display)
 

@@ -1,7 +1,8 @@
 """The one memo of decisions about cards (a judgement, a migration), keyed by a card's decisive fields.
 
 The card engine reads of a card only its type, Edition Indicator, text, each edition's figure and stats,
-and whether its name is one: every copy of a design is decided once, by ``check-cards`` and ``migrate``.
+whether its name is one, and the keys that print one of those fields in another case ("Level", which it
+says is no field): every copy of a design is decided once, by ``check-cards`` and ``migrate``.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ class DecisionMemo:
     """Decisions remembered by the card's decisive fields (``limit``: see :class:`~kotc_rulesc.memo.Memo`);
     ``hits`` and ``misses`` count the cards decided."""
 
-    __slots__ = ("fields", "_memo", "hits", "misses")
+    __slots__ = ("fields", "_names", "_memo", "hits", "misses")
 
     def __init__(self, view: Any, limit: int = 8192):
         self.fields = tuple(view.decisive_fields())
+        self._names = frozenset(self.fields) | {"name"}
         self._memo = Memo(limit)
         self.hits = 0
         self.misses = 0
@@ -38,7 +40,11 @@ class DecisionMemo:
         if type(name) is not str or not name or name.isspace():
             return None
         key = tuple(map(get, self.fields))
-        return key if _PLAIN.issuperset(map(type, key)) else None
+        if not _PLAIN.issuperset(map(type, key)):
+            return None
+        names = self._names  # a field in another case ("Level") is judged: part of the key (after the values)
+        cased = tuple(k for k in card if k not in names and type(k) is str and k.lower() in names)
+        return key + cased if cased else key
 
     def decide(self, card: Any, compute: Callable[[Any], Any], design: Hashable = None) -> Any:
         """The decision for ``card``, remembered or ``compute(card)``.  ``design``: what decides the card as

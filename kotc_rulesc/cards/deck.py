@@ -87,17 +87,20 @@ class DeckTally:
         if deck is None:
             verdict.notes.append(f"{where} states no deck size")
         else:
+            exactly = deck.min is not None and deck.min == deck.max  # ("must have exactly 40 cards", the 9th's)
             if deck.min is not None and self.cards < deck.min:
-                verdict.problems.append(f"{self.cards} cards: {where} asks for at least {deck.min}")
+                verdict.problems.append(f"{self.cards} cards: {where} asks for {'exactly' if exactly else 'at least'} {deck.min}")
             if deck.max is not None and self.cards > deck.max:
-                verdict.problems.append(f"{self.cards} cards: {where} allows at most {deck.max}")
+                verdict.problems.append(f"{self.cards} cards: {where} " + (f"asks for exactly {deck.max}" if exactly else
+                                                                           f"allows at most {deck.max}"))
         if rulebook.deck_ultra_points is not None:
             limit = rulebook.deck_ultra_points
             if self.ultra_points > limit:
                 least = "at least " if self.unreadable else ""
                 verdict.problems.append(f"{least}{self.ultra_points} Ultra Points: {where} allows at most {limit} in a deck")
             elif self.unreadable:
-                verdict.notes.append(f"the Ultra Points of {self.unreadable} card(s) could not be computed (unreadable cards): "
+                verdict.notes.append(f"the Ultra Points of {self.unreadable} card(s) could not be computed (their texts were "
+                                     "not read: unreadable, or of a catalog a clean slate replaced): "
                                      f"the {self.ultra_points} of the others are within {where}'s limit of {limit}, "
                                      "the total is not known")
         return verdict

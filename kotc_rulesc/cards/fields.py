@@ -73,9 +73,21 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         bad(None, f"a card is a mapping of fields (name, type, text, …), not {_kind_of(card)}")
         return out, problems
 
+    def other_case(fld: str) -> str | None:
+        """The key printed for ``fld`` in another case ("Level"), which is no field (the decision memo keys
+        a card by such keys too: :class:`~kotc_rulesc.cards.decisive.DecisionMemo`)."""
+        if card.get(fld) is not None:
+            return None
+        return next((k for k in card if isinstance(k, str) and k != fld and k.lower() == fld), None)
+
+    def found(fld: str) -> str:
+        """The key a missing field ``fld`` was printed as, in another case."""
+        key = other_case(fld)
+        return f" (found '{key}': field names are lowercase, write '{fld}')" if key is not None else ""
+
     name = card.get("name")
     if name is None:
-        bad("name", "missing field 'name' (the card's name)")
+        bad("name", "missing field 'name' (the card's name)" + found("name"))
     elif not isinstance(name, str) or not name.strip():
         bad("name", f"'name' must be a non-empty string, not {_kind_of(name)}" if not isinstance(name, str) else "'name' is empty")
     else:
@@ -83,7 +95,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
 
     kind = card.get("type")
     if kind is None:
-        bad("type", f"missing field 'type': {names}")
+        bad("type", f"missing field 'type': {names}" + found("type"))
     elif not isinstance(kind, str):
         bad("type", f"'type' must be the string {names}, not {_kind_of(kind)}")
     elif kind.strip().lower() not in types and kind.strip().lower() not in aliases:
@@ -93,6 +105,9 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         out.printed_type = kind.strip().lower()
         out.type = aliases.get(out.printed_type, out.printed_type)
 
+    for fld in ("edition", system.figure):  # (optional fields: one printed in another case is not read, say so)
+        if (key := other_case(fld)) is not None:
+            bad(key, f"'{key}' is no field of a card: field names are lowercase, write '{fld}'")
     ed = card.get("edition")
     if ed is not None:
         if not _whole(ed):
@@ -131,7 +146,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         lo, hi = decl.min, decl.max
         span = f"from {lo} to {hi}" if lo is not None and hi is not None else f"no lower than {lo}" if lo is not None else ""
         if value is None:
-            bad(stat, f"missing field '{stat}': a {out.type}'s {stat} is a whole number {span}".rstrip(), sources)
+            bad(stat, f"missing field '{stat}': a {out.type}'s {stat} is a whole number {span}".rstrip() + found(stat), sources)
             continue
         if not _whole(value):
             bad(stat, f"'{stat}' must be a whole number {span}, not {_kind_of(value)} ({value!r})".replace("  ", " "), sources)
@@ -142,9 +157,12 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
 
     text = card.get("text")
     if text is None:
-        empty = next((t.empty_text for t in system.types if t.empty_text), None)
-        hint = f" (\"{empty}\" for none)" if empty else ""
-        bad("text", f"missing field 'text': the ability text, one paragraph per line{hint}")
+        # what its type prints for no ability: the guide's text, or nothing (a 17th minion may have none)
+        own = types.get(out.type) if out.type is not None else None
+        empty = own.empty_text if own is not None else next((t.empty_text for t in system.types if t.empty_text), None)
+        hint = f" (\"{empty}\" for none)" if empty else \
+            f" (text: \"\" for a {own.id} without abilities)" if own is not None and own.abilities_min == 0 else ""
+        bad("text", f"missing field 'text': the ability text, one paragraph per line{hint}" + found("text"))
     elif not isinstance(text, str):
         bad("text", f"'text' must be a string (one paragraph per line), not {_kind_of(text)}")
     else:

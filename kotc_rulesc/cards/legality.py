@@ -227,9 +227,10 @@ def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Cata
     return "same", then
 
 
-def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> list[Reason]:
+def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
-    "offense" on a minion): malformed, naming the field it is here."""
+    "offense" on a minion): malformed, naming the field it is here, in the words of the edition judged."""
+    system = catalog.system
     own = {system.figure, *(st.name for t in system.types for st in t.stats)}
     found = [f for f in view.decisive_fields() if f not in ("type", "edition", "text") and f not in own
              and card.get(f) is not None]
@@ -250,12 +251,13 @@ def _other_fields(card: dict, system: Any, fields: CardFields, view: Any) -> lis
     for f in found:
         to = right.get(f)
         if to == system.figure:
-            say = f"the {ordinal(system.edition)} edition's cards print a {system.figure_title}, not a {f}: write '{to}: {card[f]!r}'"
+            say = f"the {ordinal(catalog.edition)} edition's cards print a {system.figure_title}, not a {f}: write '{to}: {card[f]!r}'"
         elif to is not None:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"
         else:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's field)"
-        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, system.sources, f))
+        sources = catalog.cost_rule.sources if catalog.cost_rule else system.sources  # (its guide, as for its own stats)
+        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, sources, f))
     return out
 
 
@@ -302,7 +304,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     design_by, then = None, None  # how the design edition's figure is had (_design_edition)
     reads_here = False  # a card without an Edition Indicator whose text is this edition's
     if older_catalog and fields.edition is None and catalog.catalog_known and fields.type is not None \
-            and fields.paragraphs is not None and not _other_fields(card, catalog.system, fields, view):
+            and fields.paragraphs is not None and not _other_fields(card, catalog, fields, view):
         reads_here = parse_card(card, catalog, view)[0] is not None
         if reads_here:
             older_catalog = False
@@ -327,7 +329,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             notes.append(f"its text is of an older catalog than the {ordinal(edition)} edition's, which a clean slate "
                          "replaced whole: it is not read against it")
     elif fields.type is not None and fields.paragraphs is not None:
-        reasons.extend(r.replace(edition=edition) for r in _other_fields(card, catalog.system, fields, view))
+        reasons.extend(r.replace(edition=edition) for r in _other_fields(card, catalog, fields, view))
         parsed, problems, parse_notes = parse_card(card, catalog, view)
         reasons.extend(problems)
         notes.extend(parse_notes)
@@ -371,7 +373,13 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None, rule_sources, figure))
         elif revised:
-            if fields.cost != total:
+            # its design edition's figure, where its formulas are known: the printed one may be wrong there too
+            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if design_by == "full" else None
+            if fields.cost != total and was is not None and was != fields.cost:
+                there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
+                notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} edition "
+                             f"({there} there); in the {ordinal(edition)} edition {_figure_is(figure, total)}")
+            elif fields.cost != total:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
         elif design is not None:

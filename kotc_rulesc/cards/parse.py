@@ -22,7 +22,7 @@ from .writing import Placed, Writing
 
 __all__ = ["parse_card", "split_paragraph"]
 
-_NAME = re.compile(r"^(?P<name>[A-Z0-9][A-Z0-9 '\u2019&,!?\-]*?)\s*:\s*(?P<rest>.*)$")
+_NAME = re.compile(r"^(?P<name>[^:.;→()]+?)\s*:\s*(?P<rest>.*)$")  # (in capitals: any script's, "ÉCLAIR:")
 _ANY_NAME = re.compile(r"^(?P<name>[^:.;→()]+?)\s*:\s*(?P<rest>.+)$")
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 
@@ -290,7 +290,7 @@ def split_paragraph(paragraph: str, case: str = "upper") -> tuple[str | None, li
     system's naming writes one: in capitals (``case`` "upper"), or in any case ("any", the 5th's)."""
     name = None
     m = (_ANY_NAME if case == "any" else _NAME).match(paragraph)
-    if m and any(c.isalpha() for c in m.group("name")):
+    if m and any(c.isalpha() for c in m.group("name")) and (case == "any" or m.group("name").isupper()):
         name, paragraph = m.group("name").strip(), m.group("rest")
     sentences = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
     return name, sentences

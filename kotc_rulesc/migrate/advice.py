@@ -77,7 +77,16 @@ def _printed_fix(m: Any, card: Any, j: Any) -> dict[str, Any]:
         fix["edition"] = edition_number(m.target)
     if card.get(j.figure) != j.cost:
         fix[j.figure] = j.cost
-    return fix if fix and m.judge(without_mark(card, fix), m.target, m.view).status == "legal" else {}
+    if fix and m.judge(without_mark(card, fix), m.target, m.view).status == "legal":
+        return fix
+    # where the target's rulebook keeps a card's design-edition figure (a formula changed since, in no
+    # list), that figure is the one to print
+    design = card.get("edition")
+    if j.figure in fix and type(design) is int and design < edition_number(m.target) and design in m.view.keys:
+        fix[j.figure] = m.judge(without_mark(card, {}), design, m.view).cost
+        if fix[j.figure] is not None and m.judge(without_mark(card, fix), m.target, m.view).status == "legal":
+            return fix
+    return {}
 
 
 def printed_cost_notes(m: Any, card: dict, source: int, new_cost: int | None) -> tuple[str, ...]:

@@ -233,6 +233,12 @@ class Migrator:
             # unreadable in N (a clean slate gave a whole new catalog): judged as the older card it is
             j = self.judge(without_mark(card, {"text": new_text}), n, self.view)
             codes = {r.code for r in j.reasons}
+        elif new_text != text:
+            # kept as it was: its reasons quote the texts it prints, as check-cards does, where they are
+            # the same reasons (the card reads its earlier wordings as the refurbished ones)
+            own = self.judge(without_mark(card, {}), n, self.view)
+            if own.status == j.status and [r.code for r in own.reasons] == [r.code for r in j.reasons]:
+                j = own
         status = j.status if j.status != "legal" else "banned"
         notes = advice.printed_cost_notes(self, card, source, None) if "cost-mismatch" in codes else ()
         reissue = None

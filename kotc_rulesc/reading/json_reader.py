@@ -503,7 +503,7 @@ class JsonStream:
         if found:
             return
         if not any(k in keys for k in ("name", "type", "text")):
-            raise self._fail('no cards: expected {"cards": [...]}, a list of cards, or one card', first)
+            raise self._fail('no cards: expected {"cards": [...]}, a list of cards, or one card', first, policy.no_cards_hint(keys))
         try:  # a single card
             value = json_line(self.buf[first:self.pos])
         except JsonProblem as exc:

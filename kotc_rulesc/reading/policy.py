@@ -27,6 +27,15 @@ MAX_DIGITS = 100
 HEAD = 1 << 16
 
 
+def no_cards_hint(keys: Any) -> str:
+    """What to write where a collection's mapping holds no "cards" list: the key found in its place
+    ("Cards", "card"), or an example of a card of the current edition."""
+    near = next((k for k in keys if isinstance(k, str) and k.strip().lower() in ("cards", "card")), None)
+    if near is not None:
+        return f"found {near!r}: the list of cards goes under 'cards', lowercase"
+    return 'e.g. {"cards": [{"name": "Insight", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}]}'
+
+
 def size_text(n: int) -> str:
     for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
         if n >= 1 << shift and n % (1 << shift) == 0:
