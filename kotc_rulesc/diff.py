@@ -188,8 +188,10 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
     pa, pb = rulebook_params_json(ca) or {}, rulebook_params_json(cb) or {}
     params = []
     for name, label in PARAMETERS:
-        # an empty list is a list the rulebook does not state: unknown
-        before, after = (None if v == [] else v for v in (pa.get(name), pb.get(name)))
+        # an empty list is a list the rulebook does not state: unknown; between two known rulebooks, a later
+        # rulebooks' rule one lacks is "(none)", as a card-cost formula only one rule has
+        none = "(none)" if pa and pb and name in OPTIONAL_PARAMETERS else None
+        before, after = (none if v is None else None if v == [] else v for v in (pa.get(name), pb.get(name)))
         if before != after:
             params.append(_change(name, label, before, after))
     terms = []

@@ -229,3 +229,15 @@ def test_every_event_kind_describes_itself():
     assert [key for key, _ in SECTIONS[2:]] == [key for kind in KINDS for key, _ in kind.diff_sections]
     for kind in KINDS:
         assert kind.heading and kind.intro and kind.skeleton and kind.diff_sections, kind.key
+
+
+def test_a_rule_only_later_rulebooks_state_is_none_not_unknown_where_a_rulebook_lacks_it():
+    """The 16th rulebook has no Ultra Points and the 15th no rule on cards older than a cost revision:
+    a known rulebook without them says "(none)", as the edition pages leave them out; "unknown" stays
+    for a rulebook no source gives (the 8th)."""
+    out = run("16", "17").output
+    assert "Ultra Points per deck (at most): (none) → 10" in out and "unknown → 10" not in out
+    assert "Cards older than a cost revision of one of their texts: (none) → prune" in run("15", "16").output
+    assert "Cards older than a cost revision of one of their texts: unknown → reissue" in run("8", "9").output
+    data = json.loads(run("--format", "json", "16", "17").output)
+    assert {"name": "deck_ultra_points", "before": "(none)", "after": 10} in data["parameters"]

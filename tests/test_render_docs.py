@@ -617,3 +617,9 @@ def test_every_edition_page_lists_each_section_in_its_guides_order(docs, edition
         want = [clean(normalize(t)) for k, t in guide if k == kind]
         got = [t for t in listed.get(kind, []) if t in want]
         assert got == want, f"{edition}: {kind}: add its guide's order (guide_order) to the edition's rules file"
+
+
+def test_a_changelog_says_none_where_the_rulebook_before_has_no_such_rule(docs):
+    """The 16th rulebook has no Ultra Points: the 17th's changelog says "(none) → 10", not "unknown"."""
+    assert "- Ultra Points per deck (at most): (none) → 10" in docs["changelog-17.md"]
+    assert "- Cards older than a cost revision of one of their texts: (none) → prune" in docs["changelog-16.md"]
