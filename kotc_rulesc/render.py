@@ -32,7 +32,7 @@ from .history.change import describe_when, formula_text, limits_text
 from .model import LIST_TITLES, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
 from .passes import Pass
 from . import prose
-from .show import rulebook_lists, rulebook_params_json
+from .show import edition_disagreements, rulebook_lists, rulebook_params_json
 from .system import kind_titles
 from .view import FoldedRules
 from .wordiff import word_diff
@@ -305,6 +305,7 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
         "sections": {**LIST_TITLES, **(rb.sections if rb else {})},
         "lists": _rulebook_section(cat),
         "parameters": _parameters(cat),
+        "disagreements": edition_disagreements(cat),
         "sources": _sources(rules, sources),
     }
 
@@ -357,6 +358,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "card_cost": [value_line(v) for v in card_cost_changes(cost_before, this)] if cost_before else [],
         "card_cost_stated": bool(decl and decl.card_cost),
         "card_cost_before": cost_before.edition if cost_before else None,
+        "disagreements": edition_disagreements(this),
         "possible": _possible(rules, n),
     }
 

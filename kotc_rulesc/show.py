@@ -233,6 +233,12 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
     }
 
 
+def edition_disagreements(cat: Catalog) -> list[tuple[str, str]]:
+    """(sources, note) of each disagreement this edition's own file records about no one component (those
+    about a component are in its history): "guide-12", "The 12th guide's Target Selections section says …"."""
+    return [(", ".join(d.sources), d.note) for d in cat.disagreements if d.component is None and d.edition == cat.edition]
+
+
 #: what the rulebook's rule on cards older than a cost revision of one of their texts says (Rulebook.cost_revised)
 _COST_REVISED = {
     "reissue": "must bear a later Edition Indicator (migrate re-issues them)",
@@ -310,4 +316,8 @@ def catalog_text(cat: Catalog) -> str:
             ("ability layout", " → ".join(rb.ability_layout) or None),
         ):
             lines.append(f"  {label}: {'unknown' if value is None else value}")
+    disagree = edition_disagreements(cat)
+    if disagree:
+        lines += ["", f"Documents disagree (recorded for the {ordinal(cat.edition)} Edition):"]
+        lines += [f"  ({sources}) {note}" for sources, note in disagree]
     return "\n".join(lines) + "\n"

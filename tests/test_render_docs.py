@@ -623,3 +623,15 @@ def test_a_changelog_says_none_where_the_rulebook_before_has_no_such_rule(docs):
     """The 16th rulebook has no Ultra Points: the 17th's changelog says "(none) → 10", not "unknown"."""
     assert "- Ultra Points per deck (at most): (none) → 10" in docs["changelog-17.md"]
     assert "- Cards older than a cost revision of one of their texts: (none) → prune" in docs["changelog-16.md"]
+
+
+@pytest.mark.parametrize("n, count", [(11, 3), (12, 2), (13, 4)])
+def test_the_edition_page_and_changelog_list_the_disagreements_the_edition_records(docs, n, count):
+    """The pages said "N recorded disagreements" and listed those about no one component nowhere."""
+    for page in (f"edition-{n}", f"changelog-{n}"):
+        md = docs[f"{page}.md"].split("## Disagreements between documents\n", 1)[1].split("\n## ", 1)[0]
+        assert md.count("\n- ") == count and md.count(f"(guide-{n}") == count, page
+        assert f"(guide-{n})" in md
+        html = docs[f"{page}.html"].split("Disagreements between documents</h2>", 1)[1].split("</ul>", 1)[0]
+        assert html.count("<li>") == count, page
+    assert "Only 1 target selection can be used per ability" in docs[f"edition-{n}.md"] or n == 11
