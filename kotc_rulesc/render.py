@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 from .bundled import templates_dir
 from .diff import OPTIONAL_PARAMETERS, PARAMETERS, RuleDiff, card_cost_changes, notes as diff_notes, rulebook_changes
 from .diff import show_value, value_line
-from .docs_building import building_groups, building_view
+from .docs_building import building_groups, building_sources, building_view
 from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
 from .docs_topics import topics
 from .fold import Catalog, ComponentState, derive_passes
@@ -441,9 +441,9 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
         if fmt == "html":
             for topic in pages_topics:
                 page(f"{topic.name}.html", "topic.html.j2", t=topic)
-            for keys, cat in groups:
+            for keys, cats in groups:
                 page(f"{building[keys[0]]}.html", "building.html.j2",
-                     b={**building_view(keys, cat), "sources": _sources(rules, cat.system.sources)})
+                     b={**building_view(keys, cats[0], cats), "sources": _sources(rules, building_sources(cats))})
     pages = {path: add_toc(text) if path.endswith(".html") else text for path, text in pages.items()}
     # the search lists its finds: the front page, the topic pages, how to build a card (the current system
     # first), the editions from the current one back, then their changelogs

@@ -635,3 +635,20 @@ def test_the_edition_page_and_changelog_list_the_disagreements_the_edition_recor
         html = docs[f"{page}.html"].split("Disagreements between documents</h2>", 1)[1].split("</ul>", 1)[0]
         assert html.count("<li>") == count, page
     assert "Only 1 target selection can be used per ability" in docs[f"edition-{n}.md"] or n == 11
+
+
+def test_the_building_pages_say_ultra_points_cite_each_guide_and_name_each_input_once(docs):
+    """building.html ("15th–17th") never mentioned the 17th guide's "Ultra Points" section, cited the 15th
+    guide alone, and every page listed ability_costs and ability_cost once per card type."""
+    page = docs["building.html"]
+    ultra = page.split('<h2 id="ultra">Ultra Points</h2>', 1)[1].split("</section>", 1)[0]
+    assert "In the 17th Edition, some texts" in ultra and "at most 10 Ultra Points" in ultra
+    sources = page.split('<h2 id="sources">', 1)[1]
+    for title in ("Card Building Guide, 15th Edition", "Card Building Guide, 16th Edition",
+                  "Card Building Guide, 17th Edition", "Rulebook, 17th Edition"):
+        assert title in sources
+    for name, text in docs.items():
+        if name.startswith("building") and "The names in these formulas" in text:
+            names = re.findall(r"<li>(\w+): ", text.split("The names in these formulas", 1)[1].split("</ul>", 1)[0])
+            assert names and len(names) == len(set(names)), name
+            assert ('id="ultra"' in text) == (name == "building.html"), name
