@@ -241,3 +241,15 @@ def test_a_rule_only_later_rulebooks_state_is_none_not_unknown_where_a_rulebook_
     assert "Cards older than a cost revision of one of their texts: unknown → reissue" in run("8", "9").output
     data = json.loads(run("--format", "json", "16", "17").output)
     assert {"name": "deck_ultra_points", "before": "(none)", "after": 10} in data["parameters"]
+
+
+def test_a_formula_a_rewording_gave_a_variable_is_sampled_as_old_cards_read_it():
+    """The 8th rewords five conditions to take an [x] and their formula 1 → x (x/5 for damage); old
+    cards read as x = 1 (x = 5), so their cost stays 1: the diff said "(x=2: 1 → 2)"."""
+    out = run("7", "8").output
+    assert "“Activate when at least [x] cards in your deck are destroyed.”: 1 → x (old cards read as x = 1: 1 → 1)" in out
+    assert "“Activate when you take at least [x] damage.”: 1 → x/5 (old cards read as x = 5: 1 → 1)" in out
+    assert "(x=2: 1 → 2)" not in out and "(x=2: 1 → 0.4)" not in out
+    assert "4x → 2x (x=2: 8 → 4)" in run("--rules", str(MINI), "1", "3").output  # (no rewording: the sample)
+    data = json.loads(run("--format", "json", "7", "8").output)
+    assert data["components"]["formulas"][0]["sample"] == {"values": {"x": 1}, "before": "1", "after": "1"}
