@@ -135,9 +135,10 @@ _SECTION_KEYS = frozenset(key for key, _ in SECTIONS)
 
 
 def _membership(c, section: str, system) -> ComponentChange:
-    """A component only one catalog has: "(2x) {x ≤ 5}" and its text."""
-    fields = {"formula": formula_text(c.formula, system, c.kind), "limits": limits_json(c.limits), "status": c.status}
-    detail = f"({fields['formula']})" + (f" {limits_text(c.limits)}" if c.limits else "")
+    """A component only one catalog has: "(2x) {x ≤ 5}" and its text, "[+1]" before it for an ultra text."""
+    fields = {"formula": formula_text(c.formula, system, c.kind), "limits": limits_json(c.limits), "status": c.status,
+              "ultra": c.ultra}
+    detail = f"({fields['formula']})" + (f" {limits_text(c.limits)}" if c.limits else "") + (f" [+{c.ultra}]" if c.ultra else "")
     before, after = (None, fields) if section == "added" else (fields, None)
     return ComponentChange(c.id, c.kind, str(c.text), section, f"{detail} “{c.text}”", detail, json=dict(fields),
                            before=before, after=after)

@@ -253,3 +253,14 @@ def test_a_formula_a_rewording_gave_a_variable_is_sampled_as_old_cards_read_it()
     assert "4x → 2x (x=2: 8 → 4)" in run("--rules", str(MINI), "1", "3").output  # (no rewording: the sample)
     data = json.loads(run("--format", "json", "7", "8").output)
     assert data["components"]["formulas"][0]["sample"] == {"values": {"x": 1}, "before": "1", "after": "1"}
+
+
+def test_an_added_ultra_text_shows_its_ultra_points():
+    """`diff 16 17` listed the 17th's ultra texts as plain ones ("(no formula) “When enemy summons a
+    minion:”"): their Ultra Points, "[+2]" in the 17th guide, were in no format."""
+    out = run("16", "17").output
+    assert "[Activation Conditions] (no formula) [+2] “When enemy summons a minion:”" in out
+    assert "[Activation Conditions] (no formula) “When enemy defends, after Defense Formation:”" in out
+    added = json.loads(run("--format", "json", "16", "17").output)["components"]["added"]
+    ultra = {c["text"]: c["ultra"] for c in added}
+    assert ultra["When enemy summons a minion:"] == 2 and ultra["When enemy defends, after Defense Formation:"] == 0
