@@ -264,3 +264,11 @@ def test_an_added_ultra_text_shows_its_ultra_points():
     added = json.loads(run("--format", "json", "16", "17").output)["components"]["added"]
     ultra = {c["text"]: c["ultra"] for c in added}
     assert ultra["When enemy summons a minion:"] == 2 and ultra["When enemy defends, after Defense Formation:"] == 0
+
+
+def test_the_help_says_what_the_diff_samples_and_compares():
+    """--help said every formula change is costed on x=2 (not so where a rewording added the variable:
+    7 → 8) and left out the card-building system, which the diff compares (10 → 11, 11 → 12)."""
+    help_text = " ".join(run("--help").output.split())
+    assert "a variable a rewording added, at the value old cards read it as" in help_text
+    assert "the card-building system;" in help_text
