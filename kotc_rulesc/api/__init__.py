@@ -134,6 +134,8 @@ class Rules:
         """The edition's components nearest to ``sentence`` (what an unknown text's reason suggests)."""
         from .values import nearest
 
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"n is how many components to give: a whole number, 1 or more (got {n!r})")
         with self._lock:
             return nearest(sentence, self.view.catalog(self.key(edition)), n)
 
