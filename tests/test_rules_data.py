@@ -214,3 +214,11 @@ def test_show_lists_the_disagreements_an_edition_records_about_no_one_component(
     assert "'Only 1 target selection can be used per ability'" in twelfth[0]
     assert shown(13).count("\n  (guide-13") == 4 and shown(11).count("\n  (guide-11") == 3
     assert "Documents disagree (recorded" not in shown(10)  # (the 7th's is about a component: under it)
+
+
+def test_show_help_says_what_the_text_gives_and_what_only_json_does():
+    """--help promised "the rulebook's revised/redacted lists", which only the JSON has (the text marks
+    each component instead), and named neither the card-building system nor the disagreements it prints."""
+    help_text = " ".join(CliRunner().invoke(main, ["show", "--help"]).output.split())
+    assert "building system" in help_text and "where the edition's documents disagree" in help_text
+    assert "(JSON: also the rulebook's revised/redacted lists)" in help_text

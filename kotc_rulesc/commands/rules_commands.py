@@ -131,9 +131,10 @@ def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
     """Show the component catalog as it stood in one edition.
 
     Folds the history of every edition up to EDITION: current wording,
-    formula, limits and status of each component, with its revisions so far,
-    the rulebook's revised/redacted lists, its parameters and the card-cost
-    rule. Unknown facts print as "unknown" (JSON null).
+    formula, limits and status of each component, with its revisions so far;
+    the card-building system, the card-cost rule, the rulebook's parameters
+    and where the edition's documents disagree (JSON: also the rulebook's
+    revised/redacted lists). Unknown facts print as "unknown" (JSON null).
 
     Exit status: 0, 1 when the rules have problems, 2 for usage errors (an
     edition the rules do not know) or rules that cannot be read.
