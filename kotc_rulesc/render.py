@@ -358,7 +358,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "card_cost": [value_line(v) for v in card_cost_changes(cost_before, this)] if cost_before else [],
         "card_cost_stated": bool(decl and decl.card_cost),
         "card_cost_before": cost_before.edition if cost_before else None,
-        "disagreements": edition_disagreements(this),
+        "disagreements": edition_disagreements(this, components=True),  # (all the summary counts)
         "possible": _possible(rules, n),
     }
 

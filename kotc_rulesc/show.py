@@ -233,10 +233,13 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
     }
 
 
-def edition_disagreements(cat: Catalog) -> list[tuple[str, str]]:
+def edition_disagreements(cat: Catalog, components: bool = False) -> list[tuple[str, str]]:
     """(sources, note) of each disagreement this edition's own file records about no one component (those
-    about a component are in its history): "guide-12", "The 12th guide's Target Selections section says …"."""
-    return [(", ".join(d.sources), d.note) for d in cat.disagreements if d.component is None and d.edition == cat.edition]
+    about a component are in its history; with ``components``, they too, after its text): "guide-12",
+    "The 12th guide's Target Selections section says …"."""
+    texts = {c.id: str(c.text) for c in cat.components or ()} if components else {}
+    return [(", ".join(d.sources), (f"“{texts[d.component]}”: " if d.component in texts else "") + d.note)
+            for d in cat.disagreements if d.edition == cat.edition and (d.component is None or d.component in texts)]
 
 
 #: what the rulebook's rule on cards older than a cost revision of one of their texts says (Rulebook.cost_revised)

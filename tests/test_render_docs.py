@@ -652,3 +652,17 @@ def test_the_building_pages_say_ultra_points_cite_each_guide_and_name_each_input
             names = re.findall(r"<li>(\w+): ", text.split("The names in these formulas", 1)[1].split("</ul>", 1)[0])
             assert names and len(names) == len(set(names)), name
             assert ('id="ultra"' in text) == (name == "building.html"), name
+
+
+def test_each_changelog_lists_as_many_disagreements_as_its_summary_counts(docs):
+    """changelog-07 said "1 recorded disagreement" (about a component) and listed none: each changelog
+    lists every disagreement its edition's file records, one about a component after its text."""
+    counted = 0
+    for name, text in docs.items():
+        if name.startswith("changelog-") and name.endswith(".md"):
+            m = re.search(r"(\d+) recorded disagreements?", text.split("\n## ", 1)[0])
+            items = text.split("## Disagreements between documents\n", 1)[1].split("\n## ", 1)[0].split("\n---")[0].count("\n- ") if m else 0
+            assert items == (int(m.group(1)) if m else 0), name
+            counted += bool(m)
+    assert counted >= 10
+    assert "- “Activate when this card as a resource is destroyed.”: The 7th guide strikes" in docs["changelog-07.md"]
