@@ -135,9 +135,10 @@ _SECTION_KEYS = frozenset(key for key, _ in SECTIONS)
 
 
 def _membership(c, section: str, system) -> ComponentChange:
-    """A component only one catalog has: "(2x) {x ≤ 5}" and its text."""
-    fields = {"formula": formula_text(c.formula, system, c.kind), "limits": limits_json(c.limits), "status": c.status}
-    detail = f"({fields['formula']})" + (f" {limits_text(c.limits)}" if c.limits else "")
+    """A component only one catalog has: "(2x) {x ≤ 5}" and its text, "[+1]" before it for an ultra text."""
+    fields = {"formula": formula_text(c.formula, system, c.kind), "limits": limits_json(c.limits), "status": c.status,
+              "ultra": c.ultra}
+    detail = f"({fields['formula']})" + (f" {limits_text(c.limits)}" if c.limits else "") + (f" [+{c.ultra}]" if c.ultra else "")
     before, after = (None, fields) if section == "added" else (fields, None)
     return ComponentChange(c.id, c.kind, str(c.text), section, f"{detail} “{c.text}”", detail, json=dict(fields),
                            before=before, after=after)
@@ -188,8 +189,10 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
     pa, pb = rulebook_params_json(ca) or {}, rulebook_params_json(cb) or {}
     params = []
     for name, label in PARAMETERS:
-        # an empty list is a list the rulebook does not state: unknown
-        before, after = (None if v == [] else v for v in (pa.get(name), pb.get(name)))
+        # an empty list is a list the rulebook does not state: unknown; between two known rulebooks, a later
+        # rulebooks' rule one lacks is "(none)", as a card-cost formula only one rule has
+        none = "(none)" if pa and pb and name in OPTIONAL_PARAMETERS else None
+        before, after = (none if v is None else None if v == [] else v for v in (pa.get(name), pb.get(name)))
         if before != after:
             params.append(_change(name, label, before, after))
     terms = []

@@ -132,8 +132,8 @@ def _figure(system: System, rule: CostRule | None) -> dict[str, Any]:
     if rule is None:
         unknown = f"No source states how the {system.figure_title} is computed: it is unknown."
         return {**section, "paragraphs": [unknown]}
-    inputs = [f"{name}: {meaning}" for scope in system.rule_scopes()
-              for name, meaning in system.rule_inputs(scope).items()]
+    inputs = [f"{name}: {meaning}" for name, meaning in  # (once each: every card type reads ability_costs)
+              {n: m for scope in system.rule_scopes() for n, m in system.rule_inputs(scope).items()}.items()]
     return {**section, "paragraphs": [prose.cost_intro(system)], "items": inputs,
             "formulas": [{"name": name, "formula": f} for name, f in rule.parts()],
             "after": ["A formula of a component is evaluated exactly, with the card's numbers; a fraction is rounded "
@@ -148,18 +148,42 @@ SECTIONS: tuple[Callable[[System, CostRule | None], dict[str, Any] | None], ...]
     _types, _components, _ability, _writing, _figure)
 
 
-def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], Any]]:
-    """The editions that share a system and a rule, grouped (in the order given): ``[(keys, catalog
-    of the first)]``."""
-    groups: dict[Any, tuple[list[EditionKey], Any]] = {}
+def _ultra(cats: list[Any]) -> dict[str, Any] | None:
+    """The Ultra Points, for the editions of a page whose guides list ultra texts (the 17th's "Ultra Points")."""
+    ultra = [c for c in cats if any(x.ultra for x in c.components or ())]
+    if not ultra:
+        return None
+    deck = ultra[0].rulebook.deck_ultra_points if ultra[0].rulebook else None
+    return {"id": "ultra", "title": "Ultra Points", "paragraphs": [
+        f"In the {listing([ordinal(c.edition) for c in ultra])} Edition{'s' if len(ultra) > 1 else ''}, some texts of "
+        "the guide are ultra texts, listed apart with their Ultra Points in square brackets ([+1] or more). A card is "
+        f"worth the sum of its texts' Ultra Points (0 for a text without); they do not change its "
+        f"{ultra[0].system.figure_title}." + (f" A deck may hold at most {deck} Ultra Points in all." if deck else "")]}
+
+
+def building_sources(cats: list[Any]) -> set[str]:
+    """What a page cites: each edition's system and card-cost rule, and its ultra texts' and deck limit's."""
+    out = {s for c in cats for s in (*c.system.sources, *(c.cost_rule.sources if c.cost_rule else ()))}
+    for c in cats:
+        if any(x.ultra for x in c.components or ()):
+            out.update(s for x in c.components if x.ultra for s in x.sources)
+            out.update(c.rulebook.sources if c.rulebook and c.rulebook.deck_ultra_points else ())
+    return out
+
+
+def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], list[Any]]]:
+    """The editions that share a system and a rule, grouped (in the order given): ``[(keys, catalogs)]``."""
+    groups: dict[Any, tuple[list[EditionKey], list[Any]]] = {}
     for cat in catalogs:
         rule = tuple((n, f.notation()) for n, f in cat.cost_rule.parts()) if cat.cost_rule else None
-        groups.setdefault((cat.system, rule), ([], cat))[0].append(cat.edition)
+        keys, cats = groups.setdefault((cat.system, rule), ([], []))
+        keys.append(cat.edition)
+        cats.append(cat)
     return list(groups.values())
 
 
-def building_view(keys: list[EditionKey], cat: Any) -> dict[str, Any]:
-    """The page of the editions ``keys`` (whose first's catalog is ``cat``)."""
+def building_view(keys: list[EditionKey], cat: Any, cats: list[Any] = ()) -> dict[str, Any]:
+    """The page of the editions ``keys`` (whose first's catalog is ``cat``; ``cats``: all of theirs)."""
     plural, say = ("s", "say") if len(keys) > 1 else ("", "says")
     last = f"–{ordinal(keys[-1])}" if len(keys) > 1 else ""
     return {
@@ -168,5 +192,6 @@ def building_view(keys: list[EditionKey], cat: Any) -> dict[str, Any]:
         "lede": (f"How a card is built in the {listing([ordinal(k) for k in keys])} Edition{plural}, as the Card "
                  f"Building Guide{plural} {say}: its types, its components, the grammar of an ability and how its "
                  f"{cat.system.figure_title} is computed."),
-        "sections": [{**_EMPTY, **s} for s in (f(cat.system, cat.cost_rule) for f in SECTIONS) if s is not None],
+        "sections": [{**_EMPTY, **s} for s in (*(f(cat.system, cat.cost_rule) for f in SECTIONS), _ultra(list(cats)))
+                     if s is not None],
     }

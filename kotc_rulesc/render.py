@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 from .bundled import templates_dir
 from .diff import OPTIONAL_PARAMETERS, PARAMETERS, RuleDiff, card_cost_changes, notes as diff_notes, rulebook_changes
 from .diff import show_value, value_line
-from .docs_building import building_groups, building_view
+from .docs_building import building_groups, building_sources, building_view
 from .docs_sections import TOC_PLACEHOLDER, add_toc, search_index
 from .docs_topics import topics
 from .fold import Catalog, ComponentState, derive_passes
@@ -32,7 +32,7 @@ from .history.change import describe_when, formula_text, limits_text
 from .model import LIST_TITLES, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
 from .passes import Pass
 from . import prose
-from .show import rulebook_lists, rulebook_params_json
+from .show import edition_disagreements, rulebook_lists, rulebook_params_json
 from .system import kind_titles
 from .view import FoldedRules
 from .wordiff import word_diff
@@ -305,6 +305,7 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
         "sections": {**LIST_TITLES, **(rb.sections if rb else {})},
         "lists": _rulebook_section(cat),
         "parameters": _parameters(cat),
+        "disagreements": edition_disagreements(cat),
         "sources": _sources(rules, sources),
     }
 
@@ -357,6 +358,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "card_cost": [value_line(v) for v in card_cost_changes(cost_before, this)] if cost_before else [],
         "card_cost_stated": bool(decl and decl.card_cost),
         "card_cost_before": cost_before.edition if cost_before else None,
+        "disagreements": edition_disagreements(this, components=True),  # (all the summary counts)
         "possible": _possible(rules, n),
     }
 
@@ -439,9 +441,9 @@ def render_docs(rules: RuleSet) -> dict[str, str]:
         if fmt == "html":
             for topic in pages_topics:
                 page(f"{topic.name}.html", "topic.html.j2", t=topic)
-            for keys, cat in groups:
+            for keys, cats in groups:
                 page(f"{building[keys[0]]}.html", "building.html.j2",
-                     b={**building_view(keys, cat), "sources": _sources(rules, cat.system.sources)})
+                     b={**building_view(keys, cats[0], cats), "sources": _sources(rules, building_sources(cats))})
     pages = {path: add_toc(text) if path.endswith(".html") else text for path, text in pages.items()}
     # the search lists its finds: the front page, the topic pages, how to build a card (the current system
     # first), the editions from the current one back, then their changelogs

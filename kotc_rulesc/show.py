@@ -233,6 +233,15 @@ def catalog_json(cat: Catalog) -> dict[str, Any]:
     }
 
 
+def edition_disagreements(cat: Catalog, components: bool = False) -> list[tuple[str, str]]:
+    """(sources, note) of each disagreement this edition's own file records about no one component (those
+    about a component are in its history; with ``components``, they too, after its text): "guide-12",
+    "The 12th guide's Target Selections section says …"."""
+    texts = {c.id: str(c.text) for c in cat.components or ()} if components else {}
+    return [(", ".join(d.sources), (f"“{texts[d.component]}”: " if d.component in texts else "") + d.note)
+            for d in cat.disagreements if d.edition == cat.edition and (d.component is None or d.component in texts)]
+
+
 #: what the rulebook's rule on cards older than a cost revision of one of their texts says (Rulebook.cost_revised)
 _COST_REVISED = {
     "reissue": "must bear a later Edition Indicator (migrate re-issues them)",
@@ -310,4 +319,8 @@ def catalog_text(cat: Catalog) -> str:
             ("ability layout", " → ".join(rb.ability_layout) or None),
         ):
             lines.append(f"  {label}: {'unknown' if value is None else value}")
+    disagree = edition_disagreements(cat)
+    if disagree:
+        lines += ["", f"Documents disagree (recorded for the {ordinal(cat.edition)} Edition):"]
+        lines += [f"  ({sources}) {note}" for sources, note in disagree]
     return "\n".join(lines) + "\n"

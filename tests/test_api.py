@@ -231,3 +231,20 @@ def test_rules_that_do_not_load_say_what_is_wrong_where(tmp_path):
         api.Rules(rules)
     assert str(raised.value) == f"1 problem(s):\n{rules / 'edition-04.yaml'}:1:1: (top level): 'edition' is required"
     assert [p.line for p in raised.value.problems] == [1]
+
+
+def test_a_kind_or_a_value_the_edition_or_text_lacks_is_an_error_naming_what_is_allowed():
+    """A program's mistake is not an empty answer: `kind="effects"` and a `y` for a text with only [x]."""
+    with pytest.raises(ValueError, match=r"no kind 'effects': its kinds are condition, cost, target, effect"):
+        api.components(17, kind="effects")
+    with pytest.raises(ValueError, match=r"no slot for y: its text's slots are \[x\]"):
+        api.wording("effect-draw-cards-13", {"y": 2})
+    assert api.wording("effect-draw-cards-13", {"x": 2}).text == "Draw 2 cards."
+
+
+@pytest.mark.parametrize("n", [0, -1])
+def test_nearest_asked_for_no_components_says_what_n_is(n):
+    """`api.nearest("Draw 2 cards.", n=0)` failed with an IndexError from deep in the engine."""
+    with pytest.raises(ValueError, match=r"n is how many components to give: a whole number, 1 or more"):
+        api.nearest("Draw 2 cards.", n=n)
+    assert len(api.nearest("Draw 2 cards.", n=1)) == 1

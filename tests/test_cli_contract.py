@@ -268,3 +268,15 @@ def test_every_command_loads_lazily_from_the_module_the_cli_names():
             "print(sorted(m for m in sys.modules if m.startswith('kotc_rulesc.commands.') and m != 'kotc_rulesc.commands.edition_arg'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "['kotc_rulesc.commands.build_commands']"
+
+
+def test_editions_json_names_each_edition_as_show_and_diff_do():
+    """A number, the pre-release "11-pre" a string: `editions` and `check --format json` gave every key as a string."""
+    rows = json.loads(CliRunner().invoke(main, ["editions", "--format", "json"]).output)
+    keys = [r["edition"] for r in rows]
+    assert 17 in keys and "11-pre" in keys and "17" not in keys
+    for key in (1, "11-pre", 17):
+        shown = json.loads(CliRunner().invoke(main, ["show", "-e", str(key), "--format", "json"]).output)
+        assert shown["edition"] == key
+    checked = json.loads(CliRunner().invoke(main, ["check", "--format", "json"]).output)
+    assert checked["editions"] == keys

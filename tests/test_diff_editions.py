@@ -229,3 +229,46 @@ def test_every_event_kind_describes_itself():
     assert [key for key, _ in SECTIONS[2:]] == [key for kind in KINDS for key, _ in kind.diff_sections]
     for kind in KINDS:
         assert kind.heading and kind.intro and kind.skeleton and kind.diff_sections, kind.key
+
+
+def test_a_rule_only_later_rulebooks_state_is_none_not_unknown_where_a_rulebook_lacks_it():
+    """The 16th rulebook has no Ultra Points and the 15th no rule on cards older than a cost revision:
+    a known rulebook without them says "(none)", as the edition pages leave them out; "unknown" stays
+    for a rulebook no source gives (the 8th)."""
+    out = run("16", "17").output
+    assert "Ultra Points per deck (at most): (none) → 10" in out and "unknown → 10" not in out
+    assert "Cards older than a cost revision of one of their texts: (none) → prune" in run("15", "16").output
+    assert "Cards older than a cost revision of one of their texts: unknown → reissue" in run("8", "9").output
+    data = json.loads(run("--format", "json", "16", "17").output)
+    assert {"name": "deck_ultra_points", "before": "(none)", "after": 10} in data["parameters"]
+
+
+def test_a_formula_a_rewording_gave_a_variable_is_sampled_as_old_cards_read_it():
+    """The 8th rewords five conditions to take an [x] and their formula 1 → x (x/5 for damage); old
+    cards read as x = 1 (x = 5), so their cost stays 1: the diff said "(x=2: 1 → 2)"."""
+    out = run("7", "8").output
+    assert "“Activate when at least [x] cards in your deck are destroyed.”: 1 → x (old cards read as x = 1: 1 → 1)" in out
+    assert "“Activate when you take at least [x] damage.”: 1 → x/5 (old cards read as x = 5: 1 → 1)" in out
+    assert "(x=2: 1 → 2)" not in out and "(x=2: 1 → 0.4)" not in out
+    assert "4x → 2x (x=2: 8 → 4)" in run("--rules", str(MINI), "1", "3").output  # (no rewording: the sample)
+    data = json.loads(run("--format", "json", "7", "8").output)
+    assert data["components"]["formulas"][0]["sample"] == {"values": {"x": 1}, "before": "1", "after": "1"}
+
+
+def test_an_added_ultra_text_shows_its_ultra_points():
+    """`diff 16 17` listed the 17th's ultra texts as plain ones ("(no formula) “When enemy summons a
+    minion:”"): their Ultra Points, "[+2]" in the 17th guide, were in no format."""
+    out = run("16", "17").output
+    assert "[Activation Conditions] (no formula) [+2] “When enemy summons a minion:”" in out
+    assert "[Activation Conditions] (no formula) “When enemy defends, after Defense Formation:”" in out
+    added = json.loads(run("--format", "json", "16", "17").output)["components"]["added"]
+    ultra = {c["text"]: c["ultra"] for c in added}
+    assert ultra["When enemy summons a minion:"] == 2 and ultra["When enemy defends, after Defense Formation:"] == 0
+
+
+def test_the_help_says_what_the_diff_samples_and_compares():
+    """--help said every formula change is costed on x=2 (not so where a rewording added the variable:
+    7 → 8) and left out the card-building system, which the diff compares (10 → 11, 11 → 12)."""
+    help_text = " ".join(run("--help").output.split())
+    assert "a variable a rewording added, at the value old cards read it as" in help_text
+    assert "the card-building system;" in help_text

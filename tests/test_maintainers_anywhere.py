@@ -105,7 +105,7 @@ def test_editions_and_diff_agree_on_what_a_skeleton_changes(exported):
     diff = invoke("diff", "17", "18", "--rules", str(rules)).output
     assert "No source gives the 18th Edition's rulebook" in diff and "→ unknown" in diff
     rows = json.loads(invoke("editions", "--rules", str(rules), "--format", "json").output)
-    assert rows[-1] == {"edition": "18", "file": "my-kotc/rules/edition-18.yaml", "changes": "no changes", "rulebook_unknown": True}
+    assert rows[-1] == {"edition": 18, "file": "my-kotc/rules/edition-18.yaml", "changes": "no changes", "rulebook_unknown": True}
     assert rows[-2]["rulebook_unknown"] is False
 
 
@@ -120,13 +120,13 @@ def test_editions_names_files_by_short_relative_paths(tmp_path, monkeypatch):
 
 def test_check_and_editions_speak_json():
     doc = json.loads(invoke("check", "--format", "json").output)
-    assert doc["ok"] is True and doc["problems"] == [] and doc["editions"][-1] == "17" and doc["components"] > 300
+    assert doc["ok"] is True and doc["problems"] == [] and doc["editions"][-1] == 17 and doc["components"] > 300
     bad = invoke("check", "--format", "json", "--rules", str(ROOT / "tests" / "fixtures" / "no-such-rules"))
     assert bad.exit_code == 2
     problems = json.loads(bad.output)["problems"]
     assert problems and set(problems[0]) == {"file", "line", "column", "message", "hint"}
     rows = json.loads(invoke("editions", "--format", "json").output)
-    assert rows[0]["edition"] == "1" and {r["edition"] for r in rows} >= {"11-pre", "17"}
+    assert rows[0]["edition"] == 1 and {r["edition"] for r in rows} >= {"11-pre", 17}
 
 
 def test_docs_says_where_the_docs_are_and_opens_them(monkeypatch):

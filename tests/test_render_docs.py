@@ -617,3 +617,52 @@ def test_every_edition_page_lists_each_section_in_its_guides_order(docs, edition
         want = [clean(normalize(t)) for k, t in guide if k == kind]
         got = [t for t in listed.get(kind, []) if t in want]
         assert got == want, f"{edition}: {kind}: add its guide's order (guide_order) to the edition's rules file"
+
+
+def test_a_changelog_says_none_where_the_rulebook_before_has_no_such_rule(docs):
+    """The 16th rulebook has no Ultra Points: the 17th's changelog says "(none) → 10", not "unknown"."""
+    assert "- Ultra Points per deck (at most): (none) → 10" in docs["changelog-17.md"]
+    assert "- Cards older than a cost revision of one of their texts: (none) → prune" in docs["changelog-16.md"]
+
+
+@pytest.mark.parametrize("n, count", [(11, 3), (12, 2), (13, 4)])
+def test_the_edition_page_and_changelog_list_the_disagreements_the_edition_records(docs, n, count):
+    """The pages said "N recorded disagreements" and listed those about no one component nowhere."""
+    for page in (f"edition-{n}", f"changelog-{n}"):
+        md = docs[f"{page}.md"].split("## Disagreements between documents\n", 1)[1].split("\n## ", 1)[0]
+        assert md.count("\n- ") == count and md.count(f"(guide-{n}") == count, page
+        assert f"(guide-{n})" in md
+        html = docs[f"{page}.html"].split("Disagreements between documents</h2>", 1)[1].split("</ul>", 1)[0]
+        assert html.count("<li>") == count, page
+    assert "Only 1 target selection can be used per ability" in docs[f"edition-{n}.md"] or n == 11
+
+
+def test_the_building_pages_say_ultra_points_cite_each_guide_and_name_each_input_once(docs):
+    """building.html ("15th–17th") never mentioned the 17th guide's "Ultra Points" section, cited the 15th
+    guide alone, and every page listed ability_costs and ability_cost once per card type."""
+    page = docs["building.html"]
+    ultra = page.split('<h2 id="ultra">Ultra Points</h2>', 1)[1].split("</section>", 1)[0]
+    assert "In the 17th Edition, some texts" in ultra and "at most 10 Ultra Points" in ultra
+    sources = page.split('<h2 id="sources">', 1)[1]
+    for title in ("Card Building Guide, 15th Edition", "Card Building Guide, 16th Edition",
+                  "Card Building Guide, 17th Edition", "Rulebook, 17th Edition"):
+        assert title in sources
+    for name, text in docs.items():
+        if name.startswith("building") and "The names in these formulas" in text:
+            names = re.findall(r"<li>(\w+): ", text.split("The names in these formulas", 1)[1].split("</ul>", 1)[0])
+            assert names and len(names) == len(set(names)), name
+            assert ('id="ultra"' in text) == (name == "building.html"), name
+
+
+def test_each_changelog_lists_as_many_disagreements_as_its_summary_counts(docs):
+    """changelog-07 said "1 recorded disagreement" (about a component) and listed none: each changelog
+    lists every disagreement its edition's file records, one about a component after its text."""
+    counted = 0
+    for name, text in docs.items():
+        if name.startswith("changelog-") and name.endswith(".md"):
+            m = re.search(r"(\d+) recorded disagreements?", text.split("\n## ", 1)[0])
+            items = text.split("## Disagreements between documents\n", 1)[1].split("\n## ", 1)[0].split("\n---")[0].count("\n- ") if m else 0
+            assert items == (int(m.group(1)) if m else 0), name
+            counted += bool(m)
+    assert counted >= 10
+    assert "- “Activate when this card as a resource is destroyed.”: The 7th guide strikes" in docs["changelog-07.md"]

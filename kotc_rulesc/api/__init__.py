@@ -106,6 +106,10 @@ class Rules:
 
         with self._lock:
             catalog = self.view.catalog(self.key(edition))
+            kinds = catalog.system.kind_ids if catalog.system is not None else ()
+            if kind is not None and kinds and kind not in kinds:
+                raise ValueError(f"the {self.edition(catalog.edition).name} edition has no kind {kind!r}: "
+                                 f"its kinds are {', '.join(kinds)}")
             return [Component.of(c, catalog.system) for c in catalog.components or () if kind is None or c.kind == kind]
 
     def wording(self, component: str, values: dict[str, int] | None = None, edition: Any = None,
@@ -119,6 +123,10 @@ class Rules:
             comp = catalog.by_id().get(component)
             if comp is None:
                 raise KeyError(f"the {self.edition(catalog.edition).name} edition has no component {component!r}")
+            stray = sorted(set(values or ()) - set(comp.text.variables))
+            if stray:
+                slots = ", ".join(f"[{v}]" for v in comp.text.variables) or "none"
+                raise ValueError(f"{component!r} has no slot for {', '.join(stray)}: its text's slots are {slots}")
             given = {var: int((values or {}).get(var, 1)) for var in comp.text.variables}
             return Wording.of(comp, given, opening, catalog, self.view)
 
@@ -126,6 +134,8 @@ class Rules:
         """The edition's components nearest to ``sentence`` (what an unknown text's reason suggests)."""
         from .values import nearest
 
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"n is how many components to give: a whole number, 1 or more (got {n!r})")
         with self._lock:
             return nearest(sentence, self.view.catalog(self.key(edition)), n)
 

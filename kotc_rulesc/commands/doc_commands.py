@@ -30,9 +30,10 @@ def diff(a: int, b: int, fmt: str, rules_dir: str | None) -> None:
     """Show everything that differs between editions A and B (A before B).
 
     Components added, redacted, whose status became unknown, reworded (word
-    by word), whose formula changed (with the cost on x=2, y=2, z=2, t=1) or
-    whose limits changed; rulebook parameters and terms; the card-cost rule;
-    clean slates crossed. Any A < B, not only neighbours. A diff runs forwards
+    by word), whose formula changed (with the cost on x=2, y=2, z=2, t=1; a
+    variable a rewording added, at the value old cards read it as) or whose
+    limits changed; the card-building system; rulebook parameters and terms;
+    the card-cost rule; clean slates crossed. Any A < B, not only neighbours. A diff runs forwards
     only: for A > B it stops with a usage error (run `diff B A`).
 
     Exit status: 0, 1 when the rules have problems, 2 for usage errors (A not

@@ -68,7 +68,7 @@ def check(rules_dir: str | None, fmt: str) -> None:
     files = view.rules_files()
     n = sum(count for _, _, count, _ in files)
     if fmt == "json":
-        doc = {"ok": True, "editions": [str(k) for k in view.keys], "files": len(files), "components": n, "problems": []}
+        doc = {"ok": True, "editions": list(view.keys), "files": len(files), "components": n, "problems": []}
         click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         return
     click.echo(f"ok: {len(files)} rules files, editions {view.first}–{view.last}, {n} components.")
@@ -83,7 +83,8 @@ def editions(rules_dir: str | None, fmt: str) -> None:
     Editions without a rules file changed nothing that any source records. An
     edition whose file gives no rulebook has its rulebook's parameters and
     terms unknown (as `diff` shows them); the line says so. With --format
-    json: a list of {"edition", "file", "changes", "rulebook_unknown"}.
+    json: a list of {"edition", "file", "changes", "rulebook_unknown"}, the
+    edition a number (the pre-release "11-pre"), as in `show` and `diff`.
 
     Exit status: 0, 1 when the rules have problems (`check` lists them), 2 when
     they cannot be read.
@@ -107,18 +108,18 @@ def editions(rules_dir: str | None, fmt: str) -> None:
         # a rulebook no file gives is unknown (its parameters and terms: `diff` lists each change)
         lost = decl is not None and decl.rulebook is None and cat.rulebook is None and before is not None and before.rulebook is not None
         name, summary = files.get(key, (None, None))
-        rows.append({"edition": str(key), "file": _shown(name, root) if name else None, "changes": summary,
+        rows.append({"edition": key, "file": _shown(name, root) if name else None, "changes": summary,
                      "rulebook_unknown": lost})
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    width = max(len(r["edition"]) for r in rows)
+    width = max(len(str(r["edition"])) for r in rows)
     for r in rows:
         if r["file"] is None:
-            click.echo(f"{r['edition']:>{width}}  (no recorded changes)")
+            click.echo(f"{r['edition']!s:>{width}}  (no recorded changes)")
             continue
         note = "; no rulebook given: its parameters and terms are unknown" if r["rulebook_unknown"] else ""
-        click.echo(f"{r['edition']:>{width}}  {r['changes']}{note}  [{r['file']}]")
+        click.echo(f"{r['edition']!s:>{width}}  {r['changes']}{note}  [{r['file']}]")
 
 
 @click.command()
@@ -130,9 +131,10 @@ def show(edition: EditionKey, fmt: str, rules_dir: str | None) -> None:
     """Show the component catalog as it stood in one edition.
 
     Folds the history of every edition up to EDITION: current wording,
-    formula, limits and status of each component, with its revisions so far,
-    the rulebook's revised/redacted lists, its parameters and the card-cost
-    rule. Unknown facts print as "unknown" (JSON null).
+    formula, limits and status of each component, with its revisions so far;
+    the card-building system, the card-cost rule, the rulebook's parameters
+    and where the edition's documents disagree (JSON: also the rulebook's
+    revised/redacted lists). Unknown facts print as "unknown" (JSON null).
 
     Exit status: 0, 1 when the rules have problems, 2 for usage errors (an
     edition the rules do not know) or rules that cannot be read.

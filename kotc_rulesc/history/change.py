@@ -65,11 +65,12 @@ def _value(f: Formula | None, env: dict[str, int]) -> Fraction | None:
     return None if too_large(value) or not isinstance(value, (int, Fraction)) else value
 
 
-def sample_effect(before: Formula | None, after: Formula | None) -> dict[str, Any] | None:
+def sample_effect(before: Formula | None, after: Formula | None, binds: dict[str, int] | None = None) -> dict[str, Any] | None:
     """The two costs on the sample values: ``{"values": {"x": 2}, "before": "8", "after": "4"}``;
-    ``None`` when the formulas have no variables (their values are the formulas themselves)."""
+    ``None`` when the formulas have no variables (their values are the formulas themselves). ``binds``:
+    what old cards read a variable as (a rewording that gave the text it), used in place of the sample."""
     names = set().union(*(f.variables for f in (before, after) if f is not None))
-    env = {v: SAMPLE[v] for v in SAMPLE if v in names}
+    env = {v: (binds or {}).get(v, SAMPLE[v]) for v in SAMPLE if v in names}
     if not env:
         return None
     return {"values": env, "before": number(_value(before, env)), "after": number(_value(after, env))}

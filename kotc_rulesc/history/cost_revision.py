@@ -11,7 +11,7 @@ from ..formula import Formula
 from ..model import ComponentDecl, When, Where
 from ..text import Template
 from ..value import Value
-from .change import ComponentChange, formula_text, sample_effect, sample_text
+from .change import ComponentChange, binds_text, formula_text, sample_effect, sample_text
 from .event import Event, Track, formula_problems
 
 __all__ = ["CostChange", "CostRevision", "CostStep"]
@@ -121,9 +121,13 @@ class CostRevision(Event):
         if old.formula == new.formula:
             return []
         before, after = formula_text(old.formula, ca.system, new.kind), formula_text(new.formula, cb.system, new.kind)
-        effect = sample_effect(old.formula, new.formula)
+        # a variable a rewording on the way gave the text: old cards read it as bound ("at least 1 card"), not 2
+        new_vars = new.formula.variables - (old.formula.variables if old.formula else set()) if new.formula else set()
+        binds = {k: v for w in new.wordings[len(old.wordings):] for k, v in w.binds.items() if k in new_vars}
+        effect = sample_effect(old.formula, new.formula, binds)
         listed = all(ch.listed for ch in new.cost_changes[len(old.cost_changes):])
-        detail = f"{before} → {after} {sample_text(effect)}".rstrip() + ("" if listed else _UNLISTED)
+        shown = f"({binds_text(binds)}: {effect['before']} → {effect['after']})" if binds and effect else sample_text(effect)
+        detail = f"{before} → {after} {shown}".rstrip() + ("" if listed else _UNLISTED)
         json = {"before": before, "after": after, "sample": effect, "listed": listed}
         return [ComponentChange(new.id, new.kind, str(new.text), "formulas", f"“{new.text}”: {detail}", detail, json=json,
                                 before=before, after=after, effect=effect)]
