@@ -277,8 +277,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
 
     rulebook = catalog.rulebook
-    if rulebook is not None and rulebook.edition_indicator == "required" and fields.edition is None \
-            and not any(r.field == "edition" for r in reasons):
+    misprinted = any(r.field == "edition" for r in reasons)  # an Edition Indicator, though no valid one
+    if rulebook is not None and rulebook.edition_indicator == "required" and fields.edition is None and not misprinted:
         reasons.append(Reason(
             "invalid",
             f"the {ordinal(rulebook.edition)} edition's rulebook: any card with no Edition Indicator is invalid, "
@@ -287,7 +287,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
     clean = catalog.clean_slate  # a main-line edition (a number)
     older_catalog = False  # the card predates a clean slate that gave a whole new catalog
-    if clean is not None and (fields.edition is None or fields.edition < clean):
+    if clean is not None and not misprinted and (fields.edition is None or fields.edition < clean):
         decl = view.catalog(clean).declared
         older_catalog = any(
             c.declared is not None and c.declared.catalog_whole
