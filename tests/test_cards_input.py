@@ -250,3 +250,23 @@ def test_an_ability_name_in_capitals_of_any_script_is_a_name():
         assert f"ability 1: {name} (paragraph 1)" in result.output and "level 2 in the 17th edition" in result.output
     lower = run("cost", "--type", "minion", "--sp", "0", "--hp", "0", "--text", "éclair: Draw 1 card.")
     assert lower.exit_code == 1 and 'print instead: "ÉCLAIR: Draw 1 card."' in lower.output
+
+
+def test_a_stat_out_of_range_says_each_bound_and_cites_the_system_that_sets_it(tmp_path):
+    # an 18th that restates the stats (sp 0 to 20, hp no lower than 0) and not the level rule: the message
+    # printed "hp: 0–None" and cited the 17th guide (the level rule's) for the 18th's stats
+    import shutil
+
+    rules = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rules", rules)
+    first = rules / "edition-01.yaml"
+    line = '  guide-17: {file: sources/17/card-building-guide.txt, title: "Card Building Guide, 17th Edition"}\n'
+    first.write_text(first.read_text().replace(line, line + line.replace("17", "18"), 1))
+    (rules / "edition-18.yaml").write_text(
+        "edition: 18\nfollows: 17\nsource: guide-18\nsystem:\n  source: guide-18\n  types:\n"
+        "    - {id: minion, stats: [{name: sp, min: 0, max: 20}, {name: hp, min: 0}], abilities: {names: required}}\n"
+        "    - {id: spell, abilities: {min: 1, max: 1, names: none}}\n")
+    out = run("cost", "--rules", str(rules), "--type", "minion", "--sp", "25", "--hp", "2", "--text", "", "--format", "json")
+    (reason,) = json.loads(out.stdout)["reasons"]
+    assert reason["message"] == "sp 25 is out of range: sp from 0 to 20, hp no lower than 0"
+    assert reason["sources"] == ["guide-18"]

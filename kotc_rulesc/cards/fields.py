@@ -53,7 +53,14 @@ def _range_text(stats: Any) -> str:
             return f"{names} are whole numbers from {lo} to {hi}"
         if lo is not None:
             return f"{names} are whole numbers no lower than {lo}"
-    return ", ".join(f"{st.name}: {st.min}–{st.max}" for st in stats)
+    return ", ".join(f"{st.name} {_span(st.min, st.max)}" for st in stats)
+
+
+def _span(lo: int | None, hi: int | None) -> str:
+    """ "from 0 to 20", "no lower than 0", "no higher than 20" (a bound no source gives is left out)"""
+    if lo is not None and hi is not None:
+        return f"from {lo} to {hi}"
+    return f"no lower than {lo}" if lo is not None else f"no higher than {hi}" if hi is not None else "of any value"
 
 
 def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None = None, sources: tuple[str, ...] = (),

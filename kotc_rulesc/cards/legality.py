@@ -227,6 +227,16 @@ def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Cata
     return "same", then
 
 
+def _system_sources(catalog: Catalog) -> tuple[str, ...]:
+    """What a reason on a card's types, stats and fields cites: the guide that last stated the edition's
+    card-building system — its level rule's, which a guide restates with it ("Minions have SP, HP"), unless
+    a later edition restated the system alone."""
+    system, rule = catalog.system, catalog.cost_rule
+    if rule is None or edition_number(system.edition) > edition_number(rule.edition):
+        return system.sources
+    return rule.sources
+
+
 def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
     "offense" on a minion): malformed, naming the field it is here, in the words of the edition judged."""
@@ -256,8 +266,7 @@ def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"
         else:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's field)"
-        sources = catalog.cost_rule.sources if catalog.cost_rule else system.sources  # (its guide, as for its own stats)
-        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, sources, f))
+        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, _system_sources(catalog), f))
     return out
 
 
@@ -265,7 +274,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
     catalog = view.catalog(edition)
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=view.type_aliases())
+    fields, reasons = read_fields(card, catalog.system, edition, view.newest, _system_sources(catalog),
+                                  aliases=view.type_aliases())
     notes: list[str] = []
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
