@@ -270,3 +270,17 @@ def test_a_stat_out_of_range_says_each_bound_and_cites_the_system_that_sets_it(t
     (reason,) = json.loads(out.stdout)["reasons"]
     assert reason["message"] == "sp 25 is out of range: sp from 0 to 20, hp no lower than 0"
     assert reason["sources"] == ["guide-18"]
+
+
+def test_a_card_whose_level_the_rulebook_keeps_shows_that_level(tmp_path):
+    # "self-bury [x] resources→" went from x to 2x in the 16th guide, in no rulebook list: a 15th card keeps
+    # its 15th level, 2 (by the 17th's own formulas 0); the header said "level 0, printed 2" and JSON "level": 0
+    path = tmp_path / "c.yaml"
+    text = "Self-bury 2 resources→ Draw 2 cards."
+    path.write_text(f"cards:\n  - {{name: A, type: spell, edition: 15, level: 2, text: {text}}}\n"
+                    f"  - {{name: B, type: spell, edition: 15, level: 3, text: {text}}}\n")
+    out = run("check-cards", str(path)).stdout
+    assert "[1] A: legal — level 2, printed 2" in out and "[2] B: pruned — level 2, printed 3" in out
+    cards = json.loads(run("check-cards", str(path), "--format", "json").stdout)["cards"]
+    assert [c["level"] for c in cards] == [2, 2]
+    assert "the card's level is 2 by its design edition's" in cards[1]["reasons"][0]["message"]

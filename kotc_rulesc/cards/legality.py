@@ -42,7 +42,7 @@ class Judgement(Value):
         self.index = index
         self.name = name
         self.status = status  # legal | banned | error | unknown
-        self.cost = cost  # computed in the edition judged; None when unknown or unreadable
+        self.cost = cost  # computed in the edition judged (its design edition's where the rulebook keeps that); None: unknown
         self.printed_cost = printed_cost
         self.reasons = reasons
         self.notes = notes
@@ -365,13 +365,13 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} '
                      f"({change.was.notation() if change.was else 'unknown'} → {change.now.notation() if change.now else 'unknown'}) "
                      "with no rulebook list naming it: the card, designed before, is not pruned by it")
+    design = None  # the card's figure in its design edition, where the rulebook keeps that one
     if reads_here and total is not None:  # its design edition is not known: its printed figure is not judged
         printed = f" (printed {fields.cost})" if fields.cost is not None and fields.cost != total else ""
         notes.append(f"with `edition: {edition_number(edition)}` its {figure} would be {total}{printed}")
     elif cost_result is not None and fields.cost is not None:
         revised = any(r.code == "cost-revised" for r in reasons)
         # one printed figure is right: its design edition's where the rulebook keeps it, else the edition judged's
-        design = None
         if total is not None and not revised and design_by is not None:
             design = {"same": total, "rule": (cost_result.also or (None,))[0]}.get(design_by)
             if design_by == "full":  # its texts as read here, the design edition's formulas and rule
@@ -421,7 +421,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             for line, paragraph in parsed.prescribed.items():
                 lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
             prescribed = "\n".join(lines)
-    return Judgement(index, name, status_of(reasons), total, fields.cost, reasons, list(dict.fromkeys(notes)), parsed,
+    return Judgement(index, name, status_of(reasons), total if design is None else design, fields.cost, reasons,
+                     list(dict.fromkeys(notes)), parsed,
                      edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
                      prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
 
