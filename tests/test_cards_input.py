@@ -284,3 +284,20 @@ def test_a_card_whose_level_the_rulebook_keeps_shows_that_level(tmp_path):
     cards = json.loads(run("check-cards", str(path), "--format", "json").stdout)["cards"]
     assert [c["level"] for c in cards] == [2, 2]
     assert "the card's level is 2 by its design edition's" in cards[1]["reasons"][0]["message"]
+
+
+def test_a_printed_cost_wrong_before_its_revision_too_is_not_called_the_old_one(tmp_path):
+    # the 9th revised the caveat "This creature cannot attack." (relief 1 → 2): offense 2, defense 5 cost 2 before
+    # (2 + 1 - 1), 1 after; a card printing 3 was told "the printed cost 3 is from before the cost revision"
+    path = tmp_path / "c.yaml"
+    text = "This creature cannot attack.\\nThis card has no abilities."
+    path.write_text("".join(f'  - {{name: C{i}, type: creature, offense: 2, defense: 5, cost: {c},{e} text: "{text}"}}\n'
+                            for i, (c, e) in enumerate([(3, ""), (2, ""), (3, " edition: 8,")]))
+                    .join(["cards:\n", ""]))
+    cards = json.loads(run("check-cards", str(path), "-e", "10", "--format", "json").stdout)["cards"]
+    assert [c["status"] for c in cards] == ["banned"] * 3
+    assert cards[0]["notes"] == ["the printed cost 3 was not the card's before the cost revision either (the card "
+                                 "cost 2 in the 8th edition); in the 10th edition the card costs 1"]
+    assert cards[1]["notes"] == ["the printed cost 2 is from before the cost revision; in the 10th edition the card costs 1"]
+    assert cards[2]["notes"] == ["the printed cost 3 was already wrong in the 8th edition (the card cost 2 there); "
+                                 "in the 10th edition the card costs 1"]

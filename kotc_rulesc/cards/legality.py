@@ -237,6 +237,22 @@ def _system_sources(catalog: Catalog) -> tuple[str, ...]:
     return rule.sources
 
 
+def _before_revision(fields: CardFields, parsed: ParsedCard, catalog: Catalog, view: Any,
+                     reasons: list[Reason]) -> Catalog | None:
+    """The catalog a card older than a cost revision had its figure in: its design edition's, or (no Edition
+    Indicator) the one before the earliest revision; None where that is not known or costed otherwise."""
+    revisions = [r.edition for r in reasons if r.code == "cost-revised" and isinstance(r.edition, int)]
+    key = fields.edition if fields.edition is not None else min(revisions) - 1 if revisions else None
+    if key is None or key not in view.keys:
+        return None
+    then = view.catalog(key)
+    comps = then.by_id()
+    if not then.catalog_known or then.system.figure != catalog.system.figure \
+            or not all(u.component in comps for u in parsed.uses()):
+        return None
+    return then
+
+
 def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
     "offense" on a minion): malformed, naming the field it is here, in the words of the edition judged."""
@@ -383,12 +399,18 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None, rule_sources, figure))
         elif revised:
-            # its design edition's figure, where its formulas are known: the printed one may be wrong there too
-            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if design_by == "full" else None
+            # its figure before the revision, where its formulas are known: the printed one may be wrong there too
+            then = then if design_by == "full" else _before_revision(fields, parsed, catalog, view, reasons)
+            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if then is not None else None
             if fields.cost != total and was is not None and was != fields.cost:
                 there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
-                notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} edition "
-                             f"({there} there); in the {ordinal(edition)} edition {_figure_is(figure, total)}")
+                now = f"; in the {ordinal(edition)} edition {_figure_is(figure, total)}"
+                if fields.edition is None:
+                    notes.append(f"the printed {figure} {fields.cost} was not the card's before the cost revision either "
+                                 f"({there} in the {ordinal(then.edition)} edition){now}")
+                else:
+                    notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} "
+                                 f"edition ({there} there){now}")
             elif fields.cost != total:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
