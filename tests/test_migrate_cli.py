@@ -129,6 +129,15 @@ def test_markdown_report_to_stdout(tmp_path):
     assert "| cards | revised | re-issued | unchanged | banned | error |\n|---:|---:|---:|---:|---:|---:|\n| 11 | 1 | 2 | 1 | 4 | 3 |\n" in result.stdout
 
 
+def test_markdown_report_keeps_a_name_with_markup_characters(tmp_path):
+    # a card named "Blood <Pact> *1*" lost "<Pact>" (an HTML tag) and its stars (emphasis) when the report
+    # was rendered: only "|" was escaped
+    result = invoke("-", "--from", "1", "--to", "4", "-o", str(tmp_path / "out.jsonl"), "--report", "-",
+                    "--report-format", "markdown", input=jsonl([{**BANNED, "name": "Blood <Pact> *1* & `x`"}]))
+    assert "### [1] Blood \\<Pact\\> \\*1\\* \\& \\`x\\` (line 1): banned" in result.stdout, result.stdout
+    assert result.stdout.startswith("# Migration of \\<stdin\\> to the 4th edition")
+
+
 def test_summary_lists_cards_needing_attention(tmp_path):
     result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
     assert result.exit_code == 1
