@@ -138,6 +138,15 @@ def test_markdown_report_keeps_a_name_with_markup_characters(tmp_path):
     assert result.stdout.startswith("# Migration of \\<stdin\\> to the 4th edition")
 
 
+def test_summary_says_an_unreadable_entry_has_no_migration_field():
+    # "the reasons are in each card's 'migration' field" was said of an entry that is no card, which has none
+    result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]) + b"42\n")
+    assert "[2] (line 2): error" in result.stderr
+    assert "an entry that is no card has none: its reason is the one above" in result.stderr
+    alone = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
+    assert "(the reasons are in each card's 'migration' field; --report FILE writes the full report)" in alone.stderr
+
+
 def test_summary_lists_cards_needing_attention(tmp_path):
     result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
     assert result.exit_code == 1

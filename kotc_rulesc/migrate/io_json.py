@@ -40,6 +40,7 @@ class BlockResult:
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
     room: int = 0  # how many cards needing attention it lists at most (set by Context.new_result)
+    unmarked: bool = False  # it lists an entry that is no card (which gets no 'migration' field)
 
 
 class Context:
@@ -65,6 +66,7 @@ class Context:
             result.entries.append(self.render(rec))
         if not rec.legal and len(result.attention) < result.room:
             result.attention.append(attention_line(rec, self.migrator.words))
+            result.unmarked |= rec.decision is None
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:
         try:
