@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards.fields import kind_of
 from ..memo import Memo
 from ..reading.json_reader import JsonProblem, json_line, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
@@ -141,7 +142,7 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
         except JsonProblem as exc:
             card, problem = None, exc.message
         else:
-            problem = None if type(card) is dict else f"a JSON {type(card).__name__}, not a card (a JSON object)"
+            problem = None if type(card) is dict else f"{kind_of(card)}, not a card (a JSON object)"
         if problem is not None:
             out.append(raw)
             ctx.note(result, Record(index, number, None, None, False, problem))
@@ -179,7 +180,7 @@ def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], firs
         card = json.loads(raw) if value is None else value
         if type(card) is not dict:
             outputs.append(None)
-            ctx.note(result, Record(index, line, None, None, False, f"a JSON {type(card).__name__}, not a card (a JSON object)"))
+            ctx.note(result, Record(index, line, None, None, False, f"{kind_of(card)}, not a card (a JSON object)"))
             index += 1
             continue
         d = ctx.decide(card, index, line)
