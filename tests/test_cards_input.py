@@ -250,3 +250,54 @@ def test_an_ability_name_in_capitals_of_any_script_is_a_name():
         assert f"ability 1: {name} (paragraph 1)" in result.output and "level 2 in the 17th edition" in result.output
     lower = run("cost", "--type", "minion", "--sp", "0", "--hp", "0", "--text", "éclair: Draw 1 card.")
     assert lower.exit_code == 1 and 'print instead: "ÉCLAIR: Draw 1 card."' in lower.output
+
+
+def test_a_stat_out_of_range_says_each_bound_and_cites_the_system_that_sets_it(tmp_path):
+    # an 18th that restates the stats (sp 0 to 20, hp no lower than 0) and not the level rule: the message
+    # printed "hp: 0–None" and cited the 17th guide (the level rule's) for the 18th's stats
+    import shutil
+
+    rules = tmp_path / "rules"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rules", rules)
+    first = rules / "edition-01.yaml"
+    line = '  guide-17: {file: sources/17/card-building-guide.txt, title: "Card Building Guide, 17th Edition"}\n'
+    first.write_text(first.read_text().replace(line, line + line.replace("17", "18"), 1))
+    (rules / "edition-18.yaml").write_text(
+        "edition: 18\nfollows: 17\nsource: guide-18\nsystem:\n  source: guide-18\n  types:\n"
+        "    - {id: minion, stats: [{name: sp, min: 0, max: 20}, {name: hp, min: 0}], abilities: {names: required}}\n"
+        "    - {id: spell, abilities: {min: 1, max: 1, names: none}}\n")
+    out = run("cost", "--rules", str(rules), "--type", "minion", "--sp", "25", "--hp", "2", "--text", "", "--format", "json")
+    (reason,) = json.loads(out.stdout)["reasons"]
+    assert reason["message"] == "sp 25 is out of range: sp from 0 to 20, hp no lower than 0"
+    assert reason["sources"] == ["guide-18"]
+
+
+def test_a_card_whose_level_the_rulebook_keeps_shows_that_level(tmp_path):
+    # "self-bury [x] resources→" went from x to 2x in the 16th guide, in no rulebook list: a 15th card keeps
+    # its 15th level, 2 (by the 17th's own formulas 0); the header said "level 0, printed 2" and JSON "level": 0
+    path = tmp_path / "c.yaml"
+    text = "Self-bury 2 resources→ Draw 2 cards."
+    path.write_text(f"cards:\n  - {{name: A, type: spell, edition: 15, level: 2, text: {text}}}\n"
+                    f"  - {{name: B, type: spell, edition: 15, level: 3, text: {text}}}\n")
+    out = run("check-cards", str(path)).stdout
+    assert "[1] A: legal — level 2, printed 2" in out and "[2] B: pruned — level 2, printed 3" in out
+    cards = json.loads(run("check-cards", str(path), "--format", "json").stdout)["cards"]
+    assert [c["level"] for c in cards] == [2, 2]
+    assert "the card's level is 2 by its design edition's" in cards[1]["reasons"][0]["message"]
+
+
+def test_a_printed_cost_wrong_before_its_revision_too_is_not_called_the_old_one(tmp_path):
+    # the 9th revised the caveat "This creature cannot attack." (relief 1 → 2): offense 2, defense 5 cost 2 before
+    # (2 + 1 - 1), 1 after; a card printing 3 was told "the printed cost 3 is from before the cost revision"
+    path = tmp_path / "c.yaml"
+    text = "This creature cannot attack.\\nThis card has no abilities."
+    path.write_text("".join(f'  - {{name: C{i}, type: creature, offense: 2, defense: 5, cost: {c},{e} text: "{text}"}}\n'
+                            for i, (c, e) in enumerate([(3, ""), (2, ""), (3, " edition: 8,")]))
+                    .join(["cards:\n", ""]))
+    cards = json.loads(run("check-cards", str(path), "-e", "10", "--format", "json").stdout)["cards"]
+    assert [c["status"] for c in cards] == ["banned"] * 3
+    assert cards[0]["notes"] == ["the printed cost 3 was not the card's before the cost revision either (the card "
+                                 "cost 2 in the 8th edition); in the 10th edition the card costs 1"]
+    assert cards[1]["notes"] == ["the printed cost 2 is from before the cost revision; in the 10th edition the card costs 1"]
+    assert cards[2]["notes"] == ["the printed cost 3 was already wrong in the 8th edition (the card cost 2 there); "
+                                 "in the 10th edition the card costs 1"]

@@ -107,6 +107,14 @@ def test_clean_slate_and_unknown_catalog(view):
     assert new.cost is None
 
 
+def test_an_edition_indicator_that_is_no_edition_is_not_told_it_is_missing(view):
+    # a card bearing 5 (the last edition is 4) or 0 bears an Edition Indicator, just not a valid one: the one
+    # reason is that, not also the clean slate's "bears no Edition Indicator"
+    for bad in (5, 0):
+        j = judge(spell("Draw 2 cards.", edition=bad), 4, view)
+        assert codes(j) == ["malformed", "unknown-fact"] and j.reasons[0].field == "edition", [r.message for r in j.reasons]
+
+
 def test_every_reason_is_collected(view):
     card = {"name": "Everything", "type": "creature", "offense": 4, "defense": 5, "cost": 99,
             "text": "This creature cannot attack.\nPay 20 hitpoints. Draw 2 cards."}

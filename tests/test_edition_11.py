@@ -134,6 +134,16 @@ def test_the_11th_guides_healing_example_prints_no_text_of_its_catalog(view):
     assert level(view, {"type": "creature", "offense": 1, "defense": 0, "text": "HEALING: 2-dice-heal yourself."}) == 3
 
 
+def test_a_sentence_a_recorded_disagreement_quotes_is_told_it_not_a_stranger(view):
+    # the guide's HEALING example was told 'did you mean "Reveal and deploy the targets."?' (its skeleton the most
+    # like, 0.44); the rules record what the example is and the text a card prints: the message says that
+    example = "HEALING: Roll 2 six-sided dice and increase your HP by the result."
+    j = judge({"name": "H", "type": "creature", "edition": 11, "offense": 1, "defense": 0, "text": example}, 11, view)
+    (reason,) = j.reasons
+    assert "Reveal and deploy" not in reason.message and "“HEALING: 2-dice-heal yourself.”" in reason.message
+    assert "guide-11" in reason.sources
+
+
 def test_an_effect_whose_t_is_unknown_says_unknown_not_none():
     """The 11th's "Target up to [x] level [y] or lower enemy creatures;" sets t = x/(10 - y), which no
     number gives for y = 10: the effect's line says t is unknown, as every other unknown figure does."""

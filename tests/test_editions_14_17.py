@@ -136,7 +136,8 @@ def test_the_16ths_revised_levels_prune_older_cards_and_its_unlisted_changes_do_
     # and its printed level (the 15th's: max(0, ceil(2x - x/2)) = ceil(2 - 1) = 1) is not re-checked
     burner = judge({"name": "Burner", "type": "spell", "edition": 15, "level": 1,
                     "text": "Self-destroy 2 resources→ Draw 1 card."}, 16, view)
-    assert burner.status == "legal" and burner.cost == 0  # 16th: max(0, ceil(2 - 2)) = 0
+    assert burner.status == "legal" and burner.cost == 1  # its level is the 15th's, which the rulebook keeps
+    assert burner.breakdown["total"] == 0  # 16th: max(0, ceil(2 - 2)) = 0
     assert any("no rulebook list naming it" in n for n in burner.notes)
 
 

@@ -284,7 +284,7 @@ def test_a_changed_level_rule_prunes_no_card_the_lists_do_not_name(view):
     card = {"name": "Tithe", "type": "spell", "edition": 13, "level": 1,
             "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
     j = judge(card, NEWEST, view)
-    assert j.status == "legal" and j.cost == 0
+    assert j.status == "legal" and j.cost == 1 and j.breakdown["total"] == 0  # its level is its design edition's
     assert any("design edition's (the 13th)" in n for n in j.notes)
     # a level already wrong in its design edition is still wrong
     wrong = judge({**card, "level": 2}, NEWEST, view)

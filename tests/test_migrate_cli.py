@@ -129,6 +129,40 @@ def test_markdown_report_to_stdout(tmp_path):
     assert "| cards | revised | re-issued | unchanged | banned | error |\n|---:|---:|---:|---:|---:|---:|\n| 11 | 1 | 2 | 1 | 4 | 3 |\n" in result.stdout
 
 
+def test_markdown_report_keeps_a_name_with_markup_characters(tmp_path):
+    # a card named "Blood <Pact> *1*" lost "<Pact>" (an HTML tag) and its stars (emphasis) when the report
+    # was rendered: only "|" was escaped
+    result = invoke("-", "--from", "1", "--to", "4", "-o", str(tmp_path / "out.jsonl"), "--report", "-",
+                    "--report-format", "markdown", input=jsonl([{**BANNED, "name": "Blood <Pact> *1* & `x`"}]))
+    assert "### [1] Blood \\<Pact\\> \\*1\\* \\& \\`x\\` (line 1): banned" in result.stdout, result.stdout
+    assert result.stdout.startswith("# Migration of \\<stdin\\> to the 4th edition")
+
+
+def test_summary_says_an_unreadable_entry_has_no_migration_field():
+    # "the reasons are in each card's 'migration' field" was said of an entry that is no card, which has none
+    result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]) + b"42\n")
+    assert "[2] (line 2): error" in result.stderr
+    assert "an entry that is no card has none: its reason is the one above" in result.stderr
+    alone = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
+    assert "(the reasons are in each card's 'migration' field; --report FILE writes the full report)" in alone.stderr
+
+
+def test_an_entry_that_is_no_card_is_told_in_our_words_not_pythons(tmp_path):
+    # "a JSON NoneType", "a JSON int" (migrate), "card 1 is int" (check-cards): Python's names for the values
+    (tmp_path / "c.jsonl").write_bytes(b"42\nnull\n")
+    result = invoke(str(tmp_path / "c.jsonl"), "--from", "1", "--to", "4", "-o", str(tmp_path / "out.jsonl"))
+    assert "[1] (line 1): error — a whole number, not a card (a JSON object)" in result.stderr
+    assert "[2] (line 2): error — null, not a card (a JSON object)" in result.stderr
+    path = tmp_path / "c.yaml"
+    path.write_text("cards:\n  - 42\n  - [a]\n")
+    checked = CliRunner().invoke(main, ["check-cards", str(path), "--rules", RULES, "-e", "4"]).stdout
+    assert "card 1 is a whole number, not a mapping" in checked and "card 2 is a list, not a mapping" in checked
+    path.write_text("42 and more\n")  # a YAML document that is one string
+    assert "no cards: expected {\"cards\": [...]}, not a string" in invoke(str(path), "--to", "4").stderr
+    path.write_text("cards: 42\n")
+    assert "'cards' must be a list of cards, not a whole number" in invoke(str(path), "--to", "4").stderr
+
+
 def test_summary_lists_cards_needing_attention(tmp_path):
     result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
     assert result.exit_code == 1

@@ -425,8 +425,8 @@ def test_entries_that_are_not_cards_are_reported(view):
     text = "cards:\n  - 42\n  - \n  - [a, b]\n  - name: Arcane Study\n    type: spell\n    cost: 8\n    text: Draw 2 cards.\n"
     result = migrate(view, text.encode())
     assert result.cards == 4 and result.totals["errors"] == 3
-    assert result.attention == ["[1] (line 2): error — a int, not a card (a mapping of fields)",
-                                "[2] (line 3): error — a null, not a card (a mapping of fields)",
+    assert result.attention == ["[1] (line 2): error — a whole number, not a card (a mapping of fields)",
+                                "[2] (line 3): error — null, not a card (a mapping of fields)",
                                 "[3] (line 4): error — a list, not a card (a mapping of fields)"]
 
 

@@ -17,6 +17,7 @@ from ..reading.policy import (Input, InputError, blank_line, detect_format, json
                               read_blocks, yaml_text)
 from ..reading.yaml_reader import Collection, read_yaml
 from ..value import Value
+from .fields import kind_of
 
 __all__ = ["CardInput", "read_collection", "yaml_entries", "collection_schema"]
 
@@ -62,7 +63,7 @@ def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
 
 def not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
     """A collection's entry that is no mapping: an unreadable card, saying what it is."""
-    kind = "null" if entry is None else type(entry).__name__
+    kind = kind_of(entry)
     return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], line)
 
 _CARD_KEYS = ("name", "type", "text")
@@ -85,7 +86,7 @@ def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> 
     data = root.value
     if isinstance(data, dict) and "cards" in data:
         if count[0] == 0 and not isinstance(data["cards"], list):
-            raise InputError(f"'cards' must be a list of cards, not {type(data['cards']).__name__}",
+            raise InputError(f"'cards' must be a list of cards, not {kind_of(data['cards'])}",
                              root.line + 1, 0, display)
     elif isinstance(data, dict) and any(k in data for k in _CARD_KEYS):
         entry(0, root)
@@ -93,7 +94,7 @@ def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> 
         raise InputError('no cards: expected a mapping with a "cards" list, a list of cards, or one card', root.line + 1,
                          0, display, no_cards_hint(data))
     elif not isinstance(data, list):
-        raise InputError(f'no cards: expected {{"cards": [...]}}, not {type(data).__name__}', 0, 0, display)
+        raise InputError(f'no cards: expected {{"cards": [...]}}, not {kind_of(data)}', 0, 0, display)
 
 
 def _yaml(display: str, text: str) -> list[CardInput]:

@@ -34,7 +34,7 @@ _KINDS = ((bool, "a boolean"), (int, "a whole number"), (float, "a decimal numbe
           ((list, tuple), "a list"), (dict, "a mapping"))
 
 
-def _kind_of(value: Any) -> str:
+def kind_of(value: Any) -> str:
     if value is None:
         return "null"
     return next((name for types, name in _KINDS if isinstance(value, types)), type(value).__name__)
@@ -53,7 +53,14 @@ def _range_text(stats: Any) -> str:
             return f"{names} are whole numbers from {lo} to {hi}"
         if lo is not None:
             return f"{names} are whole numbers no lower than {lo}"
-    return ", ".join(f"{st.name}: {st.min}–{st.max}" for st in stats)
+    return ", ".join(f"{st.name} {_span(st.min, st.max)}" for st in stats)
+
+
+def _span(lo: int | None, hi: int | None) -> str:
+    """ "from 0 to 20", "no lower than 0", "no higher than 20" (a bound no source gives is left out)"""
+    if lo is not None and hi is not None:
+        return f"from {lo} to {hi}"
+    return f"no lower than {lo}" if lo is not None else f"no higher than {hi}" if hi is not None else "of any value"
 
 
 def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None = None, sources: tuple[str, ...] = (),
@@ -70,7 +77,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
 
     out = CardFields(None, None, None, None, None, {}, None)
     if not isinstance(card, dict):
-        bad(None, f"a card is a mapping of fields (name, type, text, …), not {_kind_of(card)}")
+        bad(None, f"a card is a mapping of fields (name, type, text, …), not {kind_of(card)}")
         return out, problems
 
     def other_case(fld: str) -> str | None:
@@ -89,7 +96,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
     if name is None:
         bad("name", "missing field 'name' (the card's name)" + found("name"))
     elif not isinstance(name, str) or not name.strip():
-        bad("name", f"'name' must be a non-empty string, not {_kind_of(name)}" if not isinstance(name, str) else "'name' is empty")
+        bad("name", f"'name' must be a non-empty string, not {kind_of(name)}" if not isinstance(name, str) else "'name' is empty")
     else:
         out.name = name
 
@@ -97,7 +104,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
     if kind is None:
         bad("type", f"missing field 'type': {names}" + found("type"))
     elif not isinstance(kind, str):
-        bad("type", f"'type' must be the string {names}, not {_kind_of(kind)}")
+        bad("type", f"'type' must be the string {names}, not {kind_of(kind)}")
     elif kind.strip().lower() not in types and kind.strip().lower() not in aliases:
         also = "".join(f" ({w} is another edition's word for {t})" for w, t in sorted(aliases.items()))
         bad("type", f"unknown type {kind!r}: a card is a {' or a '.join(types)}{also}")
@@ -111,7 +118,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
     ed = card.get("edition")
     if ed is not None:
         if not _whole(ed):
-            bad("edition", f"'edition' (the Edition Indicator) must be a whole number such as 11, or null when the card has none, not {_kind_of(ed)}")
+            bad("edition", f"'edition' (the Edition Indicator) must be a whole number such as 11, or null when the card has none, not {kind_of(ed)}")
         elif ed < 1:
             bad("edition", f"'edition' (the Edition Indicator) must be 1 or more, not {ed}")
         elif last_edition is not None and ed > last_edition:
@@ -123,7 +130,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
     printed = card.get(figure)
     if printed is not None:
         if not _whole(printed):
-            bad(figure, f"'{figure}' (the printed {system.figure_title}) must be a whole number, not {_kind_of(printed)}")
+            bad(figure, f"'{figure}' (the printed {system.figure_title}) must be a whole number, not {kind_of(printed)}")
         elif printed < 0:
             bad(figure, f"'{figure}' (the printed {system.figure_title}) cannot be negative ({printed})")
         else:
@@ -149,7 +156,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
             bad(stat, f"missing field '{stat}': a {out.type}'s {stat} is a whole number {span}".rstrip() + found(stat), sources)
             continue
         if not _whole(value):
-            bad(stat, f"'{stat}' must be a whole number {span}, not {_kind_of(value)} ({value!r})".replace("  ", " "), sources)
+            bad(stat, f"'{stat}' must be a whole number {span}, not {kind_of(value)} ({value!r})".replace("  ", " "), sources)
         elif (lo is not None and value < lo) or (hi is not None and value > hi):
             bad(stat, f"{stat} {value} is out of range: {_range_text(own)}", sources)
         else:
@@ -164,7 +171,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
             f" (text: \"\" for a {own.id} without abilities)" if own is not None and own.abilities_min == 0 else ""
         bad("text", f"missing field 'text': the ability text, one paragraph per line{hint}" + found("text"))
     elif not isinstance(text, str):
-        bad("text", f"'text' must be a string (one paragraph per line), not {_kind_of(text)}")
+        bad("text", f"'text' must be a string (one paragraph per line), not {kind_of(text)}")
     else:
         paragraphs = [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
         long = [(i, m) for i, line in paragraphs for m in _LONG_NUMBER.finditer(line)]

@@ -42,7 +42,7 @@ class Judgement(Value):
         self.index = index
         self.name = name
         self.status = status  # legal | banned | error | unknown
-        self.cost = cost  # computed in the edition judged; None when unknown or unreadable
+        self.cost = cost  # computed in the edition judged (its design edition's where the rulebook keeps that); None: unknown
         self.printed_cost = printed_cost
         self.reasons = reasons
         self.notes = notes
@@ -227,6 +227,32 @@ def _design_edition(fields: CardFields, parsed: ParsedCard | None, catalog: Cata
     return "same", then
 
 
+def _system_sources(catalog: Catalog) -> tuple[str, ...]:
+    """What a reason on a card's types, stats and fields cites: the guide that last stated the edition's
+    card-building system — its level rule's, which a guide restates with it ("Minions have SP, HP"), unless
+    a later edition restated the system alone."""
+    system, rule = catalog.system, catalog.cost_rule
+    if rule is None or edition_number(system.edition) > edition_number(rule.edition):
+        return system.sources
+    return rule.sources
+
+
+def _before_revision(fields: CardFields, parsed: ParsedCard, catalog: Catalog, view: Any,
+                     reasons: list[Reason]) -> Catalog | None:
+    """The catalog a card older than a cost revision had its figure in: its design edition's, or (no Edition
+    Indicator) the one before the earliest revision; None where that is not known or costed otherwise."""
+    revisions = [r.edition for r in reasons if r.code == "cost-revised" and isinstance(r.edition, int)]
+    key = fields.edition if fields.edition is not None else min(revisions) - 1 if revisions else None
+    if key is None or key not in view.keys:
+        return None
+    then = view.catalog(key)
+    comps = then.by_id()
+    if not then.catalog_known or then.system.figure != catalog.system.figure \
+            or not all(u.component in comps for u in parsed.uses()):
+        return None
+    return then
+
+
 def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
     "offense" on a minion): malformed, naming the field it is here, in the words of the edition judged."""
@@ -256,8 +282,7 @@ def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"
         else:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's field)"
-        sources = catalog.cost_rule.sources if catalog.cost_rule else system.sources  # (its guide, as for its own stats)
-        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, sources, f))
+        out.append(Reason("malformed", f"{f}: {card[f]!r}: {say}", None, _system_sources(catalog), f))
     return out
 
 
@@ -265,7 +290,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     """Judge ``card`` in ``edition`` using ``view`` (a :class:`~kotc_rulesc.view.RulesView`)."""
     catalog = view.catalog(edition)
     rule_sources = catalog.cost_rule.sources if catalog.cost_rule else ()
-    fields, reasons = read_fields(card, catalog.system, edition, view.newest, rule_sources, aliases=view.type_aliases())
+    fields, reasons = read_fields(card, catalog.system, edition, view.newest, _system_sources(catalog),
+                                  aliases=view.type_aliases())
     notes: list[str] = []
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
@@ -277,8 +303,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
 
     rulebook = catalog.rulebook
-    if rulebook is not None and rulebook.edition_indicator == "required" and fields.edition is None \
-            and not any(r.field == "edition" for r in reasons):
+    misprinted = any(r.field == "edition" for r in reasons)  # an Edition Indicator, though no valid one
+    if rulebook is not None and rulebook.edition_indicator == "required" and fields.edition is None and not misprinted:
         reasons.append(Reason(
             "invalid",
             f"the {ordinal(rulebook.edition)} edition's rulebook: any card with no Edition Indicator is invalid, "
@@ -287,7 +313,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
     clean = catalog.clean_slate  # a main-line edition (a number)
     older_catalog = False  # the card predates a clean slate that gave a whole new catalog
-    if clean is not None and (fields.edition is None or fields.edition < clean):
+    if clean is not None and not misprinted and (fields.edition is None or fields.edition < clean):
         decl = view.catalog(clean).declared
         older_catalog = any(
             c.declared is not None and c.declared.catalog_whole
@@ -355,13 +381,13 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} '
                      f"({change.was.notation() if change.was else 'unknown'} → {change.now.notation() if change.now else 'unknown'}) "
                      "with no rulebook list naming it: the card, designed before, is not pruned by it")
+    design = None  # the card's figure in its design edition, where the rulebook keeps that one
     if reads_here and total is not None:  # its design edition is not known: its printed figure is not judged
         printed = f" (printed {fields.cost})" if fields.cost is not None and fields.cost != total else ""
         notes.append(f"with `edition: {edition_number(edition)}` its {figure} would be {total}{printed}")
     elif cost_result is not None and fields.cost is not None:
         revised = any(r.code == "cost-revised" for r in reasons)
         # one printed figure is right: its design edition's where the rulebook keeps it, else the edition judged's
-        design = None
         if total is not None and not revised and design_by is not None:
             design = {"same": total, "rule": (cost_result.also or (None,))[0]}.get(design_by)
             if design_by == "full":  # its texts as read here, the design edition's formulas and rule
@@ -373,12 +399,18 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None, rule_sources, figure))
         elif revised:
-            # its design edition's figure, where its formulas are known: the printed one may be wrong there too
-            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if design_by == "full" else None
+            # its figure before the revision, where its formulas are known: the printed one may be wrong there too
+            then = then if design_by == "full" else _before_revision(fields, parsed, catalog, view, reasons)
+            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if then is not None else None
             if fields.cost != total and was is not None and was != fields.cost:
                 there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
-                notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} edition "
-                             f"({there} there); in the {ordinal(edition)} edition {_figure_is(figure, total)}")
+                now = f"; in the {ordinal(edition)} edition {_figure_is(figure, total)}"
+                if fields.edition is None:
+                    notes.append(f"the printed {figure} {fields.cost} was not the card's before the cost revision either "
+                                 f"({there} in the {ordinal(then.edition)} edition){now}")
+                else:
+                    notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} "
+                                 f"edition ({there} there){now}")
             elif fields.cost != total:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
@@ -411,7 +443,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             for line, paragraph in parsed.prescribed.items():
                 lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
             prescribed = "\n".join(lines)
-    return Judgement(index, name, status_of(reasons), total, fields.cost, reasons, list(dict.fromkeys(notes)), parsed,
+    return Judgement(index, name, status_of(reasons), total if design is None else design, fields.cost, reasons,
+                     list(dict.fromkeys(notes)), parsed,
                      edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
                      prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
 

@@ -5,6 +5,7 @@ skeletons), and, where it is a component of another edition, what became of it.
 from __future__ import annotations
 
 import heapq
+import re
 from typing import Any
 
 from ..catalog import Catalog
@@ -15,16 +16,16 @@ from .sentence import CatalogReader, Entry, reader_of
 
 __all__ = ["closest", "elsewhere", "unknown_text"]
 
-def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None) -> list[str]:
+def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None, least: float = 0.4) -> list[str]:
     """The components whose skeletons are most like the sentence's, quoted ("(redacted)" where it is): the
-    best, and up to ``n`` if each is at least 0.6 alike; none under 0.4."""
+    best, and up to ``n`` if each is at least 0.6 alike; none under ``least``."""
     key = skeleton(sentence)
     scored = []
     best: list[float] = []  # the n best ratios so far (a heap: best[0] the least of them)
     for comp, matcher in reader_of(catalog, view).matchers:
         matcher.set_seq1(key)
         # the quick ratios bound the ratio: a component under 0.4, or under the n best so far, is none of them
-        bar = best[0] if len(best) == n and best[0] > 0.4 else 0.4
+        bar = best[0] if len(best) == n and best[0] > least else least
         if matcher.real_quick_ratio() < bar or matcher.quick_ratio() < bar:
             continue
         ratio = matcher.ratio()
@@ -36,7 +37,7 @@ def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None) -> li
     scored.sort(key=lambda item: -item[0])
     out = []
     for ratio, comp in scored[:n]:
-        if ratio < 0.6 and (out or ratio < 0.4):
+        if ratio < 0.6 and (out or ratio < least):
             break
         mark = " (redacted)" if comp.status == "redacted" else ""
         out.append(f'"{comp.text}"{mark}')
@@ -105,9 +106,15 @@ def unknown_text(sentence: str, reader: CatalogReader, fld: str, sources: tuple[
     follows when it is no text of another edition either."""
     n = reader.catalog.edition
     message = f'"{sentence}" is not a component text of the {ordinal(n)} edition'
-    close = closest(sentence, reader.catalog, view=reader.view)
+    # a document's own example that its catalog does not list: what the rules record of it, not a near text
+    quoted = re.compile("(“|: )" + re.escape(sentence) + "”", re.IGNORECASE)
+    said = next((d for d in reader.catalog.disagreements if d.edition == n and quoted.search(d.note)), None)
+    close = closest(sentence, reader.catalog, view=reader.view, least=0.4 if said is None else 0.6)
     if close:
         message += "; did you mean " + " or ".join(close) + "?"
+    if said is not None:  # (only texts much alike beside it)
+        message += ("" if message.endswith("?") else ".") + f" A recorded disagreement: {said.note}"
+        return Reason("unknown-text", message, n, tuple(dict.fromkeys(sources + tuple(said.sources))), fld)
     other = elsewhere(sentence, n, reader.view) if reader.view is not None else None
     if other:
         message += f" Elsewhere: {other}."

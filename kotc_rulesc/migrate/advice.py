@@ -35,11 +35,12 @@ def rendered(comp: Any, values: dict[str, Any]) -> str | None:
 def figure_notes(m: Any, j: Any, source: int) -> tuple[str, ...]:
     """Say so when a legal card's printed figure is not what the target edition's formulas give: its
     design edition's stands where the target's rulebook lists every case that prunes a card."""
-    if j.printed_cost is None or j.cost is None or j.printed_cost == j.cost:
+    own = j.breakdown["total"] if j.breakdown else None  # by the target's formulas (j.cost: the card's)
+    if j.printed_cost is None or own is None or j.printed_cost == own:
         return ()
     n = m.target
     return (f"its printed {j.figure} {j.printed_cost} stays: by the {ordinal(n)} edition's formulas it is "
-            f"{j.cost}, but the {ordinal(n)} rulebook's lists, which name every case in which a card is "
+            f"{own}, but the {ordinal(n)} rulebook's lists, which name every case in which a card is "
             f"{outcome_word('banned', m.words)}, name none that does so to this card (its {j.figure} is its "
             f"design edition's, the {ordinal(source)})",)
 

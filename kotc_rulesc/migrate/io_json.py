@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards.fields import kind_of
 from ..memo import Memo
 from ..reading.json_reader import JsonProblem, json_line, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
@@ -40,6 +41,7 @@ class BlockResult:
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
     room: int = 0  # how many cards needing attention it lists at most (set by Context.new_result)
+    unmarked: bool = False  # it lists an entry that is no card (which gets no 'migration' field)
 
 
 class Context:
@@ -65,6 +67,7 @@ class Context:
             result.entries.append(self.render(rec))
         if not rec.legal and len(result.attention) < result.room:
             result.attention.append(attention_line(rec, self.migrator.words))
+            result.unmarked |= rec.decision is None
 
     def decide(self, card: dict, index: int, line: int | None) -> Decision:
         try:
@@ -139,7 +142,7 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
         except JsonProblem as exc:
             card, problem = None, exc.message
         else:
-            problem = None if type(card) is dict else f"a JSON {type(card).__name__}, not a card (a JSON object)"
+            problem = None if type(card) is dict else f"{kind_of(card)}, not a card (a JSON object)"
         if problem is not None:
             out.append(raw)
             ctx.note(result, Record(index, number, None, None, False, problem))
@@ -177,7 +180,7 @@ def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], firs
         card = json.loads(raw) if value is None else value
         if type(card) is not dict:
             outputs.append(None)
-            ctx.note(result, Record(index, line, None, None, False, f"a JSON {type(card).__name__}, not a card (a JSON object)"))
+            ctx.note(result, Record(index, line, None, None, False, f"{kind_of(card)}, not a card (a JSON object)"))
             index += 1
             continue
         d = ctx.decide(card, index, line)

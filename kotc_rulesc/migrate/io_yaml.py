@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from ..cards.collection import yaml_entries
+from ..cards.fields import kind_of
 from ..reading.policy import check_line_lengths, decode
 from ..reading.yaml_reader import BLOCK_STYLES, Collection, Scalar
 from .edit import insert_position, planned
@@ -136,8 +137,8 @@ class _Splice:
         ctx = self.ctx
         line = node.line + 1
         if not isinstance(node, Collection) or not node.mapping:
-            kind = "null" if node.value is None else type(node.value).__name__
-            ctx.note(self.result, Record(index, line, None, None, False, f"a {kind}, not a card (a mapping of fields)"))
+            ctx.note(self.result, Record(index, line, None, None, False,
+                                         f"{kind_of(node.value)}, not a card (a mapping of fields)"))
             return
         card = node.value
         try:

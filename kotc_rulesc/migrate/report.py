@@ -8,6 +8,7 @@ target rulebook's own words (:mod:`kotc_rulesc.outcomes`); the JSON also keeps t
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -224,7 +225,8 @@ class CardReport:
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    """Text as Markdown shows it: what would be a tag, an entity, emphasis, code or a table's bar escaped."""
+    return re.sub(r"([\\`*_<>&|])", r"\\\1", text)
 
 
 class ReportWriter:
@@ -243,7 +245,7 @@ class ReportWriter:
         else:
             title = f"Migration of {collection} to the {ordinal(target)} edition"
             dry = " (dry run: nothing written)" if dry_run else ""
-            self.stream.write(f"{'# ' if self.fmt == 'markdown' else ''}{title}{dry}\n\n")
+            self.stream.write(f"# {_md(title)}{dry}\n\n" if self.fmt == "markdown" else f"{title}{dry}\n\n")
 
     def entry(self, rendered: str) -> None:
         """A card entry rendered by a :class:`CardReport` in this writer's format."""

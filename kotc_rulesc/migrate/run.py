@@ -113,7 +113,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
 
     inp, read = _open_collection(opts)
     migrator = Migrator(view, opts.target, opts.assume, reissue=opts.reissue)
-    totals, attention, report = Totals(), [], None
+    totals, attention, report, unmarked = Totals(), [], None, False
     sink: Any = None
     report_file = report_text = None
     try:
@@ -147,6 +147,7 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             totals.merge(result.totals)
             for entry in result.entries if report is not None else ():
                 report.entry(entry)
+            unmarked |= result.unmarked and len(attention) < ATTENTION
             attention.extend(result.attention[:max(0, ATTENTION - len(attention))])
         progress.close()
         if report is not None:
@@ -179,7 +180,9 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             more = totals["banned"] + totals["errors"] - len(attention)
             if more > 0:
                 print(f"  … and {more} more", file=stderr)
-            print("  (the reasons are in each card's 'migration' field; --report FILE writes the full report)", file=stderr)
+            none = ", an entry that is no card has none: its reason is the one above" if unmarked else ""
+            print(f"  (the reasons are in each card's 'migration' field{none}; --report FILE writes the full report)",
+                  file=stderr)
     return 0 if totals.all_legal and not (opts.strict and totals["prescribed"]) else 1
 
 
