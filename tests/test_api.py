@@ -248,3 +248,13 @@ def test_nearest_asked_for_no_components_says_what_n_is(n):
     with pytest.raises(ValueError, match=r"n is how many components to give: a whole number, 1 or more"):
         api.nearest("Draw 2 cards.", n=n)
     assert len(api.nearest("Draw 2 cards.", n=1)) == 1
+
+
+def test_a_card_banned_only_by_its_wrong_printed_level_is_invalid():
+    # the 17th rulebook's lists name "all cases" in which a card is pruned, none a wrong printed level
+    misprint = {"name": "Misprint", "type": "spell", "edition": 17, "level": 5, "text": "Draw 2 cards."}
+    v = api.judge(misprint, 17)
+    assert (v.status, v.outcome, [r.code for r in v.reasons]) == ("banned", "invalid", ["cost-mismatch"])
+    m = api.migrate(misprint)
+    assert (m.status, m.outcome, m.card["migration"]["outcome"]) == ("banned", "invalid", "invalid")
+    assert api.judge(misprint, 12).outcome == "banned"

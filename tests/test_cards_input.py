@@ -280,7 +280,7 @@ def test_a_card_whose_level_the_rulebook_keeps_shows_that_level(tmp_path):
     path.write_text(f"cards:\n  - {{name: A, type: spell, edition: 15, level: 2, text: {text}}}\n"
                     f"  - {{name: B, type: spell, edition: 15, level: 3, text: {text}}}\n")
     out = run("check-cards", str(path)).stdout
-    assert "[1] A: legal — level 2, printed 2" in out and "[2] B: pruned — level 2, printed 3" in out
+    assert "[1] A: legal — level 2, printed 2" in out and "[2] B: invalid — level 2, printed 3" in out
     cards = json.loads(run("check-cards", str(path), "--format", "json").stdout)["cards"]
     assert [c["level"] for c in cards] == [2, 2]
     assert "the card's level is 2 by its design edition's" in cards[1]["reasons"][0]["message"]

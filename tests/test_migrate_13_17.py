@@ -533,3 +533,47 @@ def test_the_readme_migration_excerpts_are_what_migrate_reports(tmp_path):
         report = result.stdout.split("\n\n")
         for entry in shown.strip("\n").split("\n\n"):
             assert entry.strip("\n") in (e.strip("\n") for e in report), entry
+
+
+def test_a_card_whose_only_ban_is_a_wrong_printed_level_is_invalid_not_pruned(tmp_path):
+    """The 13th–17th rulebooks: pruned is "no longer a valid card", their lists name "all cases" of it, and a
+    wrong printed level is none (the guides: the level "is strictly defined"): such a card is not legal as
+    printed, in the rulebook's word "invalid"; the machine status stays banned."""
+    misprint = {"name": "Misprint", "type": "spell", "edition": 17, "level": 5, "text": "Draw 2 cards."}
+    old = {"name": "Old", "type": "spell", "edition": 12, "level": 2, "text": "Draw 2 cards."}
+    path = tmp_path / "cards.yaml"
+    path.write_text(json.dumps({"cards": [misprint, old, {**misprint, "name": "Good", "level": 4}]}))
+    checked = CliRunner().invoke(main, ["check-cards", str(path), "--deck"])
+    assert checked.exit_code == 1
+    assert "[1] Misprint: invalid — level 4, printed 5" in checked.stdout and "[2] Old: pruned — " in checked.stdout
+    assert "3 cards: 1 legal, 1 pruned, 1 invalid" in checked.stdout
+    assert "[1] Misprint (invalid: cost-mismatch), [2] Old (pruned: clean-slate)" in checked.stdout
+    data = json.loads(CliRunner().invoke(main, ["check-cards", str(path), "--format", "json"]).stdout)
+    assert [(c["status"], c["outcome"]) for c in data["cards"]] == [("banned", "invalid"), ("banned", "pruned"),
+                                                                    ("legal", "legal")]
+    assert data["summary"]["banned"] == 2
+    cost = ["cost", "-e", "17", "--type", "spell", "--edition-indicator", "17", "--printed-level", "5", "--text",
+            "Draw 2 cards."]
+    assert "\n  invalid in the 17th edition:\n    cost-mismatch: " in CliRunner().invoke(main, cost).stdout
+    one = json.loads(CliRunner().invoke(main, [*cost, "--format", "json"]).stdout)
+    assert (one["status"], one["outcome"]) == ("banned", "invalid")
+    # the 12th rulebook bans: its word stays
+    twelfth = CliRunner().invoke(main, ["check-cards", str(path), "-e", "12"]).stdout
+    assert "[1] Misprint: banned — level 2, printed 5" in twelfth and "3 cards: 1 legal, 2 banned" in twelfth
+    # a wrong level with a reason a list names: pruned
+    from kotc_rulesc.outcomes import outcome_word
+    terms = TablesView().catalog(17).rulebook.terms
+    assert outcome_word("banned", terms, ["cost-mismatch", "clean-slate"]) == "pruned"
+    assert outcome_word("banned", terms, ["cost-mismatch"]) == "invalid"
+    # migrate: the report, the mark, the totals (whose machine keys stay)
+    out = tmp_path / "out.yaml"
+    report = CliRunner().invoke(main, ["migrate", str(path), "-o", str(out), "--report", "-"]).stdout
+    assert "[1] Misprint (line 1): invalid, kept as it was (17th → 17th)" in report
+    assert "Totals: 3 cards: 1 unchanged, 1 pruned, 1 invalid;" in report
+    assert "| cards | unchanged | pruned | invalid |" in CliRunner().invoke(
+        main, ["migrate", str(path), "--dry-run", "--report", "-", "--report-format", "markdown"]).stdout
+    assert _yaml(out.read_text())[0]["migration"]["outcome"] == "invalid"
+    data = json.loads(CliRunner().invoke(main, ["migrate", str(path), "--dry-run", "--report", "-",
+                                                "--report-format", "json"]).stdout)
+    assert [(c["status"], c["outcome"]) for c in data["cards"]][0] == ("banned", "invalid")
+    assert data["totals"]["banned"] == 2

@@ -345,3 +345,14 @@ def test_a_collections_card_edited_in_the_form_is_judged_again_and_downloaded(pa
     assert [(a, b) for a, b in zip(old, new) if a != b] == [("    edition: 15", "    edition: 17"), ("    level: 3", "    level: 6")]
     cli = json.loads(CliRunner().invoke(main, ["check-cards", str(saved), "--format", "json"]).stdout)
     assert cli["cards"][8]["status"] == "legal"
+
+
+def test_a_card_whose_printed_level_alone_is_wrong_is_invalid_in_the_list_and_its_count(page):
+    # Peek given the 17th's Edition Indicator but still its old level 3 (the 17th's formulas give 6): no
+    # list of the 17th rulebook prunes it, its word is "invalid" (check-cards says so too)
+    _open_mixed(page)
+    page.click("#collection-table tr[data-index='8'] button.open-card")
+    page.fill("#card-edition", "17")
+    page.wait_for_selector("#collection-table tr[data-index='8'][data-status='banned'] td.status-banned:text-is('invalid')")
+    assert "10 legal, 4 pruned, 1 invalid (1 edited)" in page.text_content("#collection-status")
+    assert page.locator("#collection-filter option[value='banned']").text_content() == "pruned or invalid (5)"

@@ -197,7 +197,7 @@ class Rules:
             new = edit_dict(card, d) if isinstance(card, dict) and (d.status != "unchanged" or MARK in card) else None
             name = card.get("name") if isinstance(card, dict) and isinstance(card.get("name"), str) else None
             record = Record(0, None, name, d, new is not None)
-            return Migration(0, name, d.status, outcome(d.status, migrator.words), d.source, d.target, d.assumed,
+            return Migration(0, name, d.status, outcome(record.outcome, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
                              d.replacement, d.remedy, record, dict(migrator.words))
 

@@ -43,7 +43,7 @@ class Verdict:
     def outcome(self) -> str:
         from ..cards.report import outcome_word
 
-        return outcome_word(self.status, self._catalog.rulebook)
+        return outcome_word(self.status, self._catalog.rulebook, self.judgement.reasons)
 
     @property
     def ultra_points(self) -> int | None:

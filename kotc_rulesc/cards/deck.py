@@ -48,7 +48,7 @@ class DeckTally:
         self.ultra_points = 0  # of the cards whose Ultra Points are known
         self.unreadable = 0  # cards whose Ultra Points could not be computed
         self.not_legal = 0  # cards that may not be used in a deck
-        self.named: list[tuple[int, str, str, str]] = []  # (index, name, status, reason codes)
+        self.named: list[tuple[int, str, str, tuple[str, ...]]] = []  # (index, name, status, reason codes)
 
     def add(self, judgement: Any) -> None:
         self.cards += 1
@@ -62,7 +62,7 @@ class DeckTally:
         if judgement.status != "legal":
             self.not_legal += 1
             if len(self.named) < NAMED:
-                codes = ", ".join(dict.fromkeys(r.code for r in judgement.reasons)) or judgement.status
+                codes = tuple(dict.fromkeys(r.code for r in judgement.reasons))
                 name = judgement.name if judgement.name is not None else "(no name)"
                 self.named.append((judgement.index, name, judgement.status, codes))
 
@@ -74,8 +74,11 @@ class DeckTally:
         verdict = DeckVerdict(self.cards, ultra, rulebook.deck_ultra_points if rulebook else None)
         if self.not_legal:
             more = f" and {self.not_legal - len(self.named)} more" if self.not_legal > len(self.named) else ""
-            terms = rulebook.terms if rulebook is not None else {}  # (numbered from 1, the outcome in the edition's word)
-            named = ", ".join(f"[{i + 1}] {name} ({terms.get(status, status)}: {codes})" for i, name, status, codes in self.named)
+            from ..outcomes import outcome_word
+
+            terms = rulebook.terms if rulebook is not None else None  # (numbered from 1, the outcome in the edition's word)
+            named = ", ".join(f"[{i + 1}] {name} ({outcome_word(status, terms, codes)}: {', '.join(codes) or status})"
+                              for i, name, status, codes in self.named)
             verdict.problems.append(
                 f"{self.not_legal} card{'s' if self.not_legal != 1 else ''} that may not be used in a deck of the "
                 f"{ordinal(n)} edition (a deck holds only legal cards): {named}{more}")

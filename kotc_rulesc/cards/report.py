@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable
 from ..citation import Citations
 from ..memo import Memo
 from ..model import ordinal
-from ..outcomes import outcome_word as _word
+from ..outcomes import MISPRINTED, outcome_key, outcome_word as _word
 from .legality import Judgement
 from .model import Reason
 
@@ -54,10 +54,17 @@ def summary(judgements: Iterable[Judgement]) -> dict[str, int]:
     return tally.summary()
 
 
-def summary_text(counts: dict[str, int], rulebook: Any = None) -> str:
-    """ "15 cards: 10 legal, 5 pruned; 3 with warnings": each outcome in the edition's own word."""
+def summary_text(counts: dict[str, int], rulebook: Any = None, outcomes: Counter | None = None) -> str:
+    """ "15 cards: 10 legal, 4 pruned, 1 invalid; 3 with warnings": each outcome in the edition's own word
+    (``outcomes``: the cards counted by :func:`~kotc_rulesc.outcomes.outcome_key`, as :class:`CardTexts` counts)."""
     n = counts["cards"]
-    parts = [f"{counts[s]} {outcome_word(s, rulebook)}" for s in STATUSES if counts[s]]
+    misprinted = outcomes[MISPRINTED] if outcomes else 0
+    words: Counter = Counter()  # (a word for two outcomes, "banned" up to the 12th, counts them once)
+    for s in STATUSES:
+        words[outcome_word(s, rulebook)] += counts[s] - (misprinted if s == "banned" else 0)
+        if s == "banned":
+            words[outcome_word(MISPRINTED, rulebook)] += misprinted
+    parts = [f"{count} {word}" for word, count in words.items() if count]
     warned = counts.get("with_warnings", 0)
     tail = f"; {warned} with warnings" if warned else ""
     return f"{n} card{'s' if n != 1 else ''}: " + (", ".join(parts) if parts else "none") + tail
@@ -70,7 +77,7 @@ def _verdict_text(j: Judgement, rulebook: Any) -> str:
     ultra = ""
     if j.counts_ultra and j.ultra_points is not None:  # the 17th: a deck holds at most 10
         ultra = f", {j.ultra_points} Ultra Point{'s' if j.ultra_points != 1 else ''}"
-    return f": {outcome_word(j.status, rulebook)} — {j.figure} {cost}{printed}{ultra}"
+    return f": {outcome_word(j.status, rulebook, j.reasons)} — {j.figure} {cost}{printed}{ultra}"
 
 
 def reason_line(r: Reason, cite: Citations | None = None) -> str:
@@ -93,9 +100,9 @@ def _where(file: str | None, line: int | None) -> str:
     return f"{file}:{line}: " if line else f"{file}: "
 
 
-def outcome_word(status: str, rulebook: Any) -> str:
-    """The edition's own word for a judgement's status: "pruned" for banned from the 13th on."""
-    return _word(status, rulebook.terms if rulebook is not None else None)
+def outcome_word(status: str, rulebook: Any, reasons: Iterable[Reason] = ()) -> str:
+    """The edition's own word for a judgement's status and ``reasons``: "pruned" for banned from the 13th on."""
+    return _word(status, rulebook.terms if rulebook is not None else None, (r.code for r in reasons))
 
 
 def card_json(j: Judgement, rulebook: Any) -> dict[str, Any]:
@@ -104,7 +111,7 @@ def card_json(j: Judgement, rulebook: Any) -> dict[str, Any]:
     entry = j.to_json()
     at = list(entry).index("status") + 1
     items = list(entry.items())
-    return dict(items[:at] + [("outcome", outcome_word(j.status, rulebook))] + items[at:])
+    return dict(items[:at] + [("outcome", outcome_word(j.status, rulebook, j.reasons))] + items[at:])
 
 
 def cost_json(j: Judgement, edition: Any, figure: str, rulebook: Any = None) -> dict[str, Any]:
@@ -112,7 +119,7 @@ def cost_json(j: Judgement, edition: Any, figure: str, rulebook: Any = None) -> 
     entry = j.to_json()
     return {"index": j.index, "name": j.name, "edition": edition, figure: j.cost, f"printed_{figure}": j.printed_cost,
             **({"ultra_points": j.ultra_points} if j.counts_ultra else {}),
-            "status": j.status, "outcome": outcome_word(j.status, rulebook), "breakdown": j.breakdown, "reasons": entry["reasons"],
+            "status": j.status, "outcome": outcome_word(j.status, rulebook, j.reasons), "breakdown": j.breakdown, "reasons": entry["reasons"],
             "warnings": entry["warnings"], "notes": j.notes}
 
 
@@ -128,14 +135,16 @@ _KEPT = 8192
 
 class CardTexts:
     """:func:`judgement_text` for card after card: what a judgement says but for which card it is and
-    where is put into words once per distinct judgement (the copies of a design share its lists)."""
+    where is put into words once per distinct judgement (the copies of a design share its lists); the
+    cards written counted by outcome (``outcomes``, for :func:`summary_text`)."""
 
     def __init__(self, file: str | None, cite: Citations, rulebook: Any = None, said: tuple[str, ...] = ()):
         self.file = file
         self.cite = cite
         self.rulebook = rulebook
         self.said = said
-        self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines)
+        self._words = Memo(_KEPT)  # id(reasons) → (reasons, notes, verdict, [(reason, text)], notes' lines, outcome)
+        self.outcomes: Counter = Counter()
 
     def __call__(self, j: Judgement) -> str:
         kept = self._words
@@ -144,9 +153,11 @@ class CardTexts:
             cite = self.cite
             words = (j.reasons, j.notes, _verdict_text(j, self.rulebook),
                      [(r, reason_line(r, cite)) for r in j.reasons] + [(w, warning_line(w, cite)) for w in j.warnings],
-                     [f"    note: {note}" for note in j.notes if note not in self.said])
+                     [f"    note: {note}" for note in j.notes if note not in self.said],
+                     outcome_key(j.status, (r.code for r in j.reasons)))
             kept.put(id(j.reasons), words)
-        _, _, verdict, reasons, notes = words
+        _, _, verdict, reasons, notes, key = words
+        self.outcomes[key] += 1
         head = f"[{j.index + 1}] {j.name if j.name is not None else '(no name)'}{verdict}"
         if not reasons and not notes:
             return head

@@ -61,7 +61,9 @@ def _unreadable(exc: Any, settle: Any = None) -> None:
 def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, fmt: str, verbose: bool,
                 rules_dir: str | None) -> None:
     """Judge every card of COLLECTION in one edition — the 17th unless -e says another: legal,
-    pruned (banned up to the 12th), error (it cannot be read) or unknown.
+    pruned (banned up to the 12th), invalid (from the 13th, a card whose only
+    fault is its printed level: the rulebook's lists name "all cases" in which
+    a card is pruned, none that), error (it cannot be read) or unknown.
 
     COLLECTION is a YAML or JSON file {"cards": [...]} (a bare list of cards
     works too), or JSONL with one card per line; "-" reads standard input. A
@@ -98,9 +100,9 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
     unreadable card, and the others are judged.
 
     Exit status: 0 when every card is legal (and, with --deck, the deck),
-    1 when any card is pruned or banned, unreadable or of unknown legality or
-    the deck is not legal (with --strict: or any card has a warning), 2 for
-    usage errors or a file that cannot be read.
+    1 when any card is pruned, invalid or banned, unreadable or of unknown
+    legality or the deck is not legal (with --strict: or any card has a
+    warning), 2 for usage errors or a file that cannot be read.
 
     \b
     Examples:
@@ -145,7 +147,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
         else:
             if heading:  # (no card: the heading alone)
                 out.write(heading[0])
-            out.write(summary_text(checked.summary, catalog.rulebook) + "\n")
+            out.write(summary_text(checked.summary, catalog.rulebook, text.outcomes) + "\n")
             if checked.deck is not None:
                 out.write(checked.deck.text() + "\n")
         out.close(read=True)
@@ -315,9 +317,10 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
       spell_cost          = ability_cost
 
     A card's Ultra Points are the sum of its texts' [+N] (a 17th-edition deck
-    holds at most 10). If the card is not legal, the reasons follow; a rule the
-    guides word as should that the card breaks is a warning with the text to
-    print instead.
+    holds at most 10). If the card is not legal, the reasons follow, after its
+    outcome: pruned, or invalid when its printed level alone is wrong (no list
+    of the 17th rulebook prunes it); a rule the guides word as should that the
+    card breaks is a warning with the text to print instead.
 
     Older editions (-e N) are costed by their own rule (`kotc-rulesc show -e N`
     prints it) and named in their own words: minions and spells with --sp/--hp
@@ -386,7 +389,7 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
                 for note in j.notes:
                     click.echo(f"  note: {note}")
                 if j.reasons:
-                    click.echo(f"  {outcome_word(j.status, catalog.rulebook)} in the {ordinal(edition)} edition:")
+                    click.echo(f"  {outcome_word(j.status, catalog.rulebook, j.reasons)} in the {ordinal(edition)} edition:")
                     for r in j.reasons:
                         click.echo(f"    {reason_line(r)}")
                 for w in j.warnings:

@@ -61,9 +61,11 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     13th's clean slate, by a Revised Levels entry after its design edition,
     for a redacted text or for bearing no Edition Indicator — is kept exactly
     as it was and marked with a 'migration' field: its outcome, every reason,
-    what you can do. --reissue re-issues a card pruned for a revised level
-    instead (level recomputed, Edition Indicator 17) when every other text on
-    it is valid in the 17th. A card that ends legal is written in the form the
+    what you can do; so is an invalid one, whose printed level alone is wrong
+    (the rulebook's lists, of "all cases" in which a card is pruned, name no
+    such card). --reissue re-issues a card pruned for a revised level instead
+    (level recomputed, Edition Indicator 17) when every other text on it is
+    valid in the 17th. A card that ends legal is written in the form the
     guide prescribes ("Target 1 on-field minion;").
 
     Older editions: up to the 11th's pre-release a card whose cost was
@@ -77,11 +79,11 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     --dry-run, the report to standard output). The players' guide
     (`kotc-rulesc docs`) says what happens to each card, and why.
 
-    Exit status: 0 when every card ends legal, 1 when any card is pruned or
-    banned, of unknown legality or unreadable (with --strict: or written in
-    the prescribed form), 2 for usage errors, an unreadable collection, a card
-    without an Edition Indicator and no --from where N needs one, and an output
-    that cannot be written.
+    Exit status: 0 when every card ends legal, 1 when any card is pruned,
+    invalid or banned, of unknown legality or unreadable (with --strict: or
+    written in the prescribed form), 2 for usage errors, an unreadable
+    collection, a card without an Edition Indicator and no --from where N
+    needs one, and an output that cannot be written.
 
     \b
     Examples:

@@ -101,7 +101,7 @@ def _error(source: int | None, target: int, assumed: bool, code: str, message: s
 def _marked(d: Decision, words: dict[str, str] | None = None) -> Decision:
     """``d`` (a card kept as it was) with its marker: the machine ``status`` and the target rulebook's
     word for it (``outcome``), then the rest of the decision."""
-    mark: dict[str, Any] = {"status": d.status, "outcome": outcome_word(d.status, words)}
+    mark: dict[str, Any] = {"status": d.status, "outcome": outcome_word(d.status, words, (r.code for r in d.reasons))}
     if d.source is not None:
         mark["from"] = d.source
     mark["to"] = d.target

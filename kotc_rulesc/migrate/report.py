@@ -15,13 +15,13 @@ from typing import Any, TextIO
 
 from ..citation import Citations
 from ..model import ordinal
-from ..outcomes import outcome_word as outcome
+from ..outcomes import MISPRINTED, outcome_key, outcome_word as outcome
 from .plan import LEGAL, Decision, advice_json, reason_json
 
 __all__ = ["Record", "Totals", "CardReport", "ReportWriter", "summary_line", "outcome"]
 
-#: the outcomes in the order the totals count them
-_OUTCOMES = ("rewritten", "reissued", "unchanged", "banned", "unknown", "error")
+#: the outcomes in the order the totals count them (a banned card misprinted apart: its word is its own)
+_OUTCOMES = ("rewritten", "reissued", "unchanged", "banned", MISPRINTED, "unknown", "error")
 #: what the player can do with an entry that is not a card
 _MALFORMED_REMEDY = "write the entry as a card (a mapping of its fields), and migrate it again"
 
@@ -46,10 +46,16 @@ class Record:
     def legal(self) -> bool:
         return self.decision is not None and self.decision.legal
 
+    @property
+    def outcome(self) -> str:
+        """What the card is counted and worded by (:func:`~kotc_rulesc.outcomes.outcome_key`)."""
+        d = self.decision
+        return outcome_key(d.status, (r.code for r in d.reasons)) if d is not None else "error"
+
     def to_json(self, words: dict[str, str] | None = None) -> dict[str, Any]:
         d = self.decision
         out: dict[str, Any] = {"index": self.index, "line": self.line, "name": self.name, "status": self.status,
-                               "outcome": outcome(self.status, words), "changed": self.changed}
+                               "outcome": outcome(self.outcome, words), "changed": self.changed}
         if d is None:
             out["reasons"] = [{"code": "malformed", "edition": None, "sources": [], "message": self.problem}]
             out["remedy"] = _MALFORMED_REMEDY
@@ -79,7 +85,7 @@ def _counted(status: str, changed: bool) -> tuple[str, ...]:
     return tuple(keys)
 
 
-_COUNTED = {(s, c): _counted(s, c) for s in _OUTCOMES for c in (False, True)}
+_COUNTED = {(s, c): _counted(s, c) for s in _OUTCOMES if s != MISPRINTED for c in (False, True)}
 _KEYS = ("cards", "migrated", "reissued", "unchanged", "banned", "unknown", "errors", "changed", "prescribed")
 
 
@@ -95,7 +101,7 @@ class Totals:
     def add(self, record: Record) -> None:
         for key in _COUNTED[record.status, record.changed]:
             self.counts[key] += 1
-        self.outcomes[record.status] += 1
+        self.outcomes[record.outcome] += 1
         if record.decision is not None and record.decision.warnings:
             self.counts["prescribed"] += 1  # written in the form the guide prescribes (it broke a should rule)
 
@@ -116,13 +122,22 @@ def summary_line(t: Totals, dry_run: bool = False, words: dict[str, str] | None 
     the output, 5 of them only marked": every card counted once, by its outcome in the target rulebook's
     words; then how many of them the output changes (a card kept as it was only by its migration mark)."""
     c = t.counts
-    parts = [f"{count} {outcome(status, words)}" for status, count in t.outcomes.items() if count]
+    parts = [f"{count} {word}" for word, count in _worded(t, words).items()]
     prescribed = f"; {c['prescribed']} written as the guide prescribes" if c["prescribed"] else ""
     marked = c["changed"] - c["migrated"]  # (a legal card that changes is counted as migrated)
     changed = f"; {c['changed']} {'would change' if dry_run else 'changed'} in the output"
     if marked:
         changed += f", {marked} of them only marked"
     return f"{c['cards']} card{'s' if c['cards'] != 1 else ''}: {', '.join(parts) or 'none'}{prescribed}{changed}"
+
+
+def _worded(t: Totals, words: dict[str, str] | None) -> Counter:
+    """The cards counted by their outcome's word (one word for two outcomes, "banned" up to the 12th, once)."""
+    out: Counter = Counter()
+    for key, count in t.outcomes.items():
+        if count:
+            out[outcome(key, words)] += count
+    return out
 
 
 def _title(r: Record) -> str:
@@ -139,7 +154,7 @@ def attention_line(rec: Record, words: dict[str, str] | None = None) -> str:
     if d is None:
         return f"{_title(rec)}: error — {rec.problem}"
     codes = ", ".join(dict.fromkeys(r.code for r in d.reasons)) or d.status
-    return f"{_title(rec)}: {outcome(d.status, words)} — {codes}"
+    return f"{_title(rec)}: {outcome(rec.outcome, words)} — {codes}"
 
 
 class CardReport:
@@ -164,7 +179,7 @@ class CardReport:
         return "\n".join(lines) + "\n"
 
     def _status(self, r: Record) -> str:
-        word = outcome(r.status, self.words)
+        word = outcome(r.outcome, self.words)
         if not r.legal:
             return f"{word}, kept as it was"
         if r.status == "unchanged" and r.changed:
@@ -259,7 +274,7 @@ class ReportWriter:
         if self.fmt == "json":
             self.stream.write(("\n" if not self._first else "") + '], "totals": ' + json.dumps(totals.counts) + "}\n")
         elif self.fmt == "markdown":
-            shown = [(outcome(status, self.words), count) for status, count in totals.outcomes.items() if count]
+            shown = list(_worded(totals, self.words).items())
             head = ["cards", *(word for word, _ in shown)]
             row = [totals.counts["cards"], *(count for _, count in shown)]
             self.stream.write(f"## Totals\n\n| {' | '.join(head)} |\n|{'---:|' * len(head)}\n| {' | '.join(map(str, row))} |\n")

@@ -85,13 +85,18 @@ export class CollectionView {
     const s = this.check.summary;
     const word = (status) => (status === "banned" ? system.words.banned || "banned" : status);
     const wanted = this.filter.value;
+    const outcomes = ["legal", "banned", "error", "unknown"].map((st) => { // each status's cards by their outcome
+      const words = new Map([[word(st), 0]]); // ("4 pruned, 1 invalid": both banned)
+      for (const v of verdicts) if (v.status === st) words.set(v.outcome, (words.get(v.outcome) || 0) + 1);
+      return [st, [...words].filter(([, n]) => n)];
+    });
     fill(this.filter, el("option", {value: ""}, `every card (${s.cards})`),
-      ["legal", "banned", "error", "unknown"].map((st) =>
-        el("option", {value: st, selected: st === wanted, disabled: !s[st]}, `${word(st)} (${s[st]})`)));
+      outcomes.map(([st, words]) => el("option", {value: st, selected: st === wanted, disabled: !s[st]},
+        `${words.length ? words.map(([w]) => w).join(" or ") : word(st)} (${s[st]})`)));
     const rows = verdicts.filter((v) => !wanted || v.status === wanted);
     const figure = system.figure;
     fill(this.status, `${this.held.name}: ${s.cards} cards judged in the ${names[this.check.edition]} edition — `,
-      ["legal", "banned", "error", "unknown"].filter((st) => s[st]).map((st) => `${s[st]} ${word(st)}`).join(", "),
+      outcomes.flatMap(([, words]) => words.map(([w, n]) => `${n} ${w}`)).join(", "),
       Object.keys(this.edits).length ? ` (${Object.keys(this.edits).length} edited)` : "");
     fill(this.table,
       el("caption", {class: "visually-hidden"}, `The cards of ${this.held.name}`),
