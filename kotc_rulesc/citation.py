@@ -28,6 +28,19 @@ def _parts(source: str) -> tuple[str, Any, str] | None:
     return m["kind"], f"{number}-pre" if m["pre"] else number, m["state"] or ""
 
 
+def as_of(sources: Iterable[str], edition: Any) -> tuple[str, ...]:
+    """The documents of ``sources`` written by ``edition`` (its own and earlier editions'; a pre-release's before
+    its edition's), as an edition's description cites them: the rules cite every document that states a fact,
+    a later one confirming it.  All of them where none is (or where ``edition`` is None)."""
+    sources = tuple(sources)
+    if edition is None:
+        return sources
+    limit = (edition_number(edition), isinstance(edition, int))
+    own = tuple(s for s in sources if (p := _parts(s)) is None
+                or (edition_number(p[1]), isinstance(p[1], int)) <= limit)
+    return own or sources
+
+
 def document_name(source: str) -> str:
     """ "17th rulebook", "11th pre-release guide", "12th rulebook (draft)"; another id as it is."""
     parts = _parts(source)

@@ -20,6 +20,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from .bundled import templates_dir
+from .citation import as_of
 from .diff import OPTIONAL_PARAMETERS, PARAMETERS, RuleDiff, card_cost_changes, notes as diff_notes, rulebook_changes
 from .diff import show_value, value_line
 from .docs_building import building_groups, building_sources, building_view
@@ -288,6 +289,7 @@ def _edition_view(rules: RuleSet, cat: Catalog) -> dict[str, Any]:
     n, rb = cat.edition, cat.rulebook
     sources = [s for c in cat.components or () for s in c.sources]
     sources += [*(rb.sources if rb else ()), *(cat.cost_rule.sources if cat.cost_rule else ())]
+    sources = as_of(sources, n)  # (the documents written by this edition: a later one only confirms)
     return {
         **_head(rules, n, f"{ordinal(n)} Edition"),
         "clean_slate": cat.clean_slate,

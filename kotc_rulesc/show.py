@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .citation import as_of
 from .fold import Catalog, ComponentState
 from .history.change import formula_text
 from .model import ordinal
@@ -160,13 +161,14 @@ def system_json(system: System | None) -> dict[str, Any] | None:
     }
 
 
-def writing_rules_text(system: System) -> list[str]:
-    """The card-writing rules, one line each: what the rule does, its modal and sources."""
+def writing_rules_text(system: System, edition: Any = None) -> list[str]:
+    """The card-writing rules, one line each: what the rule does, its modal and sources (those written by
+    ``edition``, where the rules of one edition are shown: :func:`~kotc_rulesc.citation.as_of`)."""
     noun = system.noun
     lines = []
 
     def line(what: str, rule: Any) -> None:
-        lines.append(f"    {what} ({rule.modal}; {', '.join(rule.sources)})")
+        lines.append(f"    {what} ({rule.modal}; {', '.join(as_of(rule.sources, edition))})")
 
     if system.agreement is not None:
         a = system.agreement
@@ -189,11 +191,11 @@ def writing_rules_text(system: System) -> list[str]:
     return (["  card-writing rules:"] + lines) if lines else []
 
 
-def system_text(system: System | None) -> list[str]:
-    """The card-building system in a few lines, for ``show``."""
+def system_text(system: System | None, edition: Any = None) -> list[str]:
+    """The card-building system in a few lines, for ``show`` (of ``edition``)."""
     if system is None:
         return ["Card-building system: unknown"]
-    lines = [f"Card-building system ({', '.join(system.sources)}; the card's figure: {system.figure_title}):"]
+    lines = [f"Card-building system ({', '.join(as_of(system.sources, edition))}; the card's figure: {system.figure_title}):"]
     for t in system.types:
         stats = ", ".join(s.describe() for s in t.stats)
         count = (f"exactly {t.abilities_min}" if t.abilities_min == t.abilities_max
@@ -209,7 +211,7 @@ def system_text(system: System | None) -> list[str]:
         lines.append(f"  {k.title} ({k.noun}): {role}, {where}{only}, {many}{', at least ' + str(k.min) if k.min else ''}")
     sub = f" → sub-abilities, one sentence each ({' → '.join(system.kind(k).noun for k in system.sub_ability)})" if system.sub_ability else ""
     lines.append(f"  an ability: {' → '.join(system.kind(k).noun for k in system.ability)}{sub}")
-    lines += writing_rules_text(system)
+    lines += writing_rules_text(system, edition)
     return lines
 
 
@@ -286,7 +288,7 @@ def catalog_text(cat: Catalog) -> str:
                 for d in c.disagreements:
                     lines.append(f"      Documents disagree ({', '.join(d.sources)}): {d.note}")
     lines.append("")
-    lines += system_text(cat.system)
+    lines += system_text(cat.system, cat.edition)
     lines.append("")
     if cat.cost_rule is None:
         lines.append("Card-cost rule: unknown")
@@ -300,7 +302,7 @@ def catalog_text(cat: Catalog) -> str:
     if rb is None:
         lines.append("Rulebook parameters: unknown (no source gives this edition's rulebook)")
     else:
-        lines.append(f"Rulebook parameters ({', '.join(rb.sources)}):")
+        lines.append(f"Rulebook parameters ({', '.join(as_of(rb.sources, cat.edition))}):")
         for label, value in (
             ("players", rb.players.describe() if rb.players else None),
             ("deck", rb.deck.describe() if rb.deck else None),

@@ -278,3 +278,17 @@ def test_migrating_to_the_17th_refurbishes_and_marks_invalid_cards(tmp_path):
     again = tmp_path / "again.yaml"
     assert CliRunner().invoke(main, ["migrate", str(out), "--to", "17", "-o", str(again)]).exit_code == 1
     assert again.read_text() == out.read_text()  # idempotent
+
+
+def test_show_cites_the_15ths_card_writing_rules_to_documents_written_by_the_15th():
+    # edition-12/14/15.yaml cite each rule to every guide that states it (guide-12 … guide-17); the 15th's
+    # description cites the 15th's guide and earlier ones, and the 17th's all of them
+    from click.testing import CliRunner
+    from kotc_rulesc.cli import main
+
+    shown = CliRunner().invoke(main, ["show", "-e", "15"]).output
+    rules = shown.split("card-writing rules:", 1)[1].split("\n\n", 1)[0]
+    assert "guide-15" in rules and "guide-16" not in rules and "guide-17" not in rules
+    assert "(should; guide-15)" in rules  # the agreement, which the 15th restates (with "pawns")
+    assert "Rulebook parameters (rulebook-15):" in shown
+    assert "guide-17)" in CliRunner().invoke(main, ["show", "-e", "17"]).output.split("card-writing rules:", 1)[1]

@@ -569,6 +569,20 @@ def test_the_source_documents_link_to_the_games_site(docs):
     assert "<li>Card Building Guide, 11th Edition pre-release (seeds)" in docs["edition-11-pre.html"]
 
 
+def test_an_edition_page_cites_no_document_written_after_it(docs):
+    # the rules cite every document that states a fact (edition-07.yaml: the 7th's texts with the 8th-11th
+    # guides and rulebooks that list them too); the 8th's page cites what was written by the 8th
+    sources = docs["edition-08.md"].split("## Sources", 1)[1]
+    assert "Card Building Guide, 8th Edition" in sources and "Rulebook, 7th Edition" in sources
+    for later in ("Guide, 9th", "Guide, 10th", "Guide, 11th", "Rulebook, 9th", "Rulebook, 10th", "Rulebook, 11th"):
+        assert later not in sources, later
+    sources = docs["edition-15.md"].split("## Sources", 1)[1]
+    assert "Rulebook, 15th Edition" in sources and "16th" not in sources and "17th" not in sources
+    # the pre-release cites its own documents, not the published 11th's; the published 11th cites both
+    assert "Card Building Guide, 11th Edition pre-release" in docs["edition-11-pre.md"].split("## Sources", 1)[1]
+    assert "Card Building Guide, 11th Edition]" not in docs["edition-11-pre.md"].split("## Sources", 1)[1]
+
+
 def test_how_to_build_a_card_is_written_from_the_system(docs):
     page = docs["building.html"]  # the current edition's system
     assert "How to build a card: 15th–17th Editions" in page
