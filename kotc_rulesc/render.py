@@ -172,9 +172,10 @@ Source = NamedTuple("Source", [("title", str), ("file", str), ("url", "str | Non
 
 
 def _component_view(c: ComponentState, system: Any) -> ComponentView:
-    history = [f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" if w.listed
-               else f"Reworded from: “{w.text}” ({describe_when(w.replaced_in)}, in no rulebook list)"
-               for w in c.wordings]
+    history = [line for w in c.wordings for line in (
+        f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" if w.listed
+        else f"Reworded from: “{w.text}” ({describe_when(w.replaced_in)}, in no rulebook list)",
+        *w.formula_note(describe_when(w.replaced_in)))]
     history += [(f"Cost Revised ({describe_when(ch.when)})" if ch.listed else
                  f"Formula changed ({describe_when(ch.when)}, in no rulebook list: it prunes no card)")
                 + f"; was: {formula_text(ch.was)}" for ch in c.cost_changes]

@@ -277,6 +277,7 @@ def catalog_text(cat: Catalog) -> str:
                 for w in c.wordings:
                     listed = "" if w.listed else "; in no rulebook list"
                     lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
+                    lines += [f"      {note}" for note in w.formula_note(w.replaced_in.describe())]
                 for ch in c.cost_changes:
                     said = "Cost Revised ({})" if ch.listed else "Formula changed ({}; in no rulebook list: it prunes no card)"
                     lines.append(f"      {said.format(ch.when.describe())}; was: {formula_text(ch.was)}")

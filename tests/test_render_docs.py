@@ -583,6 +583,25 @@ def test_an_edition_page_cites_no_document_written_after_it(docs):
     assert "Card Building Guide, 11th Edition]" not in docs["edition-11-pre.md"].split("## Sources", 1)[1]
 
 
+def test_a_formula_printed_with_a_new_wording_is_said_where_the_8th_is_described(docs):
+    # edition-08.yaml: five conditions reworded with [x] and a formula (x, x/5), old cards reading x = 1 or 5
+    from kotc_rulesc.show import catalog_text
+    from support.loaded import view_of
+
+    said = "Revised from: “Activate when you take damage.” (8th Edition)\n  - Formula printed with the new wording " \
+           "(8th Edition): 1 → x/5, the same cost for old cards"
+    assert said in docs["edition-08.md"] and said in docs["edition-09.md"]
+    row = next(line for line in docs["changelog-08.md"].splitlines() if line.startswith("- “Activate when you take"))
+    assert row.endswith("; formula 1 → x/5, the same cost for old cards)")
+    assert docs["changelog-08.md"].count("formula 1 → x, the same cost for old cards") == 4
+    shown = catalog_text(view_of().catalog(8))
+    assert ('Revised from: "Activate when a card in your deck is destroyed." (8th)\n'
+            "      Formula printed with the new wording (8th): 1 → x, the same cost for old cards\n") in shown
+    assert shown.count("Formula printed with the new wording") == 5
+    # a rewording that prints no formula says nothing of one
+    assert "by paying this card's resource cost.\"\n      Revised from: \"Activate when this card in your hand is destroyed.\" (8th)\n  " in shown
+
+
 def test_how_to_build_a_card_is_written_from_the_system(docs):
     page = docs["building.html"]  # the current edition's system
     assert "How to build a card: 15th–17th Editions" in page

@@ -11,7 +11,7 @@ from ..formula import EVALUATION_ERRORS, Formula
 from ..model import ComponentDecl, When, Where, ordinal
 from ..text import Template
 from ..value import Value
-from .change import ComponentChange, binds_text, quoted, reading_diff
+from .change import ComponentChange, binds_text, formula_text, quoted, reading_diff
 from .event import Event, Track
 
 if TYPE_CHECKING:
@@ -20,22 +20,31 @@ if TYPE_CHECKING:
 __all__ = ["Rewrite", "TextRevision", "Wording"]
 
 
-def _note(binds: dict[str, int], new: Template, listed: bool) -> str:
-    """What a rewording's row says beside the words: what old cards read as, and if no list names it."""
+def _note(binds: dict[str, int], new: Template, listed: bool, formulas: tuple | None = None) -> str:
+    """What a rewording's row says beside the words: what old cards read as, the formula printed with the
+    new wording (``formulas``: was, now), and if no list names it."""
     note = f"{binds_text(binds)}; the new wording: “{new}”" if binds else ""
+    if formulas is not None:
+        note = "; ".join(filter(None, (note, f"formula {_formula_change(formulas)}")))
     if not listed:
         note = f"{note}; in no rulebook list" if note else "in no rulebook list"
     return note
 
 
+def _formula_change(formulas: tuple) -> str:
+    """ "1 → x/5, the same cost for old cards": a formula (was, now) printed with a new wording (the loader
+    checks that it costs the old wording what it cost)."""
+    return f"{formula_text(formulas[0])} → {formula_text(formulas[1])}, the same cost for old cards"
+
+
 class Wording(Value):
     """An earlier wording of a component, still read as the current one."""
 
-    __slots__ = ("text", "binds", "replaced_in", "replaced_by", "step_binds", "sources", "row", "listed")
+    __slots__ = ("text", "binds", "replaced_in", "replaced_by", "step_binds", "sources", "row", "listed", "formulas")
 
     def __init__(self, text: Template, binds: dict[str, int], replaced_in: When, replaced_by: Template,
                  step_binds: dict[str, int], sources: tuple[str, ...], row: tuple[str, str] | None = None,
-                 listed: bool = True) -> None:
+                 listed: bool = True, formulas: tuple[Formula | None, Formula] | None = None) -> None:
         self.text = text
         self.binds = binds  # values this wording stands for in the current text
         self.replaced_in = replaced_in  # the revision that replaced it
@@ -44,15 +53,24 @@ class Wording(Value):
         self.sources = sources
         self.row = row  # the rulebook's Refurbished Card Texts row it follows
         self.listed = listed  # False: no rulebook list names the revision
+        self.formulas = formulas  # (was, now): the formula the revision printed with the new wording
+
+    def formula_note(self, when: str) -> list[str]:
+        """ "Formula printed with the new wording (``when``): 1 → x/5, the same cost for old cards", where the
+        revision printed one (a history's line after the wording's)."""
+        if self.formulas is None:
+            return []
+        return [f"Formula printed with the new wording ({when}): {_formula_change(self.formulas)}"]
 
 
 class Rewrite(Value):
     """Old wording → new wording of one component, made by one edition."""
 
-    __slots__ = ("component", "kind", "old", "new", "binds", "edition", "by", "sources", "listed")
+    __slots__ = ("component", "kind", "old", "new", "binds", "edition", "by", "sources", "listed", "formulas")
 
     def __init__(self, component: str, kind: str, old: Template, new: Template, binds: dict[str, int],
-                 edition: int | None, by: int, sources: tuple[str, ...], listed: bool = True) -> None:
+                 edition: int | None, by: int, sources: tuple[str, ...], listed: bool = True,
+                 formulas: tuple[Formula | None, Formula] | None = None) -> None:
         self.component = component
         self.kind = kind
         self.old = old
@@ -62,6 +80,7 @@ class Rewrite(Value):
         self.by = by
         self.sources = sources
         self.listed = listed  # False: no rulebook list names it (migrate keeps the old wording as printed)
+        self.formulas = formulas  # (was, now): a formula printed with the new wording (the same cost)
 
     def apply(self, sentence: str) -> str | None:
         """The rewritten sentence, or ``None`` when ``sentence`` is not this old wording."""
@@ -197,8 +216,9 @@ class TextRevision(Event):
 
     def step(self, line: Track) -> Rewrite:
         cid = self.component
+        formulas = None if self.formula is None else (line.formula.get(cid), self.formula)
         rewrite = Rewrite(cid, line.kinds[cid], line.current[cid], self.text, dict(self.binds), self.when.edition,
-                          self.when.by, self.sources, self.listed)
+                          self.when.by, self.sources, self.listed, formulas)
         line.current[cid] = self.text
         line.variables[cid] |= set(self.text.variables) | set(self.binds)
         if self.formula is not None:
@@ -209,8 +229,9 @@ class TextRevision(Event):
         c = state[self.component]
         # older wordings now also stand for the new binds (new values: an earlier edition's catalog shares the old ones)
         wordings = tuple(w.replace(binds={**w.binds, **self.binds}) if self.binds else w for w in c.wordings)
+        formulas = None if self.formula is None else (c.formula, self.formula)
         wordings += (Wording(c.text, dict(self.binds), self.when, self.text, dict(self.binds), self.sources, self.row,
-                             self.listed),)
+                             self.listed, formulas),)
         self.folded(state, self.component, wordings=wordings, text=self.text,
                     formula=c.formula if self.formula is None else self.formula)
         if self.into is not None and self.into in state and happened == "yes":
@@ -220,7 +241,7 @@ class TextRevision(Event):
 
     @classmethod
     def describe(cls, item: Rewrite, comps: Mapping[str, ComponentDecl]) -> ComponentChange:
-        note, words = _note(item.binds, item.new, item.listed), reading_diff(item.old, item.new, item.binds)
+        note, words = _note(item.binds, item.new, item.listed, item.formulas), reading_diff(item.old, item.new, item.binds)
         return ComponentChange(item.component, item.kind, str(item.new), "reworded", "", note, words=words)
 
     @classmethod
