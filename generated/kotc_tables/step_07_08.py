@@ -89,6 +89,7 @@ PASS = {
     'rulebook-10',
     'rulebook-11-pre',
    ),
+   'formulas': ('1', 'x'),
   },
   {
    'component': 'condition-in-play-cards-destroyed',
@@ -113,6 +114,7 @@ PASS = {
     'rulebook-10',
     'rulebook-11-pre',
    ),
+   'formulas': ('1', 'x'),
   },
   {
    'component': 'condition-hand-cards-destroyed',
@@ -139,6 +141,7 @@ PASS = {
     'rulebook-10',
     'rulebook-11-pre',
    ),
+   'formulas': ('1', 'x'),
   },
   {
    'component': 'condition-deck-cards-destroyed',
@@ -165,6 +168,7 @@ PASS = {
     'rulebook-10',
     'rulebook-11-pre',
    ),
+   'formulas': ('1', 'x'),
   },
   {
    'component': 'condition-take-damage',
@@ -183,6 +187,7 @@ PASS = {
     'rulebook-10',
     'rulebook-11-pre',
    ),
+   'formulas': ('1', 'x/5'),
   },
  ),
  'reinstated': (
