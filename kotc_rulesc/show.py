@@ -167,8 +167,8 @@ def writing_rules_text(system: System, edition: Any = None) -> list[str]:
     noun = system.noun
     lines = []
 
-    def line(what: str, rule: Any) -> None:
-        lines.append(f"    {what} ({rule.modal}; {', '.join(as_of(rule.sources, edition))})")
+    def line(what: str, rule: Any, modal: str | None = None) -> None:
+        lines.append(f"    {what} ({modal or rule.modal}; {', '.join(as_of(rule.sources, edition))})")
 
     if system.agreement is not None:
         a = system.agreement
@@ -187,7 +187,10 @@ def writing_rules_text(system: System, edition: Any = None) -> list[str]:
              system.naming)
     if system.tutorial is not None:
         t = system.tutorial
-        line("tutorial text in parentheses" + (f", in italics ({t.italics})" if t.italics else ""), t)
+        if t.italics:  # (each modal after its own words: "in parentheses (must), in italics (should; …)")
+            line(f"tutorial text in parentheses ({t.modal}), in italics", t, t.italics)
+        else:
+            line("tutorial text in parentheses", t)
     return (["  card-writing rules:"] + lines) if lines else []
 
 

@@ -292,3 +292,13 @@ def test_show_cites_the_15ths_card_writing_rules_to_documents_written_by_the_15t
     assert "(should; guide-15)" in rules  # the agreement, which the 15th restates (with "pawns")
     assert "Rulebook parameters (rulebook-15):" in shown
     assert "guide-17)" in CliRunner().invoke(main, ["show", "-e", "17"]).output.split("card-writing rules:", 1)[1]
+
+
+def test_show_puts_each_tutorial_rules_modal_after_its_own_words():
+    # the 11th-17th guides: tutorial text "must be in parentheses" and "should be rendered in italics"
+    from click.testing import CliRunner
+    from kotc_rulesc.cli import main
+
+    shown = CliRunner().invoke(main, ["show", "-e", "17"]).output
+    assert "    tutorial text in parentheses (must), in italics (should; guide-12, " in shown
+    assert "(should) (must;" not in shown
