@@ -295,6 +295,25 @@ def test_an_earlier_wording_in_the_prescribed_form_reads_as_the_current_one_in_t
     assert any('it reads as "remove up to 5 counters on the target."' in n for n in j.notes), j.notes
 
 
+@pytest.mark.parametrize("text, reprint", [
+    ("Target up to 1 in-play card; destroy the target.", "Target 1 on-field minion; destroy the target."),
+    # the warning is of another piece: the earlier wording is reprinted in the current one all the same
+    ("Target up to 2 in-play cards; Destroy the targets.", "Target up to 2 on-field minions; destroy the targets."),
+    # the 17th's "targeted" is in no rulebook list (migrate keeps "ability-targeted"), the 16th's row is
+    ("When this in-play card is ability-targeted: Target up to 1 in-play card; destroy the target.",
+     "When this on-field minion is ability-targeted: Target 1 on-field minion; destroy the target."),
+])
+def test_a_warning_reprints_an_earlier_wording_as_migrate_writes_it(view, text, reprint):
+    # The 16th rulebook's Refurbished Card Texts: "in-play card" → "on-field minion"; a 15th card printing
+    # the old wording is reprinted in the 17th's, as `migrate --to 17` writes it (the warning kept
+    # "Target 1 in-play card; …" before). Level: t = 1 (or 2), destroy 2t = 2 (or 4).
+    card = {"name": "Rule", "type": "spell", "edition": 15, "text": text}
+    j = judge(card, 17, view)
+    assert j.status == "legal" and j.warnings and all(w.instead == reprint for w in j.warnings), j.warnings
+    card["level"] = j.cost
+    assert Migrator(view, 17).decide(card).text == reprint
+
+
 @pytest.mark.parametrize("edition, joined, two_arrows", [
     ("12", "Self-exhaust 2 resources, also self-destroy 1 in-play card→ Draw 3 cards.", True),
     ("13", "Self-exhaust 2 resources, also self-destroy 1 in-play card→ Draw 3 cards.", True),
