@@ -407,6 +407,23 @@ def test_tutorial_text_only_where_the_guide_has_it(view, edition):
             ("tutorial", "Draw 1 card. *(To draw a card is to take the top card of your deck.)*")]
 
 
+@pytest.mark.parametrize("text, aside, reads", [
+    ("Draw 2 cards (to draw a card is to take the top card of your deck).",
+     "(to draw a card is to take the top card of your deck)", "Draw 2 cards."),
+    ("Target 1 on-field minion (a minion on the field); destroy the target.", "(a minion on the field)",
+     "Target 1 on-field minion;"),
+])
+def test_tutorial_text_inside_a_sentence_is_said_not_matched_to_an_unrelated_component(view, text, aside, reads):
+    # The 17th rulebook has tutorial text "in parentheses, generally rendered in italics, after the end of the
+    # ability text"; inside a sentence it is no component, and the nearest texts are those of the sentence
+    # without it ("did you mean "self-destroy [x] cards on top of your deck→"" before, for the first).
+    j = _judged(view, "17", text)
+    assert j.status == "error" and [r.code for r in j.reasons] == ["unknown-text"]
+    message = j.reasons[0].message
+    assert "self-destroy" not in message, message
+    assert f'Without "{aside}" it reads "{reads}": tutorial text is read only as a sentence of its own' in message
+
+
 # --------------------------------------------------------------------------- the guides' own examples
 
 
