@@ -424,6 +424,24 @@ def test_tutorial_text_inside_a_sentence_is_said_not_matched_to_an_unrelated_com
     assert f'Without "{aside}" it reads "{reads}": tutorial text is read only as a sentence of its own' in message
 
 
+@pytest.mark.parametrize("edition", ["12", "13", "14", "15", "16", "17"])
+def test_a_sub_ability_without_a_target_selection_has_no_targets_and_an_unknown_t(view, edition):
+    # The 13th-17th rulebooks (keyword Target): "If a sub-ability does not explicitly instruct on how to select
+    # targets, it has no targets and any effects that would do something to targets has no effect." The guide
+    # gives t only by "the target selection used in the respective sub-ability": "destroy the targets." (2t)
+    # has an unknown level there, and a printed level cannot be checked (it was malformed). The 12th rulebook
+    # has no such sentence: malformed still. "Draw 1 card." (2x = 2, 13th on) needs no t: known.
+    j = _judged(view, edition, "Draw 1 card. Destroy the targets.", level=4)
+    if edition == "12":
+        assert j.status == "error" and "has no target selection" in j.reasons[0].message
+        return
+    assert j.status == "unknown" and j.cost is None, j.reasons
+    assert [(r.code, r.field) for r in j.reasons] == [("unknown-fact", "level")]
+    assert any(f"a sub-ability without one is allowed (the {edition}th rulebook), and no source gives t" in n
+               for n in j.notes), j.notes
+    assert _judged(view, edition, "Draw 1 card.", level=2).status == "legal"
+
+
 # --------------------------------------------------------------------------- the guides' own examples
 
 

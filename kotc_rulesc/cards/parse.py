@@ -350,7 +350,7 @@ def _order_problems(uses: list[Use], where: str, system: System, place: str = "a
         if kind.min and len(seen.get(kid, ())) < kind.min:
             problems.append(f"{where}: {whole} needs at least one {kind.noun}")
     for var, setter in system.set_variables.items():
-        if setter.place != place or setter.default is not None or setter.id in seen:
+        if setter.place != place or setter.default is not None or setter.absent or setter.id in seen:
             continue
         for u in uses + (below or []):
             if u.state is not None and u.state.formula is not None and var in u.state.formula.variables and u.kind != setter.id:
