@@ -17,11 +17,11 @@ class KindDecl(Value):
     """A kind of component: its section of the guide and what its formula does."""
 
     __slots__ = ("id", "title", "noun", "role", "place", "types", "max", "min", "variable", "default", "word",
-                 "shows_variable")
+                 "shows_variable", "absent")
 
     def __init__(self, id: str, title: str, noun: str, role: str, place: str = "ability", types: tuple[str, ...] = (),
                  max: int | None = 1, min: int = 0, variable: str | None = None, default: Formula | None = None,
-                 word: str | None = None, shows_variable: bool = False) -> None:
+                 word: str | None = None, shows_variable: bool = False, absent: tuple[str, ...] = ()) -> None:
         self.id = id  # the id prefix of its components, e.g. "condition"
         self.title = title  # the guide's section title, e.g. "Activation Conditions"
         self.noun = noun  # how a card's text names one, e.g. "activation condition"
@@ -40,6 +40,9 @@ class KindDecl(Value):
         # role "sets": the guide prints its formula as the variable it sets, "(t = x)" (the 11th on);
         # the 1st–10th print the bare formula, "(x)", which "become[s] the variable “t”"
         self.shows_variable = shows_variable
+        # role "sets", no default: the documents that allow a scope without one (the 13th-17th rulebooks: a
+        # sub-ability without a target selection "has no targets"), its variable then given by none (unknown)
+        self.absent = absent
 
     @property
     def role_word(self) -> str:

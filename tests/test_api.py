@@ -242,6 +242,14 @@ def test_a_kind_or_a_value_the_edition_or_text_lacks_is_an_error_naming_what_is_
     assert api.wording("effect-draw-cards-13", {"x": 2}).text == "Draw 2 cards."
 
 
+@pytest.mark.parametrize("value", [2.5, 0, -1, True, "2"])
+def test_a_value_no_positive_whole_number_is_an_error_not_a_truncated_wording(value):
+    """`api.wording(..., {"x": 2.5})` printed "Draw 2 cards." (int() truncated it): a variable is a positive
+    whole number, as a card's text is read."""
+    with pytest.raises(ValueError, match=r"\[x\] is .*; variables are positive whole numbers \(1 or more\)"):
+        api.wording("effect-draw-cards-13", {"x": value})
+
+
 @pytest.mark.parametrize("n", [0, -1])
 def test_nearest_asked_for_no_components_says_what_n_is(n):
     """`api.nearest("Draw 2 cards.", n=0)` failed with an IndexError from deep in the engine."""

@@ -295,6 +295,25 @@ def test_an_earlier_wording_in_the_prescribed_form_reads_as_the_current_one_in_t
     assert any('it reads as "remove up to 5 counters on the target."' in n for n in j.notes), j.notes
 
 
+@pytest.mark.parametrize("text, reprint", [
+    ("Target up to 1 in-play card; destroy the target.", "Target 1 on-field minion; destroy the target."),
+    # the warning is of another piece: the earlier wording is reprinted in the current one all the same
+    ("Target up to 2 in-play cards; Destroy the targets.", "Target up to 2 on-field minions; destroy the targets."),
+    # the 17th's "targeted" is in no rulebook list (migrate keeps "ability-targeted"), the 16th's row is
+    ("When this in-play card is ability-targeted: Target up to 1 in-play card; destroy the target.",
+     "When this on-field minion is ability-targeted: Target 1 on-field minion; destroy the target."),
+])
+def test_a_warning_reprints_an_earlier_wording_as_migrate_writes_it(view, text, reprint):
+    # The 16th rulebook's Refurbished Card Texts: "in-play card" → "on-field minion"; a 15th card printing
+    # the old wording is reprinted in the 17th's, as `migrate --to 17` writes it (the warning kept
+    # "Target 1 in-play card; …" before). Level: t = 1 (or 2), destroy 2t = 2 (or 4).
+    card = {"name": "Rule", "type": "spell", "edition": 15, "text": text}
+    j = judge(card, 17, view)
+    assert j.status == "legal" and j.warnings and all(w.instead == reprint for w in j.warnings), j.warnings
+    card["level"] = j.cost
+    assert Migrator(view, 17).decide(card).text == reprint
+
+
 @pytest.mark.parametrize("edition, joined, two_arrows", [
     ("12", "Self-exhaust 2 resources, also self-destroy 1 in-play card→ Draw 3 cards.", True),
     ("13", "Self-exhaust 2 resources, also self-destroy 1 in-play card→ Draw 3 cards.", True),
@@ -386,6 +405,41 @@ def test_tutorial_text_only_where_the_guide_has_it(view, edition):
         assert plain.status == italic.status == "legal" and italic.warnings == []
         assert [(w.code, w.instead) for w in plain.warnings] == [
             ("tutorial", "Draw 1 card. *(To draw a card is to take the top card of your deck.)*")]
+
+
+@pytest.mark.parametrize("text, aside, reads", [
+    ("Draw 2 cards (to draw a card is to take the top card of your deck).",
+     "(to draw a card is to take the top card of your deck)", "Draw 2 cards."),
+    ("Target 1 on-field minion (a minion on the field); destroy the target.", "(a minion on the field)",
+     "Target 1 on-field minion;"),
+])
+def test_tutorial_text_inside_a_sentence_is_said_not_matched_to_an_unrelated_component(view, text, aside, reads):
+    # The 17th rulebook has tutorial text "in parentheses, generally rendered in italics, after the end of the
+    # ability text"; inside a sentence it is no component, and the nearest texts are those of the sentence
+    # without it ("did you mean "self-destroy [x] cards on top of your deck→"" before, for the first).
+    j = _judged(view, "17", text)
+    assert j.status == "error" and [r.code for r in j.reasons] == ["unknown-text"]
+    message = j.reasons[0].message
+    assert "self-destroy" not in message, message
+    assert f'Without "{aside}" it reads "{reads}": tutorial text is read only as a sentence of its own' in message
+
+
+@pytest.mark.parametrize("edition", ["12", "13", "14", "15", "16", "17"])
+def test_a_sub_ability_without_a_target_selection_has_no_targets_and_an_unknown_t(view, edition):
+    # The 13th-17th rulebooks (keyword Target): "If a sub-ability does not explicitly instruct on how to select
+    # targets, it has no targets and any effects that would do something to targets has no effect." The guide
+    # gives t only by "the target selection used in the respective sub-ability": "destroy the targets." (2t)
+    # has an unknown level there, and a printed level cannot be checked (it was malformed). The 12th rulebook
+    # has no such sentence: malformed still. "Draw 1 card." (2x = 2, 13th on) needs no t: known.
+    j = _judged(view, edition, "Draw 1 card. Destroy the targets.", level=4)
+    if edition == "12":
+        assert j.status == "error" and "has no target selection" in j.reasons[0].message
+        return
+    assert j.status == "unknown" and j.cost is None, j.reasons
+    assert [(r.code, r.field) for r in j.reasons] == [("unknown-fact", "level")]
+    assert any(f"a sub-ability without one is allowed (the {edition}th rulebook), and no source gives t" in n
+               for n in j.notes), j.notes
+    assert _judged(view, edition, "Draw 1 card.", level=2).status == "legal"
 
 
 # --------------------------------------------------------------------------- the guides' own examples

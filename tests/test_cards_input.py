@@ -48,6 +48,8 @@ def spell(**changes):
 # (id, the bad card, reason code, field, words in the message)
 BAD_CARDS = [
     ("missing-name", card(name=...), "malformed", "name", "missing field 'name'"),
+    # present and null (YAML's `name: Null`): said so, not "missing" (one verdict, as the memo keys them alike)
+    ("null-name", card(name=None), "malformed", "name", "'name' is null: the card's name is a non-empty string"),
     ("missing-type", card(type=...), "malformed", "type", "missing field 'type'"),
     ("missing-text", card(text=...), "malformed", "text", "missing field 'text'"),
     ("missing-defense", card(defense=...), "malformed", "defense", "missing field 'defense'"),

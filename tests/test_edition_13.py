@@ -34,7 +34,8 @@ def test_show_13_reproduces_the_13th_guide_entry_by_entry():
         else:
             assert same_formula(c["formula"], g.formula), (c["text"], c["formula"], g.formula)
         assert c["status"] == "legal" and c["limits"] == {}
-    assert shown["system"] == show_json(12)["system"] | {"stated_in": 12}  # the 12th's system, unchanged
+    # the 12th's system, its kinds restated for the rulebook's "it has no targets" (a target selection's absent:)
+    assert shown["system"] == show_json(12)["system"] | {"stated_in": 13, "sources": ["guide-13", "rulebook-13"]}
 
 
 def test_the_level_rule_counts_half_the_hp():

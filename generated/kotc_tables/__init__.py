@@ -121,7 +121,7 @@ RULES_FILES = {
  13: (
   'edition-13.yaml',
   52,
-  '52 new component(s), 4 recorded disagreements, clean slate, rulebook parameters, card-cost rule',
+  '52 new component(s), 4 recorded disagreements, clean slate, rulebook parameters, card-cost rule, card-building system',
  ),
  14: (
   'edition-14.yaml',
@@ -205,13 +205,13 @@ INPUTS = (
  ('rules/edition-11-pre.yaml', '9399aaa6207c73860301ac2370045f55db6035beae923b92edfd1f33dfbb663c'),
  ('rules/edition-11.yaml', '27513e3fc8203646cbec5c054a36ec11d20d48265ac85b95c78b0075fa5eeec0'),
  ('rules/edition-12.yaml', '15d115d27444b6ee937982bf87e5902c7feb0cf82aaef8bb0ddf3b8014d4c73c'),
- ('rules/edition-13.yaml', 'f984c69e199d131e34e453f716b4975fba234cd54a97b6443801e98ff25c9f97'),
+ ('rules/edition-13.yaml', '4ff785ac6d5952c78cd6618b8cf01bfc24cfd88b14aa8106e1a828dd74b11e52'),
  ('rules/edition-14.yaml', '3a3ab7975717dfc96550b2c0facaad03959caf2afad8b84f502b9ea22b8df88a'),
  ('rules/edition-15.yaml', 'c1d73785694358274c7f479eb5b38ff93047cf61026614813aeab1bfe1294c36'),
  ('rules/edition-16.yaml', '9d6d6422a6167bba0ea33449457dfd4f501af2515b734e229602e0655ce83a93'),
  ('rules/edition-17.yaml', 'e2d5eeaba3d720405034d93e27c4c60dc8798ec0d21b95ff33a64dfb0c4be76a'),
  (
   'kotc_rulesc/schemas/edition.schema.json',
-  '8dad1fe62cdb2316947ee0466f75ebfc1334cbc90a7375a593e2a86b64ed3eff',
+  'd03a645d064948143f2b2694adb913e0687dde76c8351966af5af8d06e6a4c87',
  ),
 )

@@ -858,8 +858,8 @@ CATALOG = {
   },
  ),
  'system': {
-  'edition': 12,
-  'sources': ('guide-12',),
+  'edition': 13,
+  'sources': ('guide-13', 'rulebook-13'),
   'figure': 'level',
   'figure_title': 'level',
   'types': (
@@ -893,6 +893,7 @@ CATALOG = {
     'place': 'sub_ability',
     'variable': 't',
     'shows_variable': True,
+    'absent': ('rulebook-13', 'rulebook-14', 'rulebook-15', 'rulebook-16', 'rulebook-17'),
    },
    {
     'id': 'effect',

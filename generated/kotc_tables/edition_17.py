@@ -1803,6 +1803,7 @@ CATALOG = {
     'place': 'sub_ability',
     'variable': 't',
     'shows_variable': True,
+    'absent': ('rulebook-13', 'rulebook-14', 'rulebook-15', 'rulebook-16', 'rulebook-17'),
    },
    {
     'id': 'effect',

@@ -127,7 +127,11 @@ class Rules:
             if stray:
                 slots = ", ".join(f"[{v}]" for v in comp.text.variables) or "none"
                 raise ValueError(f"{component!r} has no slot for {', '.join(stray)}: its text's slots are {slots}")
-            given = {var: int((values or {}).get(var, 1)) for var in comp.text.variables}
+            wrong = {var: v for var, v in (values or {}).items() if type(v) is bool or not isinstance(v, int) or v < 1}
+            if wrong:
+                raise ValueError(f"{component!r}: " + "; ".join(f"[{var}] is {v!r}" for var, v in sorted(wrong.items()))
+                                 + "; variables are positive whole numbers (1 or more)")
+            given = {var: (values or {}).get(var, 1) for var in comp.text.variables}
             return Wording.of(comp, given, opening, catalog, self.view)
 
     def nearest(self, sentence: str, edition: Any = None, n: int = 3) -> list[Component]:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..catalog import Catalog
+from ..citation import document_name
 from ..formula import EVALUATION_ERRORS, MAX_VALUE_BITS, too_large
 from ..model import ordinal
 from ..value import Value
@@ -101,6 +102,12 @@ def _scope(uses: list[Use], place: str, catalog: Catalog, notes: list[str], oute
             given[var] = set_parts[id(use)][1]
         elif kind.default is not None:
             given[var] = kind.default.evaluate({})
+        elif kind.absent and (needs := [u for u in uses if u.state is not None and u.state.formula is not None
+                                        and var in u.state.formula.variables]):
+            given[var] = None  # (the documents allow a scope without one, and give its variable no value)
+            says = next((s for s in kind.absent if s.endswith(f"-{catalog.edition}")), kind.absent[0])
+            notes.append(f'"{needs[0].wording}" depends on {var}, which no {kind.noun} sets here: a {place.replace("_", "-")} '
+                         f"without one is allowed (the {document_name(says)}), and no source gives {var} for it")
         else:
             given[var] = Fraction(0)  # no formula that needs it: the parser rejects those
     kinds = system.kinds_at(place, card_type)

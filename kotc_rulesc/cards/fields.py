@@ -93,8 +93,10 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         return f" (found '{key}': field names are lowercase, write '{fld}')" if key is not None else ""
 
     name = card.get("name")
-    if name is None:
-        bad("name", "missing field 'name' (the card's name)" + found("name"))
+    if name is None:  # (present and null, a card is decided alone as when it is absent: DecisionMemo.key)
+        bad("name", ("'name' is null: the card's name is a non-empty string (in YAML, quote a name "
+                     "that reads as null: name: \"Null\")" if "name" in card
+                     else "missing field 'name' (the card's name)") + found("name"))
     elif not isinstance(name, str) or not name.strip():
         bad("name", f"'name' must be a non-empty string, not {kind_of(name)}" if not isinstance(name, str) else "'name' is empty")
     else:

@@ -25,6 +25,7 @@ __all__ = ["parse_card", "split_paragraph"]
 _NAME = re.compile(r"^(?P<name>[^:.;→()]+?)\s*:\s*(?P<rest>.*)$")  # (in capitals: any script's, "ÉCLAIR:")
 _ANY_NAME = re.compile(r"^(?P<name>[^:.;→()]+?)\s*:\s*(?P<rest>.+)$")
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
+_ASIDE = re.compile(r"\s+(\([^()]*\))")  # words in parentheses after a space (not "card(s)")
 
 
 def _count(ctype: Any) -> str:
@@ -147,7 +148,8 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                 if not sentence_problems:
                     opening = name is None and len(sentence_placed) == 1  # (a name would be its first clause)
                     hint = _naming_hint(paragraph, normalize(raw), ctype, reader) if opening else ""
-                    problems.append(unknown_text(normalize(raw), reader, fld, rule_sources, hint))
+                    near, aside = _without_asides(normalize(raw), reader) if system.tutorial else (None, "")
+                    problems.append(unknown_text(normalize(raw), reader, fld, rule_sources, aside or hint, near))
                 continue
             placed.append(Placed(use, raw))
             notes.extend(use.notes)
@@ -280,6 +282,23 @@ def _naming_hint(paragraph: str, unknown: str, ctype: Any, reader: CatalogReader
     return ""
 
 
+def _without_asides(sentence: str, reader: CatalogReader) -> tuple[str | None, str]:
+    """An unknown sentence with the asides in parentheses that no component prints taken out (tutorial text
+    inside it: "Draw 2 cards (…)."), and what to say where it then reads; ``(None, "")`` for none."""
+    texts = [str(c.text).lower() for c in reader.catalog.components or ()]
+    asides = [m for m in _ASIDE.finditer(sentence) if not any(m[1].lower() in t for t in texts)]
+    if not asides:
+        return None, ""
+    spans = {m.span() for m in asides}
+    bare = _ASIDE.sub(lambda m: "" if m.span() in spans else m[0], sentence)
+    use = reader.read(bare)[0]
+    if use is None:
+        return bare, ""
+    quoted = " and ".join(f'"{m[1]}"' for m in asides)
+    return bare, (f'Without {quoted} it reads "{use.sentence}": tutorial text is read only as a sentence of its own '
+                  "in parentheses, not inside a component's text.")
+
+
 def _reads(sentence: str, reader: CatalogReader) -> bool:
     """Whether a sentence (or a first clause: "When you take damage:") is a component text."""
     return reader.read(sentence)[0] is not None
@@ -331,7 +350,7 @@ def _order_problems(uses: list[Use], where: str, system: System, place: str = "a
         if kind.min and len(seen.get(kid, ())) < kind.min:
             problems.append(f"{where}: {whole} needs at least one {kind.noun}")
     for var, setter in system.set_variables.items():
-        if setter.place != place or setter.default is not None or setter.id in seen:
+        if setter.place != place or setter.default is not None or setter.absent or setter.id in seen:
             continue
         for u in uses + (below or []):
             if u.state is not None and u.state.formula is not None and var in u.state.formula.variables and u.kind != setter.id:

@@ -176,7 +176,7 @@ class CatalogReader:
         if entry.wording is not None:
             old = str(entry.template)
             if any(form for _, form in m.choices):  # the current wording in the forms the card chose ("on the target")
-                wording = _in_forms(comp, entry.reading, dict(m.choices), values, self.catalog.system) or wording
+                wording = in_forms(comp, entry.reading, dict(m.choices), values, self.catalog.system) or wording
             w = entry.wording
             bound = ", ".join(f"{k} = {v}" for k, v in sorted(entry.binds.items()))
             notes.append(f'"{sentence}" is an earlier wording, revised {when_phrase(w.replaced_in)}; '
@@ -260,14 +260,16 @@ def variations_of(system: System | None, kind: str) -> list[tuple[int, tuple[tup
     return [(i, v.forms) for i, v in enumerate(system.variations if system is not None else ()) if kind in v.kinds]
 
 
-def _in_forms(comp: ComponentState, reading: Template, choices: dict[int, int], values: dict[str, int],
-              system: System) -> str | None:
-    """The component's current text with each varied piece in the form the card printed in an earlier
-    wording (the n-th place a rule varies in each, in order); None when the two do not vary alike."""
-    current = comp.text.vary(variations_of(system, comp.kind))
+def in_forms(comp: ComponentState, reading: Template, choices: dict[int, int], values: dict[str, int],
+              system: System, text: Template | None = None) -> str | None:
+    """The component's current text (or ``text``, a wording of it) with each varied piece in the form the card
+    printed in an earlier wording (the n-th place a rule varies in each, in order); None when the two do not
+    vary alike."""
+    text = comp.text if text is None else text
+    current = text.vary(variations_of(system, comp.kind))
     old = [(seg.rule, choices.get(i, 0)) for i, seg in enumerate(reading.segments) if isinstance(seg, Choice)]
     places = [i for i, seg in enumerate(current.segments) if isinstance(seg, Choice)]
-    if len(places) != len(old) or not set(comp.text.variables) <= set(values):
+    if len(places) != len(old) or not set(text.variables) <= set(values):
         return None
     if any(current.segments[i].rule != rule for i, (rule, _) in zip(places, old)):
         return None

@@ -101,15 +101,17 @@ def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
     return "; ".join(parts)
 
 
-def unknown_text(sentence: str, reader: CatalogReader, fld: str, sources: tuple[str, ...], hint: str = "") -> Reason:
+def unknown_text(sentence: str, reader: CatalogReader, fld: str, sources: tuple[str, ...], hint: str = "",
+                 near: str | None = None) -> Reason:
     """The ``unknown-text`` problem of a sentence no component reads; ``hint`` (what it may be meant as)
-    follows when it is no text of another edition either."""
+    follows when it is no text of another edition either; ``near``: what to suggest components for (the
+    sentence without the tutorial text inside it), else the sentence."""
     n = reader.catalog.edition
     message = f'"{sentence}" is not a component text of the {ordinal(n)} edition'
     # a document's own example that its catalog does not list: what the rules record of it, not a near text
     quoted = re.compile("(“|: )" + re.escape(sentence) + "”", re.IGNORECASE)
     said = next((d for d in reader.catalog.disagreements if d.edition == n and quoted.search(d.note)), None)
-    close = closest(sentence, reader.catalog, view=reader.view, least=0.4 if said is None else 0.6)
+    close = closest(near or sentence, reader.catalog, view=reader.view, least=0.4 if said is None else 0.6)
     if close:
         message += "; did you mean " + " or ".join(close) + "?"
     if said is not None:  # (only texts much alike beside it)

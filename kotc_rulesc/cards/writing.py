@@ -10,6 +10,7 @@ from typing import Any
 
 from ..system import Join, System
 from .model import Use
+from .sentence import in_forms
 
 __all__ = ["Placed", "Writing"]
 
@@ -212,6 +213,7 @@ class Writing:
         changed = set(self.choices) | set(self.case) | set(self.join) | self.forms
         if not changed:
             return None
+        changed |= {k for k, p in enumerate(self.placed) if p.use.old_wording is not None}
         out: list[str] = []
         pos = 0
         for k, p in enumerate(self.placed):
@@ -232,7 +234,10 @@ class Writing:
     def _piece(self, k: int, p: Placed, after: str) -> str:
         use = p.use
         reading = use.reading
-        text = reading.render(use.printed_values, self.choices.get(k, dict(use.choices)))
+        choices = self.choices.get(k, dict(use.choices))
+        later = _reprinted(use)
+        text = (later is not None and in_forms(use.state, reading, choices, use.values, self.system, later)) \
+            or reading.render(use.printed_values, choices)
         if text[:1].isalpha():
             text = (text[:1].upper() if self.case.get(k, p.printed[:1].isupper()) else text[:1].lower()) + text[1:]
         join = self.join.get(k, p.join)
@@ -247,6 +252,16 @@ class Writing:
         if join == "" and p.join is not None:  # a join no rule allows: its end mark, then a space
             return text + " "
         return text
+
+
+def _reprinted(use: Use) -> Any:
+    """The wording ``migrate`` writes for an earlier one a card prints: each later revision a rulebook list
+    names, up to the first that none names (kept as printed); None for a current wording."""
+    if use.old_wording is None or use.state is None:
+        return None
+    wordings = use.state.wordings
+    at = next((i for i, w in enumerate(wordings) if str(w.text) == use.old_wording), None)
+    return None if at is None else next((w.text for w in wordings[at:] if not w.listed), use.state.text)
 
 
 def _a(noun: str) -> str:

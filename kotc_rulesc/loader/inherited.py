@@ -197,14 +197,14 @@ def _kind_decl(rep: Reporter, k: Any) -> KindDecl:
         ok, default = read_formula(rep, k, "default")
     if role == "sets" and variable is None:
         rep.at(k, "role", "role: sets needs 'variable' (the variable it sets, e.g. t)")
-    if role != "sets" and (variable is not None or "default" in k or k.get("shows_variable")):
-        rep.at(k, "variable" if variable else "default" if "default" in k else "shows_variable",
-               "only a kind with role 'sets' sets a variable")
+    if role != "sets" and (variable is not None or "default" in k or k.get("shows_variable") or k.get("absent")):
+        rep.at(k, "variable" if variable else "default" if "default" in k else "shows_variable" if k.get("shows_variable")
+               else "absent", "only a kind with role 'sets' sets a variable")
     return KindDecl(
         str(k["id"]), str(k["title"]), str(k["noun"]), role, str(k.get("place", "ability")),
         _strings(k.get("types")), None if k.get("max", 1) == "any" else int(k.get("max", 1)),
         int(k.get("min", 0)), variable, default, str(k["word"]) if k.get("word") else None,
-        bool(k.get("shows_variable")),
+        bool(k.get("shows_variable")), _strings(k.get("absent")),
     )
 
 def read_rulebook(rep: Reporter, data: Any, n: EditionKey, prev: Rulebook | None, cite: Cite) -> Rulebook | None:
