@@ -324,3 +324,17 @@ def test_every_example_card_migrated_in_json_is_what_the_whole_card_writer_wrote
             assert list(json.loads(got).items()) == list(want.items())
             changed += 1
     assert changed
+
+
+@pytest.mark.parametrize("chunk", [16, 64, 1000])
+def test_every_card_of_a_long_json_file_is_told_its_indent(monkeypatch, chunk):
+    """Was: where the reader let go of the text read (every MAX_LINE characters), at the start of a card,
+    the card's line was lost with it: its indent read as none, and migrate wrote that card changed with its
+    closing brace at the start of its line and its fields one level (6 spaces, not 2) in too many."""
+    from kotc_rulesc.reading import policy
+
+    monkeypatch.setattr(policy, "MAX_LINE", 200)
+    cards = [{"name": f"Card {i}", "type": "spell", "text": "Draw 2 cards."} for i in range(60)]
+    got = events(json.dumps({"cards": cards}, indent=2), chunk)
+    assert [e[4] for e in got if e[0] == "card"] == ["    "] * 60
+    assert "".join(e[1] for e in got) == json.dumps({"cards": cards}, indent=2)

@@ -349,13 +349,13 @@ class JsonStream:
     def _fill(self, want: int = 0) -> bool:
         if self.eof:
             return False
-        if self.keep > policy.MAX_LINE:  # drop what was handed out
-            drop = self.keep
+        if self.keep > policy.MAX_LINE:  # drop what was handed out, but the line it ends in (a card's indent)
+            drop = self.buf.rfind("\n", max(0, self.keep - 4096), self.keep) + 1 or self.keep
             self.line_at(drop)
             self._lpos -= drop
             self.buf = self.buf[drop:]
             self.pos -= drop
-            self.keep = 0
+            self.keep -= drop
         data = self.fp.read(max(self.chunk, want))
         if b"\x00" in data:
             line = self._bytes_line + data.count(b"\n", 0, data.index(b"\x00"))
