@@ -338,3 +338,19 @@ def test_every_card_of_a_long_json_file_is_told_its_indent(monkeypatch, chunk):
     got = events(json.dumps({"cards": cards}, indent=2), chunk)
     assert [e[4] for e in got if e[0] == "card"] == ["    "] * 60
     assert "".join(e[1] for e in got) == json.dumps({"cards": cards}, indent=2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(DESIGNS), st.dictionaries(st.sampled_from(["flavor", "p", "é", "name"]), scalars, max_size=3),
+       st.booleans(), st.sampled_from([None, 2, "\t"]), st.booleans(), st.booleans())
+def test_a_card_spliced_reads_as_the_card_edited(view, design, own, own_first, indent, escaped, spaced):
+    """Whatever the card's layout and where its own fields and its marker stand, the text written reads as
+    the card with the decision applied, its fields in the same order."""
+    from kotc_rulesc.migrate.edit import edit_dict
+    from kotc_rulesc.migrate.io_json import edited_text
+
+    card = {**own, **design} if own_first else {**design, **own}
+    d = Migrator(view, 4, 1).decide(card)
+    raw = json.dumps(card, indent=indent, ensure_ascii=escaped, separators=(", " if spaced else ",", ": "))
+    got, want = edited_text(card, d, raw, ""), edit_dict(card, d)
+    assert got is None if want is None else list(json.loads(got).items()) == list(want.items())
