@@ -254,3 +254,103 @@ def test_the_jsonl_report_lists_unchanged_cards_with_notes_as_the_json_report_do
         reports[fmt] = json.loads(report.read_text())["cards"]
     assert [(e["status"], bool(e.get("notes"))) for e in reports["jsonl"]] == [("unchanged", True)]
     assert reports["jsonl"] == reports["json"]
+
+
+# --------------------------------------------------------------------------- a changed card keeps its own bytes
+
+#: a player's own fields, written as json.dumps would not write them
+OWN = ('"price": 0.10000000000000000001, "n" :1E2,  "s": "caf\\u00e9 \\/", '
+       '"deep": {"a": [1, {"b": 2.50}], "c": {}}, "list": [ 1,2 ]')
+
+
+def test_a_changed_jsonl_card_keeps_its_own_fields_byte_for_byte(view):
+    """Was: a changed card was written whole by json.dumps: 0.10000000000000000001 became 0.1, 1E2 100.0,
+    the spacing and the escapes of every field its own.  Now only what the migration changes is written."""
+    reissued = '{"name": "Study", "type": "spell", "cost": 8, "text": "Draw 2 cards.", ' + OWN + '}\r'
+    marked = '{"name": "B", "type": "spell", "cost": 2, "text": "Pay 2 hitpoints. Increase your hitpoints by 2.", ' + OWN + '}'
+    unmarked = ('{"name": "U", "type": "spell", "cost": 4, "text": "Increase your hitpoints by 2.", "worth": 1E2, '
+                '"migration" : {"status": "banned"}, ' + OWN + '}')
+    unmarked_first = ('{"migration": {"status": "banned"},"name": "U", "type": "spell", "cost": 4, '
+                      '"text": "Increase your hitpoints by 2.", ' + OWN + '}')
+    block = "\n".join([reissued, marked, unmarked, unmarked_first]).encode()
+    out = jsonl_block(ctx(view), block, 0, 1).output.decode().split("\n")
+    assert out[0] == reissued.replace('"cost": 8', '"edition": 4, "cost": 4')
+    mark = json.loads(out[1])["migration"]
+    assert out[1] == marked[:-1] + ', "migration": ' + json.dumps(mark) + "}"
+    assert out[2] == ('{"name": "U", "type": "spell", "cost": 4, "text": "Increase your hitpoints by 2.", "worth": 1E2, '
+                      + OWN + '}')
+    assert out[3] == '{"name": "U", "type": "spell", "cost": 4, "text": "Increase your hitpoints by 2.", ' + OWN + '}'
+
+
+def test_a_changed_json_card_keeps_its_own_layout_and_numbers(view):
+    raw = ('{\n      "name": "Study",\n      "type": "spell",\n      "cost": 8,\n      "tags": [1, 2],\n'
+           '      "price": 1.0e-3,\n      "text": "Draw 2 cards.",\n      "extra": {"a": {"b": [0.50]}}\n    }')
+    (new,) = json_cards(ctx(view), [(raw, None, 3, "    ")], 0).output
+    assert new == raw.replace('"type": "spell",\n', '"type": "spell",\n      "edition": 4,\n').replace('"cost": 8', '"cost": 4')
+    marked = raw.replace("Draw 2 cards.", "Pay 2 hitpoints. Increase your hitpoints by 2.").replace('"cost": 8', '"cost": 2')
+    (new,) = json_cards(ctx(view), [(marked, None, 3, "    ")], 0).output
+    mark = json.loads(new)["migration"]
+    assert new == marked[:-6] + ',\n      "migration": ' + json.dumps(mark, indent=2).replace("\n", "\n      ") + "\n    }"
+
+
+EXAMPLES = [("collection.yaml", "11-pre"), ("mixed-collection.yaml", 17)]
+LAYOUTS = [((",", ":"), False, None, ""), ((", ", ": "), True, None, ""), (None, False, 2, "    "), (None, True, "\t", "\t"), (None, False, 4, "")]
+
+
+@pytest.mark.parametrize("example, target", EXAMPLES)
+def test_every_example_card_migrated_in_json_is_what_the_whole_card_writer_wrote(example, target):
+    """For a card whose text is what json.dumps writes, keeping its bytes changes nothing: in every
+    layout, the new text is the one the whole card, edited, would be written as, and reads as it."""
+    from ruamel.yaml import YAML
+
+    from kotc_rulesc.cards.rules_source import get_view
+    from kotc_rulesc.migrate.edit import edit_dict
+    from kotc_rulesc.migrate.io_json import edited_text
+
+    root = Path(__file__).resolve().parent.parent
+    migrator = Migrator(get_view(str(root / "rules")), target, assume=6)
+    changed = 0
+    for card in YAML(typ="safe").load((root / "examples" / example).read_text())["cards"]:
+        d = migrator.decide(card)
+        want = edit_dict(card, d)
+        for separators, escaped, indent, base in LAYOUTS:
+            raw = json.dumps(card, separators=separators, ensure_ascii=escaped, indent=indent)
+            raw = raw.replace("\n", "\n" + base) if indent else raw
+            got = edited_text(card, d, raw, base)
+            if want is None:
+                assert got is None
+                continue
+            assert got == dumps_element(want, raw, base)
+            assert list(json.loads(got).items()) == list(want.items())
+            changed += 1
+    assert changed
+
+
+@pytest.mark.parametrize("chunk", [16, 64, 1000])
+def test_every_card_of_a_long_json_file_is_told_its_indent(monkeypatch, chunk):
+    """Was: where the reader let go of the text read (every MAX_LINE characters), at the start of a card,
+    the card's line was lost with it: its indent read as none, and migrate wrote that card changed with its
+    closing brace at the start of its line and its fields one level (6 spaces, not 2) in too many."""
+    from kotc_rulesc.reading import policy
+
+    monkeypatch.setattr(policy, "MAX_LINE", 200)
+    cards = [{"name": f"Card {i}", "type": "spell", "text": "Draw 2 cards."} for i in range(60)]
+    got = events(json.dumps({"cards": cards}, indent=2), chunk)
+    assert [e[4] for e in got if e[0] == "card"] == ["    "] * 60
+    assert "".join(e[1] for e in got) == json.dumps({"cards": cards}, indent=2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(DESIGNS), st.dictionaries(st.sampled_from(["flavor", "p", "é", "name"]), scalars, max_size=3),
+       st.booleans(), st.sampled_from([None, 2, "\t"]), st.booleans(), st.booleans())
+def test_a_card_spliced_reads_as_the_card_edited(view, design, own, own_first, indent, escaped, spaced):
+    """Whatever the card's layout and where its own fields and its marker stand, the text written reads as
+    the card with the decision applied, its fields in the same order."""
+    from kotc_rulesc.migrate.edit import edit_dict
+    from kotc_rulesc.migrate.io_json import edited_text
+
+    card = {**own, **design} if own_first else {**design, **own}
+    d = Migrator(view, 4, 1).decide(card)
+    raw = json.dumps(card, indent=indent, ensure_ascii=escaped, separators=(", " if spaced else ",", ": "))
+    got, want = edited_text(card, d, raw, ""), edit_dict(card, d)
+    assert got is None if want is None else list(json.loads(got).items()) == list(want.items())

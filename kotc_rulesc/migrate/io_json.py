@@ -1,6 +1,7 @@
 """JSON and JSONL collections migrated card by card, in constant memory: an unchanged card's text is
-copied byte for byte, a changed one written in its own style (compact or spaced, escaped or raw
-Unicode, indented like the original); what lies between the cards passes through untouched.
+copied byte for byte; in a changed one only what changes is written, in the card's own style (compact
+or spaced, escaped or raw Unicode, indented like the original), the rest of its text kept byte for
+byte; what lies between the cards passes through untouched.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from typing import Any
 
 from ..cards.fields import kind_of
 from ..memo import Memo
-from ..reading.json_reader import JsonProblem, json_line, plain_name_at
+from ..reading.json_reader import JsonProblem, json_line, json_members, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
-from .edit import edit_dict
+from .edit import edit_dict, insert_position, planned
 from .plan import MARK, Decision, Migrator, NeedsFrom
 from .report import CardReport, Record, Totals, attention_line
 
@@ -86,17 +87,16 @@ _ENCODERS = {(escaped, spaced): json.JSONEncoder(ensure_ascii=escaped, check_cir
              for escaped in (False, True) for spaced in (False, True)}
 
 
-def _style(raw: str | bytes) -> tuple[bool, bool]:
+def _style(raw: str) -> tuple[bool, bool]:
     """(escaped Unicode, spaced separators) as in ``raw``, one card's original text."""
-    if isinstance(raw, bytes):
-        return raw.isascii() and b"\\u" in raw, b'": ' in raw
     return raw.isascii() and "\\u" in raw, '": ' in raw
 
 
-def dumps_line(card: dict, raw: bytes) -> bytes:
-    """A card as one JSONL line, in the style of its original line ``raw``."""
-    out = _ENCODERS[_style(raw)](card).encode("utf-8")
-    return out + b"\r" if raw.endswith(b"\r") else out
+def _unit(raw: str, base: str) -> str:
+    """The indent of one level in ``raw``, a card's text on several lines, indented ``base``."""
+    second = raw.split("\n", 2)[1]
+    inner = second[: len(second) - len(second.lstrip(" \t"))]
+    return inner[len(base):] if inner.startswith(base) and len(inner) > len(base) else "  "
 
 
 def dumps_element(card: dict, raw: str, base: str) -> str:
@@ -104,13 +104,59 @@ def dumps_element(card: dict, raw: str, base: str) -> str:
     escaped, spaced = _style(raw)
     if "\n" not in raw:
         return _ENCODERS[escaped, spaced](card)
-    second = raw.split("\n", 2)[1]
-    inner = second[: len(second) - len(second.lstrip(" \t"))]
-    unit: Any = inner[len(base):] if inner.startswith(base) and len(inner) > len(base) else "  "
-    if unit.strip(" ") == "":
-        unit = len(unit)
-    text = json.dumps(card, indent=unit, ensure_ascii=escaped)
-    return text.replace("\n", "\n" + base)
+    return json.dumps(card, indent=_unit(raw, base), ensure_ascii=escaped).replace("\n", "\n" + base)
+
+
+def edited_text(card: dict, d: Decision, raw: str, base: str = "") -> str | None:
+    """``raw``, the text of ``card``, with the decision applied (``None``: the card does not change), in
+    the card's own style (:func:`dumps_element`): a changed field's value is written anew, a new field
+    inserted where :func:`insert_position` puts it, the marker added last, replaced or removed; every
+    other byte of the card is kept, as the YAML writer keeps them (numbers, spacing, layout, order)."""
+    updates, mark = planned(card, d)
+    if not updates and mark is ...:
+        return None
+    members = json_members(raw)
+    keys = [k for k, *_ in members if k != MARK or mark is not None]
+    if not keys:  # nothing of the card's own to keep
+        start, end = raw.index("{"), raw.rindex("}") + 1
+        return raw[:start] + dumps_element(edit_dict(card, d), raw[start:end], base) + raw[end:]
+    escaped, spaced = _style(raw)
+    if "\n" in raw:  # a value one level in, as json.dumps(indent=) lays it out
+        unit = _unit(raw, base)
+        comma, colon = ",\n" + base + unit, ": "
+        def encode(value: Any) -> str:
+            return json.dumps(value, indent=unit, ensure_ascii=escaped).replace("\n", "\n" + base + unit)
+    else:
+        encode = _ENCODERS[escaped, spaced]
+        comma, colon = (", ", ": ") if spaced else (",", ":")
+    if mark is not ... and mark is not None:
+        updates[MARK] = mark
+        if MARK not in card:
+            keys.append(MARK)
+    for key in updates:
+        if key not in card and key != MARK:
+            keys.insert(insert_position(keys, key), key)
+    edits = []
+    at = {k: (i, key_at, start, end) for i, (k, key_at, start, end) in enumerate(members)}
+    first = next(at[k][1] for k in keys if k in at)  # where the first field kept starts
+    for k, (i, key_at, start, end) in at.items():
+        if k in updates:
+            edits.append((start, end, encode(updates[k])))
+        elif k == MARK and mark is None:  # with the comma before it (after it, if it comes first)
+            edits.append((members[i - 1][3], end, "") if i else (key_at, members[1][1], ""))
+    after = None  # the last field kept before the one inserted
+    for k in keys:
+        if k in at:
+            after = at[k][3]
+            continue
+        member = encode(k) + colon + encode(updates[k])
+        edits.append((after, after, comma + member) if after is not None else (first, first, member + comma))
+    out, pos = [], 0
+    for start, end, text in sorted(edits, key=lambda e: e[:2]):
+        out += raw[pos:start], text
+        pos = end
+    out.append(raw[pos:])
+    return "".join(out)
 
 
 # --------------------------------------------------------------------------- JSONL
@@ -149,8 +195,8 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
             index += 1
             continue
         d = ctx.decide(card, index, number)
-        edited = None if d.status == "unchanged" and MARK not in card else edit_dict(card, d)
-        new = raw if edited is None else dumps_line(edited, raw)
+        text = None if d.status == "unchanged" and MARK not in card else edited_text(card, d, raw.decode("utf-8"))
+        new = raw if text is None else text.encode("utf-8")
         out.append(new)
         if start and ctx.migrator.key(card) is not None:  # (a card decided on its own is not remembered either)
             if new is raw:
@@ -160,7 +206,7 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
                 if at:
                     seen.put(raw[end:], (start, d, new[:at], new[at + end - start:]))
         name = card.get("name")
-        ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, edited is not None))
+        ctx.note(result, Record(index, number, name if isinstance(name, str) else None, d, text is not None))
         index += 1
     result.cards = index - first_index
     result.output = b"\n".join(out)
@@ -184,8 +230,8 @@ def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], firs
             index += 1
             continue
         d = ctx.decide(card, index, line)
-        new = None if d.status == "unchanged" and MARK not in card else edit_dict(card, d)
-        outputs.append(None if new is None else dumps_element(new, raw, base))
+        new = None if d.status == "unchanged" and MARK not in card else edited_text(card, d, raw, base)
+        outputs.append(new)
         name = card.get("name")
         ctx.note(result, Record(index, line, name if isinstance(name, str) else None, d, new is not None))
         index += 1

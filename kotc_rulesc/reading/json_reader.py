@@ -57,6 +57,10 @@ def _float(text: str) -> float:
 _INF = float("inf")
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float, parse_int=_int)
 _raw_decode = _DECODER.raw_decode
+_scanstring = json.decoder.scanstring
+#: a member's key (group 1, as written) and its colon
+_MEMBER = re.compile(r'[ \t\n\r]*"([^"\\]*(?:\\.[^"\\]*)*)"[ \t\n\r]*:[ \t\n\r]*')
+_plain_decode = json.JSONDecoder().raw_decode
 _WS = re.compile(r"[ \t\n\r]*")
 _LONE = re.compile("[\ud800-\udfff]")  # in a decoded string: what a lone surrogate escape leaves
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -286,18 +290,23 @@ def _refusal(text: str, start: int, depth: int) -> JsonProblem:
     return JsonProblem("", start)
 
 
+def json_members(raw: str) -> list[tuple[str, int, int, int]]:
+    """The members of the JSON object ``raw`` (read once already: it is valid), in its order: ``(key,
+    offset of the key, start, end of the value)``."""
+    out = []
+    member = _MEMBER.match(raw, _WS.match(raw).end() + 1)  # past "{"
+    while member:
+        key, start = member.group(1), member.end()
+        end = _plain_decode(raw, start)[1]  # (valid: the decoder without the policy's hooks, all in C)
+        out.append((_scanstring(raw, member.start(1))[0] if "\\" in key else key, member.start(1) - 1, start, end))
+        end = _WS.match(raw, end).end()  # at the ',' or the '}'
+        member = _MEMBER.match(raw, end + 1) if raw[end] == "," else None
+    return out
+
+
 def json_keys(raw: str) -> list[tuple[str, int]]:
     """The keys of the JSON object ``raw`` (read once already: it is valid), with their offsets."""
-    out = []
-    depth = 0
-    for kind, value, at, _ in _walk(raw, 0):
-        if kind in ("{", "["):
-            depth += 1
-        elif kind == "}":
-            depth -= 1
-        elif kind == "key" and depth == 1:
-            out.append((value, at))
-    return out
+    return [(key, at) for key, at, _, _ in json_members(raw)]
 
 
 #: a JSONL line whose first field is the name (spaced or compact), written plainly: printable ASCII
@@ -340,13 +349,13 @@ class JsonStream:
     def _fill(self, want: int = 0) -> bool:
         if self.eof:
             return False
-        if self.keep > policy.MAX_LINE:  # drop what was handed out
-            drop = self.keep
+        if self.keep > policy.MAX_LINE:  # drop what was handed out, but the line it ends in (a card's indent)
+            drop = self.buf.rfind("\n", max(0, self.keep - 4096), self.keep) + 1 or self.keep
             self.line_at(drop)
             self._lpos -= drop
             self.buf = self.buf[drop:]
             self.pos -= drop
-            self.keep = 0
+            self.keep -= drop
         data = self.fp.read(max(self.chunk, want))
         if b"\x00" in data:
             line = self._bytes_line + data.count(b"\n", 0, data.index(b"\x00"))
