@@ -398,11 +398,11 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 "unknown-fact",
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None, rule_sources, figure))
-        elif revised:
+        elif revised and fields.cost != total:
             # its figure before the revision, where its formulas are known: the printed one may be wrong there too
             then = then if design_by == "full" else _before_revision(fields, parsed, catalog, view, reasons)
             was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if then is not None else None
-            if fields.cost != total and was is not None and was != fields.cost:
+            if was is not None and was != fields.cost:
                 there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
                 now = f"; in the {ordinal(edition)} edition {_figure_is(figure, total)}"
                 if fields.edition is None:
@@ -411,7 +411,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 else:
                     notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} "
                                  f"edition ({there} there){now}")
-            elif fields.cost != total:
+            else:
                 notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
                              f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
         elif design is not None:
