@@ -356,3 +356,26 @@ def test_a_card_whose_printed_level_alone_is_wrong_is_invalid_in_the_list_and_it
     page.wait_for_selector("#collection-table tr[data-index='8'][data-status='banned'] td.status-banned:text-is('invalid')")
     assert "10 legal, 4 pruned, 1 invalid (1 edited)" in page.text_content("#collection-status")
     assert page.locator("#collection-filter option[value='banned']").text_content() == "pruned or invalid (5)"
+
+
+def test_tutorial_text_is_written_in_italics_and_a_cards_own_is_kept(page, tmp_path):
+    """The 12th-17th guides: tutorial text "must be in parentheses and should be rendered in italics" —
+    the box's text is written *(…)*; a card's own tutorial text keeps its form when another paragraph is edited."""
+    page.fill("#card-name", "Sage")
+    page.select_option("#card-type", "spell")
+    page.locator(".ability-text").first.fill("Draw 1 card.")
+    page.locator(".ability-tutorial").first.fill("Draw: take the top card.")
+    page.locator("#verdict .notes", has_text='"*(Draw: take the top card.)*" is tutorial text').wait_for()
+    assert page.locator("#warnings").count() == 0  # (no "should be rendered in italics")
+    given = tmp_path / "sages.yaml"
+    given.write_text("cards:\n  - name: Sage\n    type: spell\n    edition: 17\n"
+                     "    text: \"Draw 1 card. _(Draw: take it.)_\\nDraw 1 card. (Plain.)\\nDraw 2 cards.\"\n")
+    page.set_input_files("#collection-file", str(given))
+    page.click("#collection-table button.open-card")
+    page.locator(".ability-text").nth(2).fill("Draw 3 cards.")
+    page.wait_for_selector("#collection-table tr.edited")
+    with page.expect_download() as download:
+        page.click("#collection-download")
+    saved = tmp_path / "saved.yaml"
+    download.value.save_as(saved)
+    assert saved.read_text() == given.read_text().replace("Draw 2 cards.", "Draw 3 cards.")

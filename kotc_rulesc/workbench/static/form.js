@@ -101,8 +101,9 @@ export class CardForm {
   addBox(paragraph, focus, after = null) {
     const list = this.root.querySelector("#ability-list");
     const m = TUTORIAL.exec(paragraph);
-    const [body, tutorial] = m && /[.!?:]$/.test(m[1]) ? [m[1], m[3]] : [paragraph, ""];
-    const item = el("li", {class: "ability"});
+    // (its italics kept as written: the guides' "should be rendered in italics", *(…)*, for a new one)
+    const [body, tutorial, italics] = m && /[.!?:]$/.test(m[1]) ? [m[1], m[3], m[2]] : [paragraph, "", "*"];
+    const item = el("li", {class: "ability", data: {italics}});
     const text = el("textarea", {class: "ability-text", rows: 2, spellcheck: "false", "aria-label": "Ability text",
                                  onfocus: () => { this.lastBox = text; },
                                  onkeydown: (event) => { // Enter: the next paragraph, in a box of its own
@@ -175,8 +176,8 @@ export class CardForm {
     for (const input of this.root.querySelectorAll("#card-stats input")) out[input.name] = input.value;
     out.text = [...this.root.querySelectorAll("#ability-list > li")].map((li) => {
       const body = li.querySelector(".ability-text").value.trim().replace(/\s*\n\s*/g, " ");
-      const tutorial = li.querySelector(".ability-tutorial").value.trim().replace(/^\((.*)\)$/s, "$1");
-      return tutorial ? `${body} (${tutorial})` : body;
+      const tutorial = li.querySelector(".ability-tutorial").value.trim().replace(/^([*_]?)\((.*)\)\1$/s, "$2");
+      return tutorial ? `${body} ${li.dataset.italics}(${tutorial})${li.dataset.italics}` : body;
     }).join("\n").replace(/\n+$/, "");
     return out;
   }
