@@ -332,7 +332,8 @@ def test_a_late_answer_to_an_older_check_does_not_overwrite_a_newer_one(page):
 def test_a_collections_card_edited_in_the_form_is_judged_again_and_downloaded(page, tmp_path):
     _open_mixed(page)
     page.click("#collection-table tr[data-index='8'] button.open-card")  # Peek, pruned: its level was revised
-    assert page.text_content("#editing-what") == "Editing card [8] of mixed-collection.yaml"
+    # numbered from 1, as the list and check-cards number it ("[9] Peek (pruned: cost-revised)")
+    assert page.text_content("#editing-what") == "Editing card [9] of mixed-collection.yaml"
     page.fill("#card-edition", "17")
     page.fill("#card-figure", "6")  # re-issued by hand: the 17th's Edition Indicator and level
     page.wait_for_selector("#collection-table tr[data-index='8'][data-status='legal']")

@@ -137,7 +137,7 @@ async function editCard(index, card) {
 function showEditing() {
   const note = $("#editing");
   note.hidden = state.editing === null;
-  if (state.editing !== null) fill($("#editing-what"), `Editing card [${state.editing}] of ${collection.held.name}`);
+  if (state.editing !== null) fill($("#editing-what"), `Editing card [${state.editing + 1}] of ${collection.held.name}`);
 }
 
 function start(answer) {
