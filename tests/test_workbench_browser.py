@@ -380,3 +380,23 @@ def test_tutorial_text_is_written_in_italics_and_a_cards_own_is_kept(page, tmp_p
     saved = tmp_path / "saved.yaml"
     download.value.save_as(saved)
     assert saved.read_text() == given.read_text().replace("Draw 2 cards.", "Draw 3 cards.")
+
+
+def test_switching_editions_drops_the_fields_the_new_form_cannot_show(page):
+    """A printed resource cost typed in the 6th, offense and defense, are no fields of the 12th's form: kept,
+    the card could not be read ("the 12th edition's cards print a level, not a cost") and the form could not clear them."""
+    page.select_option("#edition", "6")
+    page.wait_for_function("() => document.querySelector('#card-figure').name === 'cost'")
+    page.fill("#card-name", "Sage")
+    page.select_option("#card-type", "creature")
+    page.fill("#card-stat-offense", "1")
+    page.fill("#card-stat-defense", "2")
+    page.fill("#card-figure", "4")
+    page.locator(".ability-text").first.fill("Draw 1 card.")
+    page.wait_for_function("() => document.querySelector('#figure-value').dataset.value !== ''")
+    page.select_option("#edition", "12")
+    page.wait_for_function("() => document.querySelector('#card-figure').name === 'level'")
+    page.select_option("#card-type", "spell")
+    cost = cli_cost("-e", "12", "--name", "Sage", "--type", "spell", "--edition-indicator", "12", "--text", "Draw 1 card.")
+    settled(page, str(cost["level"]))
+    assert page.get_attribute("#status", "data-status") == cost["status"] == "legal"

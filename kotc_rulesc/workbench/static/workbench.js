@@ -155,7 +155,12 @@ function start(answer) {
     const keep = form.card();
     const was = numberOf(state.edition);
     const key = event.target.value;
+    const fields = (s) => [s.figure, ...s.types.flatMap((t) => t.stats.map((st) => st.name))];
+    const shown = fields(state.system);
     await setEdition(/^\d+$/.test(key) ? Number(key) : key, (system) => {
+      // a field the form showed that this edition's form has not (a printed cost, another edition's stat)
+      // goes: the form could neither show it nor clear it, and the card could not be read with it
+      for (const name of shown) if (!fields(system).includes(name)) delete keep[name];
       if (keep.edition === was || keep.edition === undefined) {
         if (system.edition_indicator === "none") delete keep.edition;
         else keep.edition = numberOf(state.edition);
