@@ -400,3 +400,16 @@ def test_switching_editions_drops_the_fields_the_new_form_cannot_show(page):
     cost = cli_cost("-e", "12", "--name", "Sage", "--type", "spell", "--edition-indicator", "12", "--text", "Draw 1 card.")
     settled(page, str(cost["level"]))
     assert page.get_attribute("#status", "data-status") == cost["status"] == "legal"
+
+
+def test_the_palette_inserts_an_activation_cost_after_a_condition_in_lowercase(page):
+    """The 12th-17th guides capitalize an activation cost only where it "does not follow any activation
+    condition or any other activation cost within the ability": after a condition, as the guide lists it."""
+    box = page.locator(".ability-text").first
+    box.fill("RALLY: When this card is summoned (ghost-play): ")
+    _insert_from_palette(page, "exhaust resources", "cost-self-exhaust-resources-13")
+    want = "RALLY: When this card is summoned (ghost-play): self-exhaust 1 resource→"
+    assert has_value(page, 0, want) == want
+    box.fill("RALLY: ")
+    _insert_from_palette(page, "exhaust resources", "cost-self-exhaust-resources-13")
+    assert has_value(page, 0, "RALLY: Self-exhaust 1 resource→") == "RALLY: Self-exhaust 1 resource→"  # (opening it)

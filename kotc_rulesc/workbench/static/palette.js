@@ -73,9 +73,12 @@ function facts(c, kind) {
 
 /** Whether text inserted at ``at`` in ``text`` opens a sentence (its first letter capitalized):
  *  at the start, after an ability's NAME:, a sentence's end, an activation condition's colon or an
- *  activation cost's arrow; not after a semicolon or a comma, inside a sentence. */
-export function opensSentence(text, at) {
+ *  activation cost's arrow; not after a semicolon or a comma, inside a sentence.  A component of the
+ *  ability (``place`` "ability": an activation cost) opens it only where nothing but its NAME: is
+ *  before it (the 12th-17th guides: capitalized if it "does not follow any activation condition"). */
+export function opensSentence(text, at, place) {
   const before = text.slice(0, at).trimEnd();
+  if (place === "ability") return before === "" || (/^[^:.;→()]+:$/.test(before) && before === before.toUpperCase());
   return before === "" || !/[;,]$/.test(before);
 }
 

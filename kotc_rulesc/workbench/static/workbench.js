@@ -91,8 +91,13 @@ async function insertComponent(component) {
   const box = form.lastBox && document.contains(form.lastBox) ? form.lastBox : (form.boxes().at(-1) || form.addBox("", false));
   const start = box.selectionStart ?? box.value.length;
   const wording = await post("/api/wording", {component: component.id, edition: state.edition,
-                                              opening: opensSentence(box.value, start)});
+                                              opening: opensSentence(box.value, start, placeOf(component))});
   insertWording(box, wording, start, box.selectionEnd ?? start);
+}
+
+/** Where a component goes: in an ability ("ability"), a sub-ability or on the card (its kind's place). */
+function placeOf(component) {
+  return (state.system.kinds.find((k) => k.id === component.kind) || {}).place;
 }
 
 /** Replace an unknown sentence with a component the engine suggests, its numbers kept in order. */
@@ -105,7 +110,7 @@ async function useSuggestion(unknown, component) {
   const numbers = (unknown.sentence.match(/\d+/g) || []).map(Number).filter((n) => n > 0);
   const values = Object.fromEntries(component.variables.map((v, i) => [v, numbers[i] ?? 1]));
   const wording = await post("/api/wording", {component: component.id, edition: state.edition, values,
-                                              opening: opensSentence(box.value, found[0])});
+                                              opening: opensSentence(box.value, found[0], placeOf(component))});
   insertWording(box, wording, found[0], found[1]);
 }
 
