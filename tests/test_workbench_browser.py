@@ -413,3 +413,32 @@ def test_the_palette_inserts_an_activation_cost_after_a_condition_in_lowercase(p
     box.fill("RALLY: ")
     _insert_from_palette(page, "exhaust resources", "cost-self-exhaust-resources-13")
     assert has_value(page, 0, "RALLY: Self-exhaust 1 resource→") == "RALLY: Self-exhaust 1 resource→"  # (opening it)
+
+
+def _downloaded_changes(page, tmp_path) -> list:
+    with page.expect_download() as download:
+        page.click("#collection-download")
+    saved = tmp_path / "saved.yaml"
+    download.value.save_as(saved)
+    return [(a, b) for a, b in zip(MIXED.read_text().splitlines(), saved.read_text().splitlines()) if a != b]
+
+
+def test_an_edited_card_opened_again_keeps_its_edits(page, tmp_path):
+    _open_mixed(page)
+    page.click("#collection-table tr[data-index='1'] button.open-card")
+    page.fill("#card-name", "Ravager II")
+    page.wait_for_selector("#collection-table tr[data-index='1'].edited")
+    page.click("#collection-table tr[data-index='4'] button.open-card")
+    page.click("#collection-table tr[data-index='1'] button.open-card")  # (the form shows it as edited)
+    assert page.input_value("#card-name") == "Ravager II"
+    assert _downloaded_changes(page, tmp_path) == [("  - name: Ravager", "  - name: Ravager II")]
+
+
+def test_an_edit_made_just_before_another_card_is_opened_or_the_download_is_kept(page, tmp_path):
+    _open_mixed(page)
+    page.click("#collection-table tr[data-index='1'] button.open-card")
+    page.fill("#card-name", "Ravager II")
+    page.click("#collection-table tr[data-index='4'] button.open-card")  # (at once: before the page judged the edit)
+    page.fill("#card-name", "Field Marshal II")
+    assert _downloaded_changes(page, tmp_path) == [("  - name: Ravager", "  - name: Ravager II"),
+                                                   ("  - name: Field Marshal", "  - name: Field Marshal II")]

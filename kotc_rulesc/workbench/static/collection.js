@@ -61,10 +61,11 @@ export class CollectionView {
     this.render();
   }
 
-  /** The card at ``index`` now reads ``card`` (edited in the form; ``null``: as it was given). */
+  /** The card at ``index`` now reads ``card`` (edited in the form; a card as it was given is no edit). */
   edited(index, card) {
-    if (card === null && !(index in this.edits)) return;
-    if (card === null) delete this.edits[index];
+    const given = JSON.stringify(card) === JSON.stringify(this.held.cards[index].card);
+    if (given && !(index in this.edits)) return;
+    if (given) delete this.edits[index];
     else this.edits[index] = card;
     this.recheck();
   }

@@ -24,7 +24,12 @@ const state = {
 };
 
 const $ = (selector) => document.querySelector(selector);
-const form = new CardForm($("#card-form"), debounce(() => judge(), 150));
+const judgeSoon = debounce(() => judge(), 150);
+// a collection's card in the form: the list (and the download) follows each change at once
+const form = new CardForm($("#card-form"), () => {
+  if (state.editing !== null) collection.edited(state.editing, form.card());
+  judgeSoon();
+});
 const palette = new Palette($("#palette"), (component) => insertComponent(component));
 const collection = new CollectionView($("#collection"), (index, card) => editCard(index, card),
   () => ({edition: state.edition, system: state.system, names: state.names}));
@@ -66,8 +71,6 @@ async function setEdition(key, build = blankCard) {
 async function judge() {
   const asked = ++state.asked;
   const card = form.card();
-  // a collection's card in the form: the list follows it (a card as it was given is no edit)
-  if (state.editing !== null) collection.edited(state.editing, JSON.stringify(card) === JSON.stringify(form.original) ? null : card);
   let answer;
   try {
     answer = await post("/api/judge", {card, edition: state.edition});
