@@ -442,3 +442,20 @@ def test_an_edit_made_just_before_another_card_is_opened_or_the_download_is_kept
     page.fill("#card-name", "Field Marshal II")
     assert _downloaded_changes(page, tmp_path) == [("  - name: Ravager", "  - name: Ravager II"),
                                                    ("  - name: Field Marshal", "  - name: Field Marshal II")]
+
+
+def test_a_card_of_one_collection_edited_after_another_is_opened_changes_none_of_the_other(page, tmp_path):
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"name": "Sage", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}\n'
+                     '{"name": "B", "type": "spell", "edition": 17, "level": 4, "text": "Draw 2 cards."}\n')
+    _open_mixed(page)
+    page.click("#collection-table tr[data-index='1'] button.open-card")  # Ravager, in the form
+    page.set_input_files("#collection-file", str(other))
+    page.wait_for_selector("#collection-table tr[data-index='1'] button.open-card:text-is('B')")
+    assert page.is_hidden("#editing")
+    page.fill("#card-name", "Ravager II")  # (no card of other.jsonl)
+    with page.expect_download() as download:
+        page.click("#collection-download")
+    saved = tmp_path / "saved.jsonl"
+    download.value.save_as(saved)
+    assert saved.read_text() == other.read_text()

@@ -59,6 +59,7 @@ export class CollectionView {
     this.limit = SHOWN;
     this.root.querySelector("#collection-download").disabled = false;
     this.render();
+    this.root.dispatchEvent(new Event("taken")); // (a card of another collection in the form is none of this one's)
   }
 
   /** The card at ``index`` now reads ``card`` (edited in the form; a card as it was given is no edit). */

@@ -177,6 +177,10 @@ function start(answer) {
     });
     if (collection.held) await collection.checkAgain();
   });
+  $("#collection").addEventListener("taken", () => {
+    state.editing = null;
+    showEditing();
+  });
   $("#new-card").addEventListener("click", async () => {
     state.editing = null;
     showEditing();
