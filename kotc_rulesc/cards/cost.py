@@ -24,15 +24,15 @@ __all__ = ["CostResult", "card_cost", "rule_note"]
 class CostResult(Value):
     """``total``: the card's cost (``None`` when unknown); ``breakdown``: JSON-ready detail."""
 
-    __slots__ = ("total", "breakdown", "notes", "also")
+    __slots__ = ("total", "breakdown", "notes", "other")
     __hash__ = None  # type: ignore[assignment]  # (mutable)
 
     def __init__(self, total: int | None, breakdown: dict[str, Any], notes: list[str] | None = None,
-                 also: tuple[int | None, ...] = ()):
+                 other: int | None = None):
         self.total = total
         self.breakdown = breakdown
         self.notes = [] if notes is None else notes
-        self.also = also  # the figure by each other rule card_cost was given (a design edition's; None: unknown)
+        self.other = other  # the figure by the other rule card_cost was given (a design edition's; None: unknown)
 
 
 def _part(use: Use, catalog: Catalog, given: dict[str, Fraction | None] | None, notes: list[str]) -> tuple[dict[str, Any], Fraction | None]:
@@ -162,9 +162,9 @@ def _apply(rule: Any, scope: str, env: dict[str, Any], entry: dict[str, Any]) ->
 
 
 def _apply_other(rule: Any, scope: str, env: dict[str, Any], extra: dict[str, Any]) -> Fraction | None:
-    """Another card-cost rule applied at ``scope`` to the same ``env`` with its own inputs from below
-    (``extra``); None where it cannot be evaluated."""
-    if None in extra.values() or not rule.scope(scope):
+    """Another card-cost rule (None: none) applied at ``scope`` to the same ``env`` with its own inputs from
+    below (``extra``); None where it cannot be evaluated."""
+    if rule is None or None in extra.values() or not rule.scope(scope):
         return None
     try:
         return _apply(rule, scope, {**env, **extra}, {})
@@ -173,10 +173,10 @@ def _apply_other(rule: Any, scope: str, env: dict[str, Any], extra: dict[str, An
 
 
 def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str | None = None,
-              also: tuple[Any, ...] = ()) -> CostResult:
+              other: Any = None) -> CostResult:
     """The figure of ``card`` (read as ``parsed``, of type ``card_type``, by default its printed one) in the
-    catalog's edition, with a breakdown per component, sub-ability and ability; ``also``: other card-cost
-    rules to apply to the same values (a design edition's: its figure in ``CostResult.also``)."""
+    catalog's edition, with a breakdown per component, sub-ability and ability; ``other``: another card-cost
+    rule to apply to the same values (a design edition's: its figure in ``CostResult.other``)."""
     if card_type is None:
         card_type = str(card.get("type", "")).strip().lower()
     rule = catalog.cost_rule
@@ -204,19 +204,19 @@ def card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, card_type: str |
     note = rule_note(catalog)
     notes = [note] if note else []
     try:
-        return _card_cost(card, parsed, catalog, ctype, breakdown, notes, also)
+        return _card_cost(card, parsed, catalog, ctype, breakdown, notes, other)
     except _Incomputable as exc:
         notes.append(f"the {system.figure} cannot be computed by the card-cost rule: {exc}")
-        return CostResult(None, breakdown, notes, tuple(None for _ in also))
+        return CostResult(None, breakdown, notes)
 
 
 def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, ctype: Any, breakdown: dict[str, Any],
-               notes: list[str], also: tuple[Any, ...]) -> CostResult:
+               notes: list[str], other: Any) -> CostResult:
     rule = catalog.cost_rule
     system = catalog.system
     known = rule is not None
     ability_costs: list[Fraction] = []
-    also_abilities: list[list[Fraction | None]] = [[] for _ in also]  # each other rule's ability costs
+    others: list[Fraction | None] = []  # the ability costs by the other rule
 
     def scope_of(r: Any) -> str:
         """A card type's own ability rule, where the rule has one (``minion_ability_cost``)."""
@@ -227,32 +227,28 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, ctype: Any, bre
         outer_uses = [u for u in ability.uses if system.kind(u.kind).place == "ability"] if system.sub_ability else ability.uses
         parts, env, given = _scope(outer_uses, "ability", catalog, notes, {})
         entry: dict[str, Any] = {"name": ability.name, "paragraph": ability.paragraph, "components": parts}
-        also_inputs: list[dict[str, Any]] = [{} for _ in also]
+        extra: dict[str, Any] = {}
         if system.sub_ability:
             entry["sub_abilities"] = []
             sub_costs: list[Fraction] = []
-            also_subs: list[list[Fraction | None]] = [[] for _ in also]
+            other_subs: list[Fraction | None] = []
             for sub in ability.subs:
                 sub_parts, sub_env, _ = _scope(sub, "sub_ability", catalog, notes, given)
                 sub_entry: dict[str, Any] = {"components": sub_parts}
                 sub_entry.update({name: None for name, _ in (rule.scope("sub_ability") if rule else ())})
                 entry["sub_abilities"].append(sub_entry)
                 if known and sub_env is not None:
-                    inputs = dict(sub_env)
+                    other_subs.append(_apply_other(other, "sub_ability", sub_env, {}))
                     sub_costs.append(_apply(rule, "sub_ability", sub_env, sub_entry))
-                    for r, costs in zip(also, also_subs):
-                        costs.append(_apply_other(r, "sub_ability", inputs, {}))
                 else:
                     known = False
             if env is not None:
                 env["sub_ability_costs"] = sub_costs
-            also_inputs = [{"sub_ability_costs": None if None in costs else costs} for costs in also_subs]
+            extra = {"sub_ability_costs": None if None in other_subs else other_subs}
         entry.update({name: None for name, _ in (rule.scope(ability_scope) if rule else ())})
         if known and env is not None:
-            inputs = dict(env)
+            others.append(_apply_other(other, scope_of(other), env, extra))
             ability_costs.append(_apply(rule, ability_scope, env, entry))
-            for r, costs, extra in zip(also, also_abilities, also_inputs):
-                costs.append(_apply_other(r, scope_of(r), inputs, extra))
         else:
             known = False
         breakdown["abilities"].append(entry)
@@ -262,16 +258,13 @@ def _card_cost(card: dict, parsed: ParsedCard, catalog: Catalog, ctype: Any, bre
     for part in parts:
         breakdown[part["kind"]] = part
     if not known or env is None:
-        return CostResult(None, breakdown, notes, tuple(None for _ in also))
+        return CostResult(None, breakdown, notes)
     env.update({st.name: breakdown[st.name] for st in ctype.stats})
     env["ability_costs"] = ability_costs
     env["ability_cost"] = ability_costs[0] if ability_costs else Fraction(0)
-    inputs = dict(env)
-    value = _apply(rule, ctype.id, env, {})
-    others = [_apply_other(r, ctype.id, inputs, {"ability_costs": None if None in costs else costs,
-                                                   "ability_cost": costs[0] if costs else Fraction(0)})
-              for r, costs in zip(also, also_abilities)]
-    total = math.ceil(value)  # the rule rounds up itself; this only turns the Fraction into an int
+    by_other = _apply_other(other, ctype.id, env, {"ability_costs": None if None in others else others,
+                                                   "ability_cost": others[0] if others else Fraction(0)})
+    total = math.ceil(_apply(rule, ctype.id, env, {}))  # the rule rounds up itself: this makes the Fraction an int
     breakdown["total"] = total
     breakdown["ultra_points"] = sum(u.state.ultra for u in parsed.uses() if u.state is not None)
-    return CostResult(total, breakdown, notes, tuple(None if v is None else math.ceil(v) for v in others))
+    return CostResult(total, breakdown, notes, None if by_other is None else math.ceil(by_other))

@@ -65,15 +65,10 @@ class Judgement(Value):
 
     def line_of(self, reason: Reason) -> int | None:
         """The line of the reason's field ("text[2]": its paragraph, else the text), else the card's."""
-        key = reason.field
-        if key:
-            lines = self.field_lines
-            if key in lines:
-                return lines[key]
+        lines, key = self.field_lines, reason.field
+        if key and key not in lines:
             key = key.partition("[")[0]
-            if key in lines:
-                return lines[key]
-        return self.line
+        return lines[key] if key and key in lines else self.line
 
     def to_json(self) -> dict[str, Any]:
         out = {"index": self.index, "name": self.name, "status": self.status, self.figure: self.cost,
@@ -365,8 +360,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 reasons.extend(r.replace(field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
                 design_by, then = _design_edition(fields, parsed, catalog, view) if fields.cost is not None else (None, None)
-                also = (then.cost_rule,) if design_by == "rule" else ()
-                cost_result = card_cost(card, parsed, catalog, fields.type, also)
+                other = then.cost_rule if design_by == "rule" else None
+                cost_result = card_cost(card, parsed, catalog, fields.type, other)
                 notes.extend(cost_result.notes)
 
     total = cost_result.total if cost_result else None
@@ -389,7 +384,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         revised = any(r.code == "cost-revised" for r in reasons)
         # one printed figure is right: its design edition's where the rulebook keeps it, else the edition judged's
         if total is not None and not revised and design_by is not None:
-            design = {"same": total, "rule": (cost_result.also or (None,))[0]}.get(design_by)
+            design = {"same": total, "rule": cost_result.other}.get(design_by)
             if design_by == "full":  # its texts as read here, the design edition's formulas and rule
                 design = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total
             then = then.edition
@@ -472,9 +467,7 @@ class CardJudge:
         self.edition = edition
         self.view = view
         self.memo = DecisionMemo(view, cache)
-
-    def _judge(self, card: dict) -> Judgement:
-        return judge(card, self.edition, self.view)
+        self._judge = lambda card: judge(card, edition, view)
 
     def __call__(self, item: Any) -> Judgement:
         card = item.card

@@ -93,9 +93,6 @@ class Ability(Value):
         self.paragraph = paragraph  # 1-based paragraph (line) of the card text
         self.subs = [] if subs is None else subs
 
-    def of_kind(self, kind: str) -> Use | None:
-        return next((u for u in self.uses if u.kind == kind), None)
-
 
 class ParsedCard(Value):
     """A card's text as read: its card-level component, its abilities, what its rules warn of."""
