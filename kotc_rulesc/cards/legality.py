@@ -173,8 +173,7 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         older = _older(fields.edition, change.when)
         if older == "no" or not change.listed:  # (an unlisted change prunes nothing: see judge)
             continue
-        was = change.was.notation() if change.was else "unknown"
-        now = change.now.notation() if change.now else "unknown"
+        was, now = (c.notation() if c else "unknown" for c in (change.was, change.now))
         if older == "yes" and change.when.happened_by(n) == "yes":
             if cost_revision_rule(view, n, change.when.edition) == "prune":
                 design = "no Edition Indicator" if fields.edition is None else f"the {ordinal(fields.edition)} edition"
@@ -291,13 +290,13 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     name = fields.name
     if name is None and isinstance(card, dict) and isinstance(card.get("name"), str):
         name = card["name"]
-    own_words = {w.lower() for w in (catalog.rulebook.terms.values() if catalog.rulebook else ())}
+    rulebook = catalog.rulebook
+    own_words = {w.lower() for w in (rulebook.terms.values() if rulebook else ())}
     if fields.printed_type is not None and fields.printed_type != fields.type and fields.printed_type not in own_words:
         notes.append(f'type "{fields.printed_type}" (the word of another edition) is read as {fields.type}')
     if fields.edition is not None and fields.edition > catalog.number:
         notes.append(f"the card bears the Edition Indicator {fields.edition}; it is judged by the rules of the {ordinal(edition)}")
 
-    rulebook = catalog.rulebook
     misprinted = any(r.field == "edition" for r in reasons)  # an Edition Indicator, though no valid one
     if rulebook is not None and rulebook.edition_indicator == "required" and fields.edition is None and not misprinted:
         reasons.append(Reason(
@@ -367,15 +366,12 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     total = cost_result.total if cost_result else None
     figure = catalog.system.figure  # "cost" up to the 10th, "level" from the published 11th
     # formulas a guide changed after the card's design edition with no rulebook list naming it: not pruned
-    unlisted = [
-        (use, change) for use in (parsed.uses() if parsed is not None else ())
-        for change in (use.state.cost_changes if use.state is not None else ())
-        if not change.listed and _older(fields.edition, change.when) == "yes" and change.when.happened_by(edition) == "yes"
-    ]
-    for use, change in unlisted:
-        notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} '
-                     f"({change.was.notation() if change.was else 'unknown'} → {change.now.notation() if change.now else 'unknown'}) "
-                     "with no rulebook list naming it: the card, designed before, is not pruned by it")
+    for use in parsed.uses() if parsed is not None else ():
+        for change in use.state.cost_changes if use.state is not None else ():
+            if not change.listed and _older(fields.edition, change.when) == "yes" and change.when.happened_by(edition) == "yes":
+                was, now = (c.notation() if c else "unknown" for c in (change.was, change.now))
+                notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} ({was} → {now}) '
+                             "with no rulebook list naming it: the card, designed before, is not pruned by it")
     design = None  # the card's figure in its design edition, where the rulebook keeps that one
     if reads_here and total is not None:  # its design edition is not known: its printed figure is not judged
         printed = f" (printed {fields.cost})" if fields.cost is not None and fields.cost != total else ""
@@ -428,7 +424,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 "cost-mismatch",
                 f"the printed {figure} is {fields.cost}, but {_figure_is(figure, total)} in the {ordinal(edition)} edition",
                 edition, rule_sources, figure))
-    counts_ultra = catalog.rulebook is not None and catalog.rulebook.deck_ultra_points is not None
+    counts_ultra = rulebook is not None and rulebook.deck_ultra_points is not None
     ultra, warnings, prescribed = None, [], None
     if parsed is not None:
         ultra = sum(u.state.ultra for u in parsed.uses() if u.state is not None) if counts_ultra else None
