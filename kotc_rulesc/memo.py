@@ -3,7 +3,7 @@ it becomes the old one. Used entries stay, memory stays bounded, each operation 
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 __all__ = ["Memo"]
 
@@ -23,6 +23,14 @@ class Memo:
             value = self._old.get(key)
             if value is not None:
                 self.put(key, value)
+        return value
+
+    def remember(self, key: Hashable, compute: Callable[[Any], Any]) -> Any:
+        """The value of ``key``, remembered or ``compute(key)`` (then remembered)."""
+        value = self.get(key)
+        if value is None:
+            value = compute(key)
+            self.put(key, value)
         return value
 
     def put(self, key: Hashable, value: Any) -> None:

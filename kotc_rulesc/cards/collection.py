@@ -74,18 +74,12 @@ def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> 
     if not text.strip():
         raise InputError("the file is empty", file=display,
                          hint='a collection is {"cards": [...]} in YAML or JSON, or JSONL with one card per line')
-    count = [0]
-
-    def counted(index: int, node: Any) -> None:
-        count[0] += 1
-        entry(index, node)
-
-    root = read_yaml(text, display, counted)
+    root = read_yaml(text, display, entry)
     if root is None:
         raise InputError("the file holds no data (only comments?)", file=display, hint='a collection is {"cards": [...]}')
     data = root.value
     if isinstance(data, dict) and "cards" in data:
-        if count[0] == 0 and not isinstance(data["cards"], list):
+        if not isinstance(data["cards"], list):  # (a list's entries went to ``entry``, the list stays)
             raise InputError(f"'cards' must be a list of cards, not {kind_of(data['cards'])}",
                              root.line + 1, 0, display)
     elif isinstance(data, dict) and any(k in data for k in _CARD_KEYS):

@@ -222,8 +222,8 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
                   system.sources, text)
     if problems:
         return None, problems, notes
-    parsed = ParsedCard(card_part, abilities, bool(no_abilities_at), card_part_line, ctype.empty_text, warnings, prescribed)
-    return parsed, problems, notes
+    return ParsedCard(card_part, abilities, bool(no_abilities_at), card_part_line, ctype.empty_text, warnings,
+                      prescribed), problems, notes
 
 
 def _in_italics(sentence: str) -> bool:
@@ -311,9 +311,7 @@ def split_paragraph(paragraph: str, case: str = "upper") -> tuple[str | None, li
     m = (_ANY_NAME if case == "any" else _NAME).match(paragraph)
     if m and any(c.isalpha() for c in m.group("name")) and (case == "any" or m.group("name").isupper()):
         name, paragraph = m.group("name").strip(), m.group("rest")
-    sentences = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
-    return name, sentences
-
+    return name, [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
 
 
 def _order_problems(uses: list[Use], where: str, system: System, place: str = "ability",

@@ -111,11 +111,8 @@ class CatalogReader:
     def read(self, raw: str) -> tuple[Use | None, list[str]]:
         """:func:`read_sentence` of ``raw``, each sentence read once (the :class:`Use` is shared: nobody
         modifies it)."""
-        read = self._sentences.get(raw)
-        if read is None:
-            read = self._read(raw)
-            self._sentences.put(raw, read)
-        return read[0], list(read[1])
+        use, problems = self._sentences.remember(raw, self._read)
+        return use, list(problems)
 
     def card_joins(self, design: int | None) -> CardJoins:
         """The joins a card of design edition ``design`` may print: its edition's, and where the rulebook

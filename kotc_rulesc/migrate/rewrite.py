@@ -162,7 +162,7 @@ class LineRewriter:
 
     def sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         """The sentence after every pass (``None`` when no pass changed it) and the steps taken."""
-        return _remembered(self._sentences, sentence, self._sentence)
+        return self._sentences.remember(sentence, self._sentence)
 
     def _sentence(self, sentence: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         current = normalize(sentence)
@@ -216,7 +216,7 @@ class LineRewriter:
 
     def _whole(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         """The sentence (or span of clauses) read as one component through every pass."""
-        return _remembered(self._wholes, current, self._whole_afresh)
+        return self._wholes.remember(current, self._whole_afresh)
 
     def _whole_afresh(self, current: str) -> tuple[str | None, tuple[tuple[str, str, Rewrite], ...]]:
         steps: list[tuple[str, str, Rewrite]] = []
@@ -269,7 +269,7 @@ class LineRewriter:
 
     def line(self, line: str) -> tuple[str, tuple[tuple[str, str, Rewrite], ...]]:
         """The rewritten line and its steps ``(old sentence, new sentence, rewrite)``."""
-        return _remembered(self._lines, line, self._line)
+        return self._lines.remember(line, self._line)
 
     def text(self, text: str) -> tuple[str, list[TextRewrite]]:
         """The rewritten card text (the same string when nothing changed) and its rewrites."""
@@ -283,11 +283,3 @@ class LineRewriter:
                 lines[number - 1] = new
                 out.extend(TextRewrite.of(number, old, after, rw) for old, after, rw in steps)
         return ("\n".join(lines) if changed else text), out
-
-
-def _remembered(memo: Memo, key: str, compute: Any) -> Any:
-    hit = memo.get(key)
-    if hit is None:
-        hit = compute(key)
-        memo.put(key, hit)
-    return hit
