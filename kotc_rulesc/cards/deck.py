@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..model import ordinal
+from ..outcomes import outcome_word
 
 __all__ = ["DeckTally", "DeckVerdict", "judge_deck"]
 
@@ -74,8 +75,6 @@ class DeckTally:
         verdict = DeckVerdict(self.cards, ultra, rulebook.deck_ultra_points if rulebook else None)
         if self.not_legal:
             more = f" and {self.not_legal - len(self.named)} more" if self.not_legal > len(self.named) else ""
-            from ..outcomes import outcome_word
-
             terms = rulebook.terms if rulebook is not None else None  # (numbered from 1, the outcome in the edition's word)
             named = ", ".join(f"[{i + 1}] {name} ({outcome_word(status, terms, codes)}: {', '.join(codes) or status})"
                               for i, name, status, codes in self.named)

@@ -153,7 +153,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
                           f"have {' and '.join(st.name for st in holder.stats)}", sources)
             continue
         lo, hi = decl.min, decl.max
-        span = f"from {lo} to {hi}" if lo is not None and hi is not None else f"no lower than {lo}" if lo is not None else ""
+        span = _span(lo, hi) if lo is not None else ""
         if value is None:
             bad(stat, f"missing field '{stat}': a {out.type}'s {stat} is a whole number {span}".rstrip() + found(stat), sources)
             continue

@@ -108,10 +108,8 @@ def outcome_word(status: str, rulebook: Any, reasons: Iterable[Reason] = ()) -> 
 def card_json(j: Judgement, rulebook: Any) -> dict[str, Any]:
     """A card's entry in ``check-cards --format json``: the judgement's, with ``outcome`` (the edition's
     word for its ``status``, a machine code) after the status."""
-    entry = j.to_json()
-    at = list(entry).index("status") + 1
-    items = list(entry.items())
-    return dict(items[:at] + [("outcome", outcome_word(j.status, rulebook, j.reasons))] + items[at:])
+    items = list(j.to_json().items())  # index, name, status, …
+    return dict(items[:3] + [("outcome", outcome_word(j.status, rulebook, j.reasons))] + items[3:])
 
 
 def cost_json(j: Judgement, edition: Any, figure: str, rulebook: Any = None) -> dict[str, Any]:
