@@ -150,33 +150,31 @@ class Migrator:
     def misses(self) -> int:
         return self._memo.misses
 
-    def _source_of(self, card: Any) -> tuple[int | None, bool, Decision | None]:
-        """(E, assumed, or an error decision); E is None for a card the card engine cannot read."""
+    def _source_of(self, card: Any) -> tuple[int | None, bool]:
+        """(E, assumed); E is None for a card the card engine cannot read."""
         n = self.target
         ed = card.get("edition") if isinstance(card, dict) else None
         if ed is None:
             if not isinstance(card, dict):
-                return None, False, None
+                return None, False
             if self.assume is None:
                 rulebook = self.view.catalog(n).rulebook
                 if rulebook is not None and rulebook.edition_indicator == "required":
-                    return None, False, None  # invalid in N whatever its edition: judged as it is, kept, marked
+                    return None, False  # invalid in N whatever its edition: judged as it is, kept, marked
                 raise NeedsFrom()
-            return self.assume, True, None
+            return self.assume, True
         if type(ed) is not int or ed < self.view.first or ed > self.view.newest:
-            return None, False, None  # a malformed Edition Indicator: the card engine says why
-        if ed > edition_number(n):
-            return ed, False, _error(ed, n, False, "newer-edition", f"the card bears the Edition Indicator {ed}, later "
-                                     f"than the target, the {ordinal(n)} edition; migration only goes forward")
+            return None, False  # a malformed Edition Indicator: the card engine says why
         if is_pre_release(n) and ed == edition_number(n):
-            return n, False, None  # a card of the pre-release bears its edition's number
-        return ed, False, None
+            return n, False  # a card of the pre-release bears its edition's number
+        return ed, False
 
     def _decide(self, card: Any) -> Decision:
         n = self.target
-        source, assumed, early = self._source_of(card)
-        if early is not None:
-            return early
+        source, assumed = self._source_of(card)
+        if not assumed and isinstance(source, int) and source > edition_number(n):
+            return _error(source, n, False, "newer-edition", f"the card bears the Edition Indicator {source}, later "
+                          f"than the target, the {ordinal(n)} edition; migration only goes forward")
         if source is not None and self.view.path(source, n) is None:
             return _error(source, n, assumed, "no-path", f"the card's edition, the {ordinal(source)}, is not on the "
                           f"way to the {ordinal(n)} edition: migration follows one line of editions, and a pre-release "
