@@ -1,10 +1,5 @@
-"""What every kind of history event shares: the :class:`Event` base and the :class:`Track` of a line it is
-checked and stepped against.
-
-An event's life, as a Django migration ``Operation``'s: the loader ``read``-s it; the replay
-(:mod:`kotc_rulesc.fold`) ``check``-s it against the line, turns it into the ``step`` a migrating card
-meets and ``fold``-s it into its component; the changelog ``describe``-s each step, the diff
-``compare``-s two catalogs, ``new-edition`` writes the kind's ``skeleton``.  Standard library only.
+"""What every kind of history event shares, as a Django migration ``Operation``'s life: the
+:class:`Event` base, and the :class:`Track` of a line it is checked and stepped against.
 """
 
 from __future__ import annotations
