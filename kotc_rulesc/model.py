@@ -66,10 +66,8 @@ class Where(Value):
         self.column = column
         self.keys = keys
 
-    def at(self, path: str | None) -> tuple[int, int]:
-        """(line, column) of ``path`` (see the class docstring), of the entry for None; (0, 0) where unknown."""
-        if path is None:
-            return self.line, self.column
+    def at(self, path: str) -> tuple[int, int]:
+        """(line, column) of ``path`` (see the class docstring); (0, 0) where unknown."""
         return next(((line, column) for p, line, column in self.keys if p == path), (0, 0))
 
 

@@ -93,7 +93,7 @@ class Event(Value):
         c = state[cid]
         state[cid] = c.replace(sources=tuple(dict.fromkeys(c.sources + self.sources)), **changes)
 
-    def problem(self, key: str | None, message: str, hint: str | None = None) -> Problem:
+    def problem(self, key: str, message: str, hint: str | None = None) -> Problem:
         """A problem located at ``key`` of the event's entry."""
         line, column = self.where.at(key)
         return Problem(self.where.file, line, column, message, hint)
