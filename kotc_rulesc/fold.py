@@ -122,8 +122,7 @@ class Replay:
             # where they may or may not have happened yet, what they touch is unknown.
             state = dict(state)
             for ev in overlays:
-                if ev.component in state:
-                    ev.fold(state, "unknown")
+                ev.fold(state, "unknown")
         cost_rule = done.cost_rule
         if cost_rule is None:
             # No source states a rule up to n: use the earliest later statement, and say so
@@ -171,8 +170,6 @@ def history_of(rules: RuleSet) -> Replay:
 def fold(rules: RuleSet, key: EditionKey) -> Catalog:
     """The catalog of edition ``key``: every event of its lineage (base … key) applied, and an undated
     event of another line's file made unknown where it may have happened."""
-    if not rules.lineage(key):
-        raise ValueError(f"edition {key} is not in the rules")
     return history_of(rules).catalog(key)
 
 

@@ -7,7 +7,7 @@ each edition's catalog; texts and formulas come parsed, and ``None`` stands for 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Literal, Mapping, Union
+from typing import Any, Literal, Mapping, Union
 
 from .formula import Formula
 from .text import Template
@@ -66,10 +66,8 @@ class Where(Value):
         self.column = column
         self.keys = keys
 
-    def at(self, path: str | None) -> tuple[int, int]:
-        """(line, column) of ``path`` (see the class docstring), of the entry for None; (0, 0) where unknown."""
-        if path is None:
-            return self.line, self.column
+    def at(self, path: str) -> tuple[int, int]:
+        """(line, column) of ``path`` (see the class docstring); (0, 0) where unknown."""
         return next(((line, column) for p, line, column in self.keys if p == path), (0, 0))
 
 
@@ -317,11 +315,6 @@ class RuleSet(Value):
         return [e for e in self.editions if not e.pre_release]
 
     @property
-    def numbers(self) -> list[int]:
-        """The main line's editions."""
-        return [e.number for e in self.main_line]
-
-    @property
     def first(self) -> int:
         return self.editions[0].number
 
@@ -371,9 +364,16 @@ class RuleSet(Value):
         return {c.id: c for e in self.editions for c in e.components}
 
     def type_aliases(self) -> dict[str, str]:
-        """Every rulebook's words for a card type, both ways (:func:`term_aliases`)."""
+        """Every rulebook's words for a card type, both ways ("minion" for creature and back), so that
+        a card written in one edition's words reads in another's."""
         types = {t.id for e in self.editions if e.system is not None for t in e.system.types}
-        return term_aliases((e.rulebook for e in self.editions), types)
+        aliases: dict[str, str] = {}
+        for rulebook in (e.rulebook for e in self.editions if e.rulebook is not None):
+            for term, word in rulebook.terms.items():
+                if word != term and (term in types or word.lower() in types):
+                    aliases.setdefault(word.lower(), term)
+                    aliases.setdefault(term.lower(), word.lower())
+        return aliases
 
     def decisive_fields(self) -> tuple[str, ...]:
         """The card fields the card engine reads in some edition (type, edition, text, each system's
@@ -390,15 +390,3 @@ class RuleSet(Value):
         """The newest main-line edition whose component catalog is declared: the default edition of
         cost, check-cards and migrate's target."""
         return max((e.number for e in self.main_line if e.catalog_known), default=self.first)
-
-
-def term_aliases(rulebooks: Iterable[Rulebook | None], types: set[str]) -> dict[str, str]:
-    """The rulebooks' words for a card type ("minion" for creature and back), so that a card written
-    in one edition's words reads in another's; ``types``: every card type of every system."""
-    aliases: dict[str, str] = {}
-    for rulebook in rulebooks:
-        for term, word in (rulebook.terms if rulebook else {}).items():
-            if word != term and (term in types or word.lower() in types):
-                aliases.setdefault(word.lower(), term)
-                aliases.setdefault(term.lower(), word.lower())
-    return aliases

@@ -1,10 +1,5 @@
-"""What every kind of history event shares: the :class:`Event` base and the :class:`Track` of a line it is
-checked and stepped against.
-
-An event's life, as a Django migration ``Operation``'s: the loader ``read``-s it; the replay
-(:mod:`kotc_rulesc.fold`) ``check``-s it against the line, turns it into the ``step`` a migrating card
-meets and ``fold``-s it into its component; the changelog ``describe``-s each step, the diff
-``compare``-s two catalogs, ``new-edition`` writes the kind's ``skeleton``.  Standard library only.
+"""What every kind of history event shares, as a Django migration ``Operation``'s life: the
+:class:`Event` base, and the :class:`Track` of a line it is checked and stepped against.
 """
 
 from __future__ import annotations
@@ -98,7 +93,7 @@ class Event(Value):
         c = state[cid]
         state[cid] = c.replace(sources=tuple(dict.fromkeys(c.sources + self.sources)), **changes)
 
-    def problem(self, key: str | None, message: str, hint: str | None = None) -> Problem:
+    def problem(self, key: str, message: str, hint: str | None = None) -> Problem:
         """A problem located at ``key`` of the event's entry."""
         line, column = self.where.at(key)
         return Problem(self.where.file, line, column, message, hint)

@@ -23,12 +23,10 @@ __all__ = ["Rewrite", "TextRevision", "Wording"]
 def _note(binds: dict[str, int], new: Template, listed: bool, formulas: tuple | None = None) -> str:
     """What a rewording's row says beside the words: what old cards read as, the formula printed with the
     new wording (``formulas``: was, now), and if no list names it."""
-    note = f"{binds_text(binds)}; the new wording: “{new}”" if binds else ""
-    if formulas is not None:
-        note = "; ".join(filter(None, (note, f"formula {_formula_change(formulas)}")))
-    if not listed:
-        note = f"{note}; in no rulebook list" if note else "in no rulebook list"
-    return note
+    parts = (f"{binds_text(binds)}; the new wording: “{new}”" if binds else "",
+             f"formula {_formula_change(formulas)}" if formulas is not None else "",
+             "" if listed else "in no rulebook list")
+    return "; ".join(filter(None, parts))
 
 
 def _formula_change(formulas: tuple) -> str:

@@ -16,7 +16,7 @@ from ..model import (ComponentDecl, CostRule, Disagreement, EditionDecl, Edition
                      pre_release_key)
 from ..system import System
 from ..text import Template, TemplateError, parse_template
-from .files import Reporter, closest, read_formula, sources_of, where
+from .files import Reporter, closest, read_formula, where
 from .inherited import check_cost_rule, read_card_cost, read_rulebook, read_system
 
 __all__ = ["Declarer", "Entry"]
@@ -46,14 +46,16 @@ class Declarer:
     def __init__(self) -> None:
         self.components: dict[str, ComponentDecl] = {}  # every component declared so far
         self.line = _Line(set())
-        self.lines: dict[EditionKey, _Line] = {}  # the line after each edition
-        self.keys: list[EditionKey] = []  # the editions read, in order
+        self.lines: dict[EditionKey, _Line] = {}  # the line after each edition, in file order
         self.sources: dict[str, Source] = {}
         self.source_refs: list[tuple[Reporter, Any, tuple[str, ...]]] = []
 
     def cite(self, rep: Reporter, node: Any, default: tuple[str, ...] = ()) -> tuple[str, ...]:
-        """The sources ``node`` cites (``default`` where it names none), noted to check once the base's are read."""
-        src = sources_of(node.get("source"), default)
+        """The sources ``node`` cites (``source:``, one id or a list; ``default`` where it names none),
+        noted to check once the base's are read."""
+        src, value = default, node.get("source")
+        if value is not None:
+            src = (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
         self.source_refs.append((rep, node, src))
         return src
 
@@ -80,7 +82,7 @@ class Declarer:
             rep.at(data, "edition", "'follows' is missing", f"name the previous edition: follows: {previous}")
             return None
         if follows not in self.lines:
-            known = ", ".join(str(k) for k in self.keys)
+            known = ", ".join(str(k) for k in self.lines)
             rep.at(data, "follows", f"follows: {follows} is not an edition declared before this file", f"declared so far: {known}")
             return None
         if pre:
@@ -141,7 +143,6 @@ class Declarer:
             self.line.left = {**(self.line.left or {}), **{cid: key for cid in self.line.on_line - new}}
             self.line.on_line = new
         self.lines[key] = self.line
-        self.keys.append(key)
         return EditionDecl(
             number=n,
             file=rep.file,

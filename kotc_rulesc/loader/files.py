@@ -19,7 +19,7 @@ from ..model import Where
 from ..reading.policy import InputError, open_input, yaml_text
 from ..reading.yaml_reader import position, read_yaml
 
-__all__ = ["Reporter", "closest", "edition_validator", "read_file", "read_formula", "schema_problems", "sources_of", "where"]
+__all__ = ["Reporter", "closest", "edition_validator", "read_file", "read_formula", "schema_problems", "where"]
 
 
 class Reporter:
@@ -150,8 +150,6 @@ def _describe(err: jsonschema.ValidationError, parent: Any, key: Any):
         return f"{err.instance!r} is not one of: {options}", hint, False, None
     if v == "pattern" and isinstance(err.instance, str):
         return f"{err.instance!r} is not a valid id", "ids are a kind prefix and a kebab-case slug, e.g. effect-draw", False, None
-    if v == "propertyNames":
-        return f"{err.instance!r}: variables are x, y and z", None, False, None
     if v == "type":
         hint = None
         if err.validator_value == "array" and isinstance(err.instance, dict):
@@ -180,13 +178,6 @@ def where(file: str, node: Any, at: Any = None) -> Where:
             yield f"{prefix}{key.value}:", key.line + 1, key.column + 1
             yield from keys(value.value, f"{prefix}{key.value}.", False) if deeper else ()
     return Where(file, *position(node, at)[:2], tuple(keys(node, "", True)))
-
-
-def sources_of(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
-    """``source:`` (one id or a list), or ``default`` where it is left out."""
-    if value is None:
-        return default
-    return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
 
 
 def read_formula(rep: Reporter, node: Any, key: str) -> tuple[bool, Formula | None]:
