@@ -216,28 +216,20 @@ def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
     """The "Revised and Banned Cards" lists (:func:`show.rulebook_lists`); ``None`` when the catalog is unknown."""
     if not cat.catalog_known:
         return None
-    lists = rulebook_lists(cat)
-    # the lists give edition numbers; an undated event's window comes from the catalog
-    comps = [c for c in cat.components or () if c.status != "unknown"]
-    redacted = {str(c.text): c.redacted for c in comps if c.status == "redacted"}
-    revised = {str(w.text): w.replaced_in for c in comps for w in c.wordings}
-    limits = {str(c.text): [ch.when for ch in c.limit_changes] for c in comps if c.limit_changes}
-    costs = {str(c.text): listed[-1].when for c in comps if (listed := [ch for ch in c.cost_changes if ch.listed])}
+    lists = rulebook_lists(cat, describe_when)
 
     def reworded(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{"words": word_diff(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in rows]
+        return [{"words": word_diff(r["old"], r["new"]), "edition": r["edition"]} for r in rows]
 
     return {
-        "refurbished": [{"old": r["old"], "new": r["new"], "texts": [word_diff(t["old"], t["new"]) for t in r["texts"]],
-                         "edition": describe_when(None if r["edition"] is None else When(r["edition"], r["edition"]))}
+        "refurbished": [{**r, "texts": [word_diff(t["old"], t["new"]) for t in r["texts"]]}
                         for r in lists["refurbished"]],
         "revised": reworded(lists["revised_text"]),
         "unlisted": reworded(lists["unlisted_text"]),
-        "redacted": [{"text": r["text"], "edition": describe_when(redacted.get(r["text"]))} for r in lists["redacted"]],
+        "redacted": lists["redacted"],
         # (show's "x≤14" as the rulebooks print it: "{x ≤ 14}")
-        "limits": [{"text": r["text"], "limit": "{" + r["limit"].replace("≤", " ≤ ") + "}",
-                    "edition": describe_when(limits[r["text"]].pop(0))} for r in lists["revised_limits"]],
-        "costs": [{"text": r["text"], "edition": describe_when(costs.get(r["text"]))} for r in lists["revised_costs"]],
+        "limits": [{**r, "limit": "{" + r["limit"].replace("≤", " ≤ ") + "}"} for r in lists["revised_limits"]],
+        "costs": lists["revised_costs"],
     }
 
 

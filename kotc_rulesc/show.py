@@ -3,12 +3,12 @@ derived as the rulebooks print them, for components not redacted by then."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .citation import as_of
 from .fold import Catalog, ComponentState
 from .history.change import formula_text
-from .model import ordinal
+from .model import When, ordinal
 from .system import System, kind_titles
 
 
@@ -42,8 +42,9 @@ def component_json(c: ComponentState) -> dict[str, Any]:
 _LISTS = ("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs")
 
 
-def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
-    """The rulebook's "Revised and Banned Cards" lists for this edition.
+def rulebook_lists(cat: Catalog, when: Callable[[When | None], Any] = lambda w: w and w.edition
+                   ) -> dict[str, list[dict[str, Any]]]:
+    """The rulebook's "Revised and Banned Cards" lists for this edition, each event's edition as ``when`` gives it.
 
     A revision that follows a row of a Refurbished Card Texts table (the 14th on) is listed as the
     rulebook lists it: the row, once, with the texts it reworded; a revision no list names
@@ -54,21 +55,21 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
         if c.status == "unknown":
             continue  # may or may not be redacted yet: in no list rather than in a wrong one
         if c.status == "redacted":
-            lists["redacted"].append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
+            lists["redacted"].append({"text": str(c.text), "edition": when(c.redacted)})
             continue
         for w in c.wordings:
             texts = {"old": w.text.render({}), "new": w.replaced_by.render(w.step_binds)}
             if w.row is not None:
-                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
+                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": when(w.replaced_in), "texts": []})
                 row["texts"].append(texts)
             else:
                 revised = lists["revised_text" if w.listed else "unlisted_text"]
-                revised.append({**texts, "edition": w.replaced_in.edition})
-        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition}
+                revised.append({**texts, "edition": when(w.replaced_in)})
+        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": when(ch.when)}
                                     for ch in c.limit_changes]
         listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
         if listed:
-            lists["revised_costs"].append({"text": str(c.text), "edition": listed[-1].when.edition})
+            lists["revised_costs"].append({"text": str(c.text), "edition": when(listed[-1].when)})
     key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
     for row in rows.values():
         row["texts"].sort(key=key)
