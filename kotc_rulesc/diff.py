@@ -67,8 +67,7 @@ class RuleDiff:
     b: int
     catalog_known: tuple[bool, bool]
     clean_slates: tuple[int, ...]  # clean-slate editions in (A, B]
-    #: the component changes by section (:data:`SECTIONS`; each event kind's own, after added and
-    #: removed): ``d.changes["formulas"]``, or ``d.formulas``
+    #: the component changes by section (:data:`SECTIONS`): ``d.changes["formulas"]``
     changes: dict[str, tuple[ComponentChange, ...]] = field(default_factory=dict)
     rulebook_known: tuple[bool, bool] = (False, False)
     parameters: tuple[ValueChange, ...] = ()
@@ -78,11 +77,6 @@ class RuleDiff:
     card_cost_inferred: tuple[bool, bool] = (False, False)  # not stated for that very edition
     system: tuple[ValueChange, ...] = ()  # the card-building system: figure, types, stats, kinds, ability order
     kind_titles: dict[str, str] = field(default_factory=dict)  # each kind's section title (the systems')
-
-    def __getattr__(self, name: str) -> tuple[ComponentChange, ...]:
-        if name in _SECTION_KEYS:  # a section's changes: d.reworded, d.formulas …
-            return self.changes.get(name, ())
-        raise AttributeError(name)
 
     @property
     def components_known(self) -> bool:
@@ -131,7 +125,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("removed", "Components no longer in the catalog"),
     *(section for kind in KINDS for section in kind.diff_sections),
 )
-_SECTION_KEYS = frozenset(key for key, _ in SECTIONS)
 
 
 def _membership(c, section: str, system) -> ComponentChange:
