@@ -162,9 +162,7 @@ def environments() -> dict[str, jinja2.Environment]:
 # --------------------------------------------------------------------------- view models
 
 
-# Records, not dicts, for what every page reads: jinja2 looks for ``c.status`` as an attribute first, and on a dict
-# each look-up is a caught exception.  A component as a page lists it (its texts ready to print), a link of the
-# site's navigation, a source document as a page cites it.
+# Records, not dicts: jinja2 looks ``c.status`` up as an attribute first (on a dict, a caught exception)
 ComponentView = NamedTuple("ComponentView", [("id", str), ("formula", "str | None"), ("limits", str), ("ultra", int),
                                              ("text", str), ("status", str), ("status_note", str), ("history", list)])
 Link = NamedTuple("Link", [("file", str), ("title", str)])
@@ -197,7 +195,7 @@ def _component_view(c: ComponentState, system: Any) -> ComponentView:
 def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
     """Each kind's section, its components in the order of the last ``guide_order`` its lineage gives (the
     others after them, as the catalog holds them); the ultra ones ("[+1]") in a sub-section of their own."""
-    orders: dict[str, tuple[str, ...]] = {}  # each kind's, from the newest file of the lineage that gives it
+    orders: dict[str, tuple[str, ...]] = {}
     for decl in rules.lineage(cat.edition):
         orders.update(decl.guide_order)
     out = []
