@@ -188,11 +188,8 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
         before, after = (none if v is None else None if v == [] else v for v in (pa.get(name), pb.get(name)))
         if before != after:
             params.append(_change(name, label, before, after))
-    terms = []
     ta, tb = pa.get("terms") or {}, pb.get("terms") or {}
-    for name in list(ta) + [k for k in tb if k not in ta]:
-        if ta.get(name) != tb.get(name):
-            terms.append(ValueChange(name, name, ta.get(name), tb.get(name)))
+    terms = [ValueChange(k, k, ta.get(k), tb.get(k)) for k in dict.fromkeys([*ta, *tb]) if ta.get(k) != tb.get(k)]
     return params, terms
 
 
@@ -295,21 +292,15 @@ def show_value(value: Any) -> str:
 
 def value_line(v: ValueChange) -> str:
     line = f"{v.label}: {show_value(v.before)} → {show_value(v.after)}"
-    if isinstance(v.before, list) and isinstance(v.after, list) and (v.added or v.removed):
-        parts = []
-        if v.added:
-            parts.append("added " + ", ".join(v.added))
-        if v.removed:
-            parts.append("removed " + ", ".join(v.removed))
+    parts = [f"{word} {', '.join(items)}" for word, items in (("added", v.added), ("removed", v.removed)) if items]
+    if isinstance(v.before, list) and isinstance(v.after, list) and parts:
         line += f" ({'; '.join(parts)})"
     return line
 
 
 def notes(d: RuleDiff) -> list[str]:
     """Sentences about the comparison itself: clean slates, unknown catalogs and rulebooks."""
-    out = []
-    for n in d.clean_slates:
-        out.append(CLEAN_SLATE.sentence(n, crossed=True))
+    out = [CLEAN_SLATE.sentence(n, crossed=True) for n in d.clean_slates]
     for n, known in zip((d.a, d.b), d.catalog_known):
         if not known:
             out.append(f"The {ordinal(n)} Edition's component catalog is unknown (no source gives it), so its components cannot be compared.")
