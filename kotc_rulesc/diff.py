@@ -260,18 +260,15 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         own = [s.noun(k) for k in s.ability]
         return own + ([f"sub-abilities ({', '.join(s.noun(k) for k in s.sub_ability)}), one sentence each"] if s.sub_ability else [])
 
-    out = []
-    for name, label, before, after in (
-        ("figure", "The card's figure", a.figure_title, b.figure_title),
-        ("types", "Card types", types(a), types(b)),
-        ("kinds", "Component kinds", kinds(a), kinds(b)),
-        ("ability", "An ability", ability(a), ability(b)),
-        ("writing", "Card-writing rules", [line.strip() for line in writing_rules_text(a)[1:]],
-         [line.strip() for line in writing_rules_text(b)[1:]]),
-    ):
-        if before != after:
-            out.append(_change(name, label, before, after))
-    return out
+    def writing(s):
+        return [line.strip() for line in writing_rules_text(s)[1:]]
+
+    rows = (("figure", "The card's figure", a.figure_title, b.figure_title),
+            ("types", "Card types", types(a), types(b)),
+            ("kinds", "Component kinds", kinds(a), kinds(b)),
+            ("ability", "An ability", ability(a), ability(b)),
+            ("writing", "Card-writing rules", writing(a), writing(b)))
+    return [_change(name, label, before, after) for name, label, before, after in rows if before != after]
 
 
 # --------------------------------------------------------------------------- plain text
