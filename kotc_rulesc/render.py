@@ -33,7 +33,7 @@ from .history.change import describe_when, formula_text, limits_text
 from .model import LIST_TITLES, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
 from .passes import Pass
 from . import prose
-from .show import edition_disagreements, rulebook_lists, rulebook_params_json
+from .show import edition_disagreements, history_lines, rulebook_lists, rulebook_params_json
 from .system import kind_titles
 from .view import FoldedRules
 from .wordiff import word_diff
@@ -170,26 +170,15 @@ Source = NamedTuple("Source", [("title", str), ("file", str), ("url", "str | Non
 
 
 def _component_view(c: ComponentState, system: Any) -> ComponentView:
-    history = [line for w in c.wordings for line in (
-        f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" if w.listed
-        else f"Reworded from: “{w.text}” ({describe_when(w.replaced_in)}, in no rulebook list)",
-        *w.formula_note(describe_when(w.replaced_in)))]
-    history += [(f"Cost Revised ({describe_when(ch.when)})" if ch.listed else
-                 f"Formula changed ({describe_when(ch.when)}, in no rulebook list: it prunes no card)")
-                + f"; was: {formula_text(ch.was)}" for ch in c.cost_changes]
-    history += [f"Limit Revised ({describe_when(ch.when)}): {limits_text(ch.now)}; "
-                f"was: {limits_text(ch.was) or 'no limit'}" for ch in c.limit_changes]
-    history += [f"Redacted ({describe_when(red)}), reinstated ({describe_when(rei)})" + (f": {note}" if note else "")
-                for red, rei, _, note in c.reinstated]
-    history += [f"Documents disagree ({', '.join(d.sources)}): {d.note}" for d in c.disagreements]
     status_note = {"redacted": "Redacted ({})",
                    "unknown": "Status unknown: redacted at an edition no source gives ({})"}.get(c.status, "")
     kind = system.kind(c.kind) if system is not None and c.kind in system.kind_ids else None
     formula = formula_text(c.formula, system, c.kind)
     if kind is not None and kind.shows_variable and c.formula is not None:
         formula = f"{kind.variable} = {formula}"  # as the guide prints it: "(t = x)"
-    return ComponentView(c.id, None if kind is not None and kind.role == "none" else formula, limits_text(c.limits),
-                         c.ultra, str(c.text), c.status, status_note.format(describe_when(c.redacted)), history)
+    return ComponentView(c.id, None if kind is not None and kind.role == "none" else formula,
+                         limits_text(c.limits), c.ultra, str(c.text), c.status,
+                         status_note.format(describe_when(c.redacted)), history_lines(c, docs=True))
 
 
 def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:

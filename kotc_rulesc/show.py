@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from .citation import as_of
 from .fold import Catalog, ComponentState
-from .history.change import formula_text
+from .history.change import describe_when, formula_text, limits_text
 from .model import When, ordinal
 from .system import System, kind_titles
 
@@ -36,6 +36,32 @@ def component_json(c: ComponentState) -> dict[str, Any]:
         "disagreements": [{"note": d.note, "sources": list(d.sources), "recorded_in": d.edition} for d in c.disagreements],
         "sources": list(c.sources),
     }
+
+
+def history_lines(c: ComponentState, docs: bool = False) -> list[str]:
+    """A component's earlier wordings, formulas and limits, reinstatements and disagreements, a line
+    each: as ``show`` prints them, or (``docs``) in the docs site's quotes, dates and limits."""
+    when = describe_when if docs else When.describe
+    quote, aside = ("“{}”", ", ") if docs else ('"{}"', "; ")
+    limits = limits_text if docs else lambda lim: "{" + _limit_text(lim) + "}"
+    lines = []
+    for w in c.wordings:
+        unlisted = "" if w.listed else f"{aside}in no rulebook list"
+        lines.append(f"{'Revised' if w.listed else 'Reworded'} from: {quote.format(w.text)} "
+                     f"({when(w.replaced_in)}{unlisted})")
+        lines += w.formula_note(when(w.replaced_in))
+    for ch in c.cost_changes:
+        said = "Cost Revised" if ch.listed else "Formula changed"
+        unlisted = "" if ch.listed else f"{aside}in no rulebook list: it prunes no card"
+        lines.append(f"{said} ({when(ch.when)}{unlisted}); was: {formula_text(ch.was)}")
+    for ch in c.limit_changes:
+        was = limits(ch.was) if ch.was else "no limit"
+        lines.append(f"Limit Revised ({when(ch.when)}): {limits(ch.now)}; was: {was}")
+    for red, rei, _, note in c.reinstated:
+        noted = f": {note}" if note and docs else ""
+        lines.append(f"Redacted ({when(red)}), reinstated ({when(rei)}){noted}")
+    lines += [f"Documents disagree ({', '.join(d.sources)}): {d.note}" for d in c.disagreements]
+    return lines
 
 
 #: the rulebook's lists, in the order ``show`` gives them
@@ -278,20 +304,7 @@ def catalog_text(cat: Catalog) -> str:
                 mark = {"legal": "", "redacted": f"  [REDACTED {redacted}]",
                         "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
                 lines.append(f"  ({formula_text(c.formula, cat.system, kind)}){limits}{ultra} \"{c.text}\"{mark}")
-                for w in c.wordings:
-                    listed = "" if w.listed else "; in no rulebook list"
-                    lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
-                    lines += [f"      {note}" for note in w.formula_note(w.replaced_in.describe())]
-                for ch in c.cost_changes:
-                    said = "Cost Revised ({})" if ch.listed else "Formula changed ({}; in no rulebook list: it prunes no card)"
-                    lines.append(f"      {said.format(ch.when.describe())}; was: {formula_text(ch.was)}")
-                for ch in c.limit_changes:
-                    was = f"{{{_limit_text(ch.was)}}}" if ch.was else "no limit"
-                    lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}; was: {was}")
-                for red, rei, src, note in c.reinstated:
-                    lines.append(f"      Redacted ({red.describe()}), reinstated ({rei.describe()})")
-                for d in c.disagreements:
-                    lines.append(f"      Documents disagree ({', '.join(d.sources)}): {d.note}")
+                lines += [f"      {line}" for line in history_lines(c)]
     lines.append("")
     lines += system_text(cat.system, cat.edition)
     lines.append("")
