@@ -85,8 +85,9 @@ def rulebook_lists(cat: Catalog, when: Callable[[When | None], Any] = lambda w: 
             continue
         for w in c.wordings:
             texts = {"old": w.text.render({}), "new": w.replaced_by.render(w.step_binds)}
-            if w.row is not None:
-                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": when(w.replaced_in), "texts": []})
+            if w.row is not None:  # (a table row gives its edition, or none: never an undated event's window)
+                dated = w.replaced_in if w.replaced_in.edition is not None else None
+                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": when(dated), "texts": []})
                 row["texts"].append(texts)
             else:
                 revised = lists["revised_text" if w.listed else "unlisted_text"]

@@ -264,6 +264,11 @@ class System(Value):
         """The nouns that agree with a variable: (plural, singular)."""
         return self.agreement.nouns if self.agreement else ()
 
+    @property
+    def verbs(self) -> tuple[tuple[str, str], ...]:
+        """The verbs that agree with a variable: ("are", "is")."""
+        return self.agreement.verbs if self.agreement else ()
+
     def kind(self, kind_id: str) -> KindDecl:
         for k in self.kinds:
             if k.id == kind_id:
