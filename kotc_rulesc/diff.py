@@ -189,7 +189,8 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
         if before != after:
             params.append(_change(name, label, before, after))
     ta, tb = pa.get("terms") or {}, pb.get("terms") or {}
-    terms = [ValueChange(k, k, ta.get(k), tb.get(k)) for k in dict.fromkeys([*ta, *tb]) if ta.get(k) != tb.get(k)]
+    terms = [ValueChange(k, k, ta.get(k), tb.get(k))
+             for k in dict.fromkeys([*ta, *tb]) if ta.get(k) != tb.get(k)]
     return params, terms
 
 
@@ -268,7 +269,8 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
             ("kinds", "Component kinds", kinds(a), kinds(b)),
             ("ability", "An ability", ability(a), ability(b)),
             ("writing", "Card-writing rules", writing(a), writing(b)))
-    return [_change(name, label, before, after) for name, label, before, after in rows if before != after]
+    return [_change(name, label, before, after)
+            for name, label, before, after in rows if before != after]
 
 
 # --------------------------------------------------------------------------- plain text
@@ -289,7 +291,8 @@ def show_value(value: Any) -> str:
 
 def value_line(v: ValueChange) -> str:
     line = f"{v.label}: {show_value(v.before)} → {show_value(v.after)}"
-    parts = [f"{word} {', '.join(items)}" for word, items in (("added", v.added), ("removed", v.removed)) if items]
+    parts = [f"{word} {', '.join(items)}"
+             for word, items in (("added", v.added), ("removed", v.removed)) if items]
     if isinstance(v.before, list) and isinstance(v.after, list) and parts:
         line += f" ({'; '.join(parts)})"
     return line

@@ -1,6 +1,6 @@
 """The docs site's "How to build a card" pages, one per card-building system, written from its ``system:`` data
-and card-cost rule, never from a template that knows a card type or a kind: each section by one function.
-Editions that share a system and a rule share a page.
+and card-cost rule, never from a template that knows a card type or a kind: each section by one
+function.  Editions that share a system and a rule share a page.
 """
 
 from __future__ import annotations

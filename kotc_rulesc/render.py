@@ -162,7 +162,7 @@ def environments() -> dict[str, jinja2.Environment]:
 # --------------------------------------------------------------------------- view models
 
 
-# Records, not dicts: jinja2 looks ``c.status`` up as an attribute first (on a dict, a caught exception)
+# Records, not dicts: jinja2 looks ``c.status`` up as an attribute first (a dict's: a caught error)
 ComponentView = NamedTuple("ComponentView", [("id", str), ("formula", "str | None"), ("limits", str), ("ultra", int),
                                              ("text", str), ("status", str), ("status_note", str), ("history", list)])
 Link = NamedTuple("Link", [("file", str), ("title", str)])
@@ -215,7 +215,8 @@ def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
         "unlisted": reworded(lists["unlisted_text"]),
         "redacted": lists["redacted"],
         # (show's "x≤14" as the rulebooks print it: "{x ≤ 14}")
-        "limits": [{**r, "limit": "{" + r["limit"].replace("≤", " ≤ ") + "}"} for r in lists["revised_limits"]],
+        "limits": [{**r, "limit": "{" + r["limit"].replace("≤", " ≤ ") + "}"}
+                   for r in lists["revised_limits"]],
         "costs": lists["revised_costs"],
     }
 

@@ -70,7 +70,8 @@ _LISTS = ("refurbished", "revised_text", "unlisted_text", "redacted", "revised_l
 
 def rulebook_lists(cat: Catalog, when: Callable[[When | None], Any] = lambda w: w and w.edition
                    ) -> dict[str, list[dict[str, Any]]]:
-    """The rulebook's "Revised and Banned Cards" lists for this edition, each event's edition as ``when`` gives it.
+    """The rulebook's "Revised and Banned Cards" lists for this edition (each event's edition as
+    ``when`` gives it).
 
     A revision that follows a row of a Refurbished Card Texts table (the 14th on) is listed as the
     rulebook lists it: the row, once, with the texts it reworded; a revision no list names
@@ -85,15 +86,16 @@ def rulebook_lists(cat: Catalog, when: Callable[[When | None], Any] = lambda w: 
             continue
         for w in c.wordings:
             texts = {"old": w.text.render({}), "new": w.replaced_by.render(w.step_binds)}
-            if w.row is not None:  # (a table row gives its edition, or none: never an undated event's window)
+            if w.row is not None:  # (a table row is dated by an edition, never by a window)
                 dated = w.replaced_in if w.replaced_in.edition is not None else None
-                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": when(dated), "texts": []})
+                new_row = {"old": w.row[0], "new": w.row[1], "edition": when(dated), "texts": []}
+                row = rows.setdefault(w.row, new_row)
                 row["texts"].append(texts)
             else:
                 revised = lists["revised_text" if w.listed else "unlisted_text"]
                 revised.append({**texts, "edition": when(w.replaced_in)})
-        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": when(ch.when)}
-                                    for ch in c.limit_changes]
+        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now),
+                                     "edition": when(ch.when)} for ch in c.limit_changes]
         listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
         if listed:
             lists["revised_costs"].append({"text": str(c.text), "edition": when(listed[-1].when)})

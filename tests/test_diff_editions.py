@@ -86,7 +86,8 @@ def test_the_real_rules_between_the_6th_and_the_11th_pre_release():
     assert (draw.before, draw.after, draw.effect) == ("4x", "2x", {"values": {"x": 2}, "before": "8", "after": "4"})
     (hp,) = [v for v in d.parameters if v.name == "starting_hitpoints"]
     assert (hp.before, hp.after) == (60, 20)
-    assert {c.id for c in d.changes["added"]} >= {"effect-place-immortality-counters", "effect-all-players-draw"}
+    added = {c.id for c in d.changes["added"]}
+    assert added >= {"effect-place-immortality-counters", "effect-all-players-draw"}
     assert not d.changes["status_unknown"]  # every date is known now
 
 
@@ -212,7 +213,8 @@ def test_two_texts_refurbished_into_one_are_both_reworded():
     that drops a catalog whole, a component gone is still gone."""
     d = diff_editions(real_view(), 16, 17)
     assert d.changes["removed"] == ()
-    merged = [c for c in d.changes["reworded"] if c.before == "When this on-field minion is damaged:"]
+    reworded = d.changes["reworded"]
+    merged = [c for c in reworded if c.before == "When this on-field minion is damaged:"]
     assert [c.after for c in merged] == ["When your on-field minion(s) is damaged:"]
     reworded = diff_editions(real_view(), 13, 17).changes["reworded"]
     assert [c.after for c in reworded if c.before == "When this in-play card is damaged:"] == [

@@ -32,8 +32,8 @@ def _docs(rules: RuleSet) -> dict[str, bytes]:
     from ..render import render_docs  # (jinja2: only a build with its docs)
 
     out = {f"{DOCS}/{rel}": content.encode("utf-8") for rel, content in render_docs(rules).items()}
-    # the topic pages' pictures (docs/workbench.png), as they are
-    out.update((f"{DOCS}/{picture.name}", picture.read_bytes()) for picture in docs_dir().glob("*.png"))
+    for picture in docs_dir().glob("*.png"):  # the topic pages' pictures (docs/workbench.png)
+        out[f"{DOCS}/{picture.name}"] = picture.read_bytes()
     return out
 
 
