@@ -67,8 +67,7 @@ class RuleDiff:
     b: int
     catalog_known: tuple[bool, bool]
     clean_slates: tuple[int, ...]  # clean-slate editions in (A, B]
-    #: the component changes by section (:data:`SECTIONS`; each event kind's own, after added and
-    #: removed): ``d.changes["formulas"]``, or ``d.formulas``
+    #: the component changes by section (:data:`SECTIONS`): ``d.changes["formulas"]``
     changes: dict[str, tuple[ComponentChange, ...]] = field(default_factory=dict)
     rulebook_known: tuple[bool, bool] = (False, False)
     parameters: tuple[ValueChange, ...] = ()
@@ -78,11 +77,6 @@ class RuleDiff:
     card_cost_inferred: tuple[bool, bool] = (False, False)  # not stated for that very edition
     system: tuple[ValueChange, ...] = ()  # the card-building system: figure, types, stats, kinds, ability order
     kind_titles: dict[str, str] = field(default_factory=dict)  # each kind's section title (the systems')
-
-    def __getattr__(self, name: str) -> tuple[ComponentChange, ...]:
-        if name in _SECTION_KEYS:  # a section's changes: d.reworded, d.formulas …
-            return self.changes.get(name, ())
-        raise AttributeError(name)
 
     @property
     def components_known(self) -> bool:
@@ -131,7 +125,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("removed", "Components no longer in the catalog"),
     *(section for kind in KINDS for section in kind.diff_sections),
 )
-_SECTION_KEYS = frozenset(key for key, _ in SECTIONS)
 
 
 def _membership(c, section: str, system) -> ComponentChange:
@@ -195,11 +188,9 @@ def rulebook_changes(ca: Catalog, cb: Catalog) -> tuple[list[ValueChange], list[
         before, after = (none if v is None else None if v == [] else v for v in (pa.get(name), pb.get(name)))
         if before != after:
             params.append(_change(name, label, before, after))
-    terms = []
     ta, tb = pa.get("terms") or {}, pb.get("terms") or {}
-    for name in list(ta) + [k for k in tb if k not in ta]:
-        if ta.get(name) != tb.get(name):
-            terms.append(ValueChange(name, name, ta.get(name), tb.get(name)))
+    terms = [ValueChange(k, k, ta.get(k), tb.get(k))
+             for k in dict.fromkeys([*ta, *tb]) if ta.get(k) != tb.get(k)]
     return params, terms
 
 
@@ -270,18 +261,16 @@ def system_changes(ca: Catalog, cb: Catalog) -> list[ValueChange]:
         own = [s.noun(k) for k in s.ability]
         return own + ([f"sub-abilities ({', '.join(s.noun(k) for k in s.sub_ability)}), one sentence each"] if s.sub_ability else [])
 
-    out = []
-    for name, label, before, after in (
-        ("figure", "The card's figure", a.figure_title, b.figure_title),
-        ("types", "Card types", types(a), types(b)),
-        ("kinds", "Component kinds", kinds(a), kinds(b)),
-        ("ability", "An ability", ability(a), ability(b)),
-        ("writing", "Card-writing rules", [line.strip() for line in writing_rules_text(a)[1:]],
-         [line.strip() for line in writing_rules_text(b)[1:]]),
-    ):
-        if before != after:
-            out.append(_change(name, label, before, after))
-    return out
+    def writing(s):
+        return [line.strip() for line in writing_rules_text(s)[1:]]
+
+    rows = (("figure", "The card's figure", a.figure_title, b.figure_title),
+            ("types", "Card types", types(a), types(b)),
+            ("kinds", "Component kinds", kinds(a), kinds(b)),
+            ("ability", "An ability", ability(a), ability(b)),
+            ("writing", "Card-writing rules", writing(a), writing(b)))
+    return [_change(name, label, before, after)
+            for name, label, before, after in rows if before != after]
 
 
 # --------------------------------------------------------------------------- plain text
@@ -302,21 +291,16 @@ def show_value(value: Any) -> str:
 
 def value_line(v: ValueChange) -> str:
     line = f"{v.label}: {show_value(v.before)} → {show_value(v.after)}"
-    if isinstance(v.before, list) and isinstance(v.after, list) and (v.added or v.removed):
-        parts = []
-        if v.added:
-            parts.append("added " + ", ".join(v.added))
-        if v.removed:
-            parts.append("removed " + ", ".join(v.removed))
+    parts = [f"{word} {', '.join(items)}"
+             for word, items in (("added", v.added), ("removed", v.removed)) if items]
+    if isinstance(v.before, list) and isinstance(v.after, list) and parts:
         line += f" ({'; '.join(parts)})"
     return line
 
 
 def notes(d: RuleDiff) -> list[str]:
     """Sentences about the comparison itself: clean slates, unknown catalogs and rulebooks."""
-    out = []
-    for n in d.clean_slates:
-        out.append(CLEAN_SLATE.sentence(n, crossed=True))
+    out = [CLEAN_SLATE.sentence(n, crossed=True) for n in d.clean_slates]
     for n, known in zip((d.a, d.b), d.catalog_known):
         if not known:
             out.append(f"The {ordinal(n)} Edition's component catalog is unknown (no source gives it), so its components cannot be compared.")

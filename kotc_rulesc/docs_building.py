@@ -1,12 +1,11 @@
 """The docs site's "How to build a card" pages, one per card-building system, written from its ``system:`` data
-and card-cost rule, never from a template that knows a card type or a kind: each section by one function of
-:data:`SECTIONS` (a key the system gains is one more function here).  Editions that share a system and a rule
-share a page.
+and card-cost rule, never from a template that knows a card type or a kind: each section by one
+function.  Editions that share a system and a rule share a page.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from . import prose
 from .prose import listing
@@ -24,7 +23,7 @@ def _how_many(low: int, high: int | None, noun: str) -> str:
     return f"{low} to {high} {plural}" if low else f"up to {high} {noun if high == 1 else plural}"
 
 
-def _types(system: System, rule: CostRule | None) -> dict[str, Any]:
+def _types(system: System) -> dict[str, Any]:
     items = []
     for t in system.types:
         stats = [st.describe() for st in t.stats]
@@ -41,7 +40,7 @@ def _types(system: System, rule: CostRule | None) -> dict[str, Any]:
                            "and the numbers below (its stats)."], "items": items}
 
 
-def _components(system: System, rule: CostRule | None) -> dict[str, Any]:
+def _components(system: System) -> dict[str, Any]:
     items = [f"{k.title}: " + prose.kind_intro(system, k.id) for k in system.kinds]
     return {"id": "components", "title": "Components",
             "paragraphs": [f"A card's text is made of components: the texts the Card Building Guide lists, each in one "
@@ -55,7 +54,7 @@ def _order(system: System, kinds: tuple[str, ...]) -> list[str]:
             for k in map(system.kind, kinds)]
 
 
-def _ability(system: System, rule: CostRule | None) -> dict[str, Any]:
+def _ability(system: System) -> dict[str, Any]:
     card = system.kinds_at("card")
     paragraphs = []
     if card:
@@ -89,7 +88,7 @@ def _forms(forms: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
                      for words, choices in forms)
 
 
-def _writing(system: System, rule: CostRule | None) -> dict[str, Any] | None:
+def _writing(system: System) -> dict[str, Any] | None:
     """The card-writing rules of the system (rules/README.md, "Card-writing rules"), each with how its
     document words it (must, should, may) and a brief quote."""
     items = []
@@ -143,10 +142,6 @@ def _figure(system: System, rule: CostRule | None) -> dict[str, Any]:
 #: what a section may hold besides its id and title (a section function gives what it needs)
 _EMPTY: dict[str, list] = {"paragraphs": [], "items": [], "formulas": [], "after": [], "after_items": []}
 
-#: the sections of a page, in order: each reads one part of the system (``None``: nothing to say)
-SECTIONS: tuple[Callable[[System, CostRule | None], dict[str, Any] | None], ...] = (
-    _types, _components, _ability, _writing, _figure)
-
 
 def _ultra(cats: list[Any]) -> dict[str, Any] | None:
     """The Ultra Points, for the editions of a page whose guides list ultra texts (the 17th's "Ultra Points")."""
@@ -185,6 +180,9 @@ def building_groups(catalogs: list[Any]) -> list[tuple[list[EditionKey], list[An
 def building_view(keys: list[EditionKey], cat: Any, cats: list[Any] = ()) -> dict[str, Any]:
     """The page of the editions ``keys`` (whose first's catalog is ``cat``; ``cats``: all of theirs)."""
     plural, say = ("s", "say") if len(keys) > 1 else ("", "says")
+    system = cat.system
+    sections = (_types(system), _components(system), _ability(system), _writing(system),
+                _figure(system, cat.cost_rule), _ultra(list(cats)))
     last = f"–{ordinal(keys[-1])}" if len(keys) > 1 else ""
     return {
         "editions": keys,
@@ -192,6 +190,5 @@ def building_view(keys: list[EditionKey], cat: Any, cats: list[Any] = ()) -> dic
         "lede": (f"How a card is built in the {listing([ordinal(k) for k in keys])} Edition{plural}, as the Card "
                  f"Building Guide{plural} {say}: its types, its components, the grammar of an ability and how its "
                  f"{cat.system.figure_title} is computed."),
-        "sections": [{**_EMPTY, **s} for s in (*(f(cat.system, cat.cost_rule) for f in SECTIONS), _ultra(list(cats)))
-                     if s is not None],
+        "sections": [{**_EMPTY, **s} for s in sections if s is not None],
     }

@@ -8,10 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 
-def _plural(noun: str) -> str:
-    return noun + "s"
-
-
 def listing(words: list[str], last: str = "and") -> str:
     """ "a", "a and b", "a, b or c" """
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
@@ -19,7 +15,7 @@ def listing(words: list[str], last: str = "and") -> str:
 
 def _count(kind: Any, whole: str) -> str:
     """ "An ability may have one activation condition", "A sub-ability has one or more effects" """
-    whole, noun, nouns = whole.capitalize(), kind.noun, _plural(kind.noun)
+    whole, noun, nouns = whole.capitalize(), kind.noun, kind.noun + "s"
     if kind.min:
         many = (f"one or more {nouns}" if kind.max is None else f"exactly one {noun}" if kind.max == 1
                 else f"{kind.min} to {kind.max} {nouns}")
@@ -32,11 +28,11 @@ def _count(kind: Any, whole: str) -> str:
 def kind_intro(system: Any, kind_id: str) -> str:
     """What one kind of component is on a card and what its number in parentheses does."""
     kind = system.kind(kind_id)
-    figure = system.figure_title
+    figure, nouns = system.figure_title, kind.noun + "s"
     if kind.place == "card":
-        holders = listing([_plural(t) for t in kind.types]) if kind.types else "cards"
+        holders = listing([t + "s" for t in kind.types]) if kind.types else "cards"
         most = "at most one" if kind.max == 1 else "any number" if kind.max is None else f"up to {kind.max}"
-        text = (f"{holders.capitalize()} may carry {most} {kind.noun if kind.max == 1 else _plural(kind.noun)}, "
+        text = (f"{holders.capitalize()} may carry {most} {kind.noun if kind.max == 1 else nouns}, "
                 "printed as the first paragraph of the text, before any ability.")
     else:
         whole = "a sub-ability" if kind.place == "sub_ability" else "an ability"
@@ -45,10 +41,10 @@ def kind_intro(system: Any, kind_id: str) -> str:
         may = " may be" if join.modal == "may" else " are"
         if join.series:
             two, between, last = (f"“{j.strip()}”" if j.strip() else f"“{j}”" for j in join.series)
-            text += (f" Two {_plural(kind.noun)}{may} joined with {two} in place of the “{join.end}” of the first; three or more"
+            text += (f" Two {nouns}{may} joined with {two} in place of the “{join.end}” of the first; three or more"
                      f" make a list joined with {between}, the last two with {last}.")
         elif join.before == kind.id:
-            text += (f" Consecutive {_plural(kind.noun)}{may} joined with "
+            text += (f" Consecutive {nouns}{may} joined with "
                      + listing([f"“{j.strip()}”" for j in join.words], "or") + f" in place of the “{join.end}” of the one before.")
         else:
             text += (f" {('An ' if kind.noun[:1] in 'aeiou' else 'A ') + kind.noun}{may.replace(' are', ' is')} joined to the "
@@ -63,7 +59,7 @@ def kind_intro(system: Any, kind_id: str) -> str:
                  + listing([f"the {system.set_variables[v].noun} sets" for v in users], "or") + "." if users else ".")
     elif kind.role == "sets":
         default = f" (without one, {kind.variable} = {kind.default.notation()})" if kind.default is not None else ""
-        costs = [_plural(k.noun) for k in system.kinds if k.role == "cost"]
+        costs = [k.noun + "s" for k in system.kinds if k.role == "cost"]
         text += (f" Its formula (in parentheses) is not added on its own: it sets the variable {kind.variable} "
                  f"in the formulas of the {listing(costs)}{default}.")
     else:
@@ -84,7 +80,7 @@ def guide_intro(system: Any) -> str:
 def cost_intro(system: Any) -> str:
     """How the card's figure is computed, in words, before the rule's formulas."""
     def nouns(role: str) -> list[str]:
-        return [_plural(k.noun) for k in system.kinds if k.role == role]
+        return [k.noun + "s" for k in system.kinds if k.role == role]
 
     verbs = {"cost": "add to it", "relief": "give relief", "sets": "set the variables of those formulas"}
     parts = [f"{listing(nouns(role))} {verb}" for role, verb in verbs.items() if nouns(role)]

@@ -33,7 +33,7 @@ from .history.change import describe_when, formula_text, limits_text
 from .model import LIST_TITLES, EditionKey, RuleSet, When, edition_number, is_pre_release, ordinal
 from .passes import Pass
 from . import prose
-from .show import edition_disagreements, rulebook_lists, rulebook_params_json
+from .show import edition_disagreements, history_lines, rulebook_lists, rulebook_params_json
 from .system import kind_titles
 from .view import FoldedRules
 from .wordiff import word_diff
@@ -162,9 +162,7 @@ def environments() -> dict[str, jinja2.Environment]:
 # --------------------------------------------------------------------------- view models
 
 
-# Records, not dicts, for what every page reads: jinja2 looks for ``c.status`` as an attribute first, and on a dict
-# each look-up is a caught exception.  A component as a page lists it (its texts ready to print), a link of the
-# site's navigation, a source document as a page cites it.
+# Records, not dicts: jinja2 looks ``c.status`` up as an attribute first (a dict's: a caught error)
 ComponentView = NamedTuple("ComponentView", [("id", str), ("formula", "str | None"), ("limits", str), ("ultra", int),
                                              ("text", str), ("status", str), ("status_note", str), ("history", list)])
 Link = NamedTuple("Link", [("file", str), ("title", str)])
@@ -172,32 +170,21 @@ Source = NamedTuple("Source", [("title", str), ("file", str), ("url", "str | Non
 
 
 def _component_view(c: ComponentState, system: Any) -> ComponentView:
-    history = [line for w in c.wordings for line in (
-        f"Revised from: “{w.text}” ({describe_when(w.replaced_in)})" if w.listed
-        else f"Reworded from: “{w.text}” ({describe_when(w.replaced_in)}, in no rulebook list)",
-        *w.formula_note(describe_when(w.replaced_in)))]
-    history += [(f"Cost Revised ({describe_when(ch.when)})" if ch.listed else
-                 f"Formula changed ({describe_when(ch.when)}, in no rulebook list: it prunes no card)")
-                + f"; was: {formula_text(ch.was)}" for ch in c.cost_changes]
-    history += [f"Limit Revised ({describe_when(ch.when)}): {limits_text(ch.now)}; "
-                f"was: {limits_text(ch.was) or 'no limit'}" for ch in c.limit_changes]
-    history += [f"Redacted ({describe_when(red)}), reinstated ({describe_when(rei)})" + (f": {note}" if note else "")
-                for red, rei, _, note in c.reinstated]
-    history += [f"Documents disagree ({', '.join(d.sources)}): {d.note}" for d in c.disagreements]
     status_note = {"redacted": "Redacted ({})",
                    "unknown": "Status unknown: redacted at an edition no source gives ({})"}.get(c.status, "")
     kind = system.kind(c.kind) if system is not None and c.kind in system.kind_ids else None
     formula = formula_text(c.formula, system, c.kind)
     if kind is not None and kind.shows_variable and c.formula is not None:
         formula = f"{kind.variable} = {formula}"  # as the guide prints it: "(t = x)"
-    return ComponentView(c.id, None if kind is not None and kind.role == "none" else formula, limits_text(c.limits),
-                         c.ultra, str(c.text), c.status, status_note.format(describe_when(c.redacted)), history)
+    return ComponentView(c.id, None if kind is not None and kind.role == "none" else formula,
+                         limits_text(c.limits), c.ultra, str(c.text), c.status,
+                         status_note.format(describe_when(c.redacted)), history_lines(c, docs=True))
 
 
 def _kinds(rules: RuleSet, cat: Catalog) -> list[dict[str, Any]]:
     """Each kind's section, its components in the order of the last ``guide_order`` its lineage gives (the
     others after them, as the catalog holds them); the ultra ones ("[+1]") in a sub-section of their own."""
-    orders: dict[str, tuple[str, ...]] = {}  # each kind's, from the newest file of the lineage that gives it
+    orders: dict[str, tuple[str, ...]] = {}
     for decl in rules.lineage(cat.edition):
         orders.update(decl.guide_order)
     out = []
@@ -216,28 +203,21 @@ def _rulebook_section(cat: Catalog) -> dict[str, Any] | None:
     """The "Revised and Banned Cards" lists (:func:`show.rulebook_lists`); ``None`` when the catalog is unknown."""
     if not cat.catalog_known:
         return None
-    lists = rulebook_lists(cat)
-    # the lists give edition numbers; an undated event's window comes from the catalog
-    comps = [c for c in cat.components or () if c.status != "unknown"]
-    redacted = {str(c.text): c.redacted for c in comps if c.status == "redacted"}
-    revised = {str(w.text): w.replaced_in for c in comps for w in c.wordings}
-    limits = {str(c.text): [ch.when for ch in c.limit_changes] for c in comps if c.limit_changes}
-    costs = {str(c.text): listed[-1].when for c in comps if (listed := [ch for ch in c.cost_changes if ch.listed])}
+    lists = rulebook_lists(cat, describe_when)
 
     def reworded(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{"words": word_diff(r["old"], r["new"]), "edition": describe_when(revised.get(r["old"]))} for r in rows]
+        return [{"words": word_diff(r["old"], r["new"]), "edition": r["edition"]} for r in rows]
 
     return {
-        "refurbished": [{"old": r["old"], "new": r["new"], "texts": [word_diff(t["old"], t["new"]) for t in r["texts"]],
-                         "edition": describe_when(None if r["edition"] is None else When(r["edition"], r["edition"]))}
+        "refurbished": [{**r, "texts": [word_diff(t["old"], t["new"]) for t in r["texts"]]}
                         for r in lists["refurbished"]],
         "revised": reworded(lists["revised_text"]),
         "unlisted": reworded(lists["unlisted_text"]),
-        "redacted": [{"text": r["text"], "edition": describe_when(redacted.get(r["text"]))} for r in lists["redacted"]],
+        "redacted": lists["redacted"],
         # (show's "x≤14" as the rulebooks print it: "{x ≤ 14}")
-        "limits": [{"text": r["text"], "limit": "{" + r["limit"].replace("≤", " ≤ ") + "}",
-                    "edition": describe_when(limits[r["text"]].pop(0))} for r in lists["revised_limits"]],
-        "costs": [{"text": r["text"], "edition": describe_when(costs.get(r["text"]))} for r in lists["revised_costs"]],
+        "limits": [{**r, "limit": "{" + r["limit"].replace("≤", " ≤ ") + "}"}
+                   for r in lists["revised_limits"]],
+        "costs": lists["revised_costs"],
     }
 
 

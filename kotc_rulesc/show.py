@@ -3,12 +3,12 @@ derived as the rulebooks print them, for components not redacted by then."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .citation import as_of
 from .fold import Catalog, ComponentState
-from .history.change import formula_text
-from .model import ordinal
+from .history.change import describe_when, formula_text, limits_text
+from .model import When, ordinal
 from .system import System, kind_titles
 
 
@@ -38,12 +38,40 @@ def component_json(c: ComponentState) -> dict[str, Any]:
     }
 
 
+def history_lines(c: ComponentState, docs: bool = False) -> list[str]:
+    """A component's earlier wordings, formulas and limits, reinstatements and disagreements, a line
+    each: as ``show`` prints them, or (``docs``) in the docs site's quotes, dates and limits."""
+    when = describe_when if docs else When.describe
+    quote, aside = ("“{}”", ", ") if docs else ('"{}"', "; ")
+    limits = limits_text if docs else lambda lim: "{" + _limit_text(lim) + "}"
+    lines = []
+    for w in c.wordings:
+        unlisted = "" if w.listed else f"{aside}in no rulebook list"
+        lines.append(f"{'Revised' if w.listed else 'Reworded'} from: {quote.format(w.text)} "
+                     f"({when(w.replaced_in)}{unlisted})")
+        lines += w.formula_note(when(w.replaced_in))
+    for ch in c.cost_changes:
+        said = "Cost Revised" if ch.listed else "Formula changed"
+        unlisted = "" if ch.listed else f"{aside}in no rulebook list: it prunes no card"
+        lines.append(f"{said} ({when(ch.when)}{unlisted}); was: {formula_text(ch.was)}")
+    for ch in c.limit_changes:
+        was = limits(ch.was) if ch.was else "no limit"
+        lines.append(f"Limit Revised ({when(ch.when)}): {limits(ch.now)}; was: {was}")
+    for red, rei, _, note in c.reinstated:
+        noted = f": {note}" if note and docs else ""
+        lines.append(f"Redacted ({when(red)}), reinstated ({when(rei)}){noted}")
+    lines += [f"Documents disagree ({', '.join(d.sources)}): {d.note}" for d in c.disagreements]
+    return lines
+
+
 #: the rulebook's lists, in the order ``show`` gives them
 _LISTS = ("refurbished", "revised_text", "unlisted_text", "redacted", "revised_limits", "revised_costs")
 
 
-def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
-    """The rulebook's "Revised and Banned Cards" lists for this edition.
+def rulebook_lists(cat: Catalog, when: Callable[[When | None], Any] = lambda w: w and w.edition
+                   ) -> dict[str, list[dict[str, Any]]]:
+    """The rulebook's "Revised and Banned Cards" lists for this edition (each event's edition as
+    ``when`` gives it).
 
     A revision that follows a row of a Refurbished Card Texts table (the 14th on) is listed as the
     rulebook lists it: the row, once, with the texts it reworded; a revision no list names
@@ -54,21 +82,23 @@ def rulebook_lists(cat: Catalog) -> dict[str, list[dict[str, Any]]]:
         if c.status == "unknown":
             continue  # may or may not be redacted yet: in no list rather than in a wrong one
         if c.status == "redacted":
-            lists["redacted"].append({"text": str(c.text), "edition": c.redacted.edition if c.redacted else None})
+            lists["redacted"].append({"text": str(c.text), "edition": when(c.redacted)})
             continue
         for w in c.wordings:
             texts = {"old": w.text.render({}), "new": w.replaced_by.render(w.step_binds)}
-            if w.row is not None:
-                row = rows.setdefault(w.row, {"old": w.row[0], "new": w.row[1], "edition": w.replaced_in.edition, "texts": []})
+            if w.row is not None:  # (a table row is dated by an edition, never by a window)
+                dated = w.replaced_in if w.replaced_in.edition is not None else None
+                new_row = {"old": w.row[0], "new": w.row[1], "edition": when(dated), "texts": []}
+                row = rows.setdefault(w.row, new_row)
                 row["texts"].append(texts)
             else:
                 revised = lists["revised_text" if w.listed else "unlisted_text"]
-                revised.append({**texts, "edition": w.replaced_in.edition})
-        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now), "edition": ch.when.edition}
-                                    for ch in c.limit_changes]
+                revised.append({**texts, "edition": when(w.replaced_in)})
+        lists["revised_limits"] += [{"text": str(c.text), "limit": _limit_text(ch.now),
+                                     "edition": when(ch.when)} for ch in c.limit_changes]
         listed = [ch for ch in c.cost_changes if ch.listed]  # (an unlisted change is in no rulebook list)
         if listed:
-            lists["revised_costs"].append({"text": str(c.text), "edition": listed[-1].when.edition})
+            lists["revised_costs"].append({"text": str(c.text), "edition": when(listed[-1].when)})
     key = lambda item: (item.get("old") or item.get("text")).casefold()  # noqa: E731 - the rulebooks sort alphabetically
     for row in rows.values():
         row["texts"].sort(key=key)
@@ -277,20 +307,7 @@ def catalog_text(cat: Catalog) -> str:
                 mark = {"legal": "", "redacted": f"  [REDACTED {redacted}]",
                         "unknown": "  [status unknown: redacted at an unknown edition]"}[c.status]
                 lines.append(f"  ({formula_text(c.formula, cat.system, kind)}){limits}{ultra} \"{c.text}\"{mark}")
-                for w in c.wordings:
-                    listed = "" if w.listed else "; in no rulebook list"
-                    lines.append(f"      {'Revised' if w.listed else 'Reworded'} from: \"{w.text}\" ({w.replaced_in.describe()}{listed})")
-                    lines += [f"      {note}" for note in w.formula_note(w.replaced_in.describe())]
-                for ch in c.cost_changes:
-                    said = "Cost Revised ({})" if ch.listed else "Formula changed ({}; in no rulebook list: it prunes no card)"
-                    lines.append(f"      {said.format(ch.when.describe())}; was: {formula_text(ch.was)}")
-                for ch in c.limit_changes:
-                    was = f"{{{_limit_text(ch.was)}}}" if ch.was else "no limit"
-                    lines.append(f"      Limit Revised ({ch.when.describe()}): {{{_limit_text(ch.now)}}}; was: {was}")
-                for red, rei, src, note in c.reinstated:
-                    lines.append(f"      Redacted ({red.describe()}), reinstated ({rei.describe()})")
-                for d in c.disagreements:
-                    lines.append(f"      Documents disagree ({', '.join(d.sources)}): {d.note}")
+                lines += [f"      {line}" for line in history_lines(c)]
     lines.append("")
     lines += system_text(cat.system, cat.edition)
     lines.append("")

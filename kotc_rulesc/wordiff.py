@@ -45,15 +45,8 @@ class Runs(tuple):
         return [r.text for r in self if r.mark != "same"]
 
     def render(self, escape: Callable[[str], str], removed: tuple[str, str], added: tuple[str, str]) -> str:
-        out = []
-        for r in self:
-            text = escape(r.text)
-            if r.mark == "removed":
-                text = removed[0] + text + removed[1]
-            elif r.mark == "added":
-                text = added[0] + text + added[1]
-            out.append(text)
-        return "".join(out)
+        marks = {"same": ("", ""), "removed": removed, "added": added}
+        return "".join(marks[r.mark][0] + escape(r.text) + marks[r.mark][1] for r in self)
 
     def markdown(self, escape: Callable[[str], str] = lambda s: s) -> str:
         """``~~struck~~`` and ``**bold**``, the rulebooks' own marks (``escape`` each piece)."""

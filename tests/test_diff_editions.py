@@ -70,9 +70,9 @@ def test_a_formula_change_shows_the_cost_on_sample_values(mini):
 
 def test_any_earlier_edition_not_only_the_previous_one(mini):
     d = diff_editions(mini, 1, 3)
-    assert [c.id for c in d.formulas] == ["caveat-cannot-attack", "effect-draw"]
-    assert [c.id for c in d.redacted] == ["cost-pay-hitpoints"]
-    assert [c.id for c in d.reworded] == ["condition-take-damage"]
+    assert [c.id for c in d.changes["formulas"]] == ["caveat-cannot-attack", "effect-draw"]
+    assert [c.id for c in d.changes["redacted"]] == ["cost-pay-hitpoints"]
+    assert [c.id for c in d.changes["reworded"]] == ["condition-take-damage"]
     # the 1st has no rulebook; the 3rd inherits the 2nd's: each of its parameters is new
     assert all(v.before is None for v in d.parameters) and "deck" in [v.name for v in d.parameters]
     assert "No source gives the 1st Edition's rulebook" in diff_text(d)
@@ -80,14 +80,15 @@ def test_any_earlier_edition_not_only_the_previous_one(mini):
 
 def test_the_real_rules_between_the_6th_and_the_11th_pre_release():
     d = diff_editions(real_view(), 6, "11-pre")
-    (reroll,) = [c for c in d.redacted if c.id == "effect-reroll-current-chain"]
+    (reroll,) = [c for c in d.changes["redacted"] if c.id == "effect-reroll-current-chain"]
     assert (reroll.when.edition, reroll.when.after, reroll.when.by) == (7, None, 7)
-    draw = next(c for c in d.formulas if c.id == "effect-draw")
+    draw = next(c for c in d.changes["formulas"] if c.id == "effect-draw")
     assert (draw.before, draw.after, draw.effect) == ("4x", "2x", {"values": {"x": 2}, "before": "8", "after": "4"})
     (hp,) = [v for v in d.parameters if v.name == "starting_hitpoints"]
     assert (hp.before, hp.after) == (60, 20)
-    assert {c.id for c in d.added} >= {"effect-place-immortality-counters", "effect-all-players-draw"}
-    assert not d.status_unknown  # every date is known now
+    added = {c.id for c in d.changes["added"]}
+    assert added >= {"effect-place-immortality-counters", "effect-all-players-draw"}
+    assert not d.changes["status_unknown"]  # every date is known now
 
 
 def test_a_pre_release_and_the_main_line_diff_across_branches():
@@ -198,11 +199,11 @@ def test_a_reinstatement_is_a_change_of_the_diff():
     """The 8th reinstates what the 7th redacted (recorded as a disagreement in edition-07.yaml):
     the diff 7 → 8 says so, and the 6 → 8 diff, across both, sees no change of status."""
     d = diff_editions(real_view(), 7, 8)
-    (back,) = d.reinstated
+    (back,) = d.changes["reinstated"]
     assert back.text == "Activate when this card as a resource is destroyed by paying this card's resource cost."
     assert "redacted → legal (8th Edition)" in back.line
     assert "Components reinstated (1):" in diff_text(d)
-    assert not diff_editions(real_view(), 6, 8).reinstated
+    assert not diff_editions(real_view(), 6, 8).changes["reinstated"]
 
 
 def test_two_texts_refurbished_into_one_are_both_reworded():
@@ -211,13 +212,16 @@ def test_two_texts_refurbished_into_one_are_both_reworded():
     diff said the first was "no longer in the catalog", as if cards with it were pruned. Across a clean slate
     that drops a catalog whole, a component gone is still gone."""
     d = diff_editions(real_view(), 16, 17)
-    assert d.removed == ()
-    merged = [c for c in d.reworded if c.before == "When this on-field minion is damaged:"]
+    assert d.changes["removed"] == ()
+    reworded = d.changes["reworded"]
+    merged = [c for c in reworded if c.before == "When this on-field minion is damaged:"]
     assert [c.after for c in merged] == ["When your on-field minion(s) is damaged:"]
-    assert [c.after for c in diff_editions(real_view(), 13, 17).reworded if c.before == "When this in-play card is damaged:"] == [
+    reworded = diff_editions(real_view(), 13, 17).changes["reworded"]
+    assert [c.after for c in reworded if c.before == "When this in-play card is damaged:"] == [
         "When your on-field minion(s) is damaged:"]
     across = diff_editions(real_view(), 12, 17)  # (the 13th's catalog is whole: the 12th's texts are gone)
-    assert not across.reworded and "When this in-play card is damaged:" in [c.text for c in across.removed]
+    assert not across.changes["reworded"]
+    assert "When this in-play card is damaged:" in [c.text for c in across.changes["removed"]]
 
 
 def test_every_event_kind_describes_itself():

@@ -31,11 +31,9 @@ def _docs(rules: RuleSet) -> dict[str, bytes]:
     from ..bundled import docs_dir
     from ..render import render_docs  # (jinja2: only a build with its docs)
 
-    out = {}
-    for rel, content in sorted(render_docs(rules).items()):
-        out[str(PurePosixPath(DOCS) / rel)] = content.encode("utf-8")
-    for picture in sorted(docs_dir().glob("*.png")):  # the topic pages' pictures (docs/workbench.png), as they are
-        out[str(PurePosixPath(DOCS) / picture.name)] = picture.read_bytes()
+    out = {f"{DOCS}/{rel}": content.encode("utf-8") for rel, content in render_docs(rules).items()}
+    for picture in docs_dir().glob("*.png"):  # the topic pages' pictures (docs/workbench.png)
+        out[f"{DOCS}/{picture.name}"] = picture.read_bytes()
     return out
 
 
