@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from ..cards.fields import kind_of
 from ..memo import Memo
-from ..reading.json_reader import JsonProblem, json_line, json_members, plain_name_at
+from ..reading.json_reader import JsonProblem, JsonStream, json_line, json_members, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
 from .edit import edit_dict, insert_position, planned
 from .plan import MARK, Decision, Migrator, NeedsFrom
@@ -232,3 +232,29 @@ def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], firs
     result.cards = index - first_index
     result.output = outputs
     return result
+
+
+def json_collection(ctx: Context, fp: Any, display: str | None,
+                    batch: int = 2000) -> Iterator[tuple[BlockResult, str]]:
+    """A JSON collection migrated ``batch`` cards at a time: each batch's result and its new text,
+    what lies between the cards passed through as it is."""
+    pieces: list = []  # raw text, or the number of a card in items
+    items: list = []  # (raw, value, line, base indent)
+    first = 0
+    for event in JsonStream(fp, display=display).events():
+        if event[0] == "raw":
+            pieces.append(event[1])
+            continue
+        pieces.append(len(items))
+        items.append(event[1:])
+        if len(items) >= batch:
+            yield _batch(ctx, pieces, items, first)
+            first += len(items)
+            pieces, items = [], []
+    yield _batch(ctx, pieces, items, first)
+
+
+def _batch(ctx: Context, pieces: list, items: list, first: int) -> tuple[BlockResult, str]:
+    result = json_cards(ctx, items, first)
+    new = result.output
+    return result, "".join(p if isinstance(p, str) else new[p] or items[p][0] for p in pieces)
