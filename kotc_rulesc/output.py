@@ -174,25 +174,24 @@ def _temp_prefix(target: str) -> str:
     return f".{os.path.basename(target)}{TEMP_MARK}"
 
 
-def remove_stale(target: str) -> list[str]:
+def remove_stale(target: str) -> None:
     """Remove the temporary files of ``target`` (and of its ``.bak``) that killed runs left (their lock is free)."""
     prefixes = (_temp_prefix(target), _temp_prefix(backup_path(target)))
-    return _remove_stale(os.path.dirname(os.path.abspath(target)), lambda name: name.startswith(prefixes))
+    _remove_stale(os.path.dirname(os.path.abspath(target)), lambda name: name.startswith(prefixes))
 
 
-def remove_stale_in(directory: str | os.PathLike) -> list[str]:
+def remove_stale_in(directory: str | os.PathLike) -> None:
     """Remove every temporary file of kotc-rulesc in ``directory`` whose lock is free (a build's folder)."""
-    return _remove_stale(os.fspath(directory), lambda name: name.startswith(".") and TEMP_MARK in name)
+    _remove_stale(os.fspath(directory), lambda name: name.startswith(".") and TEMP_MARK in name)
 
 
-def _remove_stale(directory: str, ours) -> list[str]:
+def _remove_stale(directory: str, ours) -> None:
     if fcntl is None:  # pragma: no cover
-        return []
+        return
     try:
         names = os.listdir(directory)
     except OSError:
-        return []
-    removed = []
+        return
     for name in names:
         if not (ours(name) and name.endswith(TEMP_SUFFIX)):
             continue
@@ -210,12 +209,10 @@ def _remove_stale(directory: str, ours) -> list[str]:
                 continue  # a live run's file
             if os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False)):
                 os.unlink(path)
-                removed.append(name)
         except OSError:
             continue
         finally:
             os.close(fd)
-    return removed
 
 
 def locked_temp(target: str) -> tuple[int, str]:
@@ -253,11 +250,6 @@ class _Raw(io.FileIO):
             raise _output_error(exc, self._target) from None
 
 
-def output_file(fd: int, target: str) -> io.BufferedWriter:
-    """The open temporary file ``fd``, buffered, its OS errors :class:`OutputError` naming ``target``."""
-    return io.BufferedWriter(_Raw(fd, target), 1 << 16)
-
-
 class GuardedStream(io.RawIOBase):
     """A binary stream (standard output) whose OS errors are :class:`OutputError` naming it."""
 
@@ -290,7 +282,7 @@ class AtomicOutput:
     def __init__(self, target: str | os.PathLike, backup: bool = False, stdout: BinaryIO | None = None,
                  expect: tuple[int, int] | None = None, name: str | None = None):
         self.target = os.fspath(target)
-        self.name = name or self.target
+        self.name = "<stdout>" if self.target == "-" else name or self.target
         self.backup = backup
         self.expect = expect
         self._stdout = stdout
@@ -304,16 +296,13 @@ class AtomicOutput:
                 fd, self.temp_name = locked_temp(self.target)
             except OSError as exc:
                 raise _output_error(exc, self.name) from None
-            self.file = output_file(fd, self.name)
+            self.file = io.BufferedWriter(_Raw(fd, self.name), 1 << 16)
 
     def write(self, data: bytes) -> int:
         try:
             return self.file.write(data)
         except OSError as exc:
-            raise _output_error(exc, self._name()) from None
-
-    def _name(self) -> str:
-        return "<stdout>" if self.temp_name is None else self.name
+            raise _output_error(exc, self.name) from None
 
     def commit(self) -> None:
         """Put the output in place (or copy it to standard output)."""
@@ -322,7 +311,7 @@ class AtomicOutput:
         try:
             self._commit()
         except OSError as exc:
-            raise _output_error(exc, self._name()) from None
+            raise _output_error(exc, self.name) from None
 
     def _commit(self) -> None:
         if self.temp_name is None:
@@ -377,8 +366,6 @@ class AtomicOutput:
 
 class NullOutput:
     """The output of a dry run: written to nowhere."""
-
-    target = None
 
     def write(self, data: bytes) -> int:
         return len(data)

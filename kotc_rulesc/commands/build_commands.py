@@ -8,13 +8,6 @@ from pathlib import Path
 import click
 
 
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 @click.command()
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=str), default=None,
               help="The rules directory (default: the bundled rules/).")  # (not RULES_OPTION: no rules_arg for --help)
@@ -59,6 +52,7 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     """
     from ..bundled import checkout_root, default_out_dir
     from ..bundled import rules_dir as bundled_rules
+    from .rules_arg import shown
 
     rules_path = Path(rules_dir) if rules_dir is not None else bundled_rules()
     out = Path(out_dir) if out_dir is not None else default_out_dir(rules_dir)
@@ -71,7 +65,7 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
         from ..outdir import up_to_date  # (neither the code generators nor the YAML reader)
 
         if up_to_date(out, rules_path):
-            click.echo(f"up to date: {_shown(out)} (every file matches its MANIFEST.json, made from {_shown(rules_path)} "
+            click.echo(f"up to date: {shown(out)} (every file matches its MANIFEST.json, made from {shown(rules_path)} "
                        "as they are by this kotc-rulesc).")
             return
     from ..codegen import CodegenError, compare, generate, write
@@ -88,19 +82,19 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
     if check:
         drift = compare(out, files)
         if drift.clean:
-            click.echo(f"up to date: {_shown(out)} ({len(files)} files match {_shown(rules_path)}).")
+            click.echo(f"up to date: {shown(out)} ({len(files)} files match {shown(rules_path)}).")
             return
-        click.echo(f"{_shown(out)} does not match {_shown(rules_path)}:")
+        click.echo(f"{shown(out)} does not match {shown(rules_path)}:")
         for label, paths in (("stale", drift.stale), ("missing", drift.missing),
                              ("extra", drift.extra + drift.foreign)):
             for path in paths:
-                click.echo(f"  {label:<8} {_shown(out / path)}")
+                click.echo(f"  {label:<8} {shown(out / path)}")
         count = len(drift.stale) + len(drift.missing) + len(drift.extra)
         hint = "kotc-rulesc build" + (f" --rules {rules_dir}" if rules_dir else "") + (f" --out {out_dir}" if out_dir else "")
         if count:
             click.echo(f"{count} file(s) to rebuild: run `{hint}`.")
         if drift.foreign:
-            _foreign(out, drift.foreign, "to remove by hand")
+            _foreign(shown(out), drift.foreign, "to remove by hand")
         sys.exit(1)
 
     try:
@@ -111,17 +105,17 @@ def build(rules_dir: str | None, out_dir: str | None, check: bool) -> None:
         sys.exit(2)
     changed = len(drift.stale) + len(drift.missing)
     click.echo(
-        f"built {_shown(out)} from {_shown(rules_path)}: {changed} file(s) written, "
+        f"built {shown(out)} from {shown(rules_path)}: {changed} file(s) written, "
         f"{len(drift.extra)} removed, {len(drift.unchanged)} unchanged."
     )
     if drift.foreign:
-        _foreign(out, drift.foreign, "kept")
+        _foreign(shown(out), drift.foreign, "kept")
 
 
-def _foreign(out: Path, paths: list[str], what: str) -> None:
+def _foreign(out: str, paths: list[str], what: str) -> None:
     """The files in the output folder that no build wrote: a build never removes them."""
     named = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-    click.echo(f"{len(paths)} file(s) in {_shown(out)} that no build wrote, {what} (a build removes only "
+    click.echo(f"{len(paths)} file(s) in {out} that no build wrote, {what} (a build removes only "
                f"what its MANIFEST.json lists): {named}", err=True)
 
 

@@ -53,6 +53,15 @@ def view_or_exit(rules_dir: str | None) -> RulesView:
         exit_with_problems(exc.problems)
 
 
+def shown(path: Path, otherwise: str | None = None) -> str:
+    """``path`` as output names it: relative to the current directory when it lies below it, else
+    ``otherwise`` (default: as given; a rules file by its name, never an installed package's path)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path) if otherwise is None else otherwise
+
+
 def rules_to_extend(rules_dir: str | None) -> Path:
     """The rules folder a command adds an edition to: ``--rules``, or the checkout's own rules/ (an
     installed kotc-rulesc's bundled rules are not the user's to extend: a usage error)."""

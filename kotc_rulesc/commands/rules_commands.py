@@ -10,20 +10,11 @@ import click
 
 from ..model import EditionKey
 from .edition_arg import EDITION, check_known
-from .rules_arg import FORMAT_OPTION, RULES_OPTION, view_or_exit
+from .rules_arg import FORMAT_OPTION, RULES_OPTION, shown, view_or_exit
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
                       help="text for a terminal, or json: one document a program can read.")
-
-
-def _shown(name: str, root: Path) -> str:
-    """A rules file as output names it: relative to the current directory when it is below it,
-    else by its name alone (never the full path of an installed package's data)."""
-    try:
-        return str((root / name).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return name
 
 
 @click.command()
@@ -108,7 +99,7 @@ def editions(rules_dir: str | None, fmt: str) -> None:
         # a rulebook no file gives is unknown (its parameters and terms: `diff` lists each change)
         lost = decl is not None and decl.rulebook is None and cat.rulebook is None and before is not None and before.rulebook is not None
         name, summary = files.get(key, (None, None))
-        rows.append({"edition": key, "file": _shown(name, root) if name else None, "changes": summary,
+        rows.append({"edition": key, "file": shown(root / name, name) if name else None, "changes": summary,
                      "rulebook_unknown": lost})
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from ..cards.fields import kind_of
 from ..memo import Memo
-from ..reading.json_reader import JsonProblem, json_line, json_members, plain_name_at
+from ..reading.json_reader import JsonProblem, JsonStream, json_line, json_members, plain_name_at
 from ..reading.policy import blank_line, jsonl_lines
 from .edit import edit_dict, insert_position, planned
 from .plan import MARK, Decision, Migrator, NeedsFrom
@@ -41,7 +41,6 @@ class BlockResult:
     entries: list[str] = field(default_factory=list)  # rendered report entries (when a full report is written)
     attention: list[str] = field(default_factory=list)  # one line per card that does not end legal (capped)
     output: Any = None  # bytes for JSONL, a list of str | None for JSON
-    room: int = 0  # how many cards needing attention it lists at most (set by Context.new_result)
     unmarked: bool = False  # it lists an entry that is no card (which gets no 'migration' field)
 
 
@@ -58,15 +57,11 @@ class Context:
         #: JSONL lines already seen, but for the name (this process's own: :func:`jsonl_block`)
         self.lines = Memo(4096)
 
-    def new_result(self, room: int | None = None) -> BlockResult:
-        """An empty result, listing at most ``room`` cards needing attention (default: the cap)."""
-        return BlockResult(0, Totals(), room=self.attention_cap if room is None else min(room, self.attention_cap))
-
     def note(self, result: BlockResult, rec: Record) -> None:
         result.totals.add(rec)
         if self.render is not None:
             result.entries.append(self.render(rec))
-        if not rec.legal and len(result.attention) < result.room:
+        if not rec.legal and len(result.attention) < self.attention_cap:
             result.attention.append(attention_line(rec, self.migrator.words))
             result.unmarked |= rec.decision is None
 
@@ -161,13 +156,12 @@ def edited_text(card: dict, d: Decision, raw: str, base: str = "") -> str | None
 
 # --------------------------------------------------------------------------- JSONL
 
-def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, room: int | None = None) -> BlockResult:
-    """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes; ``room``: how many cards
-    needing attention the caller still lists.  A line the input policy refuses is one unreadable card,
-    kept.  A line the same as one seen before but for its plain name (:func:`plain_name_at`) is written
-    from memory (``ctx.lines``), the name copied in."""
+def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -> BlockResult:
+    """Migrate a block of whole JSONL lines; ``output`` is the block's new bytes.  A line the input
+    policy refuses is one unreadable card, kept.  A line the same as one seen before but for its plain
+    name (:func:`plain_name_at`) is written from memory (``ctx.lines``), the name copied in."""
     lines = jsonl_lines(None, block, first_line, bom=False)  # the input policy: UTF-8 text without NUL bytes
-    result = ctx.new_result(room)
+    result = BlockResult(0, Totals())
     seen = ctx.lines
     out: list[bytes] = []
     index = first_index
@@ -219,7 +213,7 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int, r
 def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], first_index: int) -> BlockResult:
     """Migrate cards of a JSON collection, ``items`` of ``(raw text, value or None: decode it, line, base
     indent)``; ``output`` lists the new text of each card, ``None`` for one that does not change."""
-    result = ctx.new_result()
+    result = BlockResult(0, Totals())
     outputs: list[str | None] = []
     index = first_index
     for raw, value, line, base in items:
@@ -238,3 +232,29 @@ def json_cards(ctx: Context, items: list[tuple[str, Any, int | None, str]], firs
     result.cards = index - first_index
     result.output = outputs
     return result
+
+
+def json_collection(ctx: Context, fp: Any, display: str | None,
+                    batch: int = 2000) -> Iterator[tuple[BlockResult, str]]:
+    """A JSON collection migrated ``batch`` cards at a time: each batch's result and its new text,
+    what lies between the cards passed through as it is."""
+    pieces: list = []  # raw text, or the number of a card in items
+    items: list = []  # (raw, value, line, base indent)
+    first = 0
+    for event in JsonStream(fp, display=display).events():
+        if event[0] == "raw":
+            pieces.append(event[1])
+            continue
+        pieces.append(len(items))
+        items.append(event[1:])
+        if len(items) >= batch:
+            yield _batch(ctx, pieces, items, first)
+            first += len(items)
+            pieces, items = [], []
+    yield _batch(ctx, pieces, items, first)
+
+
+def _batch(ctx: Context, pieces: list, items: list, first: int) -> tuple[BlockResult, str]:
+    result = json_cards(ctx, items, first)
+    new = result.output
+    return result, "".join(p if isinstance(p, str) else new[p] or items[p][0] for p in pieces)

@@ -21,7 +21,7 @@ from ..reading.yaml_reader import BLOCK_STYLES, Collection, Scalar
 from .edit import insert_position, planned
 from .io_json import BlockResult, Context, MissingFrom
 from .plan import MARK
-from .report import Record
+from .report import Record, Totals
 
 _BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # YAML's line breaks, as libyaml counts lines
 _ODD_BREAKS = frozenset("\r\x85\u2028\u2029")
@@ -118,7 +118,7 @@ class _Splice:
     def __init__(self, ctx: Context, body: str):
         self.ctx = ctx
         self.body = body
-        self.result = ctx.new_result()
+        self.result = BlockResult(0, Totals())
         self.count = 0
         self.patches: list[tuple[int, int, str]] = []
         self.missing: MissingFrom | None = None  # a card without an Edition Indicator, and no --from

@@ -15,16 +15,14 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
 from ..output import AtomicOutput, Busy, GuardedStream, NullOutput, backup_path, destination_problem, lock_exclusive, same_file
-from ..reading.json_reader import JsonStream
 from ..reading.policy import Input, InputError, detect_format, open_input, read_blocks, yaml_bytes
-from .io_json import BlockResult, Context, json_cards, jsonl_block
+from .io_json import BlockResult, Context, json_collection, jsonl_block
 from .plan import Migrator
 from .progress import Progress
 from .report import ReportWriter, Totals, summary_line
 
 __all__ = ["Options", "run", "detect_format", "UsageError"]  # detect_format: the input policy's
 
-JSON_BATCH = 2000  # cards of a JSON collection per batch
 ATTENTION = 20  # cards listed on standard error when no report file is asked for
 _BOM = b"\xef\xbb\xbf"
 
@@ -223,36 +221,6 @@ def _migrated(fmt: str, ctx: Context, inp: Input, block: int) -> Iterator[tuple[
         if index == 0:
             raise InputError("the file is empty", file=inp.display, hint="JSONL has one card object per line")
     else:
-        yield from _json(ctx, inp)
-
-
-def _json(ctx: Context, inp: Input) -> Iterator[tuple[BlockResult, bytes, int]]:
-    """A JSON collection in batches of cards; what lies between the cards passes through as it is."""
-    pieces: list = []  # raw text, or the number of a card in items
-    items: list = []  # (raw, value, line, base indent)
-    first = 0
-    for event in JsonStream(inp, display=inp.display).events():
-        if event[0] == "raw":
-            if event[1]:
-                pieces.append(event[1])
-            continue
-        pieces.append(len(items))
-        items.append(event[1:])
-        if len(items) >= JSON_BATCH:
-            yield _batch(ctx, pieces, items, first)
-            first += len(items)
-            pieces, items = [], []
-    yield _batch(ctx, pieces, items, first)
-
-
-def _batch(ctx: Context, pieces: list, items: list, first: int) -> tuple[BlockResult, bytes, int]:
-    result = json_cards(ctx, items, first)
-    out = []
-    for piece in pieces:
-        if isinstance(piece, str):
-            out.append(piece)
-        else:
-            new = result.output[piece]
-            out.append(items[piece][0] if new is None else new)
-    data = "".join(out).encode("utf-8")
-    return result, data, len(data)
+        for result, text in json_collection(ctx, inp, inp.display):
+            data = text.encode("utf-8")
+            yield result, data, len(data)

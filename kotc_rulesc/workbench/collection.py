@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..reading.policy import HEAD, InputError, detect_format
-from ..migrate.io_json import Context, json_cards, jsonl_block
+from ..migrate.io_json import Context, json_collection, jsonl_block
 from ..migrate.plan import MARK, Decision
 
 __all__ = ["Collections", "Held"]
@@ -108,19 +108,9 @@ class Held:
 
 
 def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
-    from ..reading.json_reader import JsonStream
-
-    pieces: list[Any] = []
-    items: list[tuple] = []
-    for event in JsonStream(io.BytesIO(data), display=name).events():
-        if event[0] == "raw":
-            pieces.append(event[1])
-        else:
-            pieces.append(len(items))
-            items.append(event[1:])
-    outputs = json_cards(ctx, items, 0).output
-    bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
-    return (bom + "".join(p if isinstance(p, str) else outputs[p] or items[p][0] for p in pieces)).encode("utf-8")
+    bom = "\ufeff" if data.startswith(codecs.BOM_UTF8) else ""
+    texts = (text for _, text in json_collection(ctx, io.BytesIO(data), name))
+    return (bom + "".join(texts)).encode("utf-8")
 
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")

@@ -36,18 +36,12 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",
 }
-#: the files the server serves, by the path it serves them at: the page and what it loads
-STATIC = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/static/workbench.css": ("workbench.css", "text/css; charset=utf-8"),
-    "/static/workbench.js": ("workbench.js", "text/javascript; charset=utf-8"),
-    "/static/dom.js": ("dom.js", "text/javascript; charset=utf-8"),
-    "/static/form.js": ("form.js", "text/javascript; charset=utf-8"),
-    "/static/judgement.js": ("judgement.js", "text/javascript; charset=utf-8"),
-    "/static/palette.js": ("palette.js", "text/javascript; charset=utf-8"),
-    "/static/collection.js": ("collection.js", "text/javascript; charset=utf-8"),
-    "/static/favicon.svg": ("favicon.svg", "image/svg+xml"),
-}
+_TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
+          "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml"}
+_FILES = resources.files("kotc_rulesc.workbench").joinpath("static")
+#: the files the server serves, by the path it serves them at: the page at /, what it loads under /static/
+STATIC = {"/" if name == "index.html" else f"/static/{name}": (name, _TYPES[name.rpartition(".")[2]])
+          for name in sorted(f.name for f in _FILES.iterdir()) if name.rpartition(".")[2] in _TYPES}
 #: the requests that carry a collection or its cards: as much as a YAML file may hold (others: a line's worth)
 _WHOLE_COLLECTION = ("/api/check", "/api/download", "/api/collection")
 #: what a POST must declare its body to be, by how the route takes it
@@ -64,10 +58,6 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _static(name: str) -> bytes:
-    return resources.files("kotc_rulesc.workbench").joinpath("static", name).read_bytes()
-
-
 class Server(ThreadingHTTPServer):
     """The workbench's HTTP server: a thread per connection, the :class:`Workbench` behind it."""
 
@@ -78,7 +68,7 @@ class Server(ThreadingHTTPServer):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.bench = bench
         self.host_name = address[0]
-        self.files = {path: _static(name) for path, (name, _) in STATIC.items()}  # (read once: the page loads fast)
+        self.files = {path: _FILES.joinpath(name).read_bytes() for path, (name, _) in STATIC.items()}  # (read once: the page loads fast)
         super().__init__(address, _Handler)
 
     @property
