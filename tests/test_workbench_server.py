@@ -280,6 +280,17 @@ def test_an_edited_json_or_jsonl_collection_changes_only_the_edited_cards(server
     assert len(old) == len(new)
 
 
+@pytest.mark.parametrize("fmt", ["yaml", "json", "jsonl"])
+def test_a_collections_byte_order_mark_is_kept_as_migrate_keeps_it(server, fmt):
+    card = {"name": "Peek", "type": "spell", "edition": 17, "level": 4, "text": "Draw 2 cards."}
+    text = {"yaml": "cards:\n  - " + json.dumps(card) + "\n", "json": json.dumps({"cards": [card]}) + "\n",
+            "jsonl": json.dumps(card) + "\n"}[fmt]
+    held = _open(server, f"mine.{fmt}", b"\xef\xbb\xbf" + text.encode())
+    written = _download(server, held, {"0": dict(card, level=5)})
+    assert written.startswith("\ufeff") and written.count("\ufeff") == 1
+    assert written[1:].replace('"level": 5', '"level": 4') == text
+
+
 def test_open_opens_the_workbench_in_the_browser(monkeypatch):
     import webbrowser
 

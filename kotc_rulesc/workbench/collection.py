@@ -102,15 +102,11 @@ class Held:
             from ..migrate.io_yaml import migrate_yaml  # (ruamel.yaml: YAML collections only)
 
             return migrate_yaml(ctx, self.data, self.name).output
-        if self.format == "jsonl":  # (without a byte-order mark, as the reader reads it)
-            return jsonl_block(ctx, self.data.removeprefix(codecs.BOM_UTF8), 0, 1).output
-        return _written_json(ctx, self.data, self.name)
-
-
-def _written_json(ctx: Context, data: bytes, name: str) -> bytes:
-    bom = "\ufeff" if data.startswith(codecs.BOM_UTF8) else ""
-    texts = (text for _, text in json_collection(ctx, io.BytesIO(data), name))
-    return (bom + "".join(texts)).encode("utf-8")
+        bom = codecs.BOM_UTF8 if self.data.startswith(codecs.BOM_UTF8) else b""  # (kept, as migrate keeps it)
+        data = self.data.removeprefix(bom)
+        if self.format == "jsonl":
+            return bom + jsonl_block(ctx, data, 0, 1).output
+        return bom + "".join(text for _, text in json_collection(ctx, io.BytesIO(data), self.name)).encode("utf-8")
 
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
