@@ -110,6 +110,16 @@ def test_a_bad_card_is_located_and_the_others_still_judged(tmp_path, case):
     assert report["summary"] == {"cards": 3, "legal": 2, "banned": 0, "error": 1, "unknown": 0, "with_warnings": 0}
 
 
+def test_an_empty_field_in_another_case_leaves_nothing_unread(tmp_path):
+    """`Cost:` left empty (null: what the workbench writes for a field taken off a card) prints no cost to
+    check, unlike `Cost: 4`: the card is judged as without it."""
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"cards": [spell(cost=..., Cost=None), spell(cost=..., Cost=4)]}))
+    first, second = json.loads(check(path, "--format", "json").stdout)["cards"]
+    assert first["status"] == "legal" and first["reasons"] == []
+    assert [r["field"] for r in second["reasons"]] == ["Cost"]
+
+
 def test_located_errors_in_text_output_name_the_file_line_and_field(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text(

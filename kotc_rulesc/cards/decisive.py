@@ -42,8 +42,8 @@ class DecisionMemo:
         key = tuple(map(get, self.fields))
         if not _PLAIN.issuperset(map(type, key)):
             return None
-        names = self._names  # a field in another case ("Level") is judged: part of the key (after the values)
-        cased = tuple(k for k in card if k not in names and type(k) is str and k.lower() in names)
+        names = self._names  # a field in another case ("Level") is judged, unless empty: part of the key
+        cased = tuple((k, card[k] is None) for k in card if k not in names and type(k) is str and k.lower() in names)
         return key + cased if cased else key
 
     def decide(self, card: Any, compute: Callable[[Any], Any], design: Hashable = None) -> Any:

@@ -115,7 +115,7 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
         out.type = aliases.get(out.printed_type, out.printed_type)
 
     for fld in ("edition", system.figure):  # (optional fields: one printed in another case is not read, say so)
-        if (key := other_case(fld)) is not None:
+        if (key := other_case(fld)) is not None and card[key] is not None:  # (left empty: nothing unread)
             bad(key, f"'{key}' is no field of a card: field names are lowercase, write '{fld}'")
     ed = card.get("edition")
     if ed is not None:
