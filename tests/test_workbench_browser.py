@@ -444,6 +444,21 @@ def test_an_edit_made_just_before_another_card_is_opened_or_the_download_is_kept
                                                    ("  - name: Field Marshal", "  - name: Field Marshal II")]
 
 
+def test_a_field_the_form_has_no_input_for_can_be_taken_off_the_card(page, tmp_path):
+    """The 11th's Ravager opened in the 17th's form: its offense and defense, no stats of a 17th minion, are
+    shown by no input; the reason naming each offers to take it off (null, as a cleared field)."""
+    _open_mixed(page)
+    page.click("#collection-table tr[data-index='1'] button.open-card")
+    page.fill("#card-edition", "17")
+    page.locator("#reasons button.clear-field", has_text="Take offense off the card").click()
+    page.locator("#reasons button.clear-field", has_text="Take defense off the card").click()
+    page.wait_for_function("() => !document.querySelector('#reasons button.clear-field')"
+                           " && !document.querySelector('#reasons .field-name')?.textContent.includes('offense')")
+    assert page.locator("#reasons button.clear-field").count() == 0
+    assert [(a, b.rstrip()) for a, b in _downloaded_changes(page, tmp_path)] == [
+        ("    edition: 11", "    edition: 17"), ("    offense: 3", "    offense:"), ("    defense: 10", "    defense:")]
+
+
 def test_a_card_of_one_collection_edited_after_another_is_opened_changes_none_of_the_other(page, tmp_path):
     other = tmp_path / "other.jsonl"
     other.write_text('{"name": "Sage", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}\n'

@@ -20,6 +20,7 @@ export class CardForm {
     this.system = null;
     this.original = {};
     this.loaded = null;
+    this.cleared = new Set(); // fields the form has no input for that the user took off the card
     this.lastBox = null; // the ability box the cursor was last in (where the palette inserts)
     root.addEventListener("input", () => this.changed());
     root.addEventListener("submit", (event) => event.preventDefault());
@@ -29,6 +30,7 @@ export class CardForm {
   show(system, card) {
     this.system = system;
     this.original = structuredClone(card);
+    this.cleared = new Set();
     const s = system;
     const type = this.typeOf(card);
     const figureTitle = s.figure_title.charAt(0).toUpperCase() + s.figure_title.slice(1);
@@ -182,6 +184,17 @@ export class CardForm {
     return out;
   }
 
+  /** Whether the form has an input for the card's field ``name`` ("text[2]": a paragraph of the text). */
+  shows(name) {
+    return name.split("[")[0] in this.values();
+  }
+
+  /** Take the field ``name``, which the form has no input for (another edition's stat), off the card. */
+  clear(name) {
+    this.cleared.add(name);
+    this.changed();
+  }
+
   /** The card the form shows: the card loaded, with the fields the user changed. */
   card() {
     const now = this.values();
@@ -195,6 +208,7 @@ export class CardForm {
       }
       card[name] = numeric.has(name) && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
     }
+    for (const name of this.cleared) if (name in card) card[name] = null;
     // the stats of another type than the one chosen: a card of this type has none
     const own = new Set(this.currentType().stats.map((s) => s.name));
     for (const t of this.system.types) for (const s of t.stats) {

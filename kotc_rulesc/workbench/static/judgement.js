@@ -37,7 +37,8 @@ export function showVerdict(node, answer, ctx) {
   };
   const reasons = v.reasons.map((r) => el("li", {class: `reason reason-${r.code}`},
     el("code", {}, r.code), r.field ? el("span", {class: "field-name"}, ` (${r.field})`) : null, ": ", r.message,
-    cite(r, ctx), suggestions(r)));
+    cite(r, ctx), suggestions(r), r.field && !ctx.shows(r.field) ? // a field the form cannot show or clear
+      el("button", {type: "button", class: "clear-field", onclick: () => ctx.clear(r.field)}, `Take ${r.field} off the card`) : null));
   const warnings = (answer.warnings || []).map((w) => el("li", {class: "warning"}, describe(w)));
   fill(node, head,
     reasons.length ? el("ul", {class: "reasons", id: "reasons"}, reasons) : null,

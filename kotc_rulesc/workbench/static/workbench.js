@@ -40,6 +40,8 @@ function context() {
     editionName: editionName(state.editions, state.edition),
     suggest: (unknown, component) => useSuggestion(unknown, component),
     use: (card, edition) => useCurrent(card, edition),
+    shows: (field) => form.shows(field),
+    clear: (field) => form.clear(field),
   };
 }
 
