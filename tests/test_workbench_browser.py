@@ -455,7 +455,7 @@ def test_a_field_the_form_has_no_input_for_can_be_taken_off_the_card(page, tmp_p
     page.wait_for_function("() => !document.querySelector('#reasons button.clear-field')"
                            " && !document.querySelector('#reasons .field-name')?.textContent.includes('offense')")
     assert page.locator("#reasons button.clear-field").count() == 0
-    assert [(a, b.rstrip()) for a, b in _downloaded_changes(page, tmp_path)] == [
+    assert _downloaded_changes(page, tmp_path) == [  # (null as ruamel.yaml writes it: "key:")
         ("    edition: 11", "    edition: 17"), ("    offense: 3", "    offense:"), ("    defense: 10", "    defense:")]
 
 

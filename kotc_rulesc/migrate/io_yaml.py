@@ -205,6 +205,8 @@ class _Splice:
                 written = head + header.group(1) + "\n" + rest
             return old.start, _leaf_end(body, old), written
         spaces, kept = _comment_kept(body, old.end, old.column, written)
+        if not written and not kept and not flow:  # null, as ruamel.yaml writes it: "key:", no space left after the colon
+            return body.find(":", key.end) + 1, old.end, ""
         return old.start, old.end + spaces, written + kept
 
     def removed(self, node: Collection, i: int) -> tuple[int, int, str]:
