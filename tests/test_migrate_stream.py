@@ -292,6 +292,19 @@ def test_a_changed_json_card_keeps_its_own_layout_and_numbers(view):
     assert new == marked[:-6] + ',\n      "migration": ' + json.dumps(mark, indent=2).replace("\n", "\n      ") + "\n    }"
 
 
+def test_a_changed_json_card_in_a_crlf_file_keeps_crlf_line_ends(view):
+    """A field inserted (the edition, the marker: several lines) ends its lines as the card does."""
+    raw = '{\r\n      "name": "Study",\r\n      "type": "spell",\r\n      "cost": 8,\r\n      "text": "Draw 2 cards."\r\n    }'
+    (new,) = json_cards(ctx(view), [(raw, None, 3, "    ")], 0).output
+    assert new == raw.replace('"spell",\r\n', '"spell",\r\n      "edition": 4,\r\n').replace('"cost": 8', '"cost": 4')
+    marked = raw.replace("Draw 2 cards.", "Pay 2 hitpoints. Increase your hitpoints by 2.").replace('"cost": 8', '"cost": 2')
+    (new,) = json_cards(ctx(view), [(marked, None, 3, "    ")], 0).output
+    assert "\n" not in new.replace("\r\n", "") and json.loads(new)["migration"]
+    from kotc_rulesc.migrate.io_json import dumps_element  # (a card written whole, in the same layout)
+
+    assert "\n" not in dumps_element(json.loads(new), raw, "    ").replace("\r\n", "")
+
+
 EXAMPLES = [("collection.yaml", "11-pre"), ("mixed-collection.yaml", 17)]
 LAYOUTS = [((",", ":"), False, None, ""), ((", ", ": "), True, None, ""), (None, False, 2, "    "), (None, True, "\t", "\t"), (None, False, 4, "")]
 

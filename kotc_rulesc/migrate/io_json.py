@@ -94,12 +94,17 @@ def _unit(raw: str, base: str) -> str:
     return inner[len(base):] if inner.startswith(base) and len(inner) > len(base) else "  "
 
 
+def _eol(raw: str) -> str:
+    """The line end of ``raw``, a card's text on several lines: a CRLF file's stays CRLF."""
+    return "\r\n" if "\r\n" in raw else "\n"
+
+
 def dumps_element(card: dict, raw: str, base: str) -> str:
     """A card as an element of a JSON array, laid out like its original text ``raw`` (indented ``base``)."""
     escaped, spaced = _style(raw)
     if "\n" not in raw:
         return _ENCODERS[escaped, spaced](card)
-    return json.dumps(card, indent=_unit(raw, base), ensure_ascii=escaped).replace("\n", "\n" + base)
+    return json.dumps(card, indent=_unit(raw, base), ensure_ascii=escaped).replace("\n", _eol(raw) + base)
 
 
 def edited_text(card: dict, d: Decision, raw: str, base: str = "") -> str | None:
@@ -116,11 +121,11 @@ def edited_text(card: dict, d: Decision, raw: str, base: str = "") -> str | None
         start, end = raw.index("{"), raw.rindex("}") + 1
         return raw[:start] + dumps_element(edit_dict(card, d), raw[start:end], base) + raw[end:]
     escaped, spaced = _style(raw)
-    if "\n" in raw:  # a value one level in, as json.dumps(indent=) lays it out
-        unit = _unit(raw, base)
-        comma, colon = ",\n" + base + unit, ": "
+    if "\n" in raw:  # a value one level in, as json.dumps(indent=) lays it out, in the card's line ends
+        unit, eol = _unit(raw, base), _eol(raw)
+        comma, colon = "," + eol + base + unit, ": "
         def encode(value: Any) -> str:
-            return json.dumps(value, indent=unit, ensure_ascii=escaped).replace("\n", "\n" + base + unit)
+            return json.dumps(value, indent=unit, ensure_ascii=escaped).replace("\n", eol + base + unit)
     else:
         encode = _ENCODERS[escaped, spaced]
         comma, colon = (", ", ": ") if spaced else (",", ":")
