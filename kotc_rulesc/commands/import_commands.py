@@ -16,9 +16,9 @@ __all__ = ["COMMANDS", "import_edition"]
 _PAGE = click.Path(dir_okay=False, path_type=str)
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
+def _fail(message: str) -> NoReturn:
     click.echo(f"Error: {message}", err=True)
-    sys.exit(code)
+    sys.exit(2)
 
 
 def _read_page(path: str) -> str:

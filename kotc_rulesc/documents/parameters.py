@@ -98,13 +98,10 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
     if s:
         out["exhaustive_lists"] = Fact(True, (s,))
     if "levels" in page.lists.sections or "costs" in page.lists.sections:
-        s = page.sentence(r"whose design edition is older than the (?:revision|cost revision) edition .* is pruned")
-        if s:
+        if s := page.sentence(r"whose design edition is older than the (?:revision|cost revision) edition .* is pruned"):
             out["cost_revised"] = Fact("prune", (s,))
-        else:
-            s = page.sentence(r"MUST indicate an edition number no less than the cost revision edition")
-            if s:
-                out["cost_revised"] = Fact("reissue", (s,))
+        elif s := page.sentence(r"MUST indicate an edition number no less than the cost revision edition"):
+            out["cost_revised"] = Fact("reissue", (s,))
 
     terms: dict[str, str] = {}
     quotes = []

@@ -32,11 +32,11 @@ def _flow(value: Any) -> str:
     return "[" + ", ".join(_flow(v) for v in value) + "]"
 
 
-def _comment(text: str, prefix: str = "# ", cont: str | None = None, width: int = 100) -> list[str]:
-    """``text`` as comment lines of at most ``width`` characters: the first begins with ``prefix``,
-    the others with ``cont`` (default: the same)."""
+def _comment(text: str, prefix: str = "# ", cont: str | None = None) -> list[str]:
+    """``text`` as comment lines of at most 100 characters: the first begins with ``prefix``, the
+    others with ``cont`` (default: the same)."""
     cont = prefix if cont is None else cont
-    return textwrap.wrap(" ".join(text.split()), width, initial_indent=prefix, subsequent_indent=cont,
+    return textwrap.wrap(" ".join(text.split()), 100, initial_indent=prefix, subsequent_indent=cont,
                          break_long_words=False, break_on_hyphens=False) or [prefix]
 
 
