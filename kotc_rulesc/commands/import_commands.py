@@ -120,7 +120,7 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         raise click.UsageError(str(exc)) from None
     pages = [_read_page(p) for p in inputs]
     try:
-        imp = read_edition(rules, edition, pages[0], pages[1], pages[2] if previous_guide else None)
+        imp = read_edition(rules, edition, *pages)
     except ImportProblem as exc:
         _fail(str(exc))
     where = f" --rules {shlex.quote(rules_dir)}" if rules_dir is not None else ""

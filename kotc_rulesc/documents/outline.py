@@ -185,7 +185,6 @@ class _Reader:
 
 
 def read_outline(html: str) -> Outline:
-    """The outline of an HTML page of the game."""
     reader = _Reader()
     reader.walk(parse_html(html), True)
     reader.flush(True)
