@@ -9,7 +9,7 @@ from typing import Any
 from ..documents.guide import clean
 from ..model import ordinal
 
-__all__ = ["report_json", "report_text"]
+__all__ = ["report", "report_json", "report_text"]
 
 
 def report_json(imp, draft: str) -> dict[str, Any]:
