@@ -75,7 +75,7 @@ def keys_of(sentence: Sentence, kind_sections: set[str]) -> tuple[str, ...]:
         keys.append("kinds")
     if any(word in sentence.text.casefold() for word in _AGREEMENT):
         keys.append("agreement")
-    return tuple(dict.fromkeys(keys))
+    return tuple(keys)
 
 
 def review(guide: Guide, previous: Guide | None) -> Review:
