@@ -183,19 +183,18 @@ def rules_before(rules_dir: Path, n: int, force: bool, load, redo: str = "replac
     path = target_path(rules_dir, n)
     if Path(rules_dir).is_dir() and listing(Path(rules_dir))[1]:
         load(rules_dir)  # (a FIFO, a device, a folder named like a rules file: the loader names it, exit 2)
-    exists = os.path.lexists(path)
-    numbers = [int(m.group(1)) for p in Path(rules_dir).iterdir() if (m := FILE_NAME.match(p.name))] if Path(rules_dir).is_dir() else []
-    if exists and n != max(numbers):
-        raise ScaffoldError(f"edition {n} is already in the rules, and is not the last one; the next edition is {max(numbers) + 1}")
-    if exists and not force:
+    if not os.path.lexists(path):
+        return load(rules_dir), path, False
+    last = max(int(m.group(1)) for p in Path(rules_dir).iterdir() if (m := FILE_NAME.match(p.name)))
+    if n != last:
+        raise ScaffoldError(f"edition {n} is already in the rules, and is not the last one; the next edition is {last + 1}")
+    if not force:
         raise ScaffoldError(f"{path} already exists; pass --force to {redo}")
-    if exists:
-        with tempfile.TemporaryDirectory() as tmp:
-            for p in sorted(Path(rules_dir).iterdir()):
-                if p.is_file() and p != path:
-                    shutil.copy2(p, tmp)
-            return load(Path(tmp)), path, True
-    return load(rules_dir), path, False
+    with tempfile.TemporaryDirectory() as tmp:
+        for p in sorted(Path(rules_dir).iterdir()):
+            if p.is_file() and p != path:
+                shutil.copy2(p, tmp)
+        return load(Path(tmp)), path, True
 
 
 def plan_scaffold(rules_dir: Path, n: int, force: bool, load, option: str = "") -> Plan:

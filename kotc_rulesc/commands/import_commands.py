@@ -16,9 +16,9 @@ __all__ = ["COMMANDS", "import_edition"]
 _PAGE = click.Path(dir_okay=False, path_type=str)
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
+def _fail(message: str) -> NoReturn:
     click.echo(f"Error: {message}", err=True)
-    sys.exit(code)
+    sys.exit(2)
 
 
 def _read_page(path: str) -> str:
@@ -120,7 +120,7 @@ def import_edition(edition: int, guide: str, rulebook: str, previous_guide: str 
         raise click.UsageError(str(exc)) from None
     pages = [_read_page(p) for p in inputs]
     try:
-        imp = read_edition(rules, edition, pages[0], pages[1], pages[2] if previous_guide else None)
+        imp = read_edition(rules, edition, *pages)
     except ImportProblem as exc:
         _fail(str(exc))
     where = f" --rules {shlex.quote(rules_dir)}" if rules_dir is not None else ""

@@ -112,8 +112,6 @@ def entry_of(item: Item, section: str, kind: str) -> GuideEntry | None:
 
 @dataclass
 class Guide:
-    """A guide page, read."""
-
     edition: int | None  # the edition its title names ("Card Building Guide (17th Edition)")
     outline: Outline
     entries: list[GuideEntry]

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from .html import SKIP, Node, elements, inline_text, parse_html
 
-__all__ = ["Item", "Paragraph", "ListPart", "Table", "Block", "Outline", "read_outline", "sentences"]
+__all__ = ["Item", "Paragraph", "ListPart", "Table", "Block", "Outline", "read_outline", "sentences",
+           "table_rows"]
 
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _INLINE = frozenset({"a", "abbr", "var", "math", "em", "strong", "b", "i", "dfn", "cite", "sup", "sub", "span",
@@ -103,7 +104,7 @@ def _nested_lists(node: Node) -> list[Node]:
     return out
 
 
-def _rows(table: Node) -> list[list[Node]]:
+def table_rows(table: Node) -> list[list[Node]]:
     """The rows of a table, each its cells; cells set outside any row (the 16th and 17th rulebooks'
     "<tr></tr>" and two stray "<td>"s) make a row, as a browser reads them."""
     rows: list[list[Node]] = []
@@ -119,12 +120,12 @@ def _rows(table: Node) -> list[list[Node]]:
         if child.tag == "tr":
             rows.append([c for c in elements(child) if c.tag in ("td", "th")])
         elif child.tag in ("thead", "tbody", "tfoot"):
-            rows.extend(_rows(child))
+            rows.extend(table_rows(child))
     return [r for r in rows if r]
 
 
 def _table(node: Node, in_force: bool) -> Table:
-    rows = _rows(node)
+    rows = table_rows(node)
     header = None
     if rows and all(c.tag == "th" for c in rows[0]):
         header = tuple(inline_text(c) for c in rows.pop(0))
@@ -184,7 +185,6 @@ class _Reader:
 
 
 def read_outline(html: str) -> Outline:
-    """The outline of an HTML page of the game."""
     reader = _Reader()
     reader.walk(parse_html(html), True)
     reader.flush(True)

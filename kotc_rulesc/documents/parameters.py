@@ -26,10 +26,6 @@ class Fact:
     quotes: tuple[str, ...]
 
 
-def _singular(word: str) -> str:
-    return word[:-1] if word.endswith("s") else word
-
-
 def _match(page: RulebookPage, pattern: str) -> tuple[re.Match | None, str]:
     """``pattern`` matched in the first sentence in force it is found in, and that sentence."""
     s = page.sentence(pattern)
@@ -102,19 +98,16 @@ def read_parameters(page: RulebookPage, nouns: Mapping[str, str] = {}) -> dict[s
     if s:
         out["exhaustive_lists"] = Fact(True, (s,))
     if "levels" in page.lists.sections or "costs" in page.lists.sections:
-        s = page.sentence(r"whose design edition is older than the (?:revision|cost revision) edition .* is pruned")
-        if s:
+        if s := page.sentence(r"whose design edition is older than the (?:revision|cost revision) edition .* is pruned"):
             out["cost_revised"] = Fact("prune", (s,))
-        else:
-            s = page.sentence(r"MUST indicate an edition number no less than the cost revision edition")
-            if s:
-                out["cost_revised"] = Fact("reissue", (s,))
+        elif s := page.sentence(r"MUST indicate an edition number no less than the cost revision edition"):
+            out["cost_revised"] = Fact("reissue", (s,))
 
     terms: dict[str, str] = {}
     quotes = []
     m, s = _match(page, r"types of cards in Keeper of the Cards: (\w+), and (\w+)")
     if m:
-        terms.update(creature=_singular(m[1]), spell=_singular(m[2]))
+        terms.update(creature=m[1].removesuffix("s"), spell=m[2].removesuffix("s"))
         quotes.append(s)
     m, s = _match(page, r"^The (level|resource cost) of the card\.$")
     if m:

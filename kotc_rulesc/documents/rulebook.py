@@ -107,8 +107,6 @@ def _items(block: Block, in_force: bool) -> list[str | tuple[str, ...]]:
 
 @dataclass
 class RulebookPage:
-    """A rulebook page, read."""
-
     edition: int | None  # the edition its title names: "Rulebook (17th Edition)"
     outline: Outline
     lists: RulebookLists

@@ -167,36 +167,27 @@ def rulebook_lists(text: str) -> RulebookLists:
     lines = [line for line in lines if not _PAGE.match(line.strip()) and not _RULEBOOK_FOOTER.match(line.strip())]
     sections: dict[str, list[str]] = {}
     title = None
-    item: list[str] | None = None
+    in_item = False  # the line before was an item's: a line indented 4 or more continues it
     prev_blank = True
-
-    def close() -> None:
-        nonlocal item
-        if item is not None and title is not None:
-            sections[title].append(" ".join(part.strip() for part in item))
-        item = None
-
     for line in lines:
         stripped = line.strip()
         indent = len(line) - len(line.lstrip())
+        continues, in_item = in_item and indent >= 4, False
         if stripped in SECTION_KEYS:
-            close()
             title = stripped
             sections[title] = []
-        elif not stripped:
-            close()
-        elif title is not None and stripped.startswith("•"):
-            close()
-            item = [stripped[1:]]
-        elif title is not None and item is not None and indent >= 4:
-            item.append(stripped)  # an item continued
-        elif title is not None and indent >= 10 and prev_blank:
-            close()
+        elif not stripped or title is None:
+            pass
+        elif stripped.startswith("•"):
+            sections[title].append(stripped[1:].strip())
+            in_item = True
+        elif continues:
+            sections[title][-1] += " " + stripped
+            in_item = True
+        elif indent >= 10 and prev_blank:
             title = None  # another (centred) heading: the section is over
-        else:
-            close()  # prose (the section's introduction)
+        # (else prose: the section's introduction)
         prev_blank = not stripped
-    close()
     out = RulebookLists()
     for title, items in sections.items():
         key = SECTION_KEYS[title]

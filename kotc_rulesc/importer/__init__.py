@@ -71,19 +71,16 @@ def read_edition(rules: RuleSet, n: int, guide_html: str, rulebook_html: str, pr
         guide = read_guide(guide_html, sections)
         page = read_rulebook(rulebook_html)
         previous = read_guide(previous_guide_html, sections) if previous_guide_html is not None else None
-    except DocumentError as exc:
-        raise ImportProblem(f"cannot read the documents: {exc}") from None
-    for what, outline, other in (("guide", guide.outline, "Rulebook"), ("rulebook", page.outline, "Card Building Guide")):
-        if edition_of(outline, other) is not None:
-            raise ImportProblem(f"the {what} given is a {other} page (its title says so)")
-    for what, got in (("guide", guide.edition), ("rulebook", page.edition)):
-        if got is not None and got != n:
-            raise ImportProblem(f"the {what} is the {ordinal(got)} edition's (its title says so), not the {ordinal(n)}'s")
-    if previous is not None and previous.edition not in (None, n - 1):
-        raise ImportProblem(f"the previous guide is the {ordinal(previous.edition)} edition's, not the {ordinal(n - 1)}'s")
-    used = {c.id for e in rules.editions for c in e.components}
-    nouns = {k.noun: k.id for k in kinds}
-    try:
+        for what, outline, other in (("guide", guide.outline, "Rulebook"), ("rulebook", page.outline, "Card Building Guide")):
+            if edition_of(outline, other) is not None:
+                raise ImportProblem(f"the {what} given is a {other} page (its title says so)")
+        for what, got in (("guide", guide.edition), ("rulebook", page.edition)):
+            if got is not None and got != n:
+                raise ImportProblem(f"the {what} is the {ordinal(got)} edition's (its title says so), not the {ordinal(n)}'s")
+        if previous is not None and previous.edition not in (None, n - 1):
+            raise ImportProblem(f"the previous guide is the {ordinal(previous.edition)} edition's, not the {ordinal(n - 1)}'s")
+        used = {c.id for e in rules.editions for c in e.components}
+        nouns = {k.noun: k.id for k in kinds}
         imp = Import(n, rules, prev, guide, page, classify(prev, guide, page, n, used),
                      review(guide, previous), read_parameters(page, nouns))
         if prev.system is not None:

@@ -89,8 +89,7 @@ def _kinds(imp) -> list[Decision]:
             out.append(Decision("formulas", f"no text of “{k.title}” prints a formula, but the {ordinal(imp.n - 1)}'s "
                                 f"system gives the kind the role {k.role}: drafted `formula: unknown` (restate `system: "
                                 "kinds` with `role: none` if its texts carry none now)"))
-        elif any(e.sets and (k.role != "sets" or e.sets != k.variable) for e in entries):
-            e = next(e for e in entries if e.sets and (k.role != "sets" or e.sets != k.variable))
+        elif e := next((e for e in entries if e.sets and (k.role != "sets" or e.sets != k.variable)), None):
             out.append(Decision("formulas", f"texts of “{k.title}” print “{e.sets} = …”, but the {ordinal(imp.n - 1)}'s "
                                 f"system gives the kind the role {k.role}" + (f" ({k.variable})" if k.variable else "")
                                 + ": drafted the formulas as printed; restate `system: kinds` if the kind now sets "

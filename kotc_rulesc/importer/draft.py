@@ -6,20 +6,17 @@ header saying what changed and what needs the maintainer's decision, then every 
 
 from __future__ import annotations
 
-import json
 import re
 import textwrap
 from typing import Any
 
 from ..documents.parameters import PARAMETERS
 from ..formula import FormulaError, parse_formula
+from ..history.change import quoted
 from ..model import ordinal
 from .review import brief
 
 __all__ = ["draft_text"]
-
-def _q(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def _flow(value: Any) -> str:
@@ -29,17 +26,17 @@ def _flow(value: Any) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, str):
-        return value if re.fullmatch(r"[a-z]+", value) else _q(value)
+        return value if re.fullmatch(r"[a-z]+", value) else quoted(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k if re.fullmatch(r'[A-Za-z_]+', k) else _q(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k if re.fullmatch(r'[A-Za-z_]+', k) else quoted(k)}: {_flow(v)}" for k, v in value.items()) + "}"
     return "[" + ", ".join(_flow(v) for v in value) + "]"
 
 
-def _comment(text: str, prefix: str = "# ", cont: str | None = None, width: int = 100) -> list[str]:
-    """``text`` as comment lines of at most ``width`` characters: the first begins with ``prefix``,
-    the others with ``cont`` (default: the same)."""
+def _comment(text: str, prefix: str = "# ", cont: str | None = None) -> list[str]:
+    """``text`` as comment lines of at most 100 characters: the first begins with ``prefix``, the
+    others with ``cont`` (default: the same)."""
     cont = prefix if cont is None else cont
-    return textwrap.wrap(" ".join(text.split()), width, initial_indent=prefix, subsequent_indent=cont,
+    return textwrap.wrap(" ".join(text.split()), 100, initial_indent=prefix, subsequent_indent=cont,
                          break_long_words=False, break_on_hyphens=False) or [prefix]
 
 
@@ -54,7 +51,7 @@ def _formula_line(imp, entry) -> list[str]:
         parse_formula(entry.formula)
     except FormulaError as exc:
         return [f"    formula: unknown  # the guide prints ({entry.formula}), which does not read as a formula: {exc}"]
-    return [f"    formula: {_q(entry.formula)}  # {_q(brief(entry.raw, 120))}"]
+    return [f"    formula: {quoted(entry.formula)}  # {quoted(brief(entry.raw, 120))}"]
 
 
 def _header(imp, option: str) -> list[str]:
@@ -97,7 +94,7 @@ def _system(imp) -> list[str]:
         for keys, changes in groups:
             lines.append(f"#   {', '.join(k for k in keys if k != 'card_cost')}:")
             for c in changes[:_QUOTED]:
-                lines += _comment(f"{'now' if c.status == 'new' else 'was'}: {_q(brief(c.sentence.text))}", "#     ", "#       ")
+                lines += _comment(f"{'now' if c.status == 'new' else 'was'}: {quoted(brief(c.sentence.text))}", "#     ", "#       ")
             if len(changes) > _QUOTED:
                 lines.append(f"#     … and {len(changes) - _QUOTED} more (the report lists every one)")
     if imp.agreement:
@@ -106,11 +103,11 @@ def _system(imp) -> list[str]:
         # the rule's own sentence where this guide still prints it, else the guide's sentence that says it
         sentence = imp.guide_sentence(re.escape(agreement.quote)) or imp.guide_sentence(r"should be changed to singular")
         lines += ["system:", f"  source: {imp.guide_id}",
-                  *_comment(f"REVIEW: {', '.join(_q(p) for p in imp.agreement)} follow(s) a variable in a new text; "
-                            f"{_q(brief(sentence or ''))}: the agreeing words are the {ordinal(imp.n - 1)}'s and "
+                  *_comment(f"REVIEW: {', '.join(quoted(p) for p in imp.agreement)} follow(s) a variable in a new text; "
+                            f"{quoted(brief(sentence or ''))}: the agreeing words are the {ordinal(imp.n - 1)}'s and "
                             f"{'these' if len(imp.agreement) > 1 else 'this one'}", "  # "),
                   "  agreement:", f"    modal: {agreement.modal}", f"    source: {_flow([imp.guide_id])}",
-                  f"    quote: {_q(sentence or agreement.quote)}",
+                  f"    quote: {quoted(sentence or agreement.quote)}",
                   f"    nouns: {_flow(nouns)}", f"    verbs: {_flow(dict(agreement.verbs))}"]
         lines += [f"    qualifiers: {_flow(list(agreement.qualifiers))}"] if agreement.qualifiers else []
         lines += [f"    stops: {_flow(list(agreement.stops))}"] if agreement.stops else []
@@ -129,17 +126,17 @@ def _components(imp) -> list[str]:
             section = e.section
             lines.append(f"  # {section} ({imp.guide_id}, in the guide's order)")
         if item.candidates:
-            asked = ", ".join(f"{c.component} ({_q(c.text)}, {c.similarity:.2f} alike)" for c in item.candidates)
+            asked = ", ".join(f"{c.component} ({quoted(c.text)}, {c.similarity:.2f} alike)" for c in item.candidates)
             lines += _comment(f"QUESTION: is this a rewording of {asked}? "
                               "Drafted as a new component, the old one as removed (redactions:). If it is a rewording, "
                               "delete this entry and that redaction, and write under text_revisions:", "  # ")
-            lines += [f"  #   - component: {item.candidates[0].component}", f"  #     text: {_q(e.clean_text)}",
+            lines += [f"  #   - component: {item.candidates[0].component}", f"  #     text: {quoted(e.clean_text)}",
                       "  #     listed: false", f"  #     source: {imp.guide_id}"]
-        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {_q(e.clean_text)}", *_formula_line(imp, e)]
+        lines += [f"  - id: {item.id}", f"    kind: {e.kind}", f"    text: {quoted(e.clean_text)}", *_formula_line(imp, e)]
         if e.limits:
             lines.append(f"    limits: {_flow(e.limits)}")
         if e.ultra:
-            lines.append(f"    ultra: {e.ultra}" + ("" if e.formula else f"  # {_q(brief(e.raw, 120))}"))
+            lines.append(f"    ultra: {e.ultra}" + ("" if e.formula else f"  # {quoted(brief(e.raw, 120))}"))
         lines.append(f"    source: {imp.guide_id}")
     return lines + [""]
 
@@ -164,19 +161,19 @@ def _text_revisions(imp) -> list[str]:
         if head != current:
             lines.append(head)
             current = head
-        lines += [f"  - component: {r.component.id}  # was: {_q(str(r.component.text))}",
-                  f"    text: {_q(r.entry.clean_text)}  # {imp.guide_id}: {_q(brief(r.entry.raw, 120))}"]
+        lines += [f"  - component: {r.component.id}  # was: {quoted(str(r.component.text))}",
+                  f"    text: {quoted(r.entry.clean_text)}  # {imp.guide_id}: {quoted(brief(r.entry.raw, 120))}"]
         missing = sorted(set(re.findall(r"\[([a-z])\]", r.entry.clean_text)) - set(re.findall(r"\[([a-z])\]", str(r.component.text))))
         if missing:
             lines.append(f"    # REVIEW: the new text has [{'], ['.join(missing)}] the old lacks: add `binds:` (what old cards stand for)")
         if r.row is not None:
-            lines.append(f"    row: {{old: {_q(r.row.old)}, new: {_q(r.row.new)}}}")
+            lines.append(f"    row: {{old: {quoted(r.row.old)}, new: {quoted(r.row.new)}}}")
             if r.into:
                 lines.append(f"    into: {r.into}  # the same new text: the two components become one")
             lines.append(f"    source: [{imp.guide_id}, {imp.rulebook_id}]")
         else:
             lines += ["    listed: false  # in no Refurbished Card Texts table",
-                      f"    note: {_q('UNLISTED: the guide changes this wording; no rulebook lists it.')}",
+                      f"    note: {quoted('UNLISTED: the guide changes this wording; no rulebook lists it.')}",
                       f"    source: {imp.guide_id}"]
     return lines + [""]
 
@@ -188,12 +185,12 @@ def _list(key: str, entries: list[list[str]]) -> list[str]:
 
 def _redactions(imp) -> list[str]:
     ch = imp.changes
-    removed = [[f"  - component: {r.component.id}  # {_q(str(r.component.text))}",
-                "    notes: [" + _q(f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed else
+    removed = [[f"  - component: {r.component.id}  # {quoted(str(r.component.text))}",
+                "    notes: [" + quoted(f"the rulebook's Redacted list names it: “{r.listed[0]}”" if r.listed else
                                     f"REVIEW: the {ordinal(imp.n)} guide no longer lists it, and no list in force names it") + "]",
                 f"    source: {f'[{imp.guide_id}, {imp.rulebook_id}]' if r.listed else imp.guide_id}"] for r in ch.removed]
-    again = [[f"  - component: {c.id}  # {_q(str(c.text))}",
-              f"    note: {_q(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
+    again = [[f"  - component: {c.id}  # {quoted(str(c.text))}",
+              f"    note: {quoted(f'redacted before, listed again by the {ordinal(imp.n)} guide')}",
               f"    source: {imp.guide_id}"] for c, _ in ch.reinstated]
     return _list("redactions", removed) + _list("reinstatements", again)
 
@@ -201,14 +198,14 @@ def _redactions(imp) -> list[str]:
 def _formula_change(imp, r) -> list[str]:
     was = r.component.formula.notation() if r.component.formula else "unknown"
     new = r.entry.formula if r.entry.formula is not None else "unknown"
-    said = f"was: {was}; {imp.guide_id}: {_q(brief(r.entry.raw, 100))}"
-    lines = [f"  - component: {r.component.id}  # {_q(r.entry.clean_text)}"]
+    said = f"was: {was}; {imp.guide_id}: {quoted(brief(r.entry.raw, 100))}"
+    lines = [f"  - component: {r.component.id}  # {quoted(r.entry.clean_text)}"]
     if r.listed:
-        return lines + [f"    formula: {_q(new)}  # {said}; Revised Levels: {_q(r.level[0])} ({ordinal(r.level[1])} Edition)",
+        return lines + [f"    formula: {quoted(new)}  # {said}; Revised Levels: {quoted(r.level[0])} ({ordinal(r.level[1])} Edition)",
                         f"    source: [{imp.guide_id}, {imp.rulebook_id}]"]
     note = f"The {ordinal(imp.n)} guide changes the formula; no rulebook list names the change, so it prunes no card designed before."
-    return lines + [f"    formula: {_q(new)}  # {said}", "    listed: false  # no Revised Levels entry of this edition names it",
-                    f"    note: {_q(note)}", f"    source: {imp.guide_id}"]
+    return lines + [f"    formula: {quoted(new)}  # {said}", "    listed: false  # no Revised Levels entry of this edition names it",
+                    f"    note: {quoted(note)}", f"    source: {imp.guide_id}"]
 
 
 def _cost_revisions(imp) -> list[str]:
@@ -230,14 +227,14 @@ def _card_cost(imp) -> list[str]:
     if "card_cost" in by_key:
         lines = [f"# card_cost: inherited from the {ordinal(rule.edition)} (not restated). REVIEW: the guide's Level section changed:"]
         for c in by_key["card_cost"]:
-            lines += _comment(f"{'now' if c.status == 'new' else 'was'}: {_q(brief(c.sentence.text))}", "#   ", "#     ")
+            lines += _comment(f"{'now' if c.status == 'new' else 'was'}: {quoted(brief(c.sentence.text))}", "#   ", "#     ")
         return lines + [""]
     if not imp.review.section_unchanged("Level") or imp.guide.section_paragraphs("Level") is None:
         return []
     lines = [f"# How a card's level is computed in the {ordinal(imp.n)} edition: its guide's \"Level\" section is word for",
              f"# word the {ordinal(imp.n - 1)} guide's, so the rule is restated as it stands.",
              "card_cost:", f"  source: {imp.guide_id}"]
-    lines += [f"  {name}: {_q(f.notation())}" for name, f in rule.parts()]
+    lines += [f"  {name}: {quoted(f.notation())}" for name, f in rule.parts()]
     return lines + [""]
 
 
@@ -251,9 +248,9 @@ def _rulebook(imp) -> list[str]:
             continue
         if key == "keywords":
             lines.append("  keywords:  # the headings of its \"Keywords\" section, in order")
-            lines += [f"    - {_q(k)}" for k in fact.value]
+            lines += [f"    - {quoted(k)}" for k in fact.value]
             continue
-        quote = "  # " + " ".join(_q(brief(q, 150)) for q in fact.quotes) if fact.quotes else ""
+        quote = "  # " + " ".join(quoted(brief(q, 150)) for q in fact.quotes) if fact.quotes else ""
         lines.append(f"  {key}: {_flow(fact.value)}{quote}")
     lines.append("")
     lists = imp.page.lists
@@ -279,7 +276,7 @@ def draft_text(imp, modeline: str | None = None, option: str = "") -> str:
     lines += [f"edition: {imp.n}", f"follows: {imp.n - 1}", f"source: [{imp.guide_id}, {imp.rulebook_id}]"]
     if imp.changes.clean_slate:
         said = imp.page.sentence(r"is considered to be a clean slate edition") or ""
-        lines += [f"clean_slate: true  # {imp.rulebook_id}: {_q(brief(said, 150))}",
+        lines += [f"clean_slate: true  # {imp.rulebook_id}: {quoted(brief(said, 150))}",
                   "catalog: whole  # the components below are its whole catalog: nothing earlier carries over"]
     lines.append("")
     lines += _system(imp)

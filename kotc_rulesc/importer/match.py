@@ -314,7 +314,7 @@ def _compare_kept(changes: Changes, kept: list[tuple[ComponentState, GuideEntry]
             same = same_formula(old, e.formula)
         except FormulaError:
             same = False
-        if not same and not (e.formula is None and old is None):
+        if not same:
             level = next((lv for lv in levels if _bare(lv[0]) == _bare(e.clean_text)), None)
             if level is not None:
                 named.add(level)

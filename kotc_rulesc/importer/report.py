@@ -9,10 +9,10 @@ from typing import Any
 from ..documents.guide import clean
 from ..model import ordinal
 
-__all__ = ["report_json", "report_text"]
+__all__ = ["report", "report_json", "report_text"]
 
 
-def report_json(imp, draft: str | None = None) -> dict[str, Any]:
+def report_json(imp, draft: str) -> dict[str, Any]:
     ch, rv = imp.changes, imp.review
     new_now = {id(c.sentence) for c in rv.changes if c.status == "new"}
     status = (lambda s: "new" if id(s) in new_now else "as before") if rv.compared else (lambda s: "not compared")
@@ -48,10 +48,10 @@ def report_json(imp, draft: str | None = None) -> dict[str, Any]:
     }
 
 
-def report_text(imp, draft: str | None = None) -> str:
+def report_text(imp, draft: str) -> str:
     data = report_json(imp, draft)
     n = imp.n
-    out = [f"Import of the {ordinal(n)} edition" + (f" into {draft}" if draft else "") + f", against the {ordinal(n - 1)}"
+    out = [f"Import of the {ordinal(n)} edition into {draft}, against the {ordinal(n - 1)}"
            + (" (a clean slate: every text is new)" if data["clean_slate"] else ""), ""]
     out.append("Changes, by kind:")
     out += [f"  {k:<22} {v}" for k, v in data["counts"].items()]
@@ -92,7 +92,7 @@ def report_text(imp, draft: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def report(imp, fmt: str, draft: str | None = None) -> str:
+def report(imp, fmt: str, draft: str) -> str:
     if fmt == "json":
         return json.dumps(report_json(imp, draft), ensure_ascii=False, indent=2) + "\n"
     return report_text(imp, draft)

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from ..documents.guide import Guide, Sentence, clean
 
-__all__ = ["SECTION_KEYS", "ProseChange", "Review", "review", "brief", "agreeing_nouns"]
+__all__ = ["SYSTEM_KEYS", "ProseChange", "Review", "review", "brief", "agreeing_nouns"]
 
 #: a guide section → the system keys (or ``card_cost``) its sentences state
-SECTION_KEYS = {
+SYSTEM_KEYS = {
     "Design Instructions": ("types", "figure"),
     "Constructing Abilities": ("ability", "sub_ability", "kinds"),
     "Level": ("card_cost",),
@@ -69,13 +69,13 @@ class Review:
 def keys_of(sentence: Sentence, kind_sections: set[str]) -> tuple[str, ...]:
     """The system keys a sentence touches, by the section it stands in."""
     keys: list[str] = []
-    if sentence.section in SECTION_KEYS:
-        keys += SECTION_KEYS[sentence.section]
+    if sentence.section in SYSTEM_KEYS:
+        keys += SYSTEM_KEYS[sentence.section]
     elif sentence.section in kind_sections:
         keys.append("kinds")
     if any(word in sentence.text.casefold() for word in _AGREEMENT):
         keys.append("agreement")
-    return tuple(dict.fromkeys(keys))
+    return tuple(keys)
 
 
 def review(guide: Guide, previous: Guide | None) -> Review:
