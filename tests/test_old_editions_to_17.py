@@ -1,0 +1,31 @@
+"""Cards of the 1st–12th editions (and the 11th's pre-release) on their way to the 17th, and what the
+commands a player follows that path with (``show``, ``diff``, the docs) say about the clean slates."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from kotc_rulesc.cli import main
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_13th_clean_slate_is_told_in_the_13th_rulebooks_words():
+    """Was: ``show -e 13`` said "every card without an Edition Indicator of the 13th or later is banned"
+    and ``diff 12 13`` "the 13th Edition bans every card whose Edition Indicator is missing", where the
+    13th rulebook (Refurbished and Pruned Cards) says "any card whose design edition is prior to 13th
+    Edition is pruned" and, of a card without one, "Any card with no Edition Indicator is invalid" —
+    the words ``check-cards`` and ``migrate`` use for the same cards.  The 11th's and 12th's rulebooks
+    do ban both ("any card not bearing an Edition Indicator, or ... prior to 12th Edition")."""
+    rule = ("every card whose design edition (its Edition Indicator) is older than the 13th is pruned, "
+            "and a card with no Edition Indicator is invalid")
+    assert f"Clean-slate edition: {rule}." in run("show", "-e", "13")
+    crossed = run("diff", "10", "13")
+    assert f"Clean slate crossed: in the 13th Edition, {rule}." in crossed
+    assert "the 13th Edition bans" not in crossed
+    assert "Clean slate crossed: the 12th Edition bans every card whose Edition Indicator is missing or older than the 12th." in crossed
+    assert "every card without an Edition Indicator of the 12th or later is banned." in run("show", "-e", "12")
