@@ -29,3 +29,14 @@ def test_the_13th_clean_slate_is_told_in_the_13th_rulebooks_words():
     assert "the 13th Edition bans" not in crossed
     assert "Clean slate crossed: the 12th Edition bans every card whose Edition Indicator is missing or older than the 12th." in crossed
     assert "every card without an Edition Indicator of the 12th or later is banned." in run("show", "-e", "12")
+
+
+def test_migrate_help_says_which_editions_print_no_edition_indicator():
+    """Was: ``migrate --help`` told to give --from for "cards of the 1st–10th layouts", which "bear no
+    Edition Indicator".  The 9th and 10th rulebooks (Card Types and Layout) list "4. Edition Indicator
+    indicating the edition of the game the card was designed for": their cards print one, and migrate
+    reads it; only the 1st–8th print none (docs/collections.md says the same)."""
+    text = " ".join(run("migrate", "--help").split())
+    assert "1st–10th" not in text
+    assert "cards of the 1st–8th layouts bear no Edition Indicator: give their edition with --from" in text
+    assert "as the 1st–8th layouts print none" in text
