@@ -40,3 +40,21 @@ def test_migrate_help_says_which_editions_print_no_edition_indicator():
     assert "1st–10th" not in text
     assert "cards of the 1st–8th layouts bear no Edition Indicator: give their edition with --from" in text
     assert "as the 1st–8th layouts print none" in text
+
+
+def test_an_unknown_text_names_the_pre_release_it_is_a_component_of(tmp_path):
+    """Was: a card of the 11th's pre-release (it prints the Edition Indicator 11 and a cost) judged in the
+    published 11th was told its texts were components "in the 8th–10th editions" (or "1st–10th"), "no
+    longer in the catalog of the 11th": the one edition it was designed for, the seeds' 11th guide
+    ("(x/5) "Activate when you take at least [x] damage.""), went unnamed.  Now the pre-release is
+    named with the main-line editions."""
+    cards = tmp_path / "pre.yaml"
+    cards.write_text('- {name: Vengeful Guard, type: creature, edition: 11, cost: 8, offense: 2, defense: 5,\n'
+                     '   text: "Activate when you take at least 5 damage. Target up to 2 cards in play. Destroy all targets."}\n')
+    result = CliRunner().invoke(main, ["check-cards", "-e", "11", str(cards)])
+    assert result.exit_code == 1, result.output
+    text = " ".join(result.output.split())
+    assert ("Elsewhere: it is condition-take-damage in the 8th–10th editions and the 11th pre-release, "
+            "no longer in the catalog of the 11th.") in text
+    assert "Elsewhere: it is effect-destroy-all-targets in the 1st–10th editions and the 11th pre-release" in text
+    assert run("check-cards", "-e", "11-pre", str(cards)).count("legal") == 2  # (the card, and the total)
