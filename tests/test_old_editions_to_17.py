@@ -3,6 +3,10 @@ commands a player follows that path with (``show``, ``diff``, the docs) say abou
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from kotc_rulesc.cli import main
@@ -58,3 +62,49 @@ def test_an_unknown_text_names_the_pre_release_it_is_a_component_of(tmp_path):
             "no longer in the catalog of the 11th.") in text
     assert "Elsewhere: it is effect-destroy-all-targets in the 1st–10th editions and the 11th pre-release" in text
     assert run("check-cards", "-e", "11-pre", str(cards)).count("legal") == 2  # (the card, and the total)
+
+
+OLD = Path(__file__).resolve().parent.parent / "examples" / "old-editions.yaml"
+
+
+def _by_edition() -> dict[str, str]:
+    """The example's cards grouped by their design edition (its section comments name it: the 1st–8th
+    cards print none), each group a collection of its own."""
+    groups: dict[str, list[str]] = {}
+    key = None
+    for line in OLD.read_text(encoding="utf-8").splitlines():
+        if m := re.match(r"  # --- The (?:published )?(\d+)(?:st|nd|rd|th)('s pre-release)?", line):
+            key = m[1] + ("-pre" if m[2] else "")
+        elif key is not None and line.strip() and not line.lstrip().startswith("#"):
+            groups.setdefault(key, []).append(line)
+    return {k: "cards:\n" + "\n".join(lines) + "\n" for k, lines in groups.items()}
+
+
+def test_the_old_editions_example_costs_what_each_guide_gives_in_its_edition(tmp_path):
+    """Every card of examples/old-editions.yaml is legal in its own edition at the figure it prints,
+    worked out by hand from that edition's guide (the 1st's Warlord: relief 24 capped at 20)."""
+    groups = _by_edition()
+    assert sorted(groups, key=lambda k: (int(k.split("-")[0]), k)) == [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "11-pre", "12"]
+    for edition, text in groups.items():
+        path = tmp_path / f"{edition}.yaml"
+        path.write_text(text, encoding="utf-8")
+        out = run("check-cards", "-e", edition, str(path))
+        cards = text.count("  - name:")
+        assert f"{cards} card{'s' if cards > 1 else ''}: {cards} legal" in out, out
+        figures = re.findall(r": legal — (?:cost|level) (\d+), printed (\d+)", out)
+        assert len(figures) == cards and all(a == b for a, b in figures), out
+
+
+def test_the_old_editions_example_is_pruned_whole_in_the_17th():
+    """Crossing the 13th's clean slate prunes every card (rulebook-13: "any card whose design edition is
+    prior to 13th Edition is pruned"); a card of the 1st–8th, which prints no Edition Indicator, is
+    also invalid ("Any card with no Edition Indicator is invalid") — and needs no --from to get there."""
+    result = CliRunner().invoke(main, ["migrate", str(OLD), "--to", "17", "--dry-run", "--report-format", "json"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    cards = report["cards"]
+    assert len(cards) == 29 and {c["outcome"] for c in cards} == {"pruned"}
+    assert all("clean-slate" in [r["code"] for r in c["reasons"]] for c in cards)
+    unmarked = [c["name"] for c in cards if "invalid" in [r["code"] for r in c["reasons"]]]
+    assert len(unmarked) == 17 and unmarked[0] == "Avenger" and unmarked[-1] == "Recall"
