@@ -108,3 +108,19 @@ def test_the_old_editions_example_is_pruned_whole_in_the_17th():
     assert all("clean-slate" in [r["code"] for r in c["reasons"]] for c in cards)
     unmarked = [c["name"] for c in cards if "invalid" in [r["code"] for r in c["reasons"]]]
     assert len(unmarked) == 17 and unmarked[0] == "Avenger" and unmarked[-1] == "Recall"
+
+
+def test_a_deck_of_the_8th_whose_rulebook_no_source_gives_is_of_unknown_legality(tmp_path):
+    """Was: ``check-cards -e 8 --deck`` on two legal 8th-edition cards said "deck: 2 cards: legal" and
+    exited 0, with a note that its size was not checked: no source gives an 8th rulebook (the 8th's
+    rules.pdf is the 7th's, "Rulebook (7th Edition)"; the 7th asks for 40–60 cards, the 9th exactly 40).
+    What no document says is unknown, never legal by default: the deck's legality is now unknown (exit 1,
+    JSON ``"legal": false`` with no problem and the note)."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('- {name: Marker, type: spell, cost: 4, text: "Target up to 2 cards in play. Place 1 counter on each target."}\n')
+    result = CliRunner().invoke(main, ["check-cards", "-e", "8", "--deck", str(deck)])
+    assert result.exit_code == 1, result.output
+    assert "1 card: 1 legal" in result.output
+    assert "deck: 1 card: legality unknown\n    note: no source gives the 8th edition's rulebook: what a deck holds (its size) is unknown" in result.output
+    data = json.loads(CliRunner().invoke(main, ["check-cards", "-e", "8", "--deck", str(deck), "--format", "json"]).output)
+    assert data["deck"]["legal"] is False and data["deck"]["problems"] == []
