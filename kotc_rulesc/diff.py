@@ -67,6 +67,7 @@ class RuleDiff:
     b: int
     catalog_known: tuple[bool, bool]
     clean_slates: tuple[int, ...]  # clean-slate editions in (A, B]
+    clean_slate_notes: tuple[str, ...] = ()  # what each does, in its own rulebook's words
     #: the component changes by section (:data:`SECTIONS`): ``d.changes["formulas"]``
     changes: dict[str, tuple[ComponentChange, ...]] = field(default_factory=dict)
     rulebook_known: tuple[bool, bool] = (False, False)
@@ -220,11 +221,13 @@ def diff_editions(view: Any, a: int, b: int) -> RuleDiff:
     steps = view.path(a, b) or ()
     comps = _components(ca, cb, frozenset(rw.component for p in steps for rw in p.rewrites)) if all(known) else {}
     params, terms = rulebook_changes(ca, cb)
+    slates = tuple(n for n in cb.clean_slates if n > edition_number(a))
     return RuleDiff(
         a=a,
         b=b,
         catalog_known=known,
-        clean_slates=tuple(n for n in cb.clean_slates if n > edition_number(a)),
+        clean_slates=slates,
+        clean_slate_notes=tuple(CLEAN_SLATE.sentence(n, view.catalog(n).rulebook, crossed=True) for n in slates),
         changes={k: tuple(v) for k, v in comps.items()},
         rulebook_known=(ca.rulebook is not None, cb.rulebook is not None),
         parameters=tuple(params),
@@ -300,7 +303,7 @@ def value_line(v: ValueChange) -> str:
 
 def notes(d: RuleDiff) -> list[str]:
     """Sentences about the comparison itself: clean slates, unknown catalogs and rulebooks."""
-    out = [CLEAN_SLATE.sentence(n, crossed=True) for n in d.clean_slates]
+    out = list(d.clean_slate_notes)
     for n, known in zip((d.a, d.b), d.catalog_known):
         if not known:
             out.append(f"The {ordinal(n)} Edition's component catalog is unknown (no source gives it), so its components cannot be compared.")

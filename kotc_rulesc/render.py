@@ -333,7 +333,7 @@ def _changelog_view(rules: RuleSet, view: FoldedRules, step: Pass | None, n: int
         "new": [_component_view(c, this.system) for c in new],
         "clean_slate": bool(step and step.clean_slate),
         "catalog_known": this.catalog_known,
-        "clean_slate_sentence": CLEAN_SLATE.sentence(n) if decl is not None and step and step.clean_slate else None,
+        "clean_slate_sentence": CLEAN_SLATE.sentence(n, this.rulebook) if decl is not None and step and step.clean_slate else None,
         "parameters": [value_line(v) for v in params],
         "terms": [value_line(v) for v in terms],
         "rulebook_stated": bool(decl and decl.rulebook_stated),

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from .citation import as_of
 from .fold import Catalog, ComponentState
+from .history import CLEAN_SLATE
 from .history.change import describe_when, formula_text, limits_text
 from .model import When, ordinal
 from .system import System, kind_titles
@@ -291,7 +292,8 @@ def catalog_text(cat: Catalog) -> str:
         lines.append(f"A pre-release of the {ordinal(cat.number)} Edition, following the {ordinal(cat.declared.follows)}: "
                      "a branch beside the main line.")
     if cat.declared and cat.declared.clean_slate:
-        lines.append(f"Clean-slate edition: every card without an Edition Indicator of the {ordinal(cat.edition)} or later is banned.")
+        rule = CLEAN_SLATE.rule(cat.edition, cat.rulebook)
+        lines.append(f"Clean-slate edition: {rule or f'every card without an Edition Indicator of the {ordinal(cat.edition)} or later is banned'}.")
     if cat.components is None:
         lines.append("Component catalog: unknown (no source gives this edition's Card Building Guide).")
     else:

@@ -1,6 +1,7 @@
 """A collection judged as one deck, by the edition's rulebook: its size and, from the 17th, its Ultra Points
 (the sum of its cards' "[+N]").  A deck holds only legal cards (every guide and rulebook says so in its
-words), so any other card makes it not legal; what the rulebook does not state is not checked, and said so.
+words), so any other card makes it not legal; what the rulebook does not state is not checked, and said so;
+where no source gives the rulebook at all (the 8th), the deck's legality is unknown.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ class DeckVerdict:
     ultra_limit: int | None = None  # the rulebook's limit (None: the edition has none)
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    known: bool = True  # False: no source gives the rulebook that says what a deck holds (a note says so)
 
     @property
     def legal(self) -> bool:
-        return not self.problems
+        return self.known and not self.problems
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": self.cards, "ultra_points": self.ultra_points, "ultra_limit": self.ultra_limit, "legal": self.legal,
@@ -32,7 +34,8 @@ class DeckVerdict:
 
     def text(self) -> str:
         ultra = "" if self.ultra_limit is None or self.ultra_points is None else f", {self.ultra_points} Ultra Points"
-        lines = [f"deck: {self.cards} card{'s' if self.cards != 1 else ''}{ultra}: " + ("legal" if self.legal else "NOT LEGAL")]
+        lines = [f"deck: {self.cards} card{'s' if self.cards != 1 else ''}{ultra}: " + (
+            "legal" if self.legal else "NOT LEGAL" if self.problems else "legality unknown")]
         lines += [f"    {p}" for p in self.problems] + [f"    note: {n}" for n in self.notes]
         return "\n".join(lines)
 
@@ -82,7 +85,8 @@ class DeckTally:
                 f"{self.not_legal} card{'s' if self.not_legal != 1 else ''} that may not be used in a deck of the "
                 f"{ordinal(n)} edition (a deck holds only legal cards): {named}{more}")
         if rulebook is None:
-            verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: the deck's size is not checked")
+            verdict.known = False
+            verdict.notes.append(f"no source gives the {ordinal(n)} edition's rulebook: what a deck holds (its size) is unknown")
             return verdict
         where = f"the {ordinal(rulebook.edition)} edition's rulebook ({', '.join(rulebook.sources)})"
         deck = rulebook.deck

@@ -44,21 +44,28 @@ def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None, least
     return out
 
 
-def _editions_text(editions: list[int]) -> str:
+def _editions_text(editions: list[EditionKey]) -> str:
+    """"8th–10th editions", and a pre-release by name ("… and the 11th pre-release")."""
     runs: list[list[int]] = []
     for k in editions:
+        if is_pre_release(k):
+            continue
         if runs and runs[-1][-1] == k - 1:
             runs[-1].append(k)
         else:
             runs.append([k])
     parts = [ordinal(r[0]) if len(r) == 1 else f"{ordinal(r[0])}–{ordinal(r[-1])}" for r in runs]
-    return ", ".join(parts) + (" edition" if len(editions) == 1 else " editions")
+    branches = [ordinal(k) for k in editions if is_pre_release(k)]
+    if not parts:
+        return " and the ".join(branches)
+    text = ", ".join(parts) + (" edition" if len(parts) == 1 and len(runs[0]) == 1 else " editions")
+    return "".join([text, *(f" and the {b}" for b in branches)])
 
 
 def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
-    """What the sentence is in other (main-line) editions, as seen from edition ``n`` (``None``: nothing)."""
-    found: dict[str, list[tuple[int, Entry, Any]]] = {}
-    for k in range(view.first, view.last + 1):
+    """What the sentence is in other editions (a pre-release too), as seen from edition ``n`` (``None``: nothing)."""
+    found: dict[str, list[tuple[EditionKey, Entry, Any]]] = {}
+    for k in view.keys:
         if k == n:
             continue
         cat = view.catalog(k)
@@ -77,14 +84,14 @@ def elsewhere(sentence: str, n: EditionKey, view: Any) -> str | None:
         now = here.get(comp_id)
         if now is None:
             later = edition_number(n) + (0 if is_pre_release(n) else 1)  # the first main-line edition after n
-            if min(editions) >= later:
+            if min(map(edition_number, editions)) >= later:
                 text += f", not yet in the catalog of the {ordinal(n)}"
             else:
                 text += f", no longer in the catalog of the {ordinal(n)}"
         else:
             k, entry, m = hits[0]
             values = {**m.values, **entry.binds}
-            later = view.catalog(max(editions)).by_id()[comp_id]
+            later = view.catalog(max(editions, key=edition_number)).by_id()[comp_id]
             history = [f"revised {when_phrase(w.replaced_in)}" for w in later.wordings if w.replaced_in.happened_by(n) == "no"]
             if history:
                 text += " (" + ", ".join(dict.fromkeys(history)) + ")"

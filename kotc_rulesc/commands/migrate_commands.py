@@ -27,7 +27,7 @@ def _fail(message: str, code: int = 2) -> None:
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak "
               "(a second run on the same file meanwhile refuses).")
 @click.option("--from", "assume", type=EDITION, default=None, metavar="E",
-              help="The edition of cards that bear no Edition Indicator, as the 1st–10th layouts print none. Not needed "
+              help="The edition of cards that bear no Edition Indicator, as the 1st–8th layouts print none. Not needed "
                    "for the 17th (from the 13th a card without one is invalid: kept and marked).")
 @click.option("--reissue", is_flag=True,
               help="Re-issue a card the 17th prunes because a text it uses had its level revised after its design "
@@ -69,7 +69,7 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     guide prescribes ("Target 1 on-field minion;").
 
     Older editions: up to the 11th's pre-release a card whose cost was
-    revised is re-issued, and cards of the 1st–10th layouts bear no Edition
+    revised is re-issued, and cards of the 1st–8th layouts bear no Edition
     Indicator: give their edition with --from.
 
     The output keeps the input's format — YAML its comments and layout, JSON

@@ -81,8 +81,21 @@ class CleanSlate:
         """The pass fields a card crossing ``decl`` meets."""
         return {"clean_slate": decl.clean_slate, "successors": tuple((s.component, s.successor) for s in decl.successors)}
 
-    def sentence(self, n: int, crossed: bool = False) -> str:
-        """What the clean slate of the ``n``th edition does (``crossed``: as a diff across it says it)."""
+    def rule(self, n: int, rulebook: Any = None) -> str | None:
+        """What the ``n``th edition's own ``rulebook`` says its clean slate does, in its words, where it
+        requires an Edition Indicator (the 13th on: a card older is "pruned", one without is "invalid");
+        ``None`` for the 11th and 12th, whose rulebooks ban alike a card without one and an older one."""
+        if rulebook is None or rulebook.edition_indicator != "required":
+            return None
+        return (f"every card whose design edition (its Edition Indicator) is older than the {ordinal(n)} is "
+                f"{rulebook.terms.get('banned', 'banned')}, and a card with no Edition Indicator is invalid")
+
+    def sentence(self, n: int, rulebook: Any = None, crossed: bool = False) -> str:
+        """What the clean slate of the ``n``th edition does (``crossed``: as a diff across it says it), as
+        its ``rulebook`` words it."""
+        rule = self.rule(n, rulebook)
+        if rule is not None:
+            return f"Clean slate crossed: in the {ordinal(n)} Edition, {rule}." if crossed else f"From this edition on, {rule}."
         if crossed:
             return (f"Clean slate crossed: the {ordinal(n)} Edition bans every card whose Edition Indicator is missing "
                     f"or older than the {ordinal(n)}.")
