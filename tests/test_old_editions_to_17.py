@@ -115,7 +115,8 @@ def test_a_deck_of_the_8th_whose_rulebook_no_source_gives_is_of_unknown_legality
     exited 0, with a note that its size was not checked: no source gives an 8th rulebook (the 8th's
     rules.pdf is the 7th's, "Rulebook (7th Edition)"; the 7th asks for 40–60 cards, the 9th exactly 40).
     What no document says is unknown, never legal by default: the deck's legality is now unknown (exit 1,
-    JSON ``"legal": false`` with no problem and the note)."""
+    JSON ``"legal": null`` — unknown, as a figure no source gives — with no problem and the note; the
+    API's ``legal`` of the whole check False)."""
     deck = tmp_path / "deck.yaml"
     deck.write_text('- {name: Marker, type: spell, cost: 4, text: "Target up to 2 cards in play. Place 1 counter on each target."}\n')
     result = CliRunner().invoke(main, ["check-cards", "-e", "8", "--deck", str(deck)])
@@ -123,4 +124,8 @@ def test_a_deck_of_the_8th_whose_rulebook_no_source_gives_is_of_unknown_legality
     assert "1 card: 1 legal" in result.output
     assert "deck: 1 card: legality unknown\n    note: no source gives the 8th edition's rulebook: what a deck holds (its size) is unknown" in result.output
     data = json.loads(CliRunner().invoke(main, ["check-cards", "-e", "8", "--deck", str(deck), "--format", "json"]).output)
-    assert data["deck"]["legal"] is False and data["deck"]["problems"] == []
+    assert data["deck"]["legal"] is None and data["deck"]["problems"] == []
+    from kotc_rulesc import api
+
+    checked = api.check(str(deck), edition=8, deck=True)
+    assert checked.deck.legal is None and checked.legal is False

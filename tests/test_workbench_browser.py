@@ -459,6 +459,18 @@ def test_a_field_the_form_has_no_input_for_can_be_taken_off_the_card(page, tmp_p
         ("    edition: 11", "    edition: 17"), ("    offense: 3", "    offense:"), ("    defense: 10", "    defense:")]
 
 
+def test_a_deck_of_an_edition_whose_rulebook_no_source_gives_is_of_unknown_legality(page, tmp_path):
+    """As check-cards --deck says it ("legality unknown"), not "not legal": no source gives the 8th rulebook."""
+    given = tmp_path / "eighth.yaml"
+    given.write_text('- {name: Marker, type: spell, cost: 4, text: "Target up to 2 cards in play. Place 1 counter on each target."}\n')
+    page.select_option("#edition", "8")
+    page.wait_for_function("() => document.querySelector('#card-figure').name === 'cost'")
+    page.set_input_files("#collection-file", str(given))
+    page.wait_for_selector("#deck-verdict")
+    assert page.text_content("#deck-verdict") == "As a deck: 1 card — legality unknown"
+    assert "status-unknown" in page.get_attribute("#deck-verdict", "class")
+
+
 def test_a_card_of_one_collection_edited_after_another_is_opened_changes_none_of_the_other(page, tmp_path):
     other = tmp_path / "other.jsonl"
     other.write_text('{"name": "Sage", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}\n'

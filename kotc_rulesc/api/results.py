@@ -103,7 +103,7 @@ class Check:
     @property
     def legal(self) -> bool:
         """Every card legal, and the deck where it was judged (``check-cards``' exit status 0)."""
-        return self.summary["cards"] == self.summary["legal"] and (self.deck is None or self.deck.legal)
+        return self.summary["cards"] == self.summary["legal"] and (self.deck is None or self.deck.legal is True)
 
     def to_json(self) -> dict[str, Any]:
         """What ``check-cards --format json`` prints, as a value."""

@@ -25,8 +25,10 @@ class DeckVerdict:
     known: bool = True  # False: no source gives the rulebook that says what a deck holds (a note says so)
 
     @property
-    def legal(self) -> bool:
-        return self.known and not self.problems
+    def legal(self) -> bool | None:
+        """False where a card may not be used or a rule is broken; else None (unknown) where no source gives
+        the rulebook, as a card's figure no source gives is null in the JSON."""
+        return False if self.problems else True if self.known else None
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": self.cards, "ultra_points": self.ultra_points, "ultra_limit": self.ultra_limit, "legal": self.legal,

@@ -129,9 +129,10 @@ export class CollectionView {
     if (!deck) return;
     const ultra = deck.ultra_limit === null ? null : deck.ultra_points === null ? `Ultra Points unknown (at most ${deck.ultra_limit})`
       : `${deck.ultra_points} Ultra Points (at most ${deck.ultra_limit})`;
+    const [status, says] = {true: ["legal", "legal"], false: ["banned", "not legal"], null: ["unknown", "legality unknown"]}[deck.legal];
     fill(this.deck,
-      el("p", {class: `says status-${deck.legal ? "legal" : "banned"}`, id: "deck-verdict", data: {legal: deck.legal}},
-        `As a deck: ${deck.cards} card${deck.cards === 1 ? "" : "s"}${ultra ? `, ${ultra}` : ""} — ${deck.legal ? "legal" : "not legal"}`),
+      el("p", {class: `says status-${status}`, id: "deck-verdict", data: {legal: deck.legal}},
+        `As a deck: ${deck.cards} card${deck.cards === 1 ? "" : "s"}${ultra ? `, ${ultra}` : ""} — ${says}`),
       deck.problems.length ? el("ul", {class: "reasons"}, deck.problems.map((p) => el("li", {}, p))) : null,
       deck.notes.length ? el("ul", {class: "notes"}, deck.notes.map((n) => el("li", {}, n))) : null);
   }
