@@ -129,3 +129,14 @@ def test_a_deck_of_the_8th_whose_rulebook_no_source_gives_is_of_unknown_legality
 
     checked = api.check(str(deck), edition=8, deck=True)
     assert checked.deck.legal is None and checked.legal is False
+
+
+def test_from_a_pre_release_to_the_17th_is_refused_with_what_to_do_instead():
+    """--from names the design edition of cards without an Edition Indicator; to the 17th none is needed
+    (13th–17th rulebooks: "Any card with no Edition Indicator is invalid"), which the refusal now says."""
+    result = CliRunner().invoke(main, ["migrate", str(OLD), "--from", "11-pre", "--to", "17", "--dry-run"])
+    assert result.exit_code == 2
+    assert ("--from 11-pre is not on the way to --to 17: a pre-release is a branch of its own; leave --from out: "
+            "the 17th edition's rulebook calls a card without an Edition Indicator invalid") in result.output
+    to_12 = CliRunner().invoke(main, ["migrate", str(OLD), "--from", "11-pre", "--to", "12", "--dry-run"])
+    assert to_12.exit_code == 2 and to_12.output.rstrip().endswith("a pre-release is a branch of its own")
