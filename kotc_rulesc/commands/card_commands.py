@@ -73,7 +73,7 @@ def check_cards(collection: str, edition: int | None, deck: bool, strict: bool, 
     per line. Other fields (flavor, artist…) are kept and ignored. Older
     systems print other fields: creature or spell with offense and defense up
     to the 11th (a caveat as the first paragraph), a cost instead of a level
-    up to the 10th, no Edition Indicator in the 6th-edition layout; each
+    up to the 10th and in the 11th's pre-release, no Edition Indicator in the 6th-edition layout; each
     edition reads the other's word for a type (creature for minion).
 
     Every reason names its code — invalid (no Edition Indicator where the
@@ -289,7 +289,7 @@ def _no_such_option(name: str, stats: set[str]) -> None:
 @click.option("--name", default=None, help="The card name (optional).")
 @click.option("--edition-indicator", type=int, default=None, help="The card's printed Edition Indicator (default: the edition costed).")
 @click.option("--printed", "--printed-level", "--printed-cost", "printed", type=int, default=None,
-              help="The printed level (up to the 10th: the cost), to compare with the computed one (optional).")
+              help="The printed level (up to the 10th and in the 11-pre: the cost), to compare with the computed one (optional).")
 @STRICT_OPTION
 @FORMAT_OPTION
 @VERBOSE_OPTION
@@ -326,7 +326,8 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
     prints it) and named in their own words: minions and spells with --sp/--hp
     and a level from the 12th; creatures and spells with --offense/--defense
     up to the 11th (the caveat is the first --text), a level in the published
-    11th and a resource cost, with cost and relief, up to the 10th. A figure
+    11th and a resource cost, with cost and relief, up to the 10th and in the
+    11th's pre-release. A figure
     that depends on a formula no source gives is "unknown", never guessed.
 
     Exit status: 0 when every figure is known, 1 when a card cannot be
