@@ -240,22 +240,6 @@ def _system_sources(catalog: Catalog) -> tuple[str, ...]:
     return rule.sources
 
 
-def _before_revision(fields: CardFields, parsed: ParsedCard, catalog: Catalog, view: Any,
-                     reasons: list[Reason]) -> Catalog | None:
-    """The catalog a card older than a cost revision had its figure in: its design edition's, or (no Edition
-    Indicator) the one before the earliest revision; None where that is not known or costed otherwise."""
-    revisions = [r.edition for r in reasons if r.code == "cost-revised" and isinstance(r.edition, int)]
-    key = fields.edition if fields.edition is not None else min(revisions) - 1 if revisions else None
-    if key is None or key not in view.keys:
-        return None
-    then = view.catalog(key)
-    comps = then.by_id()
-    if not then.catalog_known or then.system.figure != catalog.system.figure \
-            or not all(u.component in comps for u in parsed.uses()):
-        return None
-    return then
-
-
 def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
     "offense" on a minion): malformed, naming the field it is here, in the words of the edition judged."""
@@ -441,10 +425,18 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
 
 def _revision_note(card: dict, fields: CardFields, parsed: ParsedCard, catalog: Catalog, view: Any,
                    reasons: list[Reason], then: Catalog | None, total: int) -> str:
-    """The note on a printed figure that differs from a revised card's: from before the revision, or
-    wrong there too (its figure in the catalog before the revision, where its formulas are known)."""
+    """The note on a revised card's printed figure, not its figure here: from before the revision, or
+    wrong there too.  Its figure there is had in ``then``, else its design edition's catalog, or (no Edition
+    Indicator) the one before the earliest revision, where its formulas are known and costed alike."""
     edition, figure = catalog.edition, catalog.system.figure
-    then = then if then is not None else _before_revision(fields, parsed, catalog, view, reasons)
+    if then is None:
+        revisions = [r.edition for r in reasons if r.code == "cost-revised" and isinstance(r.edition, int)]
+        key = fields.edition if fields.edition is not None else min(revisions) - 1 if revisions else None
+        then = view.catalog(key) if key is not None and key in view.keys else None
+        comps = then.by_id() if then is not None else {}
+        if then is not None and (not then.catalog_known or then.system.figure != figure
+                                 or not all(u.component in comps for u in parsed.uses())):
+            then = None
     was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if then is not None else None
     now = f"in the {ordinal(edition)} edition {_figure_is(figure, total)}"
     if was is None or was == fields.cost:
