@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping
 
 from ..catalog import Catalog, ComponentState
@@ -30,8 +31,8 @@ __all__ = ["CardJudge", "Judgement", "Reason", "cost_revision_rule", "judge", "j
 class Judgement(Value):
     """A card judged in one edition: its status and figure, and why (reasons, warnings, notes)."""
 
-    __slots__ = ("index", "name", "status", "cost", "printed_cost", "reasons", "notes", "parsed", "edition", "breakdown",
-                 "line", "field_lines", "figure", "warnings", "prescribed", "ultra_points", "counts_ultra")
+    __slots__ = ("index", "name", "status", "cost", "printed_cost", "reasons", "_notes", "parsed", "edition", "breakdown",
+                 "line", "field_lines", "figure", "warnings", "prescribed", "ultra_points", "counts_ultra", "_later")
     __hash__ = None  # type: ignore[assignment]  # (mutable)
 
     def __init__(self, index: int, name: str | None, status: str, cost: int | None, printed_cost: int | None,
@@ -45,7 +46,8 @@ class Judgement(Value):
         self.cost = cost  # computed in the edition judged (its design edition's where the rulebook keeps that); None: unknown
         self.printed_cost = printed_cost
         self.reasons = reasons
-        self.notes = notes
+        self._notes = notes
+        self._later = None  # a last note, made when read (its figure costs a second card_cost: see judge)
         self.parsed = parsed
         self.edition = edition  # the edition judged
         self.breakdown = breakdown  # the cost breakdown (see cost.card_cost)
@@ -62,6 +64,13 @@ class Judgement(Value):
         return Judgement(index, name, self.status, self.cost, self.printed_cost, self.reasons, self.notes, self.parsed,
                          self.edition, self.breakdown, line, field_lines, self.figure, self.warnings, self.prescribed,
                          self.ultra_points, self.counts_ultra)
+
+    @property
+    def notes(self) -> list[str]:
+        if self._later is not None:
+            self._notes = list(dict.fromkeys([*self._notes, self._later()]))
+            self._later = None
+        return self._notes
 
     def line_of(self, reason: Reason) -> int | None:
         """The line of the reason's field ("text[2]": its paragraph, else the text), else the card's."""
@@ -231,22 +240,6 @@ def _system_sources(catalog: Catalog) -> tuple[str, ...]:
     return rule.sources
 
 
-def _before_revision(fields: CardFields, parsed: ParsedCard, catalog: Catalog, view: Any,
-                     reasons: list[Reason]) -> Catalog | None:
-    """The catalog a card older than a cost revision had its figure in: its design edition's, or (no Edition
-    Indicator) the one before the earliest revision; None where that is not known or costed otherwise."""
-    revisions = [r.edition for r in reasons if r.code == "cost-revised" and isinstance(r.edition, int)]
-    key = fields.edition if fields.edition is not None else min(revisions) - 1 if revisions else None
-    if key is None or key not in view.keys:
-        return None
-    then = view.catalog(key)
-    comps = then.by_id()
-    if not then.catalog_known or then.system.figure != catalog.system.figure \
-            or not all(u.component in comps for u in parsed.uses()):
-        return None
-    return then
-
-
 def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -> list[Reason]:
     """A field of another edition's system that this one's card types have not ("cost" on a 17th card,
     "offense" on a minion): malformed, naming the field it is here, in the words of the edition judged."""
@@ -373,6 +366,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 notes.append(f'the formula of "{use.sentence}" changed {when_phrase(change.when)} ({was} → {now}) '
                              "with no rulebook list naming it: the card, designed before, is not pruned by it")
     design = None  # the card's figure in its design edition, where the rulebook keeps that one
+    later = None  # the last note, made when read (Judgement.notes)
     if reads_here and total is not None:  # its design edition is not known: its printed figure is not judged
         printed = f" (printed {fields.cost})" if fields.cost is not None and fields.cost != total else ""
         notes.append(f"with `edition: {edition_number(edition)}` its {figure} would be {total}{printed}")
@@ -389,22 +383,9 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 "unknown-fact",
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
                 None, rule_sources, figure))
-        elif revised and fields.cost != total:
-            # its figure before the revision, where its formulas are known: the printed one may be wrong there too
-            then = then if design_by == "full" else _before_revision(fields, parsed, catalog, view, reasons)
-            was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if then is not None else None
-            if was is not None and was != fields.cost:
-                there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
-                now = f"; in the {ordinal(edition)} edition {_figure_is(figure, total)}"
-                if fields.edition is None:
-                    notes.append(f"the printed {figure} {fields.cost} was not the card's before the cost revision either "
-                                 f"({there} in the {ordinal(then.edition)} edition){now}")
-                else:
-                    notes.append(f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} "
-                                 f"edition ({there} there){now}")
-            else:
-                notes.append(f"the printed {figure} {fields.cost} is from before the cost revision; "
-                             f"in the {ordinal(edition)} edition {_figure_is(figure, total)}")
+        elif revised and fields.cost != total:  # (its figure before the revision is figured when a report asks)
+            later = partial(_revision_note, dict(card), fields, parsed, catalog, view, reasons,
+                            then if design_by == "full" else None, total)
         elif design is not None:
             ours = f"the {ordinal(then)} edition's rules" if then == edition else f"its design edition's (the {ordinal(then)})"
             if fields.cost == design and design != total:
@@ -434,10 +415,38 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             for line, paragraph in parsed.prescribed.items():
                 lines[line - 1] = lines[line - 1].replace(printed[line], paragraph, 1)
             prescribed = "\n".join(lines)
-    return Judgement(index, name, status_of(reasons), total if design is None else design, fields.cost, reasons,
-                     list(dict.fromkeys(notes)), parsed,
-                     edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
-                     prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
+    j = Judgement(index, name, status_of(reasons), total if design is None else design, fields.cost, reasons,
+                  list(dict.fromkeys(notes)), parsed,
+                  edition, cost_result.breakdown if cost_result else None, figure=figure, warnings=warnings,
+                  prescribed=prescribed, ultra_points=ultra, counts_ultra=counts_ultra)
+    j._later = later
+    return j
+
+
+def _revision_note(card: dict, fields: CardFields, parsed: ParsedCard, catalog: Catalog, view: Any,
+                   reasons: list[Reason], then: Catalog | None, total: int) -> str:
+    """The note on a revised card's printed figure, not its figure here: from before the revision, or
+    wrong there too.  Its figure there is had in ``then``, else its design edition's catalog, or (no Edition
+    Indicator) the one before the earliest revision, where its formulas are known and costed alike."""
+    edition, figure = catalog.edition, catalog.system.figure
+    if then is None:
+        revisions = [r.edition for r in reasons if r.code == "cost-revised" and isinstance(r.edition, int)]
+        key = fields.edition if fields.edition is not None else min(revisions) - 1 if revisions else None
+        then = view.catalog(key) if key is not None and key in view.keys else None
+        comps = then.by_id() if then is not None else {}
+        if then is not None and (not then.catalog_known or then.system.figure != figure
+                                 or not all(u.component in comps for u in parsed.uses())):
+            then = None
+    was = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total if then is not None else None
+    now = f"in the {ordinal(edition)} edition {_figure_is(figure, total)}"
+    if was is None or was == fields.cost:
+        return f"the printed {figure} {fields.cost} is from before the cost revision; {now}"
+    there = f"the card cost {was}" if figure == "cost" else f"its {figure} was {was}"
+    if fields.edition is None:
+        return (f"the printed {figure} {fields.cost} was not the card's before the cost revision either "
+                f"({there} in the {ordinal(then.edition)} edition); {now}")
+    return (f"the printed {figure} {fields.cost} was already wrong in the {ordinal(then.edition)} edition "
+            f"({there} there); {now}")
 
 
 def judge_input(item: Any, edition: int, view: Any) -> Judgement:
