@@ -140,3 +140,19 @@ def test_from_a_pre_release_to_the_17th_is_refused_with_what_to_do_instead():
             "the 17th edition's rulebook calls a card without an Edition Indicator invalid") in result.output
     to_12 = CliRunner().invoke(main, ["migrate", str(OLD), "--from", "11-pre", "--to", "12", "--dry-run"])
     assert to_12.exit_code == 2 and to_12.output.rstrip().endswith("a pre-release is a branch of its own")
+
+
+def test_a_cards_clean_slate_reason_is_told_in_its_rulebooks_words():
+    """The 13th rulebook prunes "any card whose design edition is prior to 13th Edition" and calls a card
+    with no Edition Indicator "invalid" (its own reason): the clean-slate reason no longer says the 13th
+    prunes a card for a missing indicator. The 12th's rulebook bans both alike: its reason as before."""
+    mixed = OLD.parent / "mixed-collection.yaml"
+    cards = json.loads(CliRunner().invoke(main, ["check-cards", str(mixed), "--format", "json"]).output)["cards"]
+    said = {c["name"]: next(r["message"] for r in c["reasons"] if r["code"] == "clean-slate")
+            for c in cards if any(r["code"] == "clean-slate" for r in c["reasons"])}
+    assert said["Smasher"] == ("the 13th edition is a clean slate: any card whose design edition is older than the "
+                               "13th is pruned, and this card bears the Edition Indicator 12")
+    assert said["Frenzied Berserker"].endswith("bears no Edition Indicator: nothing shows a later design edition")
+    twelfth = json.loads(CliRunner().invoke(main, ["check-cards", str(OLD), "-e", "12", "--format", "json"]).output)["cards"]
+    assert any(r["message"] == "the 12th edition is a clean slate: every card whose Edition Indicator is missing or "
+               "older than 12 is banned, and this card bears the Edition Indicator 11" for c in twelfth for r in c["reasons"])

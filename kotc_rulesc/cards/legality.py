@@ -306,11 +306,19 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             c.declared is not None and c.declared.catalog_whole
             for c in (view.catalog(k) for k in catalog.clean_slates if fields.edition is None or k > fields.edition)
         )
-        reasons.append(Reason(
-            "clean-slate",
-            f"the {ordinal(clean)} edition is a clean slate: every card whose Edition Indicator is missing or older "
-            f"than {clean} is {term(view.catalog(clean).rulebook, 'banned')}, and this card {_bears(fields.edition)}",
-            clean, decl.sources if decl else ()))
+        slate = view.catalog(clean).rulebook
+        said = term(slate, "banned")
+        if slate is not None and slate.edition_indicator == "required":
+            # (the 13th on: "any card whose design edition is prior to 13th Edition is pruned"; one with no
+            # Edition Indicator is "invalid", its own reason)
+            said = (f"any card whose design edition is older than the {ordinal(clean)} is {said}, and this card "
+                    + ("bears no Edition Indicator: nothing shows a later design edition" if fields.edition is None
+                       else _bears(fields.edition)))
+        else:
+            said = (f"every card whose Edition Indicator is missing or older than {clean} is {said}, and this card "
+                    f"{_bears(fields.edition)}")
+        reasons.append(Reason("clean-slate", f"the {ordinal(clean)} edition is a clean slate: {said}", clean,
+                              decl.sources if decl else ()))
 
     parsed = None
     cost_result = None
