@@ -156,3 +156,14 @@ def test_a_cards_clean_slate_reason_is_told_in_its_rulebooks_words():
     twelfth = json.loads(CliRunner().invoke(main, ["check-cards", str(OLD), "-e", "12", "--format", "json"]).output)["cards"]
     assert any(r["message"] == "the 12th edition is a clean slate: every card whose Edition Indicator is missing or "
                "older than 12 is banned, and this card bears the Edition Indicator 11" for c in twelfth for r in c["reasons"])
+
+
+def test_a_pre_release_card_judged_in_the_published_11th_is_told_where_it_reads(tmp_path):
+    """A card bearing 11 and printing a cost is most likely the 11th pre-release's (its cards print a
+    resource cost): "write 'level: 4'" alone would not make it readable; the reason also names -e 11-pre."""
+    given = tmp_path / "p.yaml"
+    given.write_text("- {name: P, type: creature, edition: 11, cost: 4, offense: 1, defense: 5, text: Draw 1 card.}\n")
+    out = CliRunner().invoke(main, ["check-cards", "-e", "11", str(given)]).output
+    assert ("the 11th edition's cards print a level, not a cost: write 'level: 4', or judge it as a card of the "
+            "11th pre-release, whose cards print a cost: -e 11-pre") in out
+    assert CliRunner().invoke(main, ["check-cards", "-e", "11-pre", str(given)]).exit_code == 0

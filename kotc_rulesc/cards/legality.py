@@ -265,6 +265,10 @@ def _other_fields(card: dict, catalog: Catalog, fields: CardFields, view: Any) -
         to = right.get(f)
         if to == system.figure:
             say = f"the {ordinal(catalog.edition)} edition's cards print a {system.figure_title}, not a {f}: write '{to}: {card[f]!r}'"
+            # an edition of the same number whose cards print it (the 11th's pre-release prints a cost)
+            say += "".join(f", or judge it as a card of the {ordinal(k)}, whose cards print a {f}: -e {k}" for k in view.keys
+                           if k != catalog.edition and fields.edition is not None and edition_number(k) == fields.edition
+                           and view.catalog(k).system.figure == f)
         elif to is not None:
             say = f"a {fields.type or 'card'} of this edition has no {f} (another edition's word): its {to} is '{to}'"
         else:
