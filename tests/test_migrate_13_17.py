@@ -165,7 +165,7 @@ def test_a_rewording_no_rulebook_list_names_is_kept_as_printed(view, step, rw):
     assert d.legal and old in (d.text or text)
     assert not [r for r in d.rewrites if r.component == rw.component]
     if old.casefold() != rw.new.render(_values(rw, 2)).casefold():  # (not only its first letter)
-        assert any("is kept as printed" in n and "no rulebook list refurbishes it" in n for n in d.notes)
+        assert any("is kept as printed" in n and "no rulebook list of refurbished texts names it" in n for n in d.notes)
 
 
 def test_refurbishments_of_later_editions_apply_in_edition_order(view):

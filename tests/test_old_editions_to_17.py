@@ -167,3 +167,15 @@ def test_a_pre_release_card_judged_in_the_published_11th_is_told_where_it_reads(
     assert ("the 11th edition's cards print a level, not a cost: write 'level: 4', or judge it as a card of the "
             "11th pre-release, whose cards print a cost: -e 11-pre") in out
     assert CliRunner().invoke(main, ["check-cards", "-e", "11-pre", str(given)]).exit_code == 0
+
+
+def test_a_rewording_kept_before_the_13th_is_named_with_its_rulebooks_revised_lists(tmp_path):
+    """Up to the 12th the rulebooks' lists are of "Revised Ability Text", not refurbished texts (the 13th's
+    word): a card keeping a 2nd-edition rewording no list names is told so in its rulebook's word."""
+    given = tmp_path / "q.yaml"
+    given.write_text("- name: Drill Sergeant\n  type: spell\n  cost: 12\n  text: \"Target up to 3 resources. Place 1 offense "
+                     "counter on each target. You can remove an offense counter from a card at any time to increase its "
+                     "offense by 1.\"\n")
+    out = CliRunner().invoke(main, ["migrate", str(given), "--from", "1", "--to", "2", "--dry-run", "--report", "-"]).output
+    assert "the 2nd edition guide rewords it" in out and "and no rulebook list of revised texts names it" in out
+    assert "refurbish" not in out

@@ -196,7 +196,7 @@ class Migrator:
         codes = {r.code for r in j.reasons}
 
         if j.status == "legal" and not crossed:
-            notes = _kept_notes(kept) + advice.figure_notes(self, j, source)
+            notes = _kept_notes(kept, self.view) + advice.figure_notes(self, j, source)
             new_text, fixes = _prescribed(new_text, j)
             rewrites += fixes
             if rewrites:
@@ -381,10 +381,16 @@ def _prescribed(text: str | None, j: Any) -> tuple[str | None, list[TextRewrite]
     return j.prescribed, fixes
 
 
-def _kept_notes(kept: list[TextRewrite]) -> tuple[str, ...]:
-    """Say which texts the card keeps as printed although a later guide rewords them."""
+def _kept_notes(kept: list[TextRewrite], view: Any) -> tuple[str, ...]:
+    """Say which texts the card keeps as printed although a later guide rewords them (the lists named in
+    the words of the rewording edition's rulebook: "revised" texts up to the 12th, "refurbished" after)."""
+    def revised(edition: Any) -> str:
+        rulebook = view.catalog(edition).rulebook if edition in view.keys else None
+        return (rulebook.terms.get("revised") if rulebook is not None else None) or "revised"
+
     return tuple(
         f'"{rw.old}" is kept as printed: the {ordinal(rw.edition) + " edition" if rw.edition else "later"} '
-        f'guide rewords it "{rw.new}", and no rulebook list refurbishes it (the card reads as the new wording)'
+        f'guide rewords it "{rw.new}", and no rulebook list of {revised(rw.edition)} texts names it '
+        "(the card reads as the new wording)"
         for rw in kept
         if rw.old.casefold() != rw.new.casefold())  # only the first letter: where a text stands says which
