@@ -151,3 +151,14 @@ def test_an_effect_whose_t_is_unknown_says_unknown_not_none():
                                     "--text", "Target up to 2 level 10 or lower enemy creatures; Destroy the targets."])
     assert out.exit_code == 1
     assert "cost 2at (t=unknown, a=1) = unknown" in out.output and "None" not in out.output, out.output
+
+
+def test_a_t_below_zero_is_applied_as_written_and_said_so():
+    """t = x/(10 - y) is below 0 for y over 10, and no document bounds y (the 11th guide prints no limits):
+    the level follows the formula as written (not guessed otherwise), and a note says so."""
+    out = CliRunner().invoke(main, ["cost", "-e", "11", "--type", "spell", "--format", "json",
+                                    "--text", "Target up to 2 level 12 or lower enemy creatures; Destroy the targets."])
+    card = json.loads(out.output)
+    assert card["level"] == 1
+    assert ('"Target up to 2 level 12 or lower enemy creatures;" sets t to -1, below 0: no source bounds the values '
+            "of its formula, x/(10-y), and it is applied as written") in card["notes"]

@@ -99,7 +99,10 @@ def _scope(uses: list[Use], place: str, catalog: Catalog, notes: list[str], oute
         use = next((u for u in uses if u.kind == kind.id), None)
         if use is not None:
             set_parts[id(use)] = _part(use, catalog, None, notes)
-            given[var] = set_parts[id(use)][1]
+            given[var] = value = set_parts[id(use)][1]
+            if value is not None and value < 0:  # (the 11th's t = x/(10-y) for y over 10: no document bounds y)
+                notes.append(f'"{use.wording}" sets {var} to {Fraction(value)}, below 0: no source bounds the values of '
+                             f'its formula, {set_parts[id(use)][0]["formula"]}, and it is applied as written')
         elif kind.default is not None:
             given[var] = kind.default.evaluate({})
         elif kind.absent and (needs := [u for u in uses if u.state is not None and u.state.formula is not None
