@@ -266,3 +266,29 @@ def test_a_card_banned_only_by_its_wrong_printed_level_is_invalid():
     m = api.migrate(misprint)
     assert (m.status, m.outcome, m.card["migration"]["outcome"]) == ("banned", "invalid", "invalid")
     assert api.judge(misprint, 12).outcome == "banned"
+
+
+@pytest.mark.parametrize("entry", [None, 3, "Insight", [1]], ids=["null", "number", "string", "list"])
+def test_an_entry_that_is_no_card_is_judged_and_migrated_as_the_commands_say_of_it(entry, tmp_path):
+    """`api.judge(None)` added "invalid: bears no Edition Indicator" and a clean-slate pruning to the one
+    reason check-cards gives such an entry, and `api.migrate(None)`'s entry was not migrate's."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(f"- {json.dumps(entry)}\n")
+    shown = json.loads(_cli("cost", str(path), "-e", "17", "--format", "json"))
+    assert {**api.judge(entry).cost_json(), "reasons": shown[0]["reasons"]} == shown[0]
+    assert [r.code for r in api.judge(entry).reasons] == ["malformed"] == [r.code for r in api.check([entry]).verdicts[0].reasons]
+    report = json.loads(_cli("migrate", str(path), "--to", "17", "--dry-run", "--report-format", "json"))
+    m = api.migrate(entry)
+    assert {**m.to_json(), "line": report["cards"][0]["line"]} == report["cards"][0]
+    assert (m.status, m.changed, m.card, [r.code for r in m.reasons]) == ("error", False, entry, ["malformed"])
+
+
+def test_a_card_is_any_mapping_of_its_fields():
+    """docs/api.md: "A card is a mapping of its fields"; a read-only mapping was "not a mapping"."""
+    from types import MappingProxyType
+
+    insight = {"name": "Insight", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}
+    assert api.judge(MappingProxyType(insight)) == api.judge(insight)
+    assert api.check([MappingProxyType(insight)]).summary["legal"] == 1
+    summoner = {"name": "Pawn Summoner", "type": "spell", "edition": 15, "level": 6, "text": "Summon 2 level 3 pawns."}
+    assert api.migrate(MappingProxyType(summoner)) == api.migrate(summoner)

@@ -13,6 +13,7 @@ card does: the engine is imported when a function first needs it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -145,11 +146,11 @@ class Rules:
 
     def judge(self, card: Any, edition: Any = None) -> Verdict:
         """A card (a mapping of its fields) judged in the edition: what ``cost`` and ``check-cards`` say of it."""
-        from ..cards.legality import judge
+        from ..cards.legality import judge_input
 
         with self._lock:
             key = self.key(edition)
-            return Verdict(judge(card, key, self.view), self.view.catalog(key))
+            return Verdict(judge_input(_card_input(0, card), key, self.view), self.view.catalog(key))
 
     def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
               each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
@@ -194,12 +195,21 @@ class Rules:
         with self._lock:
             target = self.key(to)
             migrator = Migrator(self.view, target, None if assume is None else self.key(assume), reissue=reissue)
+            card = dict(card) if isinstance(card, Mapping) else card
+            if not isinstance(card, dict):  # (as migrate reports a collection's entry that is no card)
+                from ..cards.fields import kind_of
+
+                record = Record(0, None, None, None, False, f"{kind_of(card)}, not a card (a mapping of fields)")
+                entry = record.to_json(migrator.words)
+                return Migration(0, None, "error", entry["outcome"], None, target, False, False, None, card,
+                                 [Reason("malformed", record.problem, None, (), None)], [], None, entry["remedy"],
+                                 record, dict(migrator.words))
             try:
                 d = migrator.decide(card)
             except NeedsFrom:
                 raise EditionError("the card bears no Edition Indicator: give the edition it was designed for (assume=…)") from None
-            new = edit_dict(card, d) if isinstance(card, dict) and (d.status != "unchanged" or MARK in card) else None
-            name = card.get("name") if isinstance(card, dict) and isinstance(card.get("name"), str) else None
+            new = edit_dict(card, d) if d.status != "unchanged" or MARK in card else None
+            name = card.get("name") if isinstance(card.get("name"), str) else None
             record = Record(0, None, name, d, new is not None)
             return Migration(0, name, d.status, outcome(record.outcome, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
@@ -207,13 +217,14 @@ class Rules:
 
 
 def _card_input(index: int, card: Any) -> Any:
-    """A card given as a value, as the collection reader gives it (not a mapping: an unreadable card)."""
+    """A card given as a value, as the collection reader gives it (any mapping read as a dict; not a
+    mapping: an unreadable card, as ``check-cards`` says of a collection's entry)."""
     from ..cards.collection import CardInput, not_a_card
 
     if isinstance(card, CardInput):
         return card
-    if isinstance(card, dict):
-        return CardInput(index, card, [], None)
+    if isinstance(card, Mapping):
+        return CardInput(index, card if isinstance(card, dict) else dict(card), [], None)
     return not_a_card("<cards>", index, card, None)
 
 
