@@ -292,3 +292,12 @@ def test_a_card_is_any_mapping_of_its_fields():
     assert api.check([MappingProxyType(insight)]).summary["legal"] == 1
     summoner = {"name": "Pawn Summoner", "type": "spell", "edition": 15, "level": 6, "text": "Summon 2 level 3 pawns."}
     assert api.migrate(MappingProxyType(summoner)) == api.migrate(summoner)
+
+
+@pytest.mark.parametrize("cards", [{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}, None,
+                                   b"- name: Insight\n", 3], ids=["one card", "null", "bytes", "number"])
+def test_cards_neither_a_path_nor_cards_are_a_type_error_naming_what_cards_is(cards):
+    """`api.check(card)` judged the card's keys as five unreadable cards, `api.check(b"...")` each byte,
+    and `api.check(None)` failed inside with "'NoneType' object is not iterable"."""
+    with pytest.raises(TypeError, match=r"^cards is a collection file's path or the cards themselves"):
+        api.check(cards)

@@ -161,6 +161,11 @@ class Rules:
         from ..cards.legality import CardJudge
         from ..cards.report import Tally
 
+        if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, (str, Path, Iterable)):
+            from ..cards.fields import kind_of
+
+            raise TypeError(f"cards is a collection file's path or the cards themselves (an iterable of mappings), "
+                            f"not {kind_of(cards)}" + (": give [card] for one card" if isinstance(cards, Mapping) else ""))
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
