@@ -301,3 +301,16 @@ def test_cards_neither_a_path_nor_cards_are_a_type_error_naming_what_cards_is(ca
     and `api.check(None)` failed inside with "'NoneType' object is not iterable"."""
     with pytest.raises(TypeError, match=r"^cards is a collection file's path or the cards themselves"):
         api.check(cards)
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda: api.nearest(None), r"^sentence is a card's sentence, a string .*, not null$"),
+    (lambda: api.nearest(b"Drw 2 cards."), r"^sentence is a card's sentence, a string .*, not bytes$"),
+    (lambda: api.wording("effect-draw-cards-13", "x"), r"^values maps slots of the text to whole numbers .*, not a string$"),
+    (lambda: api.wording("effect-draw-cards-13", [("x", 2)]), r"^values maps slots .*, not a list$"),
+], ids=["nearest None", "nearest bytes", "wording str", "wording pairs"])
+def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it(call, says):
+    """`api.nearest(None)` failed inside with "AttributeError: 'NoneType' object has no attribute
+    'translate'", `api.wording(id, "x")` with "'str' object has no attribute 'items'"."""
+    with pytest.raises(TypeError, match=says):
+        call()

@@ -119,6 +119,8 @@ class Rules:
         edition's card-writing rules prescribe, capitalized where it is ``opening`` a sentence."""
         from .values import Wording
 
+        if values is not None and not isinstance(values, Mapping):
+            raise TypeError(f"values maps slots of the text to whole numbers ({{'x': 2}}), not {_kind(values)}")
         with self._lock:
             catalog = self.view.catalog(self.key(edition))
             comp = catalog.by_id().get(component)
@@ -139,6 +141,8 @@ class Rules:
         """The edition's components nearest to ``sentence`` (what an unknown text's reason suggests)."""
         from .values import nearest
 
+        if not isinstance(sentence, str):
+            raise TypeError(f"sentence is a card's sentence, a string (\"Draw 2 cards.\"), not {_kind(sentence)}")
         if not isinstance(n, int) or n < 1:
             raise ValueError(f"n is how many components to give: a whole number, 1 or more (got {n!r})")
         with self._lock:
@@ -162,10 +166,8 @@ class Rules:
         from ..cards.report import Tally
 
         if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, (str, Path, Iterable)):
-            from ..cards.fields import kind_of
-
             raise TypeError(f"cards is a collection file's path or the cards themselves (an iterable of mappings), "
-                            f"not {kind_of(cards)}" + (": give [card] for one card" if isinstance(cards, Mapping) else ""))
+                            f"not {_kind(cards)}" + (": give [card] for one card" if isinstance(cards, Mapping) else ""))
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
@@ -202,9 +204,7 @@ class Rules:
             migrator = Migrator(self.view, target, None if assume is None else self.key(assume), reissue=reissue)
             card = dict(card) if isinstance(card, Mapping) else card
             if not isinstance(card, dict):  # (as migrate reports a collection's entry that is no card)
-                from ..cards.fields import kind_of
-
-                record = Record(0, None, None, None, False, f"{kind_of(card)}, not a card (a mapping of fields)")
+                record = Record(0, None, None, None, False, f"{_kind(card)}, not a card (a mapping of fields)")
                 entry = record.to_json(migrator.words)
                 return Migration(0, None, "error", entry["outcome"], None, target, False, False, None, card,
                                  [Reason("malformed", record.problem, None, (), None)], [], None, entry["remedy"],
@@ -219,6 +219,13 @@ class Rules:
             return Migration(0, name, d.status, outcome(record.outcome, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
                              d.replacement, d.remedy, record, dict(migrator.words))
+
+
+def _kind(value: Any) -> str:
+    """What a value is, as the card reader names it ("null", "a string", "bytes")."""
+    from ..cards.fields import kind_of
+
+    return kind_of(value)
 
 
 def _card_input(index: int, card: Any) -> Any:
