@@ -314,3 +314,15 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it(call, says):
     'translate'", `api.wording(id, "x")` with "'str' object has no attribute 'items'"."""
     with pytest.raises(TypeError, match=says):
         call()
+
+
+def test_an_edition_is_also_the_apis_own_edition_value_and_a_non_edition_is_said_once():
+    """`api.judge(card, api.editions()[-1])` raised "Edition(key=17, ...) is not an edition (Edition(key=17,
+    ...) is not an edition: write a number (10) ...)": the API's own value refused, the message said twice."""
+    insight = {"name": "Insight", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}
+    seventeenth, pre = api.editions()[-1], next(e for e in api.editions() if e.pre_release)
+    assert api.judge(insight, seventeenth) == api.judge(insight, 17)
+    assert api.system(pre) == api.system("11-pre") and api.components(seventeenth) == api.components(17)
+    with pytest.raises(api.EditionError) as raised:
+        api.judge(insight, 17.0)
+    assert str(raised.value) == "17.0 is not an edition: write a number (10) or a pre-release (11-pre)"

@@ -63,13 +63,18 @@ class Rules:
         return self.view.newest_with_catalog()
 
     def key(self, edition: Any = None) -> EditionKey:
-        """The edition's key (``17``, ``"11-pre"``) as the rules know it; :class:`EditionError` if they do not."""
+        """The edition's key (``17``, ``"11-pre"``; of an :class:`Edition`, its ``key``) as the rules know it;
+        :class:`EditionError` if they do not."""
         if edition is None:
             return self.current()
+        if not isinstance(edition, (int, str)):
+            from .values import Edition
+
+            edition = edition.key if isinstance(edition, Edition) else edition
         try:
             key = parse_edition_key(edition)
         except ValueError as exc:
-            raise EditionError(f"{edition!r} is not an edition ({exc})") from None
+            raise EditionError(str(exc)) from None
         if key not in self.view.keys:
             raise EditionError(f"the rules have no edition {edition!r}: they have {', '.join(map(str, self.view.keys))}")
         return key
