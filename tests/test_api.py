@@ -326,3 +326,17 @@ def test_an_edition_is_also_the_apis_own_edition_value_and_a_non_edition_is_said
     with pytest.raises(api.EditionError) as raised:
         api.judge(insight, 17.0)
     assert str(raised.value) == "17.0 is not an edition: write a number (10) or a pre-release (11-pre)"
+
+
+@pytest.mark.parametrize(("to", "assume", "says"), [
+    ("12", "17", "is later than"), ("12", "11-pre", "is not on the way to"), ("11-pre", "12", "is later than")])
+def test_an_assumed_edition_migrate_refuses_is_an_edition_error(to, assume, says, tmp_path):
+    """`api.migrate(card, to=12, assume=17)` marked the card with a "no-path" error ("the card's edition, the
+    17th, is not on the way…": the card bears none), where `migrate --from 17 --to 12` refuses the run."""
+    path = tmp_path / "old.yaml"
+    path.write_text("- name: Old\n  type: spell\n  text: Draw 1 card.\n")
+    result = CliRunner().invoke(main, ["migrate", str(path), "--to", to, "--from", assume, "--dry-run"])
+    assert result.exit_code == 2 and says in result.output
+    with pytest.raises(api.EditionError, match=r"^assume=") as raised:
+        api.migrate({"name": "Old", "type": "spell", "text": "Draw 1 card."}, to=to, assume=assume)
+    assert says in str(raised.value)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..model import EditionKey, parse_edition_key
+from ..model import EditionKey, edition_number, parse_edition_key
 from .results import Check, Reason, Verdict
 
 __all__ = [
@@ -205,8 +205,12 @@ class Rules:
         from .values import Migration
 
         with self._lock:
-            target = self.key(to)
-            migrator = Migrator(self.view, target, None if assume is None else self.key(assume), reissue=reissue)
+            target, source = self.key(to), None if assume is None else self.key(assume)
+            if source is not None and self.view.path(source, target) is None:  # (as ``migrate --from`` refuses it)
+                raise EditionError(f"assume={source!r} is later than to={target!r}: migration only goes forward"
+                                   if edition_number(source) > edition_number(target) else
+                                   f"assume={source!r} is not on the way to to={target!r}: a pre-release is a branch of its own")
+            migrator = Migrator(self.view, target, source, reissue=reissue)
             card = dict(card) if isinstance(card, Mapping) else card
             if not isinstance(card, dict):  # (as migrate reports a collection's entry that is no card)
                 record = Record(0, None, None, None, False, f"{_kind(card)}, not a card (a mapping of fields)")
