@@ -340,3 +340,17 @@ def test_an_assumed_edition_migrate_refuses_is_an_edition_error(to, assume, says
     with pytest.raises(api.EditionError, match=r"^assume=") as raised:
         api.migrate({"name": "Old", "type": "spell", "text": "Draw 1 card."}, to=to, assume=assume)
     assert says in str(raised.value)
+
+
+def test_a_rules_folder_that_is_not_there_says_to_give_the_right_one_not_a_cli_flag(tmp_path):
+    """`api.Rules("my-rules")` said "no such rules directory (hint: pass --rules DIR)": the program had given
+    the folder, and has no --rules to pass; so had `--rules my-rules`."""
+    from kotc_rulesc.errors import ProblemsFound
+
+    for folder, says in ((tmp_path / "missing", "no such rules directory"),
+                         (tmp_path, "no rules files (edition-NN.yaml) in this directory")):
+        with pytest.raises(ProblemsFound) as raised:
+            api.Rules(folder)
+        assert str(raised.value) == f"1 problem(s):\n{folder}: {says} (hint: give the folder that holds the edition-NN.yaml files)"
+    result = CliRunner().invoke(main, ["show", "-e", "2", "--rules", str(tmp_path / "missing")])
+    assert result.exit_code == 2 and "--rules" not in result.output and "give the folder" in result.output
