@@ -354,3 +354,12 @@ def test_a_rules_folder_that_is_not_there_says_to_give_the_right_one_not_a_cli_f
         assert str(raised.value) == f"1 problem(s):\n{folder}: {says} (hint: give the folder that holds the edition-NN.yaml files)"
     result = CliRunner().invoke(main, ["show", "-e", "2", "--rules", str(tmp_path / "missing")])
     assert result.exit_code == 2 and "--rules" not in result.output and "give the folder" in result.output
+
+
+def test_a_collection_file_is_any_path_like():
+    """`api.check(PurePosixPath("examples/mixed-collection.yaml"))` raised a TypeError saying cards is "a
+    collection file's path": only str and Path were read as a file."""
+    from pathlib import PurePath
+
+    path = EXAMPLES[0]
+    assert api.check(PurePath(path), 17).json_text() == api.check(str(path), 17).json_text()

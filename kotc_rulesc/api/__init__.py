@@ -12,6 +12,7 @@ card does: the engine is imported when a function first needs it.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -170,13 +171,13 @@ class Rules:
         from ..cards.legality import CardJudge
         from ..cards.report import Tally
 
-        if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, (str, Path, Iterable)):
+        if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, (str, os.PathLike, Iterable)):
             raise TypeError(f"cards is a collection file's path or the cards themselves (an iterable of mappings), "
                             f"not {_kind(cards)}" + (": give [card] for one card" if isinstance(cards, Mapping) else ""))
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
-            items = read_collection(cards) if isinstance(cards, (str, Path)) else \
+            items = read_collection(os.fspath(cards)) if isinstance(cards, (str, os.PathLike)) else \
                 (_card_input(i, card) for i, card in enumerate(cards))
             judge_card = CardJudge(key, self.view)  # (each distinct card judged once)
             tally = Tally(deck)
