@@ -303,6 +303,12 @@ def test_cards_neither_a_path_nor_cards_are_a_type_error_naming_what_cards_is(ca
         api.check(cards)
 
 
+def test_a_collection_document_given_for_its_cards_is_told_to_give_its_cards():
+    """`api.check(json.load(f))` of a collection file ({"cards": [...]}) was told "give [card] for one card"."""
+    with pytest.raises(TypeError, match=r'not a mapping: give its \["cards"\]$'):
+        api.check({"cards": [{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}]})
+
+
 @pytest.mark.parametrize(("call", "says"), [
     (lambda: api.nearest(None), r"^sentence is a card's sentence, a string .*, not null$"),
     (lambda: api.nearest(b"Drw 2 cards."), r"^sentence is a card's sentence, a string .*, not bytes$"),

@@ -173,7 +173,8 @@ class Rules:
 
         if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, (str, os.PathLike, Iterable)):
             raise TypeError(f"cards is a collection file's path or the cards themselves (an iterable of mappings), "
-                            f"not {_kind(cards)}" + (": give [card] for one card" if isinstance(cards, Mapping) else ""))
+                            f"not {_kind(cards)}" + ("" if not isinstance(cards, Mapping) else
+                                                     ': give its ["cards"]' if "cards" in cards else ": give [card] for one card"))
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
