@@ -369,3 +369,16 @@ def test_a_collection_file_is_any_path_like():
 
     path = EXAMPLES[0]
     assert api.check(PurePath(path), 17).json_text() == api.check(str(path), 17).json_text()
+
+
+@pytest.mark.parametrize(("edition", "sentence"), [
+    (17, "When this card is summoned (ghot-play):"),
+    (13, "When this card in your hand is destroyed (ghost-play, must pay resource cot):")])
+def test_an_unknown_texts_nearest_are_the_components_its_reason_names(edition, sentence):
+    """docs/api.md: the nearest are "the ones the reason's "did you mean" names"; they were worked out again
+    from the whole sentence, where the reason had matched it without the aside in parentheses: a third
+    component the reason did not name, or other components altogether."""
+    v = api.judge({"name": "X", "type": "spell", "edition": edition, "text": sentence}, edition)
+    (reason,), (unknown,) = [r for r in v.reasons if r.code == "unknown-text"], v.unknown
+    assert unknown.nearest, "the reason suggests components"
+    assert "; did you mean " + " or ".join(f'"{c.text}"' for c in unknown.nearest) + "?" in reason.message
