@@ -382,3 +382,13 @@ def test_an_unknown_texts_nearest_are_the_components_its_reason_names(edition, s
     (reason,), (unknown,) = [r for r in v.reasons if r.code == "unknown-text"], v.unknown
     assert unknown.nearest, "the reason suggests components"
     assert "; did you mean " + " or ".join(f'"{c.text}"' for c in unknown.nearest) + "?" in reason.message
+
+
+def test_dir_and_help_list_every_public_name():
+    """`dir(api)` (a notebook's completion, `help(api)`) lacked the ten values imported when first named:
+    `api.Component`, `api.Wording`, `api.Deck`… were nowhere to be found but in docs/api.md."""
+    import pydoc
+
+    assert set(api.__all__) <= set(dir(api))
+    shown = pydoc.render_doc(api, renderer=pydoc.plaintext)
+    assert all(f"class {name}" in shown for name in ("Component", "Wording", "Migration", "CardSystem"))

@@ -44,6 +44,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names with those imported when first named: what ``dir()``, ``help()`` and a notebook's
+    completion list."""
+    return sorted(set(globals()) | set(__all__))
+
+
 class EditionError(ValueError):
     """An edition the rules do not have (or not an edition at all)."""
 
