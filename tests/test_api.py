@@ -266,3 +266,129 @@ def test_a_card_banned_only_by_its_wrong_printed_level_is_invalid():
     m = api.migrate(misprint)
     assert (m.status, m.outcome, m.card["migration"]["outcome"]) == ("banned", "invalid", "invalid")
     assert api.judge(misprint, 12).outcome == "banned"
+
+
+@pytest.mark.parametrize("entry", [None, 3, "Insight", [1]], ids=["null", "number", "string", "list"])
+def test_an_entry_that_is_no_card_is_judged_and_migrated_as_the_commands_say_of_it(entry, tmp_path):
+    """`api.judge(None)` added "invalid: bears no Edition Indicator" and a clean-slate pruning to the one
+    reason check-cards gives such an entry, and `api.migrate(None)`'s entry was not migrate's."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(f"- {json.dumps(entry)}\n")
+    shown = json.loads(_cli("cost", str(path), "-e", "17", "--format", "json"))
+    assert {**api.judge(entry).cost_json(), "reasons": shown[0]["reasons"]} == shown[0]
+    assert [r.code for r in api.judge(entry).reasons] == ["malformed"] == [r.code for r in api.check([entry]).verdicts[0].reasons]
+    report = json.loads(_cli("migrate", str(path), "--to", "17", "--dry-run", "--report-format", "json"))
+    m = api.migrate(entry)
+    assert {**m.to_json(), "line": report["cards"][0]["line"]} == report["cards"][0]
+    assert (m.status, m.changed, m.card, [r.code for r in m.reasons]) == ("error", False, entry, ["malformed"])
+
+
+def test_a_card_is_any_mapping_of_its_fields():
+    """docs/api.md: "A card is a mapping of its fields"; a read-only mapping was "not a mapping"."""
+    from types import MappingProxyType
+
+    insight = {"name": "Insight", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}
+    assert api.judge(MappingProxyType(insight)) == api.judge(insight)
+    assert api.check([MappingProxyType(insight)]).summary["legal"] == 1
+    summoner = {"name": "Pawn Summoner", "type": "spell", "edition": 15, "level": 6, "text": "Summon 2 level 3 pawns."}
+    assert api.migrate(MappingProxyType(summoner)) == api.migrate(summoner)
+
+
+@pytest.mark.parametrize("cards", [{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}, None,
+                                   b"- name: Insight\n", 3], ids=["one card", "null", "bytes", "number"])
+def test_cards_neither_a_path_nor_cards_are_a_type_error_naming_what_cards_is(cards):
+    """`api.check(card)` judged the card's keys as five unreadable cards, `api.check(b"...")` each byte,
+    and `api.check(None)` failed inside with "'NoneType' object is not iterable"."""
+    with pytest.raises(TypeError, match=r"^cards is a collection file's path or the cards themselves"):
+        api.check(cards)
+
+
+def test_a_collection_document_given_for_its_cards_is_told_to_give_its_cards():
+    """`api.check(json.load(f))` of a collection file ({"cards": [...]}) was told "give [card] for one card"."""
+    with pytest.raises(TypeError, match=r'not a mapping: give its \["cards"\]$'):
+        api.check({"cards": [{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}]})
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda: api.nearest(None), r"^sentence is a card's sentence, a string .*, not null$"),
+    (lambda: api.nearest(b"Drw 2 cards."), r"^sentence is a card's sentence, a string .*, not bytes$"),
+    (lambda: api.wording("effect-draw-cards-13", "x"), r"^values maps slots of the text to whole numbers .*, not a string$"),
+    (lambda: api.wording("effect-draw-cards-13", [("x", 2)]), r"^values maps slots .*, not a list$"),
+], ids=["nearest None", "nearest bytes", "wording str", "wording pairs"])
+def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it(call, says):
+    """`api.nearest(None)` failed inside with "AttributeError: 'NoneType' object has no attribute
+    'translate'", `api.wording(id, "x")` with "'str' object has no attribute 'items'"."""
+    with pytest.raises(TypeError, match=says):
+        call()
+
+
+def test_an_edition_is_also_the_apis_own_edition_value_and_a_non_edition_is_said_once():
+    """`api.judge(card, api.editions()[-1])` raised "Edition(key=17, ...) is not an edition (Edition(key=17,
+    ...) is not an edition: write a number (10) ...)": the API's own value refused, the message said twice."""
+    insight = {"name": "Insight", "type": "spell", "edition": 17, "level": 2, "text": "Draw 1 card."}
+    seventeenth, pre = api.editions()[-1], next(e for e in api.editions() if e.pre_release)
+    assert api.judge(insight, seventeenth) == api.judge(insight, 17)
+    assert api.system(pre) == api.system("11-pre") and api.components(seventeenth) == api.components(17)
+    with pytest.raises(api.EditionError) as raised:
+        api.judge(insight, 17.0)
+    assert str(raised.value) == "17.0 is not an edition: write a number (10) or a pre-release (11-pre)"
+
+
+@pytest.mark.parametrize(("to", "assume", "says"), [
+    ("12", "17", "is later than"), ("12", "11-pre", "is not on the way to"), ("11-pre", "12", "is later than")])
+def test_an_assumed_edition_migrate_refuses_is_an_edition_error(to, assume, says, tmp_path):
+    """`api.migrate(card, to=12, assume=17)` marked the card with a "no-path" error ("the card's edition, the
+    17th, is not on the way…": the card bears none), where `migrate --from 17 --to 12` refuses the run."""
+    path = tmp_path / "old.yaml"
+    path.write_text("- name: Old\n  type: spell\n  text: Draw 1 card.\n")
+    result = CliRunner().invoke(main, ["migrate", str(path), "--to", to, "--from", assume, "--dry-run"])
+    assert result.exit_code == 2 and says in result.output
+    with pytest.raises(api.EditionError, match=r"^assume=") as raised:
+        api.migrate({"name": "Old", "type": "spell", "text": "Draw 1 card."}, to=to, assume=assume)
+    assert says in str(raised.value)
+
+
+def test_a_rules_folder_that_is_not_there_says_to_give_the_right_one_not_a_cli_flag(tmp_path):
+    """`api.Rules("my-rules")` said "no such rules directory (hint: pass --rules DIR)": the program had given
+    the folder, and has no --rules to pass; so had `--rules my-rules`."""
+    from kotc_rulesc.errors import ProblemsFound
+
+    for folder, says in ((tmp_path / "missing", "no such rules directory"),
+                         (tmp_path, "no rules files (edition-NN.yaml) in this directory")):
+        with pytest.raises(ProblemsFound) as raised:
+            api.Rules(folder)
+        assert str(raised.value) == f"1 problem(s):\n{folder}: {says} (hint: give the folder that holds the edition-NN.yaml files)"
+    result = CliRunner().invoke(main, ["show", "-e", "2", "--rules", str(tmp_path / "missing")])
+    assert result.exit_code == 2 and "--rules" not in result.output and "give the folder" in result.output
+
+
+def test_a_collection_file_is_any_path_like():
+    """`api.check(PurePosixPath("examples/mixed-collection.yaml"))` raised a TypeError saying cards is "a
+    collection file's path": only str and Path were read as a file."""
+    from pathlib import PurePath
+
+    path = EXAMPLES[0]
+    assert api.check(PurePath(path), 17).json_text() == api.check(str(path), 17).json_text()
+
+
+@pytest.mark.parametrize(("edition", "sentence"), [
+    (17, "When this card is summoned (ghot-play):"),
+    (13, "When this card in your hand is destroyed (ghost-play, must pay resource cot):")])
+def test_an_unknown_texts_nearest_are_the_components_its_reason_names(edition, sentence):
+    """docs/api.md: the nearest are "the ones the reason's "did you mean" names"; they were worked out again
+    from the whole sentence, where the reason had matched it without the aside in parentheses: a third
+    component the reason did not name, or other components altogether."""
+    v = api.judge({"name": "X", "type": "spell", "edition": edition, "text": sentence}, edition)
+    (reason,), (unknown,) = [r for r in v.reasons if r.code == "unknown-text"], v.unknown
+    assert unknown.nearest, "the reason suggests components"
+    assert "; did you mean " + " or ".join(f'"{c.text}"' for c in unknown.nearest) + "?" in reason.message
+
+
+def test_dir_and_help_list_every_public_name():
+    """`dir(api)` (a notebook's completion, `help(api)`) lacked the ten values imported when first named:
+    `api.Component`, `api.Wording`, `api.Deck`… were nowhere to be found but in docs/api.md."""
+    import pydoc
+
+    assert set(api.__all__) <= set(dir(api))
+    shown = pydoc.render_doc(api, renderer=pydoc.plaintext)
+    assert all(f"class {name}" in shown for name in ("Component", "Wording", "Migration", "CardSystem"))

@@ -12,11 +12,13 @@ card does: the engine is imported when a function first needs it.
 
 from __future__ import annotations
 
+import os
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..model import EditionKey, parse_edition_key
+from ..model import EditionKey, edition_number, parse_edition_key
 from .results import Check, Reason, Verdict
 
 __all__ = [
@@ -42,6 +44,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names with those imported when first named: what ``dir()``, ``help()`` and a notebook's
+    completion list."""
+    return sorted(set(globals()) | set(__all__))
+
+
 class EditionError(ValueError):
     """An edition the rules do not have (or not an edition at all)."""
 
@@ -62,13 +70,18 @@ class Rules:
         return self.view.newest_with_catalog()
 
     def key(self, edition: Any = None) -> EditionKey:
-        """The edition's key (``17``, ``"11-pre"``) as the rules know it; :class:`EditionError` if they do not."""
+        """The edition's key (``17``, ``"11-pre"``; of an :class:`Edition`, its ``key``) as the rules know it;
+        :class:`EditionError` if they do not."""
         if edition is None:
             return self.current()
+        if not isinstance(edition, (int, str)):
+            from .values import Edition
+
+            edition = edition.key if isinstance(edition, Edition) else edition
         try:
             key = parse_edition_key(edition)
         except ValueError as exc:
-            raise EditionError(f"{edition!r} is not an edition ({exc})") from None
+            raise EditionError(str(exc)) from None
         if key not in self.view.keys:
             raise EditionError(f"the rules have no edition {edition!r}: they have {', '.join(map(str, self.view.keys))}")
         return key
@@ -118,6 +131,8 @@ class Rules:
         edition's card-writing rules prescribe, capitalized where it is ``opening`` a sentence."""
         from .values import Wording
 
+        if values is not None and not isinstance(values, Mapping):
+            raise TypeError(f"values maps slots of the text to whole numbers ({{'x': 2}}), not {_kind(values)}")
         with self._lock:
             catalog = self.view.catalog(self.key(edition))
             comp = catalog.by_id().get(component)
@@ -138,6 +153,8 @@ class Rules:
         """The edition's components nearest to ``sentence`` (what an unknown text's reason suggests)."""
         from .values import nearest
 
+        if not isinstance(sentence, str):
+            raise TypeError(f"sentence is a card's sentence, a string (\"Draw 2 cards.\"), not {_kind(sentence)}")
         if not isinstance(n, int) or n < 1:
             raise ValueError(f"n is how many components to give: a whole number, 1 or more (got {n!r})")
         with self._lock:
@@ -145,11 +162,11 @@ class Rules:
 
     def judge(self, card: Any, edition: Any = None) -> Verdict:
         """A card (a mapping of its fields) judged in the edition: what ``cost`` and ``check-cards`` say of it."""
-        from ..cards.legality import judge
+        from ..cards.legality import judge_input
 
         with self._lock:
             key = self.key(edition)
-            return Verdict(judge(card, key, self.view), self.view.catalog(key))
+            return Verdict(judge_input(_card_input(0, card), key, self.view), self.view.catalog(key))
 
     def check(self, cards: str | Path | Iterable[Any], edition: Any = None, deck: bool = False,
               each: Callable[[Verdict], Any] | None = None, keep: bool = True) -> Check:
@@ -160,10 +177,14 @@ class Rules:
         from ..cards.legality import CardJudge
         from ..cards.report import Tally
 
+        if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, (str, os.PathLike, Iterable)):
+            raise TypeError(f"cards is a collection file's path or the cards themselves (an iterable of mappings), "
+                            f"not {_kind(cards)}" + ("" if not isinstance(cards, Mapping) else
+                                                     ': give its ["cards"]' if "cards" in cards else ": give [card] for one card"))
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
-            items = read_collection(cards) if isinstance(cards, (str, Path)) else \
+            items = read_collection(os.fspath(cards)) if isinstance(cards, (str, os.PathLike)) else \
                 (_card_input(i, card) for i, card in enumerate(cards))
             judge_card = CardJudge(key, self.view)  # (each distinct card judged once)
             tally = Tally(deck)
@@ -192,28 +213,47 @@ class Rules:
         from .values import Migration
 
         with self._lock:
-            target = self.key(to)
-            migrator = Migrator(self.view, target, None if assume is None else self.key(assume), reissue=reissue)
+            target, source = self.key(to), None if assume is None else self.key(assume)
+            if source is not None and self.view.path(source, target) is None:  # (as ``migrate --from`` refuses it)
+                raise EditionError(f"assume={source!r} is later than to={target!r}: migration only goes forward"
+                                   if edition_number(source) > edition_number(target) else
+                                   f"assume={source!r} is not on the way to to={target!r}: a pre-release is a branch of its own")
+            migrator = Migrator(self.view, target, source, reissue=reissue)
+            card = dict(card) if isinstance(card, Mapping) else card
+            if not isinstance(card, dict):  # (as migrate reports a collection's entry that is no card)
+                record = Record(0, None, None, None, False, f"{_kind(card)}, not a card (a mapping of fields)")
+                entry = record.to_json(migrator.words)
+                return Migration(0, None, "error", entry["outcome"], None, target, False, False, None, card,
+                                 [Reason("malformed", record.problem, None, (), None)], [], None, entry["remedy"],
+                                 record, dict(migrator.words))
             try:
                 d = migrator.decide(card)
             except NeedsFrom:
                 raise EditionError("the card bears no Edition Indicator: give the edition it was designed for (assume=…)") from None
-            new = edit_dict(card, d) if isinstance(card, dict) and (d.status != "unchanged" or MARK in card) else None
-            name = card.get("name") if isinstance(card, dict) and isinstance(card.get("name"), str) else None
+            new = edit_dict(card, d) if d.status != "unchanged" or MARK in card else None
+            name = card.get("name") if isinstance(card.get("name"), str) else None
             record = Record(0, None, name, d, new is not None)
             return Migration(0, name, d.status, outcome(record.outcome, migrator.words), d.source, d.target, d.assumed,
                              new is not None, d.text, new if new is not None else card, list(d.reasons), list(d.notes),
                              d.replacement, d.remedy, record, dict(migrator.words))
 
 
+def _kind(value: Any) -> str:
+    """What a value is, as the card reader names it ("null", "a string", "bytes")."""
+    from ..cards.fields import kind_of
+
+    return kind_of(value)
+
+
 def _card_input(index: int, card: Any) -> Any:
-    """A card given as a value, as the collection reader gives it (not a mapping: an unreadable card)."""
+    """A card given as a value, as the collection reader gives it (any mapping read as a dict; not a
+    mapping: an unreadable card, as ``check-cards`` says of a collection's entry)."""
     from ..cards.collection import CardInput, not_a_card
 
     if isinstance(card, CardInput):
         return card
-    if isinstance(card, dict):
-        return CardInput(index, card, [], None)
+    if isinstance(card, Mapping):
+        return CardInput(index, card if isinstance(card, dict) else dict(card), [], None)
     return not_a_card("<cards>", index, card, None)
 
 

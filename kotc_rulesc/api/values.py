@@ -212,18 +212,24 @@ def nearest(sentence: str, catalog: Any, n: int = 3) -> list[Component]:
 
 #: how an unknown-text reason begins: the sentence, quoted (cards/unknown.py, unknown_text)
 _UNKNOWN = re.compile(r'"(?P<sentence>.*)" is not a component text of the ', re.S)
+#: the components it suggests: ``; did you mean "A" or "B" (redacted)?`` (no component's text holds a quote)
+_MEANT = re.compile(r'; did you mean ((?:"[^"]*"(?: \(redacted\))?(?: or )?)+)\?')
 
 
 def unknown_texts(judgement: Any, catalog: Any) -> list[UnknownText]:
     """Each ``unknown-text`` reason of a judgement: its sentence (quoted first in its message), where it
-    is, the nearest components."""
+    is, and the components its "did you mean" names (what the engine matched: the sentence, or the
+    sentence without tutorial text inside it)."""
+    by_text = {str(comp.text): comp for comp in catalog.components or ()}
     out = []
     for reason in judgement.reasons:
         m = _UNKNOWN.match(reason.message) if reason.code == "unknown-text" else None
         if m is not None:
             where = re.fullmatch(r"text\[(\d+)\]", reason.field or "")
+            meant = _MEANT.search(reason.message, m.end())
+            named = re.findall(r'"([^"]*)"', meant.group(1)) if meant else []
             out.append(UnknownText(reason.field, int(where.group(1)) if where else None, m.group("sentence"),
-                                   tuple(nearest(m.group("sentence"), catalog))))
+                                   tuple(Component.of(by_text[t], catalog.system) for t in named if t in by_text)))
     return out
 
 

@@ -31,8 +31,10 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
 def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, list[Problem]]:
     """Load what can be loaded and return it with every problem found."""
     root = Path(directory) if directory is not None else default_rules_dir()
+    # (a folder given, to --rules or to the API's Rules: its path is what to check)
+    hint = "pass --rules DIR" if directory is None else "give the folder that holds the edition-NN.yaml files"
     if not root.is_dir():
-        return None, [Problem(str(root), 0, 0, "no such rules directory", "pass --rules DIR", unreadable=True)]
+        return None, [Problem(str(root), 0, 0, "no such rules directory", hint, unreadable=True)]
     try:
         paths, odd = listing(root)
     except OSError as exc:
@@ -42,7 +44,7 @@ def check_rules(directory: str | Path | None = None) -> tuple[RuleSet | None, li
                               "a rules file is a regular file; remove this one or put the edition's file in its place",
                               unreadable=True) for path, kind in odd]
     if not paths:
-        return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", "pass --rules DIR", unreadable=True)]
+        return None, [Problem(str(root), 0, 0, "no rules files (edition-NN.yaml) in this directory", hint, unreadable=True)]
     validator = edition_validator()
     reporters: dict[str, Reporter] = {}
     loaded = []  # each file read and valid by the schema (a file that is not stops the load here)
