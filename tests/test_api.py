@@ -309,6 +309,13 @@ def test_a_collection_document_given_for_its_cards_is_told_to_give_its_cards():
         api.check({"cards": [{"name": "Insight", "type": "spell", "edition": 17, "text": "Draw 1 card."}]})
 
 
+def test_a_collections_text_given_for_its_path_is_told_it_is_a_path():
+    """`api.check("- name: A\\n...")` (a YAML text read by the program) was "cannot read the file: No such
+    file or directory", naming the whole text as the file."""
+    with pytest.raises(ValueError, match=r"^cards is a collection file's path, not its text"):
+        api.check("- name: Insight\n  type: spell\n  edition: 17\n  text: Draw 1 card.\n")
+
+
 @pytest.mark.parametrize(("call", "says"), [
     (lambda: api.nearest(None), r"^sentence is a card's sentence, a string .*, not null$"),
     (lambda: api.nearest(b"Drw 2 cards."), r"^sentence is a card's sentence, a string .*, not bytes$"),

@@ -181,6 +181,9 @@ class Rules:
             raise TypeError(f"cards is a collection file's path or the cards themselves (an iterable of mappings), "
                             f"not {_kind(cards)}" + ("" if not isinstance(cards, Mapping) else
                                                      ': give its ["cards"]' if "cards" in cards else ": give [card] for one card"))
+        if isinstance(cards, str) and "\n" in cards and not os.path.exists(cards):
+            raise ValueError("cards is a collection file's path, not its text (this one holds a line break and names "
+                             "no file): write the text to a file and give its path, or give the cards themselves")
         with self._lock:
             key = self.key(edition)
             catalog = self.view.catalog(key)
