@@ -375,6 +375,17 @@ def test_ability_names_as_each_guide_allows_them(view, edition):
     assert status(named, "spell") == "error"
 
 
+@pytest.mark.parametrize("type_", ["minion", "spell"])
+@pytest.mark.parametrize("printed", ["when you take damage:", "When You Take Damage:"])
+def test_an_activation_condition_in_other_letters_is_no_ability_name(view, type_, printed):
+    # the 17th's "When you take damage:" printed in other letters is that text misprinted, not a name
+    # "in all capital letters" to capitalize ("WHEN YOU TAKE DAMAGE:" would be no fix at all)
+    stats = {"sp": 1, "hp": 1} if type_ == "minion" else {}
+    judged = _judged(view, "17", f"{printed} Draw 2 cards.", type=type_, **stats)
+    assert [(r.code, r.message) for r in judged.reasons] == [
+        ("unknown-text", f'"{printed}" is not a component text of the 17th edition; did you mean "When you take damage:"?')]
+
+
 @pytest.mark.parametrize("edition", ALL)
 def test_a_creature_without_abilities(view, edition):
     # 1st–10th (and the seeds' 11th): "If you choose to not give any abilities to a creature, use the text,

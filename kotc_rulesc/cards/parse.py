@@ -13,7 +13,7 @@ from typing import Any
 from ..catalog import Catalog
 from ..model import ordinal
 from ..system import System
-from ..text import normalize
+from ..text import normalize, skeleton
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use
 from .sentence import CatalogReader, clauses, read_clauses, reader_of
@@ -237,7 +237,7 @@ def _miscased_name(paragraph: str, reader: CatalogReader) -> tuple[str, list[str
     sentences after it, when what follows the name reads and the paragraph as printed does not."""
     m = _ANY_NAME.match(paragraph)
     name = m.group("name") if m is not None else ""
-    if not _name_like(name) or name.isupper():
+    if not _name_like(name) or name.isupper() or _in_other_letters(name + ":", reader):
         return None
     rest = [s.strip() for s in _SENTENCE_END.split(m.group("rest").strip()) if s.strip()]
     first = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()][0]
@@ -270,6 +270,8 @@ def _naming_hint(paragraph: str, unknown: str, ctype: Any, reader: CatalogReader
     system = reader.catalog.system
     name = m.group("name").strip()
     naming = system.naming
+    if _in_other_letters(unknown, reader):
+        return ""  # a component text in other letters ("when you take damage:"): no name
     if naming is None:
         return f'If "{name}" names the ability: the {ordinal(n)} edition\'s guide gives abilities no names.'
     if ctype.names == "none":
@@ -280,6 +282,13 @@ def _naming_hint(paragraph: str, unknown: str, ctype: Any, reader: CatalogReader
         return (f'If "{name}" names the ability, print it in capital letters, "{name.upper()}:", as the {ordinal(n)} '
                 f"edition's guide says: “{naming.quote}”" + ("" if naming.quote[-1:] in ".!?" else "."))
     return ""
+
+
+def _in_other_letters(text: str, reader: CatalogReader) -> bool:
+    """Whether ``text`` is a component text of the catalog printed in other letter case ("when you take
+    damage:", "When You Take Damage:"): a misprinted text, which no name is."""
+    key = skeleton(text).lower()
+    return any(k.lower() == key for k in reader.index)
 
 
 def _without_asides(sentence: str, reader: CatalogReader) -> tuple[str | None, str]:
