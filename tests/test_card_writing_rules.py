@@ -418,6 +418,23 @@ def test_tutorial_text_only_where_the_guide_has_it(view, edition):
             ("tutorial", "Draw 1 card. *(To draw a card is to take the top card of your deck.)*")]
 
 
+@pytest.mark.parametrize("type_", ["minion", "spell"])
+def test_tutorial_text_in_a_paragraph_of_its_own_is_no_ability(view, type_):
+    # the 17th rulebook: tutorial text stands "after the end of the ability text", and where is not checked
+    # (encoding.yaml, tutorial-text-after-ability: breaks none); on a line of its own after the ability it is
+    # no second ability (a spell "has only a single ability") and no ability without a name or sub-ability
+    stats = {"sp": 1, "hp": 1} if type_ == "minion" else {}
+    ability = "GREED: Draw 2 cards." if type_ == "minion" else "Draw 2 cards."
+    tutorial = "(To draw a card is to take the top card of your deck.)"
+    judged = _judged(view, "17", f"{ability}\n*{tutorial}*", type=type_, **stats)
+    assert (judged.status, judged.cost, judged.warnings) == ("legal", 4 + 2 * (type_ == "minion"), [])
+    plain = _judged(view, "17", f"{ability}\n{tutorial}", type=type_, **stats)
+    assert plain.status == "legal" and [(w.code, w.field, w.instead) for w in plain.warnings] == [
+        ("tutorial", "text[2]", f"*{tutorial}*")]
+    alone = _judged(view, "17", tutorial, type=type_, **stats)  # (no ability at all: a minion may have none)
+    assert alone.status == ("legal" if type_ == "minion" else "error")
+
+
 @pytest.mark.parametrize("text, aside, reads", [
     ("Draw 2 cards (to draw a card is to take the top card of your deck).",
      "(to draw a card is to take the top card of your deck)", "Draw 2 cards."),

@@ -169,9 +169,10 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             else:
                 card_part, card_part_line = use, line
             continue
-        grammar, subs = _ability_problems([s for s in sentence_placed if s], where, system)
+        alone = name is None and not any(sentence_placed)  # tutorial text in a paragraph of its own: no ability
+        grammar, subs = ([], []) if alone else _ability_problems([s for s in sentence_placed if s], where, system)
         name_rule = naming.sources if naming is not None else system.sources
-        if name is None and ctype.names == "required":
+        if name is None and ctype.names == "required" and not alone:
             grammar.insert(0, f"{where}: a {ctype.id}'s abilities are named: the name in capitals and a colon first "
                               f'("GREED: Draw 2 cards.")')
         elif name is not None and naming is None:
@@ -203,7 +204,8 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         for tutorial_sentence in italics:
             warnings.append(Reason("tutorial", f'{where}: "{tutorial_sentence}" is tutorial text: it should be rendered in '
                                                "italics (written *(…)*)", n, system.tutorial.sources, fld, text))
-        abilities.append(Ability(name, uses, line, [[p.use for p in sub] for sub in subs]))
+        if not alone:
+            abilities.append(Ability(name, uses, line, [[p.use for p in sub] for sub in subs]))
 
     if no_abilities_at:
         fld = f"text[{no_abilities_at[0]}]"
