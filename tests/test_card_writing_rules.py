@@ -375,6 +375,17 @@ def test_ability_names_as_each_guide_allows_them(view, edition):
     assert status(named, "spell") == "error"
 
 
+@pytest.mark.parametrize("type_", ["minion", "spell"])
+@pytest.mark.parametrize("printed", ["when you take damage:", "When You Take Damage:"])
+def test_an_activation_condition_in_other_letters_is_no_ability_name(view, type_, printed):
+    # the 17th's "When you take damage:" printed in other letters is that text misprinted, not a name
+    # "in all capital letters" to capitalize ("WHEN YOU TAKE DAMAGE:" would be no fix at all)
+    stats = {"sp": 1, "hp": 1} if type_ == "minion" else {}
+    judged = _judged(view, "17", f"{printed} Draw 2 cards.", type=type_, **stats)
+    assert [(r.code, r.message) for r in judged.reasons] == [
+        ("unknown-text", f'"{printed}" is not a component text of the 17th edition; did you mean "When you take damage:"?')]
+
+
 @pytest.mark.parametrize("edition", ALL)
 def test_a_creature_without_abilities(view, edition):
     # 1st–10th (and the seeds' 11th): "If you choose to not give any abilities to a creature, use the text,
@@ -405,6 +416,23 @@ def test_tutorial_text_only_where_the_guide_has_it(view, edition):
         assert plain.status == italic.status == "legal" and italic.warnings == []
         assert [(w.code, w.instead) for w in plain.warnings] == [
             ("tutorial", "Draw 1 card. *(To draw a card is to take the top card of your deck.)*")]
+
+
+@pytest.mark.parametrize("type_", ["minion", "spell"])
+def test_tutorial_text_in_a_paragraph_of_its_own_is_no_ability(view, type_):
+    # the 17th rulebook: tutorial text stands "after the end of the ability text", and where is not checked
+    # (encoding.yaml, tutorial-text-after-ability: breaks none); on a line of its own after the ability it is
+    # no second ability (a spell "has only a single ability") and no ability without a name or sub-ability
+    stats = {"sp": 1, "hp": 1} if type_ == "minion" else {}
+    ability = "GREED: Draw 2 cards." if type_ == "minion" else "Draw 2 cards."
+    tutorial = "(To draw a card is to take the top card of your deck.)"
+    judged = _judged(view, "17", f"{ability}\n*{tutorial}*", type=type_, **stats)
+    assert (judged.status, judged.cost, judged.warnings) == ("legal", 4 + 2 * (type_ == "minion"), [])
+    plain = _judged(view, "17", f"{ability}\n{tutorial}", type=type_, **stats)
+    assert plain.status == "legal" and [(w.code, w.field, w.instead) for w in plain.warnings] == [
+        ("tutorial", "text[2]", f"*{tutorial}*")]
+    alone = _judged(view, "17", tutorial, type=type_, **stats)  # (no ability at all: a minion may have none)
+    assert alone.status == ("legal" if type_ == "minion" else "error")
 
 
 @pytest.mark.parametrize("text, aside, reads", [

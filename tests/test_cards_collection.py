@@ -50,6 +50,15 @@ def test_yaml_cards_keep_extra_fields_and_know_their_lines(tmp_path):
     assert second.card["text"] == "This creature cannot attack.\nThis card has no abilities.\n"
 
 
+def test_a_yaml_text_written_as_a_list_is_a_card_problem_not_a_crash(tmp_path):
+    # a block list of paragraphs under text: read (the card is then told 'text' must be a string), where
+    # reading it raised AttributeError ('Collection' object has no attribute 'style')
+    path = tmp_path / "c.yaml"
+    path.write_text('cards:\n  - name: List\n    type: spell\n    edition: 17\n    text:\n      - "Draw 2 cards."\n')
+    (card,) = read_collection(path)
+    assert card.problems == [] and card.card["text"] == ["Draw 2 cards."] and card.field_lines["text"] == 5
+
+
 def test_json_cards_know_their_lines(tmp_path):
     path = tmp_path / "c.json"
     path.write_text(json.dumps({"title": "mine", "cards": [GOOD_SPELL, GOOD_CREATURE]}, indent=2))

@@ -113,6 +113,18 @@ def test_unknown_text_names_the_closest_components_and_other_editions(view):
     assert 'in the 1st it reads "Activate when you take damage."' in p.message
 
 
+def test_an_unknown_text_in_capitals_names_the_components_it_is_near():
+    # a text typed in capitals is no component (its letters differ), and it was told no near one at all
+    # ("DRAW 2 CARDS." is not a component text of the 17th edition); now the nearest in any letter case
+    for text, near in (("GREED: DRAW 2 CARDS.", '"DRAW 2 CARDS." is not a component text of the 17th edition; '
+                                               'did you mean "draw [x] cards."?'),
+                       ("GREED: TARGET UP TO 2 ON-FIELD MINIONS; DESTROY THE TARGETS.",
+                        'did you mean "Target up to [x] on-field minions;"')):
+        card = {"name": "Caps", "type": "minion", "edition": 17, "sp": 1, "hp": 1, "text": text}
+        parsed, problems, _ = parse_card(card, view_of().catalog(17), view_of())
+        assert parsed is None and [p.code for p in problems] == ["unknown-text"] and near in problems[0].message
+
+
 def test_no_abilities(view):
     parsed, problems, _ = parse_card(creature("This card has no abilities."), view.catalog(2), view)
     assert problems == [] and parsed.no_abilities and parsed.abilities == []

@@ -102,7 +102,7 @@ def _yaml(display: str, text: str) -> list[CardInput]:
         lines = {str(key.value): key.line + 1 for key in node.keys}
         if "text" in lines:
             value = node.items[list(node.value).index("text")]
-            if value.style == "|" and isinstance(value.value, str):
+            if isinstance(value.value, str) and value.style == "|":
                 for i in range(1, value.value.count("\n") + 2):
                     lines[f"text[{i}]"] = lines["text"] + i
         cards.append(CardInput(index, node.value, [], line, lines))

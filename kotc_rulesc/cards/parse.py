@@ -13,7 +13,7 @@ from typing import Any
 from ..catalog import Catalog
 from ..model import ordinal
 from ..system import System
-from ..text import normalize
+from ..text import normalize, skeleton
 from .fields import read_fields
 from .model import Ability, ParsedCard, Reason, Use
 from .sentence import CatalogReader, clauses, read_clauses, reader_of
@@ -169,9 +169,10 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
             else:
                 card_part, card_part_line = use, line
             continue
-        grammar, subs = _ability_problems([s for s in sentence_placed if s], where, system)
+        alone = name is None and not any(sentence_placed)  # tutorial text in a paragraph of its own: no ability
+        grammar, subs = ([], []) if alone else _ability_problems([s for s in sentence_placed if s], where, system)
         name_rule = naming.sources if naming is not None else system.sources
-        if name is None and ctype.names == "required":
+        if name is None and ctype.names == "required" and not alone:
             grammar.insert(0, f"{where}: a {ctype.id}'s abilities are named: the name in capitals and a colon first "
                               f'("GREED: Draw 2 cards.")')
         elif name is not None and naming is None:
@@ -203,7 +204,8 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         for tutorial_sentence in italics:
             warnings.append(Reason("tutorial", f'{where}: "{tutorial_sentence}" is tutorial text: it should be rendered in '
                                                "italics (written *(…)*)", n, system.tutorial.sources, fld, text))
-        abilities.append(Ability(name, uses, line, [[p.use for p in sub] for sub in subs]))
+        if not alone:
+            abilities.append(Ability(name, uses, line, [[p.use for p in sub] for sub in subs]))
 
     if no_abilities_at:
         fld = f"text[{no_abilities_at[0]}]"
@@ -237,7 +239,7 @@ def _miscased_name(paragraph: str, reader: CatalogReader) -> tuple[str, list[str
     sentences after it, when what follows the name reads and the paragraph as printed does not."""
     m = _ANY_NAME.match(paragraph)
     name = m.group("name") if m is not None else ""
-    if not _name_like(name) or name.isupper():
+    if not _name_like(name) or name.isupper() or _in_other_letters(name + ":", reader):
         return None
     rest = [s.strip() for s in _SENTENCE_END.split(m.group("rest").strip()) if s.strip()]
     first = [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()][0]
@@ -270,6 +272,8 @@ def _naming_hint(paragraph: str, unknown: str, ctype: Any, reader: CatalogReader
     system = reader.catalog.system
     name = m.group("name").strip()
     naming = system.naming
+    if _in_other_letters(unknown, reader):
+        return ""  # a component text in other letters ("when you take damage:"): no name
     if naming is None:
         return f'If "{name}" names the ability: the {ordinal(n)} edition\'s guide gives abilities no names.'
     if ctype.names == "none":
@@ -280,6 +284,13 @@ def _naming_hint(paragraph: str, unknown: str, ctype: Any, reader: CatalogReader
         return (f'If "{name}" names the ability, print it in capital letters, "{name.upper()}:", as the {ordinal(n)} '
                 f"edition's guide says: “{naming.quote}”" + ("" if naming.quote[-1:] in ".!?" else "."))
     return ""
+
+
+def _in_other_letters(text: str, reader: CatalogReader) -> bool:
+    """Whether ``text`` is a component text of the catalog printed in other letter case ("when you take
+    damage:", "When You Take Damage:"): a misprinted text, which no name is."""
+    key = skeleton(text).lower()
+    return any(k.lower() == key for k in reader.index)
 
 
 def _without_asides(sentence: str, reader: CatalogReader) -> tuple[str | None, str]:

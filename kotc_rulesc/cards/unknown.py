@@ -20,9 +20,12 @@ def closest(sentence: str, catalog: Catalog, n: int = 3, view: Any = None, least
     """The components whose skeletons are most like the sentence's, quoted ("(redacted)" where it is): the
     best, and up to ``n`` if each is at least 0.6 alike; none under ``least``."""
     key = skeleton(sentence)
+    matchers = reader_of(catalog, view).matchers
+    if key.isupper():  # a text in capitals ("DRAW 2 CARDS."): held against the components in capitals
+        matchers = [(comp, type(m)(None, "", comp.text.skeleton.upper())) for comp, m in matchers]
     scored = []
     best: list[float] = []  # the n best ratios so far (a heap: best[0] the least of them)
-    for comp, matcher in reader_of(catalog, view).matchers:
+    for comp, matcher in matchers:
         matcher.set_seq1(key)
         # the quick ratios bound the ratio: a component under 0.4, or under the n best so far, is none of them
         bar = best[0] if len(best) == n and best[0] > least else least
