@@ -80,3 +80,12 @@ def test_a_rulebook_that_asks_for_exactly_n_cards_says_exactly():
     assert judge_deck(_judged([0] * 40), catalog).legal
     result = run("examples/collection.yaml", "-e", "1", "--deck")
     assert "24 cards: the 1st edition's rulebook (rulebook-01) asks for exactly 50" in result.output
+
+
+def test_a_deck_of_one_card_says_one_card(tmp_path):
+    """The size problem said "1 cards: … asks for at least 40" (the verdict line already said "1 card")."""
+    path = tmp_path / "one.yaml"
+    path.write_text("- {name: A, type: spell, edition: 17, text: Draw 1 card.}\n")
+    result = run(str(path), "--deck")
+    assert result.exit_code == 1
+    assert "\n    1 card: the 17th edition's rulebook (rulebook-17) asks for at least 40\n" in result.output

@@ -96,10 +96,11 @@ class DeckTally:
             verdict.notes.append(f"{where} states no deck size")
         else:
             exactly = deck.min is not None and deck.min == deck.max  # ("must have exactly 40 cards", the 9th's)
+            held = f"{self.cards} card{'s' if self.cards != 1 else ''}"
             if deck.min is not None and self.cards < deck.min:
-                verdict.problems.append(f"{self.cards} cards: {where} asks for {'exactly' if exactly else 'at least'} {deck.min}")
+                verdict.problems.append(f"{held}: {where} asks for {'exactly' if exactly else 'at least'} {deck.min}")
             if deck.max is not None and self.cards > deck.max:
-                verdict.problems.append(f"{self.cards} cards: {where} " + (f"asks for exactly {deck.max}" if exactly else
+                verdict.problems.append(f"{held}: {where} " + (f"asks for exactly {deck.max}" if exactly else
                                                                            f"allows at most {deck.max}"))
         if rulebook.deck_ultra_points is not None:
             limit = rulebook.deck_ultra_points
