@@ -222,3 +222,15 @@ def test_cost_of_a_whole_collection_prints_each_breakdown():
     assert "Dark Necromancer: cost 8 in the 11th pre-release edition" in result.output
     assert "ability 2: NECROMANCY (paragraph 2)" in result.output
     assert "Gambler's Chance: cost 2 in the 11th pre-release edition" in result.output
+
+
+def test_cost_cites_and_locates_each_reason_and_warning_as_check_cards_does():
+    """`cost`'s breakdown printed its reasons and warnings with neither their field nor the document they
+    rest on, though its --verbose says how it cites them ("17th rulebook, Revised Levels" by default)."""
+    args = ["cost", "-e", "17", "--type", "spell", "--text", "Target up to 1 on-field minions; destroy the targets.",
+            "--printed", "5"]
+    out = CliRunner().invoke(main, args).output
+    assert "    cost-mismatch (field level): the printed level is 5, but the card's level is 2 in the 17th edition [17th guide]" in out
+    assert '  warning: agreement (field text[1]): paragraph 1:' in out and 'destroy the target." [17th guide]' in out
+    verbose = CliRunner().invoke(main, [*args, "-v"]).output
+    assert "[17th edition; guide-15, guide-16, guide-17]" in verbose

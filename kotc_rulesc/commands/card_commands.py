@@ -384,6 +384,7 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
         click.echo(json.dumps(out if card_file is not None else out[0], ensure_ascii=False, indent=2))
     else:
         display = "<stdin>" if card_file == "-" else card_file
+        cite = Citations(rules.view, edition, verbose)
         for j in judgements:
             if j.breakdown is not None:
                 click.echo(breakdown_text(j))
@@ -392,11 +393,11 @@ def cost(args: tuple[str, ...], edition: int | None, card_type: str | None,
                 if j.reasons:
                     click.echo(f"  {outcome_word(j.status, catalog.rulebook, j.reasons)} in the {ordinal(edition)} edition:")
                     for r in j.reasons:
-                        click.echo(f"    {reason_line(r)}")
+                        click.echo(f"    {reason_line(r, cite)}")
                 for w in j.warnings:
-                    click.echo(f"  {warning_line(w)}")
+                    click.echo(f"  {warning_line(w, cite)}")
             else:
-                click.echo(judgement_text(j, Citations(rules.view, edition, verbose), catalog.rulebook, display))
+                click.echo(judgement_text(j, cite, catalog.rulebook, display))
     ok = all(j.cost is not None for j in judgements) and not (strict and any(j.warnings for j in judgements))
     sys.exit(0 if ok else 1)
 
