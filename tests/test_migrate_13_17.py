@@ -293,6 +293,24 @@ def test_a_changed_level_rule_prunes_no_card_the_lists_do_not_name(view):
     assert judge({**card, "edition": 14}, NEWEST, view).status == "banned"
 
 
+def test_a_card_with_no_printed_level_is_given_its_design_editions(view):
+    # the level the rulebook keeps does not depend on a level being printed: without one, the 13th
+    # spell above is level 1 (not the 17th's own 0, which printed would make it invalid), and says why
+    card = {"name": "Tithe", "type": "spell", "edition": 13,
+            "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
+    j = judge(card, NEWEST, view)
+    assert j.status == "legal" and j.cost == 1 and j.breakdown["total"] == 0
+    assert any("design edition's (the 13th)" in n for n in j.notes)
+    assert judge({**card, "level": j.cost}, NEWEST, view).status == "legal"
+    # a formula the 16th changed with no list naming it ("self-destroy [x] resources→", x/2 → x)
+    minion = {"name": "Burner", "type": "minion", "edition": 15, "sp": 1, "hp": 2,
+              "text": "BURN: Self-destroy 2 resources→ Draw 2 cards."}
+    assert judge(minion, NEWEST, view).cost == 5 == judge(minion, 15, view).cost  # 2 + (4 - 1); the 17th's: 2 + (4 - 2)
+    result = CliRunner().invoke(main, ["cost", "-e", "17", "--edition-indicator", "15", "--type", "minion", "--sp", "1",
+                                       "--hp", "2", "--text", minion["text"]])
+    assert result.output.startswith("(unnamed card): level 5 in the 17th edition"), result.output
+
+
 # --------------------------------------------------------------------------- the mixed collection
 
 
