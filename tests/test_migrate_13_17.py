@@ -293,6 +293,15 @@ def test_a_changed_level_rule_prunes_no_card_the_lists_do_not_name(view):
     assert judge({**card, "edition": 14}, NEWEST, view).status == "banned"
 
 
+def test_a_revised_level_reason_on_a_card_without_an_edition_indicator_reads(view):
+    # "Any card containing any exact text indicated here, and whose design edition is older than the
+    # revision edition ..., is pruned": a card bearing no Edition Indicator has no design edition to name
+    card = {"name": "Peek", "type": "spell", "level": 5,
+            "text": "See enemy's hand and target up to 2 cards therein; sheathe the targets."}
+    revised = [r.message for r in judge(card, NEWEST, view).reasons if r.code == "cost-revised"]
+    assert len(revised) == 2 and all(m.endswith("is pruned, and this card bears no Edition Indicator") for m in revised), revised
+
+
 def test_a_card_with_no_printed_level_is_given_its_design_editions(view):
     # the level the rulebook keeps does not depend on a level being printed: without one, the 13th
     # spell above is level 1 (not the 17th's own 0, which printed would make it invalid), and says why

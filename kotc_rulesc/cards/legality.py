@@ -193,9 +193,10 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         was, now = (c.notation() if c else "unknown" for c in (change.was, change.now))
         if older == "yes" and change.when.happened_by(n) == "yes":
             if cost_revision_rule(view, n, change.when.edition) == "prune":
-                design = "no Edition Indicator" if fields.edition is None else f"the {ordinal(fields.edition)} edition"
+                this = (f"this card {_bears(None)}" if fields.edition is None
+                        else f"this card's design edition is the {ordinal(fields.edition)} edition")
                 rule = (f"a card containing it whose design edition is older than the revision edition is "
-                        f"{term(catalog.rulebook, 'banned')}, and this card's design edition is {design}")
+                        f"{term(catalog.rulebook, 'banned')}, and {this}")
                 figure = f"effect on the {catalog.system.figure}"
             else:
                 rule = (f"a card using it must bear an Edition Indicator of that edition or later, "
