@@ -302,6 +302,18 @@ def test_a_revised_level_reason_on_a_card_without_an_edition_indicator_reads(vie
     assert len(revised) == 2 and all(m.endswith("is pruned, and this card bears no Edition Indicator") for m in revised), revised
 
 
+def test_a_level_wrong_by_its_design_editions_rule_cites_that_editions_guide(view):
+    # a 13th spell printing 0: the 17th guide allows a level-0 spell, the 13th's rule ("If less than 1,
+    # set to 1") gives 1 — the level the reason states is the 13th guide's, and so is its citation
+    card = {"name": "Tithe", "type": "spell", "edition": 13, "level": 0,
+            "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
+    [reason] = judge(card, NEWEST, view).reasons
+    assert reason.code == "cost-mismatch" and "is 1 by its design edition's (the 13th)" in reason.message
+    assert reason.sources == ("guide-13",)
+    # a card of the 17th cites the 17th guide
+    assert judge({**card, "edition": 17, "level": 2}, NEWEST, view).reasons[0].sources == ("guide-17",)
+
+
 def test_a_card_with_no_printed_level_is_given_its_design_editions(view):
     # the level the rulebook keeps does not depend on a level being printed: without one, the 13th
     # spell above is level 1 (not the 17th's own 0, which printed would make it invalid), and says why

@@ -398,6 +398,8 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             design = {"same": total, "rule": cost_result.other}.get(design_by)
             if design_by == "full":  # its texts as read here, the design edition's formulas and rule
                 design = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total
+            if design is not None and then.cost_rule is not None:  # the guide it is figured by
+                rule_sources = then.cost_rule.sources
             then = then.edition
         if fields.cost is None:
             if design is not None and design != total:
