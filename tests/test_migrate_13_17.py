@@ -314,6 +314,24 @@ def test_a_level_wrong_by_its_design_editions_rule_cites_that_editions_guide(vie
     assert judge({**card, "edition": 17, "level": 2}, NEWEST, view).reasons[0].sources == ("guide-17",)
 
 
+def test_a_reissued_card_is_written_as_a_card_of_the_17th_must_be(view, tmp_path):
+    # the 13th guide joins activation costs with ", also "; from the 14th two are joined with "and"
+    # (17th guide: "the arrow in the first activation cost is replaced by the word “and”"): re-issued
+    # with the Edition Indicator 17, the card says "and" — before, it kept ", also " and was malformed
+    card = {"name": "Also Sheath", "type": "spell", "edition": 13, "level": 1,
+            "text": "Self-exhaust 1 resource, also self-destroy 1 in-play card→ Target 1 in-play card; sheathe it."}
+    d = Migrator(view, NEWEST, reissue=True).decide(card)
+    assert d.status == "reissued" and d.cost == (1, 1) and d.edition == (13, 17)
+    assert d.text == "Self-exhaust 1 resource and self-destroy 1 on-field minion→ Target 1 on-field minion; sheathe it."
+    assert judge({**card, "edition": 17, "text": d.text}, NEWEST, view).status == "legal"
+    assert any("joined with ', also '" in m for rw in d.rewrites for m in rw.prescribed)
+    # without --reissue, the advice says what --reissue gives
+    kept = Migrator(view, NEWEST).decide(card)
+    assert kept.status == "banned" and kept.remedy.startswith("migrate it with --reissue")
+    # migrating the re-issued card again changes nothing
+    assert Migrator(view, NEWEST, reissue=True).decide({**card, "edition": 17, "text": d.text}).status == "unchanged"
+
+
 def test_a_card_with_no_printed_level_is_given_its_design_editions(view):
     # the level the rulebook keeps does not depend on a level being printed: without one, the 13th
     # spell above is level 1 (not the 17th's own 0, which printed would make it invalid), and says why
