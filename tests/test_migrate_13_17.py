@@ -330,6 +330,13 @@ def test_a_reissued_card_is_written_as_a_card_of_the_17th_must_be(view, tmp_path
     assert kept.status == "banned" and kept.remedy.startswith("migrate it with --reissue")
     # migrating the re-issued card again changes nothing
     assert Migrator(view, NEWEST, reissue=True).decide({**card, "edition": 17, "text": d.text}).status == "unchanged"
+    # what the should rules change in the same paragraph is said too, and counted as such (--strict)
+    one = {**card, "text": card["text"].replace("Target 1 in-play card; sheathe it.", "Target up to 1 in-play card; sheathe the targets.")}
+    d = Migrator(view, NEWEST, reissue=True).decide(one)
+    assert d.text.endswith("→ Target 1 on-field minion; sheathe the target.")
+    said = [m for rw in d.rewrites for m in rw.prescribed]
+    assert any('"up to" should be removed' in m for m in said) and any('"the targets" should be' in m for m in said)
+    assert d.warnings
 
 
 def test_a_card_with_no_printed_level_is_given_its_design_editions(view):

@@ -316,12 +316,13 @@ class Migrator:
 
         verdict, musts = verdict_on(new_text), []
         if verdict.status != "legal":  # as N's must rules say to print it (", also " → " and " between costs)
-            new_text, musts = _instead(new_text, verdict)
+            new_text, musts = _instead(new_text, verdict, j.warnings)
             verdict = verdict_on(new_text) if musts else verdict
         if verdict.status != "legal":
             return None, [], ()
         new_text, fixes = _prescribed(new_text, verdict)
-        return new_text, done + musts + fixes, tuple(verdict.warnings)
+        shoulds = [w for w in j.warnings if any(w.field == f"text[{m.line}]" for m in musts)]  # (written so too)
+        return new_text, done + musts + fixes, tuple(shoulds + verdict.warnings)
 
     def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
         """Map every component to its successor across the clean slate ``p``; ok is False
@@ -384,9 +385,9 @@ def _prescribed(text: str | None, j: Any) -> tuple[str | None, list[TextRewrite]
     return j.prescribed, fixes
 
 
-def _instead(text: str, verdict: Any) -> tuple[str, list[TextRewrite]]:
-    """``text`` with each paragraph a must rule says exactly what to print instead of (``Reason.instead``),
-    and a rewrite per paragraph so changed."""
+def _instead(text: str, verdict: Any, shoulds: list[Reason]) -> tuple[str, list[TextRewrite]]:
+    """``text`` with each paragraph a must rule says exactly what to print instead of (``Reason.instead``,
+    which also keeps the *should* rules ``shoulds`` say), and a rewrite per paragraph so changed."""
     lines = text.split("\n")
     said: dict[int, list[Reason]] = {}
     for r in verdict.reasons:
@@ -394,6 +395,7 @@ def _instead(text: str, verdict: Any) -> tuple[str, list[TextRewrite]]:
             said.setdefault(int(r.field[5:-1]), []).append(r)
     fixes = []
     for number, reasons in said.items():
+        reasons += [w for w in shoulds if w.field == f"text[{number}]"]
         old = lines[number - 1].strip() if number <= len(lines) else reasons[0].instead
         if old != reasons[0].instead:
             lines[number - 1] = lines[number - 1].replace(old, reasons[0].instead, 1)
