@@ -293,6 +293,70 @@ def test_a_changed_level_rule_prunes_no_card_the_lists_do_not_name(view):
     assert judge({**card, "edition": 14}, NEWEST, view).status == "banned"
 
 
+def test_a_revised_level_reason_on_a_card_without_an_edition_indicator_reads(view):
+    # "Any card containing any exact text indicated here, and whose design edition is older than the
+    # revision edition ..., is pruned": a card bearing no Edition Indicator has no design edition to name
+    card = {"name": "Peek", "type": "spell", "level": 5,
+            "text": "See enemy's hand and target up to 2 cards therein; sheathe the targets."}
+    revised = [r.message for r in judge(card, NEWEST, view).reasons if r.code == "cost-revised"]
+    assert len(revised) == 2 and all(m.endswith("is pruned, and this card bears no Edition Indicator") for m in revised), revised
+
+
+def test_a_level_wrong_by_its_design_editions_rule_cites_that_editions_guide(view):
+    # a 13th spell printing 0: the 17th guide allows a level-0 spell, the 13th's rule ("If less than 1,
+    # set to 1") gives 1 — the level the reason states is the 13th guide's, and so is its citation
+    card = {"name": "Tithe", "type": "spell", "edition": 13, "level": 0,
+            "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
+    [reason] = judge(card, NEWEST, view).reasons
+    assert reason.code == "cost-mismatch" and "is 1 by its design edition's (the 13th)" in reason.message
+    assert reason.sources == ("guide-13",)
+    # a card of the 17th cites the 17th guide
+    assert judge({**card, "edition": 17, "level": 2}, NEWEST, view).reasons[0].sources == ("guide-17",)
+
+
+def test_a_reissued_card_is_written_as_a_card_of_the_17th_must_be(view, tmp_path):
+    # the 13th guide joins activation costs with ", also "; from the 14th two are joined with "and"
+    # (17th guide: "the arrow in the first activation cost is replaced by the word “and”"): re-issued
+    # with the Edition Indicator 17, the card says "and" — before, it kept ", also " and was malformed
+    card = {"name": "Also Sheath", "type": "spell", "edition": 13, "level": 1,
+            "text": "Self-exhaust 1 resource, also self-destroy 1 in-play card→ Target 1 in-play card; sheathe it."}
+    d = Migrator(view, NEWEST, reissue=True).decide(card)
+    assert d.status == "reissued" and d.cost == (1, 1) and d.edition == (13, 17)
+    assert d.text == "Self-exhaust 1 resource and self-destroy 1 on-field minion→ Target 1 on-field minion; sheathe it."
+    assert judge({**card, "edition": 17, "text": d.text}, NEWEST, view).status == "legal"
+    assert any("joined with ', also '" in m for rw in d.rewrites for m in rw.prescribed)
+    # without --reissue, the advice says what --reissue gives
+    kept = Migrator(view, NEWEST).decide(card)
+    assert kept.status == "banned" and kept.remedy.startswith("migrate it with --reissue")
+    # migrating the re-issued card again changes nothing
+    assert Migrator(view, NEWEST, reissue=True).decide({**card, "edition": 17, "text": d.text}).status == "unchanged"
+    # what the should rules change in the same paragraph is said too, and counted as such (--strict)
+    one = {**card, "text": card["text"].replace("Target 1 in-play card; sheathe it.", "Target up to 1 in-play card; sheathe the targets.")}
+    d = Migrator(view, NEWEST, reissue=True).decide(one)
+    assert d.text.endswith("→ Target 1 on-field minion; sheathe the target.")
+    said = [m for rw in d.rewrites for m in rw.prescribed]
+    assert any('"up to" should be removed' in m for m in said) and any('"the targets" should be' in m for m in said)
+    assert d.warnings
+
+
+def test_a_card_with_no_printed_level_is_given_its_design_editions(view):
+    # the level the rulebook keeps does not depend on a level being printed: without one, the 13th
+    # spell above is level 1 (not the 17th's own 0, which printed would make it invalid), and says why
+    card = {"name": "Tithe", "type": "spell", "edition": 13,
+            "text": "Self-exhaust 2 minions→ target up to 1 of your resources; bounce the targets."}
+    j = judge(card, NEWEST, view)
+    assert j.status == "legal" and j.cost == 1 and j.breakdown["total"] == 0
+    assert any("design edition's (the 13th)" in n for n in j.notes)
+    assert judge({**card, "level": j.cost}, NEWEST, view).status == "legal"
+    # a formula the 16th changed with no list naming it ("self-destroy [x] resources→", x/2 → x)
+    minion = {"name": "Burner", "type": "minion", "edition": 15, "sp": 1, "hp": 2,
+              "text": "BURN: Self-destroy 2 resources→ Draw 2 cards."}
+    assert judge(minion, NEWEST, view).cost == 5 == judge(minion, 15, view).cost  # 2 + (4 - 1); the 17th's: 2 + (4 - 2)
+    result = CliRunner().invoke(main, ["cost", "-e", "17", "--edition-indicator", "15", "--type", "minion", "--sp", "1",
+                                       "--hp", "2", "--text", minion["text"]])
+    assert result.output.startswith("(unnamed card): level 5 in the 17th edition"), result.output
+
+
 # --------------------------------------------------------------------------- the mixed collection
 
 

@@ -125,6 +125,14 @@ def _older(indicator: int | None, when: When) -> str:
     return "unknown"
 
 
+def _kept_figure(figure: str, design: int, then: Any, edition: Any, total: int) -> str:
+    """Why a card's figure is its design edition's, not the edition judged's own."""
+    return (f"{figure} {design} is the card's design edition's (the {ordinal(then)}): its texts as read in the "
+            f"{ordinal(edition)} with the {ordinal(then)} edition's formulas and rule; by the {ordinal(edition)} "
+            f"edition's own {_figure_is(figure, total)}, but its rulebook's lists, which name every case in which "
+            "a card is pruned, name none that prunes it")
+
+
 def _bears(indicator: int | None) -> str:
     return "bears no Edition Indicator" if indicator is None else f"bears the Edition Indicator {indicator}"
 
@@ -185,9 +193,10 @@ def _component_reasons(use: Use, fields: CardFields, catalog: Catalog, view: Any
         was, now = (c.notation() if c else "unknown" for c in (change.was, change.now))
         if older == "yes" and change.when.happened_by(n) == "yes":
             if cost_revision_rule(view, n, change.when.edition) == "prune":
-                design = "no Edition Indicator" if fields.edition is None else f"the {ordinal(fields.edition)} edition"
+                this = (f"this card {_bears(None)}" if fields.edition is None
+                        else f"this card's design edition is the {ordinal(fields.edition)} edition")
                 rule = (f"a card containing it whose design edition is older than the revision edition is "
-                        f"{term(catalog.rulebook, 'banned')}, and this card's design edition is {design}")
+                        f"{term(catalog.rulebook, 'banned')}, and {this}")
                 figure = f"effect on the {catalog.system.figure}"
             else:
                 rule = (f"a card using it must bear an Edition Indicator of that edition or later, "
@@ -363,7 +372,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
                 fld = f"text[{paragraph}]" if paragraph else "text"
                 reasons.extend(r.replace(field=fld) for r in _component_reasons(use, fields, catalog, view))
             if not any(r.code == "malformed" for r in reasons):
-                design_by, then = _design_edition(fields, parsed, catalog, view) if fields.cost is not None else (None, None)
+                design_by, then = _design_edition(fields, parsed, catalog, view)
                 other = then.cost_rule if design_by == "rule" else None
                 cost_result = card_cost(card, parsed, catalog, fields.type, other)
                 notes.extend(cost_result.notes)
@@ -382,15 +391,20 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
     if reads_here and total is not None:  # its design edition is not known: its printed figure is not judged
         printed = f" (printed {fields.cost})" if fields.cost is not None and fields.cost != total else ""
         notes.append(f"with `edition: {edition_number(edition)}` its {figure} would be {total}{printed}")
-    elif cost_result is not None and fields.cost is not None:
+    elif cost_result is not None:
         revised = any(r.code == "cost-revised" for r in reasons)
-        # one printed figure is right: its design edition's where the rulebook keeps it, else the edition judged's
+        # one figure is right, printed or not: its design edition's where the rulebook keeps it, else the edition judged's
         if total is not None and not revised and design_by is not None:
             design = {"same": total, "rule": cost_result.other}.get(design_by)
             if design_by == "full":  # its texts as read here, the design edition's formulas and rule
                 design = card_cost(card, parsed.in_states(then.by_id()), then, fields.type).total
+            if design is not None and then.cost_rule is not None:  # the guide it is figured by
+                rule_sources = then.cost_rule.sources
             then = then.edition
-        if total is None:
+        if fields.cost is None:
+            if design is not None and design != total:
+                notes.append("the " + _kept_figure(figure, design, then, edition, total))
+        elif total is None:
             reasons.append(Reason(
                 "unknown-fact",
                 f"the printed {figure} {fields.cost} cannot be checked: the {figure} in the {ordinal(edition)} edition is unknown",
@@ -401,10 +415,7 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
         elif design is not None:
             ours = f"the {ordinal(then)} edition's rules" if then == edition else f"its design edition's (the {ordinal(then)})"
             if fields.cost == design and design != total:
-                notes.append(f"the printed {figure} {fields.cost} is the card's design edition's (the {ordinal(then)}): its "
-                             f"texts as read in the {ordinal(edition)} with the {ordinal(then)} edition's formulas and rule; "
-                             f"by the {ordinal(edition)} edition's own {_figure_is(figure, total)}, but its rulebook's lists, "
-                             "which name every case in which a card is pruned, name none that prunes it")
+                notes.append("the printed " + _kept_figure(figure, design, then, edition, total))
             elif fields.cost != design:
                 also = "" if design == total else f" (by the {ordinal(edition)} edition's own it would be {total}, which is not the card's)"
                 reasons.append(Reason(

@@ -211,12 +211,8 @@ class Migrator:
         if reissuable and not pruned:
             # N's Edition Indicator answers every cost-revised reason (and a clean slate), the cost computed
             # under N every cost-mismatch: the re-issued card is legal in N
-            warnings = tuple(j.warnings)
-            if kept:  # a card of N prints N's wordings, also those no rulebook list names
+            if new_text is not None:  # a card of N, written as N's guide says (also its wordings no list names)
                 new_text, rewrites, warnings = self._reissued_text(source, text, card, j)
-            elif new_text is not None:
-                new_text, fixes = _prescribed(new_text, j)
-                rewrites = rewrites + fixes
             if new_text is not None:
                 why = tuple(r for r in j.reasons if r.code == "cost-revised")
                 if crossed:
@@ -240,7 +236,7 @@ class Migrator:
         status = j.status if j.status != "legal" else "banned"
         notes = advice.printed_cost_notes(self, card, source, None) if "cost-mismatch" in codes else ()
         reissue = None
-        if pruned and (not kept or self._reissued_text(source, text, card, j)[0] is not None):
+        if pruned and self._reissued_text(source, text, card, j)[0] is not None:
             reissue = (f"{j.figure} {card.get(j.figure)} → {j.cost}, Edition Indicator {card.get('edition')} → "
                        f"{edition_number(n)} (its other texts are valid in the {ordinal(n)} edition)")
         replacement = advice.replacement(self, probe, j) if status == "banned" else None
@@ -313,12 +309,20 @@ class Migrator:
         """The text of a card re-issued in N, every wording N's and in the form N's guide prescribes, its
         rewrites and the warnings that form answers; ``None`` when so re-issued it would not be legal."""
         new_text, done, _ = self._rewrite(source, text, unlisted=True)
-        candidate = without_mark(card, {"text": new_text, "edition": edition_number(self.target), j.figure: j.cost})
-        verdict = self.judge(candidate, self.target, self.view)
+
+        def verdict_on(new_text: str) -> Any:
+            return self.judge(without_mark(card, {"text": new_text, "edition": edition_number(self.target),
+                                                  j.figure: j.cost}), self.target, self.view)
+
+        verdict, musts = verdict_on(new_text), []
+        if verdict.status != "legal":  # as N's must rules say to print it (", also " → " and " between costs)
+            new_text, musts = _instead(new_text, verdict, j.warnings)
+            verdict = verdict_on(new_text) if musts else verdict
         if verdict.status != "legal":
             return None, [], ()
         new_text, fixes = _prescribed(new_text, verdict)
-        return new_text, done + fixes, tuple(verdict.warnings)
+        shoulds = [w for w in j.warnings if any(w.field == f"text[{m.line}]" for m in musts)]  # (written so too)
+        return new_text, done + musts + fixes, tuple(shoulds + verdict.warnings)
 
     def _successors(self, p: Pass, text: str) -> tuple[str, list[TextRewrite], bool]:
         """Map every component to its successor across the clean slate ``p``; ok is False
@@ -379,6 +383,26 @@ def _prescribed(text: str | None, j: Any) -> tuple[str | None, list[TextRewrite]
         fixes.append(TextRewrite(number, a.strip(), b.strip(), None, j.edition, j.edition, sources,
                                  prescribed=tuple(w.message for w in ws)))
     return j.prescribed, fixes
+
+
+def _instead(text: str, verdict: Any, shoulds: list[Reason]) -> tuple[str, list[TextRewrite]]:
+    """``text`` with each paragraph a must rule says exactly what to print instead of (``Reason.instead``,
+    which also keeps the *should* rules ``shoulds`` say), and a rewrite per paragraph so changed."""
+    lines = text.split("\n")
+    said: dict[int, list[Reason]] = {}
+    for r in verdict.reasons:
+        if r.code == "malformed" and r.instead and (r.field or "").startswith("text[") and r.field[5:-1].isdigit():
+            said.setdefault(int(r.field[5:-1]), []).append(r)
+    fixes = []
+    for number, reasons in said.items():
+        reasons += [w for w in shoulds if w.field == f"text[{number}]"]
+        old = lines[number - 1].strip() if number <= len(lines) else reasons[0].instead
+        if old != reasons[0].instead:
+            lines[number - 1] = lines[number - 1].replace(old, reasons[0].instead, 1)
+            fixes.append(TextRewrite(number, old, reasons[0].instead, None, verdict.edition, verdict.edition,
+                                     tuple(dict.fromkeys(s for r in reasons for s in r.sources)),
+                                     prescribed=tuple(r.message for r in reasons)))
+    return "\n".join(lines), fixes
 
 
 def _kept_notes(kept: list[TextRewrite], view: Any) -> tuple[str, ...]:
