@@ -618,7 +618,7 @@ def test_a_card_whose_only_ban_is_a_wrong_printed_level_is_invalid_not_pruned(tm
     assert data["summary"]["banned"] == 2
     cost = ["cost", "-e", "17", "--type", "spell", "--edition-indicator", "17", "--printed-level", "5", "--text",
             "Draw 2 cards."]
-    assert "\n  invalid in the 17th edition:\n    cost-mismatch: " in CliRunner().invoke(main, cost).stdout
+    assert "\n  invalid in the 17th edition:\n    cost-mismatch (field level): " in CliRunner().invoke(main, cost).stdout
     one = json.loads(CliRunner().invoke(main, [*cost, "--format", "json"]).stdout)
     assert (one["status"], one["outcome"]) == ("banned", "invalid")
     # the 12th rulebook bans: its word stays
