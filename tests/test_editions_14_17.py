@@ -113,6 +113,18 @@ def test_a_capital_that_opens_an_ability_is_not_the_16ths_wording(view):
         'it reads as "remove 2 counters on this card→"']
 
 
+def test_a_17th_card_printing_the_capital_after_a_condition_is_told_the_capitals_rule(view):
+    """A card of the 17th has no earlier wording to print: "Remove …" after a condition is the 17th's text
+    with a capital the guide does not list (its capitals rule, a should), not "an earlier wording" kept
+    with a note as on a 16th card (above)."""
+    j = judge({"name": "Remover", "type": "spell", "edition": 17, "level": 0,
+               "text": "When you take damage: Remove 2 counters on this card→ Draw 1 card."}, 17, view)
+    assert j.status == "legal" and not [n for n in j.notes if "earlier wording" in n]
+    assert [w.message for w in j.warnings] == [
+        'paragraph 1: "Remove 2 counters on this card→" follows another component in its ability: its first '
+        "letter is lowercase, as the guide lists it"]
+
+
 def test_the_16ths_capital_remove_after_a_condition_is_as_listed_not_a_rule(view):
     """The 16th guide lists "(x) “Remove [x] counters on this card→”" capitalized, and its rule only says
     an activation cost that opens its ability "should be capitalized": after a condition the capital is

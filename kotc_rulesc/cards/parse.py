@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from ..catalog import Catalog
-from ..model import ordinal
+from ..model import edition_number, ordinal
 from ..system import System
 from ..text import normalize, skeleton
 from .fields import read_fields
@@ -184,12 +184,16 @@ def parse_card(card: dict, catalog: Catalog, view: Any = None) -> tuple[ParsedCa
         for message in grammar:
             malformed(message, fld, name_rule if "name" in message else None)
         writing = Writing(system, joins.joins, pieces, subs)
-        # an earlier wording that differs from the current text only by its capital, where it opens its
-        # scope, is the current text capitalized as the guides say ("Remove …": the 17th's "remove …")
+        # an earlier wording that differs from the current text only by its capital ("Remove …": the 17th's
+        # "remove …") is the current text where it opens its scope (capitalized as the guides say), and on a
+        # card of this edition, which has no earlier wording to print: told the capitals rule elsewhere
         for k, p in enumerate(pieces):
             old, new = p.use.old_wording, str(p.state.text) if p.state is not None else ""
-            if old and writing.scope[k][0] == k and old[1:] == new[1:] and old[:1].lower() == new[:1]:
+            if not (old and old[1:] == new[1:] and old[:1].lower() == new[:1]):
+                continue
+            if writing.scope[k][0] == k or (fields.edition is not None and fields.edition >= edition_number(n)):
                 notes.remove(p.use.notes[-1])  # its "is an earlier wording" note
+                p.use = p.use.replace(listed_upper=False)
         if not grammar:
             writing.check()
         text = writing.prescribed(paragraph)
