@@ -484,3 +484,21 @@ def test_the_pure_parser_reads_the_same(view, monkeypatch):
     monkeypatch.setattr(ruamel.yaml, "YAML", lambda typ: real(typ=typ, pure=True))
     pure = migrate(view, COLLECTION.read_bytes())
     assert pure.output == with_c.output and pure.entries == with_c.entries
+
+
+def test_a_text_kept_with_its_blank_lines_keeps_them_and_the_next_card_its_fields():
+    """A ``|+`` text keeps its blank lines (they are its value): rewritten, it keeps them all; marked, its
+    card gets the marker after them, not the next card (which then held 'migration' twice: unreadable)."""
+    from support.loaded import BUNDLED
+
+    text = ("cards:\n  - name: Pawns\n    type: spell\n    edition: 15\n    level: 6\n    text: |+\n"
+            "      Summon 2 level 3 pawns.\n\n  - name: Bad\n    type: spell\n    edition: 15\n    level: 6\n"
+            "    text: |+\n      Summon 2 level 3 pawns.\n      Draw 1 card.\n\n  - name: Next\n    type: spell\n"
+            "    edition: 17\n    level: 2\n    text: Draw 1 card.\n")
+    ctx = Context(Migrator(view_of(BUNDLED), 17, None), "text")
+    out = migrate_yaml(ctx, text.encode(), "c.yaml").output.decode()
+    assert out.startswith(text[:text.index("  - name: Bad")].replace("Summon", "Craft"))
+    assert "      Draw 1 card.\n\n    migration:\n      status: error\n" in out
+    assert out.endswith("  - name: Next\n    type: spell\n    edition: 17\n    level: 2\n    text: Draw 1 card.\n")
+    assert [c["text"] for c in cards_of(out)] == ["Craft 2 level 3 pawns.\n\n", "Summon 2 level 3 pawns.\nDraw 1 card.\n\n",
+                                                 "Draw 1 card."]

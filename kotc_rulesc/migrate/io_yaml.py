@@ -79,13 +79,15 @@ def _line_end(body: str, offset: int) -> int:
 
 def _leaf_end(body: str, node: Any) -> int:
     """Where ``node``'s text ends: a block collection's at its last leaf, a block scalar's at the end
-    of its last line of content (the blank lines after it are its own only when it keeps them, ``|+``)."""
+    of its last line of content (the blank lines after it are its own only when it keeps them, ``|+``:
+    then before its last line break, as for the others)."""
     while isinstance(node, Collection) and not node.flow:
         node = node.items[-1]
     if isinstance(node, Collection) or node.style not in BLOCK_STYLES:
         return node.end
-    if node.value.endswith("\n\n") and "+" in body[node.start + 1:node.start + 3]:
-        return node.end
+    if "+" in body[node.start + 1:node.start + 3]:
+        last = [m.start() for m in _BREAK.finditer(body, node.start, node.end)]
+        return last[-1] if last and _line_end(body, last[-1]) == node.end else node.end
     at = node.end
     while at > node.start and body[at - 1] in " \r\n":
         at -= 1
