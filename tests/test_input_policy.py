@@ -591,6 +591,13 @@ SYNTAX = [
      "a comma before ']': remove it (JSON allows no comma after the last item)"),
     ("json single quotes", "c.json", "[{'name': 'X'}]", "1:3", f"a key in single quotes: {QUOTES}"),
     ("json a key without quotes", "c.json", '[{name: "X"}]', "1:3", 'the key name has no quotes: write it in double quotes ("name")'),
+    # the collection's own mapping ({"cards": [...]}, read a card at a time) in the same words as a card's
+    ("json trailing comma after the cards", "c.json", '{"cards": [],\n}', "1:13",
+     "a comma before '}': remove it (JSON allows no comma after the last item)"),
+    ("json the cards key in single quotes", "c.json", "{'cards': []}", "1:2", f"a key in single quotes: {QUOTES}"),
+    ("json the cards key without quotes", "c.json", '{cards: []}', "1:2",
+     'the key cards has no quotes: write it in double quotes ("cards")'),
+    ("json the cards key without its colon", "c.json", '{"cards" []}', "1:10", "no ':' after the key: write \"key\": value"),
     ("json a comma missing", "c.json", '[{"name": "X" "type": "spell"}]', "1:15",
      "a comma is missing before this: put ',' between the items of a list or a mapping"),
     ("json a colon missing", "c.json", '[{"name" "X"}]', "1:10", "no ':' after the key: write \"key\": value"),

@@ -490,14 +490,17 @@ class JsonStream:
             while True:
                 self._ws()
                 at = self.pos
-                if self._peek() != '"':
-                    found = self._peek()
-                    raise self._fail(f"expected a key in double quotes, found {found!r}" if found else
-                                     "the file ends inside the collection's mapping: close it with '}'", at)
+                if self._peek() != '"':  # (in the words of any other mapping's: a comma before '}', 'cards')
+                    if not self._peek():
+                        raise self._fail("the file ends inside the collection's mapping: close it with '}'", at)
+                    raise self._fail(*_expecting_name(self.buf, at, ""))
                 key, _, _ = self._value(1)
                 if key in keys:
                     raise self._fail(f"duplicate key {key!r} (each key may appear once in a mapping)", at)
                 keys.append(key)
+                self._ws()
+                if self._peek() not in ":":
+                    raise self._fail(*_PLAIN_JSON["Expecting ':' delimiter"](self.buf, self.pos, ""))
                 self._next(":", "':' after the key")
                 self._ws()
                 if key == "cards":
