@@ -672,6 +672,7 @@ def test_the_api_and_the_workbench_say_the_same_words(tmp_path, case, name, cont
     ('{"name": "X",}', "card 2: a comma before '}': remove it (JSON allows no comma after the last item)"),
     ('{"name": "X", "type": ', "card 2: the line ends where a value should be"),
     ('{"name": "X"} {"name": "Y"}', "card 2: more text after the end of the JSON value: the line holds one value"),
+    ('\ufeff{"name": "X"}', "card 2: a byte-order mark (U+FEFF, which an editor does not show): remove it"),  # files joined
 ])
 def test_a_jsonl_line_with_a_syntax_error_is_one_unreadable_card_in_plain_words(tmp_path, line, message):
     path = tmp_path / "c.jsonl"

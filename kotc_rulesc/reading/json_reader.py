@@ -156,6 +156,8 @@ def _expecting_value(text: str, pos: int, whole: str) -> tuple[str, int]:
     prev = _before(text, pos)
     if prev >= 0 and text[prev] == ":":
         return f"no value after the ':': write one ({_VALUE})", pos
+    if text[pos] == "\ufeff":  # (files joined: each began with one)
+        return "a byte-order mark (U+FEFF, which an editor does not show): remove it (one may start the file only)", pos
     return f"{text[pos]!r} cannot start a value: a value is {_VALUE}", pos
 
 
