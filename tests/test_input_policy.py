@@ -634,6 +634,8 @@ SYNTAX = [
      "a value cannot start with '@' (YAML keeps it for itself): put the value in quotes"),
     ("yaml text after a quoted value", "c.yaml", 'cards:\n  - name: X\n    text: "Draw" 1 card\n', "3:18",
      "more text after the closing quote: put the whole value in quotes"),
+    ("yaml a byte-order mark past the start", "c.yaml", "cards:\n  - name: X\n\ufeff  - name: Y\n", "3:1",
+     "a byte-order mark (U+FEFF, which an editor does not show): remove it (one may start the file only)"),
     ("yaml a key twice", "c.yaml", "cards:\n  - name: X\n    name: Y\n", "3:5", "duplicate key 'name'"),
     ("yaml not in the table: the parser's words", "c.yaml", "cards: !x!y a\n", "1:8",
      "invalid YAML: while parsing a node: found undefined tag handle"),
