@@ -601,6 +601,12 @@ SYNTAX = [
     ("json a comma missing", "c.json", '[{"name": "X" "type": "spell"}]', "1:15",
      "a comma is missing before this: put ',' between the items of a list or a mapping"),
     ("json a colon missing", "c.json", '[{"name" "X"}]', "1:10", "no ':' after the key: write \"key\": value"),
+    ("json a number with a '+'", "c.json", '[{"name": "X", "level": +6}]', "1:25",
+     "+6 is not a JSON number: write whole numbers without '+' or leading zeros (6), decimals with digits on both "
+     "sides of the point (0.5)"),
+    ("json a number with a leading zero", "c.json", '[{"name": "X", "level": 06}]', "1:25",
+     "06 is not a JSON number: write whole numbers without '+' or leading zeros (6), decimals with digits on both "
+     "sides of the point (0.5)"),
     ("json a text never closed", "c.json", '[{"name": "X}]', "1:11",
      'a quoted text opened here is never closed: add the closing " (a text stays on its line)'),
     ("json Python's None", "c.json", '[{"name": "X", "cost": None}]', "1:24", "None is not JSON: write null (in lowercase)"),

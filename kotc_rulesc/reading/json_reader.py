@@ -149,8 +149,22 @@ def _expecting_name(text: str, pos: int, whole: str) -> tuple[str, int]:
             or (f"expected a key in double quotes (\"name\"), found {text[pos]!r}", pos))
 
 
+_NUMBER_HEAD = re.compile(r"[-+]?\.?[0-9]")
+_NUMBER = re.compile(r"[-+]?[0-9A-Za-z_.]*(?:[eE][-+]?[0-9A-Za-z_.]*)?")
+
+
+def _bad_number(text: str, start: int, pos: int) -> tuple[str, int] | None:
+    """A number JSON does not write ("+6", ".5", "06", "6.", "0x6") begun at ``start``, where the decoder
+    stopped at ``pos``: said as such, not as a value or a comma missing."""
+    if not _NUMBER_HEAD.match(text, start):
+        return None
+    number = _NUMBER.match(text, start).group()
+    return (f"{number} is not a JSON number: write whole numbers without '+' or leading zeros (6), decimals with "
+            "digits on both sides of the point (0.5)"), start
+
+
 def _expecting_value(text: str, pos: int, whole: str) -> tuple[str, int]:
-    found = _trailing_comma(text, pos) or _unquoted(text, pos, "a value")
+    found = _trailing_comma(text, pos) or _unquoted(text, pos, "a value") or _bad_number(text, pos, pos)
     if found:
         return found
     prev = _before(text, pos)
@@ -163,6 +177,11 @@ def _expecting_value(text: str, pos: int, whole: str) -> tuple[str, int]:
 
 def _expecting_comma(text: str, pos: int, whole: str) -> tuple[str, int]:
     c = text[pos]
+    start = pos
+    while start and text[start - 1] in "0123456789-+.eE":  # (a number the decoder read a part of: "0" of "06")
+        start -= 1
+    if start < pos and c in "0123456789.eExXoObB_" and (found := _bad_number(text, start, pos)):
+        return found
     if c in ("}", "]"):
         return (f"a '{c}' where a ',' or the closing '{'}' if c == ']' else ']'}' should be: brackets close in the "
                 "order they open"), pos
