@@ -286,6 +286,22 @@ def test_nul_bytes_and_invalid_utf8_exit_2_and_migrate_writes_nothing(tmp_path, 
         assert out is None or not out.exists()
 
 
+@pytest.mark.parametrize("fmt, encoding", [("yaml", "utf-16"), ("json", "utf-16-be"), ("jsonl", "utf-16-le")])
+def test_a_utf16_file_is_told_utf16_not_binary(tmp_path, fmt, encoding):
+    """Was: "the file is binary (it holds NUL bytes)" for text saved as UTF-16 ("Unicode" in some editors and
+    spreadsheets), which an editor shows as text; /dev/zero and a NUL in UTF-8 text stay binary."""
+    path = tmp_path / f"c.{fmt}"
+    text = {"yaml": f"cards:\n  - {GOOD_LINE}\n", "json": f"[{GOOD_LINE}]", "jsonl": GOOD_LINE + "\n"}[fmt]
+    path.write_bytes(text.encode(encoding))
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, result.output
+        assert f"{path}:1:1: the file is UTF-16 text, not UTF-8 (hint: save it as UTF-8)" in result.stderr
+        assert out is None or not out.exists()
+    path.write_bytes(b"\0" * 8)
+    assert "the file is binary (it holds NUL bytes)" in run_command("check-cards", path)[0].stderr
+
+
 def test_trailing_data_after_json_exits_2_in_every_command(tmp_path):
     """Was: 1 from check-cards and cost (read as JSONL), 2 from migrate."""
     path = tmp_path / "c.json"

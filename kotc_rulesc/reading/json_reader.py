@@ -380,8 +380,7 @@ class JsonStream:
         data = self.fp.read(max(self.chunk, want))
         if b"\x00" in data:
             line = self._bytes_line + data.count(b"\n", 0, data.index(b"\x00"))
-            raise InputError("the file is binary (it holds NUL bytes), not text", line, 0, self.display,
-                             "a collection is YAML, JSON or JSONL text in UTF-8")
+            raise policy.binary(self.display, data, line, 0, not self.buf and self._bytes_line == 1)
         try:
             self.buf += self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
