@@ -286,6 +286,22 @@ def test_nul_bytes_and_invalid_utf8_exit_2_and_migrate_writes_nothing(tmp_path, 
         assert out is None or not out.exists()
 
 
+@pytest.mark.parametrize("fmt, encoding", [("yaml", "utf-16"), ("json", "utf-16-be"), ("jsonl", "utf-16-le")])
+def test_a_utf16_file_is_told_utf16_not_binary(tmp_path, fmt, encoding):
+    """Was: "the file is binary (it holds NUL bytes)" for text saved as UTF-16 ("Unicode" in some editors and
+    spreadsheets), which an editor shows as text; /dev/zero and a NUL in UTF-8 text stay binary."""
+    path = tmp_path / f"c.{fmt}"
+    text = {"yaml": f"cards:\n  - {GOOD_LINE}\n", "json": f"[{GOOD_LINE}]", "jsonl": GOOD_LINE + "\n"}[fmt]
+    path.write_bytes(text.encode(encoding))
+    for command in COMMANDS:
+        result, out = run_command(command, path)
+        assert result.exit_code == 2, result.output
+        assert f"{path}:1:1: the file is UTF-16 text, not UTF-8 (hint: save it as UTF-8)" in result.stderr
+        assert out is None or not out.exists()
+    path.write_bytes(b"\0" * 8)
+    assert "the file is binary (it holds NUL bytes)" in run_command("check-cards", path)[0].stderr
+
+
 def test_trailing_data_after_json_exits_2_in_every_command(tmp_path):
     """Was: 1 from check-cards and cost (read as JSONL), 2 from migrate."""
     path = tmp_path / "c.json"
@@ -591,9 +607,22 @@ SYNTAX = [
      "a comma before ']': remove it (JSON allows no comma after the last item)"),
     ("json single quotes", "c.json", "[{'name': 'X'}]", "1:3", f"a key in single quotes: {QUOTES}"),
     ("json a key without quotes", "c.json", '[{name: "X"}]', "1:3", 'the key name has no quotes: write it in double quotes ("name")'),
+    # the collection's own mapping ({"cards": [...]}, read a card at a time) in the same words as a card's
+    ("json trailing comma after the cards", "c.json", '{"cards": [],\n}', "1:13",
+     "a comma before '}': remove it (JSON allows no comma after the last item)"),
+    ("json the cards key in single quotes", "c.json", "{'cards': []}", "1:2", f"a key in single quotes: {QUOTES}"),
+    ("json the cards key without quotes", "c.json", '{cards: []}', "1:2",
+     'the key cards has no quotes: write it in double quotes ("cards")'),
+    ("json the cards key without its colon", "c.json", '{"cards" []}', "1:10", "no ':' after the key: write \"key\": value"),
     ("json a comma missing", "c.json", '[{"name": "X" "type": "spell"}]', "1:15",
      "a comma is missing before this: put ',' between the items of a list or a mapping"),
     ("json a colon missing", "c.json", '[{"name" "X"}]', "1:10", "no ':' after the key: write \"key\": value"),
+    ("json a number with a '+'", "c.json", '[{"name": "X", "level": +6}]', "1:25",
+     "+6 is not a JSON number: write whole numbers without '+' or leading zeros (6), decimals with digits on both "
+     "sides of the point (0.5)"),
+    ("json a number with a leading zero", "c.json", '[{"name": "X", "level": 06}]', "1:25",
+     "06 is not a JSON number: write whole numbers without '+' or leading zeros (6), decimals with digits on both "
+     "sides of the point (0.5)"),
     ("json a text never closed", "c.json", '[{"name": "X}]', "1:11",
      'a quoted text opened here is never closed: add the closing " (a text stays on its line)'),
     ("json Python's None", "c.json", '[{"name": "X", "cost": None}]', "1:24", "None is not JSON: write null (in lowercase)"),
@@ -627,6 +656,8 @@ SYNTAX = [
      "a value cannot start with '@' (YAML keeps it for itself): put the value in quotes"),
     ("yaml text after a quoted value", "c.yaml", 'cards:\n  - name: X\n    text: "Draw" 1 card\n', "3:18",
      "more text after the closing quote: put the whole value in quotes"),
+    ("yaml a byte-order mark past the start", "c.yaml", "cards:\n  - name: X\n\ufeff  - name: Y\n", "3:1",
+     "a byte-order mark (U+FEFF, which an editor does not show): remove it (one may start the file only)"),
     ("yaml a key twice", "c.yaml", "cards:\n  - name: X\n    name: Y\n", "3:5", "duplicate key 'name'"),
     ("yaml not in the table: the parser's words", "c.yaml", "cards: !x!y a\n", "1:8",
      "invalid YAML: while parsing a node: found undefined tag handle"),
@@ -665,6 +696,7 @@ def test_the_api_and_the_workbench_say_the_same_words(tmp_path, case, name, cont
     ('{"name": "X",}', "card 2: a comma before '}': remove it (JSON allows no comma after the last item)"),
     ('{"name": "X", "type": ', "card 2: the line ends where a value should be"),
     ('{"name": "X"} {"name": "Y"}', "card 2: more text after the end of the JSON value: the line holds one value"),
+    ('\ufeff{"name": "X"}', "card 2: a byte-order mark (U+FEFF, which an editor does not show): remove it"),  # files joined
 ])
 def test_a_jsonl_line_with_a_syntax_error_is_one_unreadable_card_in_plain_words(tmp_path, line, message):
     path = tmp_path / "c.jsonl"

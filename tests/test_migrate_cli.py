@@ -163,6 +163,21 @@ def test_an_entry_that_is_no_card_is_told_in_our_words_not_pythons(tmp_path):
     assert "'cards' must be a list of cards, not a whole number" in invoke(str(path), "--to", "4").stderr
 
 
+def test_a_jsonl_line_holding_a_whole_collection_is_told_so_and_kept(tmp_path):
+    # a {"cards": [...]} saved as .jsonl was one card "missing field 'name'" (and 'type', 'text'), and migrate
+    # wrote a 'migration' field into the collection's mapping
+    line = json.dumps({"cards": LEGAL}).encode() + b"\n"
+    path = tmp_path / "c.jsonl"
+    path.write_bytes(line)
+    said = 'a whole collection ({"cards": [...]}), not a card: JSONL has one card per line (name a JSON file .json)'
+    result = invoke(str(path), "--from", "1", "--to", "4", "-o", str(tmp_path / "out.jsonl"))
+    assert result.exit_code == 1 and f"[1] (line 1): error — {said}" in result.stderr
+    assert (tmp_path / "out.jsonl").read_bytes() == line
+    checked = CliRunner().invoke(main, ["check-cards", str(path), "--rules", RULES, "-e", "4"])
+    assert checked.exit_code == 1 and f"c.jsonl:1: malformed: card 1 is {said}" in checked.stdout
+    assert "missing field" not in checked.stdout
+
+
 def test_summary_lists_cards_needing_attention(tmp_path):
     result = invoke("-", "--from", "1", "--to", "4", input=jsonl([BANNED]))
     assert result.exit_code == 1

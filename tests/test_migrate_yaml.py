@@ -484,3 +484,37 @@ def test_the_pure_parser_reads_the_same(view, monkeypatch):
     monkeypatch.setattr(ruamel.yaml, "YAML", lambda typ: real(typ=typ, pure=True))
     pure = migrate(view, COLLECTION.read_bytes())
     assert pure.output == with_c.output and pure.entries == with_c.entries
+
+
+def test_a_text_kept_with_its_blank_lines_keeps_them_and_the_next_card_its_fields():
+    """A ``|+`` text keeps its blank lines (they are its value): rewritten, it keeps them all; marked, its
+    card gets the marker after them, not the next card (which then held 'migration' twice: unreadable)."""
+    from support.loaded import BUNDLED
+
+    text = ("cards:\n  - name: Pawns\n    type: spell\n    edition: 15\n    level: 6\n    text: |+\n"
+            "      Summon 2 level 3 pawns.\n\n  - name: Bad\n    type: spell\n    edition: 15\n    level: 6\n"
+            "    text: |+\n      Summon 2 level 3 pawns.\n      Draw 1 card.\n\n  - name: Next\n    type: spell\n"
+            "    edition: 17\n    level: 2\n    text: Draw 1 card.\n")
+    ctx = Context(Migrator(view_of(BUNDLED), 17, None), "text")
+    out = migrate_yaml(ctx, text.encode(), "c.yaml").output.decode()
+    assert out.startswith(text[:text.index("  - name: Bad")].replace("Summon", "Craft"))
+    assert "      Draw 1 card.\n\n    migration:\n      status: error\n" in out
+    assert out.endswith("  - name: Next\n    type: spell\n    edition: 17\n    level: 2\n    text: Draw 1 card.\n")
+    assert [c["text"] for c in cards_of(out)] == ["Craft 2 level 3 pawns.\n\n", "Summon 2 level 3 pawns.\nDraw 1 card.\n\n",
+                                                 "Draw 1 card."]
+
+
+def test_a_card_that_escapes_what_is_not_ascii_gets_its_new_text_escaped_too():
+    """A card written in ASCII with escapes (``"\\u2192"``, as an ASCII-only YAML writer writes "→") keeps
+    that style in its new text and its marker, as a JSON card does; a card with "→" as it is keeps it so."""
+    from support.loaded import BUNDLED
+
+    card = ('  - name: "Tith{}"\n    type: spell\n    edition: 13\n    level: 1\n'
+            '    text: "Self-exhaust 2 minions{} target up to 1 of your resources; bounce the targets."\n')
+    text = "cards:\n" + card.format("\\xE9", "\\u2192") + card.format("é", "→") + card.format("", "\\u2192 \\u2014")
+    ctx = Context(Migrator(view_of(BUNDLED), 17, None), "text")
+    out = migrate_yaml(ctx, text.encode(), "c.yaml").output.decode()
+    new = "Self-exhaust 2 on-field minions{} target 1 card in your granary; bounce the target."
+    assert f'    text: "{new.format(chr(92) + "u2192")}"\n  - name: "Tithé"' in out
+    assert f'    text: "{new.format("→")}"\n' in out
+    assert "\\u2014" in out.split('name: "Tith"')[1] and out.split('name: "Tithé"')[0].isascii()

@@ -62,11 +62,18 @@ def read_collection(path_or_dash: str | Path) -> Iterator[CardInput]:
 
 
 def not_a_card(display: str, index: int, entry: Any, line: int | None) -> CardInput:
-    """A collection's entry that is no mapping: an unreadable card, saying what it is."""
-    kind = kind_of(entry)
-    return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {kind}, not a mapping of fields (name, type, text, …)")], line)
+    """A collection's entry that is no mapping (or a JSONL line that is a collection): an unreadable card, saying what it is."""
+    what = whole_collection(entry) or f"{kind_of(entry)}, not a mapping of fields (name, type, text, …)"
+    return CardInput(index, None, [Problem(display, line or 0, 0, f"card {index + 1} is {what}")], line)
 
 _CARD_KEYS = ("name", "type", "text")
+
+
+def whole_collection(entry: Any) -> str | None:
+    """What a JSONL line holding a whole collection (``{"cards": [...]}``, no card's field) is, else ``None``."""
+    if isinstance(entry, dict) and isinstance(entry.get("cards"), list) and not any(k in entry for k in _CARD_KEYS):
+        return 'a whole collection ({"cards": [...]}), not a card: JSONL has one card per line (name a JSON file .json)'
+    return None
 
 
 def yaml_entries(text: str, display: str, entry: Callable[[int, Any], None]) -> None:
@@ -142,7 +149,7 @@ def _jsonl(inp: Input) -> Iterator[CardInput]:
             except JsonProblem as exc:
                 yield CardInput(index, None, [Problem(display, lineno, exc.pos + 1, f"card {index + 1}: {exc.message}")], lineno)
             else:
-                if isinstance(card, dict):
+                if isinstance(card, dict) and not whole_collection(card):
                     design = None
                     if start and _FLAT.issuperset(map(type, card.values())):
                         design = raw[end:]

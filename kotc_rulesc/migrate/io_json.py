@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from ..cards.collection import whole_collection
 from ..cards.fields import kind_of
 from ..memo import Memo
 from ..reading.json_reader import JsonProblem, JsonStream, json_line, json_members, plain_name_at
@@ -187,7 +188,7 @@ def jsonl_block(ctx: Context, block: bytes, first_index: int, first_line: int) -
         except JsonProblem as exc:
             card, problem = None, exc.message
         else:
-            problem = None if type(card) is dict else f"{kind_of(card)}, not a card (a JSON object)"
+            problem = (whole_collection(card) if type(card) is dict else f"{kind_of(card)}, not a card (a JSON object)")
         if problem is not None:
             out.append(raw)
             ctx.note(result, Record(index, number, None, None, False, problem))

@@ -11,7 +11,6 @@ import codecs
 import io
 import json
 import re
-from functools import cached_property
 from typing import Any
 
 from ..cards.collection import yaml_entries
@@ -27,6 +26,7 @@ _BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # YAML's line breaks, as lib
 _ODD_BREAKS = frozenset("\r\x85\u2028\u2029")
 _COMMENT_AFTER = re.compile(r"( *)#")  # an end-of-line comment after a value
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*( +#[^\r\n]*)?")
+_ESCAPE = re.compile(r"\\[xuU]")  # a character escaped in a text in double quotes
 _KEY_LINE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?P<key>[^\s#:'\"-][^:#]*|'[^']*'|\"[^\"]*\"):(?P<rest>.*)$")
 
 
@@ -79,13 +79,15 @@ def _line_end(body: str, offset: int) -> int:
 
 def _leaf_end(body: str, node: Any) -> int:
     """Where ``node``'s text ends: a block collection's at its last leaf, a block scalar's at the end
-    of its last line of content (the blank lines after it are its own only when it keeps them, ``|+``)."""
+    of its last line of content (the blank lines after it are its own only when it keeps them, ``|+``:
+    then before its last line break, as for the others)."""
     while isinstance(node, Collection) and not node.flow:
         node = node.items[-1]
     if isinstance(node, Collection) or node.style not in BLOCK_STYLES:
         return node.end
-    if node.value.endswith("\n\n") and "+" in body[node.start + 1:node.start + 3]:
-        return node.end
+    if "+" in body[node.start + 1:node.start + 3]:
+        last = [m.start() for m in _BREAK.finditer(body, node.start, node.end)]
+        return last[-1] if last and _line_end(body, last[-1]) == node.end else node.end
     at = node.end
     while at > node.start and body[at - 1] in " \r\n":
         at -= 1
@@ -124,10 +126,15 @@ class _Splice:
         self.missing: MissingFrom | None = None  # a card without an Edition Indicator, and no --from
         m = _BREAK.search(body)
         self.newline = m.group() if m else "\n"
+        self.writers: dict[bool, Writer] = {}  # (ruamel.yaml only once a card changes)
 
-    @cached_property
-    def writer(self) -> "Writer":  # (ruamel.yaml only once a card changes)
-        return Writer(self.body)
+    def writer(self, node: Collection) -> "Writer":
+        """The writer of ``node``'s card: escaping what is not ASCII where its text does (``"Tith\\xE9"``)."""
+        text = self.body[node.start:node.end]
+        escaped = text.isascii() and _ESCAPE.search(text) is not None
+        if escaped not in self.writers:
+            self.writers[escaped] = Writer(self.body, escaped)
+        return self.writers[escaped]
 
     def card(self, index: int, node: Any) -> None:
         """Decide the card read at ``index`` and patch it."""
@@ -160,7 +167,7 @@ class _Splice:
 
     def edits(self, node: Collection, updates: dict, mark: Any) -> list[tuple[int, int, str]]:
         """The card's patches: values replaced, fields inserted, the marker set or removed."""
-        body, write, flow = self.body, self.writer, node.flow
+        body, write, flow = self.body, self.writer(node), node.flow
         indent = " " * node.column
         names: list[Any] = [key.value for key in node.keys]
         slots: list[Any] = list(range(len(names)))  # in the card's order: a field's number, or (key, new text)
@@ -168,7 +175,7 @@ class _Splice:
         for key, value in updates.items():
             if key in names:
                 i = names.index(key)
-                edits.append(self.replaced(node.keys[i], node.items[i], value, indent, flow))
+                edits.append(self.replaced(write, node.keys[i], node.items[i], value, indent, flow))
                 continue
             at = insert_position([str(names[s]) if isinstance(s, int) else s[0] for s in slots], key)
             written = write.value(value, "", flow)
@@ -190,11 +197,12 @@ class _Splice:
                 slots.append((MARK, f"{MARK}: {written}" if flow else written))
         return edits + self.inserted(node, slots, indent)
 
-    def replaced(self, key: Scalar, old: Any, value: Any, indent: str, flow: bool) -> tuple[int, int, str]:
+    def replaced(self, write: "Writer", key: Scalar, old: Any, value: Any, indent: str,
+                 flow: bool) -> tuple[int, int, str]:
         """The patch that writes ``value`` in place of the value ``old`` of ``key``."""
         body = self.body
         style = old.style if isinstance(old, Scalar) and isinstance(value, str) else ""
-        written = _indented(self.writer.value(value, style, flow), indent, False)
+        written = _indented(write.value(value, style, flow), indent, False)
         if isinstance(old, Collection) and not old.flow:  # a block value: the new one goes after the key
             colon = body.find(":", key.end)
             return colon + 1, _line_end(body, _leaf_end(body, old)), " " + written + "\n"
@@ -313,10 +321,11 @@ class Writer:
     """Values as ruamel.yaml's dump writes them in the document ``text``'s indentation, never re-wrapped;
     remembered, since a collection repeats its designs."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, escaped: bool = False):
         from ruamel.yaml import YAML
 
         self.yaml = YAML(typ="rt")
+        self.yaml.allow_unicode = not escaped
         self.yaml.width = 1 << 16  # never re-wrap long lines
         mapping, sequence, offset = detect_indent(text)
         self.yaml.indent(mapping=mapping, sequence=sequence, offset=offset)

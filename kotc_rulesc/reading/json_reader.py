@@ -149,18 +149,39 @@ def _expecting_name(text: str, pos: int, whole: str) -> tuple[str, int]:
             or (f"expected a key in double quotes (\"name\"), found {text[pos]!r}", pos))
 
 
+_NUMBER_HEAD = re.compile(r"[-+]?\.?[0-9]")
+_NUMBER = re.compile(r"[-+]?[0-9A-Za-z_.]*(?:[eE][-+]?[0-9A-Za-z_.]*)?")
+
+
+def _bad_number(text: str, start: int, pos: int) -> tuple[str, int] | None:
+    """A number JSON does not write ("+6", ".5", "06", "6.", "0x6") begun at ``start``, where the decoder
+    stopped at ``pos``: said as such, not as a value or a comma missing."""
+    if not _NUMBER_HEAD.match(text, start):
+        return None
+    number = _NUMBER.match(text, start).group()
+    return (f"{number} is not a JSON number: write whole numbers without '+' or leading zeros (6), decimals with "
+            "digits on both sides of the point (0.5)"), start
+
+
 def _expecting_value(text: str, pos: int, whole: str) -> tuple[str, int]:
-    found = _trailing_comma(text, pos) or _unquoted(text, pos, "a value")
+    found = _trailing_comma(text, pos) or _unquoted(text, pos, "a value") or _bad_number(text, pos, pos)
     if found:
         return found
     prev = _before(text, pos)
     if prev >= 0 and text[prev] == ":":
         return f"no value after the ':': write one ({_VALUE})", pos
+    if text[pos] == "\ufeff":  # (files joined: each began with one)
+        return "a byte-order mark (U+FEFF, which an editor does not show): remove it (one may start the file only)", pos
     return f"{text[pos]!r} cannot start a value: a value is {_VALUE}", pos
 
 
 def _expecting_comma(text: str, pos: int, whole: str) -> tuple[str, int]:
     c = text[pos]
+    start = pos
+    while start and text[start - 1] in "0123456789-+.eE":  # (a number the decoder read a part of: "0" of "06")
+        start -= 1
+    if start < pos and c in "0123456789.eExXoObB_" and (found := _bad_number(text, start, pos)):
+        return found
     if c in ("}", "]"):
         return (f"a '{c}' where a ',' or the closing '{'}' if c == ']' else ']'}' should be: brackets close in the "
                 "order they open"), pos
@@ -359,8 +380,7 @@ class JsonStream:
         data = self.fp.read(max(self.chunk, want))
         if b"\x00" in data:
             line = self._bytes_line + data.count(b"\n", 0, data.index(b"\x00"))
-            raise InputError("the file is binary (it holds NUL bytes), not text", line, 0, self.display,
-                             "a collection is YAML, JSON or JSONL text in UTF-8")
+            raise policy.binary(self.display, data, line, 0, not self.buf and self._bytes_line == 1)
         try:
             self.buf += self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
@@ -490,14 +510,17 @@ class JsonStream:
             while True:
                 self._ws()
                 at = self.pos
-                if self._peek() != '"':
-                    found = self._peek()
-                    raise self._fail(f"expected a key in double quotes, found {found!r}" if found else
-                                     "the file ends inside the collection's mapping: close it with '}'", at)
+                if self._peek() != '"':  # (in the words of any other mapping's: a comma before '}', 'cards')
+                    if not self._peek():
+                        raise self._fail("the file ends inside the collection's mapping: close it with '}'", at)
+                    raise self._fail(*_expecting_name(self.buf, at, ""))
                 key, _, _ = self._value(1)
                 if key in keys:
                     raise self._fail(f"duplicate key {key!r} (each key may appear once in a mapping)", at)
                 keys.append(key)
+                self._ws()
+                if self._peek() not in ":":
+                    raise self._fail(*_PLAIN_JSON["Expecting ':' delimiter"](self.buf, self.pos, ""))
                 self._next(":", "':' after the key")
                 self._ws()
                 if key == "cards":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import re
 import stat
 import sys
 from pathlib import Path
@@ -56,7 +57,7 @@ POLICY: tuple[tuple[str, str, int, str], ...] = (
     ("an integer", f"{MAX_DIGITS} digits", 2, f"an integer of 5000 digits (at most {MAX_DIGITS})"),
     ("a YAML alias, tag or merge key (*name, !name, <<)", "refused", 2, "a YAML alias (*a): aliases are not allowed"),
     ("a key twice in one mapping", "refused", 2, "duplicate key 'cost'"),
-    ("encoding", "UTF-8", 2, "the file is binary (it holds NUL bytes) / not UTF-8 text / a lone UTF-16 surrogate escape"),
+    ("encoding", "UTF-8", 2, "the file is binary (it holds NUL bytes) / UTF-16 text, not UTF-8 / not UTF-8 text / a lone UTF-16 surrogate escape"),
     ("JSON's NaN and Infinity, a number too large for a float", "refused", 2, "NaN is not a JSON number"),
     ("empty input (nothing, white space, only comments)", "refused", 2, "the file is empty"),
     ("anything after the JSON value (or the YAML document)", "refused", 2, "extra data after the collection"),
@@ -206,6 +207,15 @@ def yaml_text(inp: Input) -> str:
     return text
 
 
+def binary(display: str | None, data: bytes, line: int, col: int, start: bool) -> InputError:
+    """A file holding NUL bytes: UTF-16 text (saved as "Unicode" by some editors and spreadsheets) when
+    ``data`` ``start``s the file with a UTF-16 byte-order mark or ASCII as UTF-16 writes it, else binary."""
+    if start and (data[:2] in (b"\xff\xfe", b"\xfe\xff") or re.match(rb"[\t\n\r -~]\0[\t\n\r -~]\0|\0[\t\n\r -~]\0[\t\n\r -~]", data)):
+        return InputError("the file is UTF-16 text, not UTF-8", 1, 1, display, "save it as UTF-8")
+    return InputError("the file is binary (it holds NUL bytes), not text", line, col, display,
+                      "a collection is YAML, JSON or JSONL text, a rules file YAML, both in UTF-8")
+
+
 def decode(display: str | None, data: bytes, first_line: int = 1, final: bool = True, bom: bool = True) -> str:
     """``data`` as text: UTF-8 without NUL bytes; at the start of a file (``bom``) one byte-order mark
     is dropped and a second refused.  ``final`` is False for the head of a longer input (which may
@@ -213,8 +223,7 @@ def decode(display: str | None, data: bytes, first_line: int = 1, final: bool = 
     nul = data.find(b"\x00")
     if nul >= 0:
         line, col = line_column(data, nul, first_line)
-        raise InputError("the file is binary (it holds NUL bytes), not text", line, col, display,
-                         "a collection is YAML, JSON or JSONL text, a rules file YAML, both in UTF-8")
+        raise binary(display, data, line, col, first_line == 1)
     start = bom and first_line == 1
     codec = "utf-8-sig" if start else "utf-8"
     try:

@@ -260,6 +260,10 @@ def _syntax_error(text: str, display: str, exc: Any) -> InputError:
                                   column, display, "write the character itself, or \\U and its eight hex digits")
             return InputError(f"\\{escape.group(1)} is not a Unicode character (the last is \\U0010FFFF)", line,
                               column, display)
+    if mark is not None and "\ufeff" in text[text.rfind("\n", 0, mark.index) + 1:mark.index + 1]:  # (files joined)
+        bom = text.rfind("\ufeff", 0, mark.index + 1)
+        return InputError("a byte-order mark (U+FEFF, which an editor does not show): remove it (one may start the "
+                          "file only)", line, column - (mark.index - bom), display)
     plain = _PLAIN_YAML.get((exc.problem or "").strip())
     said = plain(text, exc) if plain is not None and exc.problem_mark is not None else None
     if said is not None:
