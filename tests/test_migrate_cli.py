@@ -72,10 +72,12 @@ def test_output_file_and_in_place_with_backup(tmp_path):
     assert result.exit_code == 1
     assert src.read_bytes() == migrated
     assert (tmp_path / "cards.jsonl.bak").read_bytes() == original
-    # again: nothing changes, and the backup is of the previous content
+    # again: nothing changes, so nothing is replaced: the backup still holds the original (it held the
+    # first run's output, and the original was gone)
+    before = src.stat().st_mtime_ns
     result = invoke(str(src), "--from", "1", "--to", "4", "--in-place")
-    assert src.read_bytes() == migrated
-    assert (tmp_path / "cards.jsonl.bak").read_bytes() == migrated
+    assert src.read_bytes() == migrated and src.stat().st_mtime_ns == before
+    assert (tmp_path / "cards.jsonl.bak").read_bytes() == original
     assert "4 cards: 3 unchanged, 1 banned; 0 changed in the output" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.jsonl", "cards.jsonl.bak", "new.jsonl"]
 

@@ -25,7 +25,7 @@ def _fail(message: str, code: int = 2) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=str), default=None, metavar="OUT",
               help="Write the migrated collection to OUT, a file ('-': standard output, the default); never COLLECTION itself.")
 @click.option("--in-place", is_flag=True, help="Replace COLLECTION itself, keeping the original as COLLECTION.bak "
-              "(a second run on the same file meanwhile refuses).")
+              "(a run that changes no card replaces neither; a second run on the same file meanwhile refuses).")
 @click.option("--from", "assume", type=EDITION, default=None, metavar="E",
               help="The edition of cards that bear no Edition Indicator, as the 1st–8th layouts print none. Not needed "
                    "for the 17th (from the 13th a card without one is invalid: kept and marked).")

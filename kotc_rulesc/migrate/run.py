@@ -154,11 +154,15 @@ def run(opts: Options, view: Any, stdout: BinaryIO | None = None, stderr: TextIO
             report_text.flush()
             report_text.detach()  # the stream underneath is committed or left open below
             report_text = None
+        if opts.in_place and totals["changed"] == 0:  # nothing to replace: the file and its .bak stay as they are
+            sink.discard()
+            sink = None
         _commit(sink, report_file)
     except BaseException as exc:
         if progress is not None:
             progress.close()
-        sink.discard()
+        if sink is not None:
+            sink.discard()
         if report_file is not None:
             report_file.discard()
         if isinstance(exc, InputError):
