@@ -50,6 +50,8 @@ BAD_CARDS = [
     ("missing-name", card(name=...), "malformed", "name", "missing field 'name'"),
     # present and null (YAML's `name: Null`): said so, not "missing" (one verdict, as the memo keys them alike)
     ("null-name", card(name=None), "malformed", "name", "'name' is null: the card's name is a non-empty string"),
+    ("name-a-number", card(name=1984), "malformed", "name",
+     "not a whole number (a name that reads as a number, true or false is written in quotes: name: \"1984\")"),
     ("missing-type", card(type=...), "malformed", "type", "missing field 'type'"),
     ("missing-text", card(text=...), "malformed", "text", "missing field 'text'"),
     ("missing-defense", card(defense=...), "malformed", "defense", "missing field 'defense'"),

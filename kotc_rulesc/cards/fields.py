@@ -98,7 +98,9 @@ def read_fields(card: Any, system: Any, edition: Any, last_edition: int | None =
                      "that reads as null: name: \"Null\")" if "name" in card
                      else "missing field 'name' (the card's name)") + found("name"))
     elif not isinstance(name, str) or not name.strip():
-        bad("name", f"'name' must be a non-empty string, not {kind_of(name)}" if not isinstance(name, str) else "'name' is empty")
+        quote = (" (a name that reads as a number, true or false is written in quotes: name: \"1984\")"
+                 if isinstance(name, (bool, int, float)) else "")
+        bad("name", f"'name' must be a non-empty string, not {kind_of(name)}{quote}" if not isinstance(name, str) else "'name' is empty")
     else:
         out.name = name
 
