@@ -55,6 +55,10 @@ def test_yaml_on_stdin_is_recognised():
     assert detect_format("-", b'{\n  "cards": []\n}\n') == "json"
     assert detect_format("-", b"[]") == "json"
     assert detect_format("cards.txt", b"cards:\n- name: x\n") == "yaml"
+    # a YAML flow mapping (its keys unquoted, which no JSON object has) was taken for broken JSON
+    assert detect_format("-", b"{cards: [{name: x, type: spell}]}\n") == "yaml"
+    assert detect_format("-", b"{\n  cards: []\n}\n") == "yaml"
+    assert detect_format("-", b'{"cards": [{name: x}]}\n') == "json"  # (JSON whose inner key lacks quotes)
 
 
 def test_output_file_and_in_place_with_backup(tmp_path):

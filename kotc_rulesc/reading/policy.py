@@ -307,7 +307,8 @@ def detect_format(name: str, head: bytes) -> str:
 
     Text that starts with ``[`` is JSON; with ``{``, JSONL when its first line is a whole JSON value
     (not a ``{"cards": ...}`` collection on one line) or most other lines are (a broken first card),
-    else JSON.  Anything else is YAML."""
+    else JSON, unless its first key has no quotes (``{cards: …}``, a YAML flow mapping).  Anything else
+    is YAML."""
     by_suffix = FORMAT_BY_SUFFIX.get(Path(name).suffix.lower()) if name != "-" else None
     if by_suffix:
         return by_suffix
@@ -324,7 +325,7 @@ def detect_format(name: str, head: bytes) -> str:
         rest = lines[1:]
         if rest and 2 * sum(isinstance(_json_or_none(line), dict) for line in rest) >= len(rest):
             return "jsonl"
-        return "json"
+        return "json" if text[1:].lstrip(" \t\r\n")[:1] in ('"', "}", "") else "yaml"
     return "json" if isinstance(first, dict) and "cards" in first else "jsonl"
 
 
