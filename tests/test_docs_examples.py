@@ -45,3 +45,22 @@ def test_the_shown_output_is_what_the_command_prints(page, command, shown, tmp_p
     printed = "\n" + CliRunner().invoke(main, args).stdout
     for paragraph in shown.strip("\n").split("\n\n"):
         assert "\n" + paragraph + "\n" in printed, f"{page}: {command}\n{paragraph}"
+
+
+def _tried() -> list[tuple[str, str]]:
+    """The commands each example collection's header comment says to try (`#   kotc-rulesc …`)."""
+    found = []
+    for path in sorted((ROOT / "examples").glob("*.yaml")):
+        header = re.match(r"(?:#.*\n)*", path.read_text(encoding="utf-8")).group(0)
+        joined = re.sub(r"\\\n#\s*", " ", header)
+        found += [(path.name, c.split("  #")[0].strip()) for c in re.findall(r"^#\s+(kotc-rulesc .*)$", joined, re.M)]
+    return found
+
+
+@pytest.mark.parametrize(("example", "command"), _tried(), ids=[f"{e}:{c[12:50]}" for e, c in _tried()])
+def test_the_commands_an_example_says_to_try_run(example, command, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    args = [str(tmp_path / a.removeprefix("build/")) if a.startswith("build/") else a for a in shlex.split(command)[1:]]
+    result = CliRunner().invoke(main, args)
+    shown = f"{example}: {command}\n{result.output}"
+    assert result.exit_code in (0, 1) and isinstance(result.exception, (SystemExit, type(None))), shown
