@@ -64,3 +64,11 @@ def test_the_commands_an_example_says_to_try_run(example, command, tmp_path, mon
     result = CliRunner().invoke(main, args)
     shown = f"{example}: {command}\n{result.output}"
     assert result.exit_code in (0, 1) and isinstance(result.exception, (SystemExit, type(None))), shown
+
+
+def test_the_input_policys_mistyped_option_is_what_click_prints():
+    page = (ROOT / "docs" / "input-policy.md").read_text(encoding="utf-8")
+    quoted = re.search(r"suggestion \(`(No such option [^`]*)`\)", page)
+    for command in ("check-cards", "cost"):
+        result = CliRunner().invoke(main, [command, "--editon", "16"])
+        assert result.exit_code == 2 and quoted.group(1) in result.output, result.output
