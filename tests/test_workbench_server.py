@@ -159,6 +159,8 @@ def test_it_listens_on_the_loopback_interface_unless_told_otherwise(tmp_path):
     assert result.stderr.startswith("warning: listening on 0.0.0.0: anyone who can reach this machine")
     quiet = CliRunner().invoke(main, ["workbench", "--check"])
     assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout.startswith("ok: the workbench serves http://127.0.0.1:")
+    # the card it judges (no Edition Indicator) in the 17th rulebook's word, as the page and check-cards say it
+    assert quiet.stdout.rstrip().endswith("(the page, and a card judged: pruned)")
 
 
 def test_a_port_in_use_is_a_usage_error():

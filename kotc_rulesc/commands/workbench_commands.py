@@ -118,12 +118,14 @@ def _check(server) -> None:
             with fetch(url, timeout=30) as answer:
                 page = answer.read()
             with fetch(judge, timeout=30) as answer:
-                verdict = json.loads(answer.read())["verdict"]
+                judged = json.loads(answer.read())
+                verdict = judged["verdict"]
     except OSError as exc:
         _fail(f"the workbench at {url} does not answer: {exc}")
-    if b"workbench.js" not in page or "status" not in verdict:
+    if b"workbench.js" not in page or "status" not in verdict or "outcome" not in judged:
         _fail(f"the workbench at {url} answers, but not as it should")
-    click.echo(f"ok: the workbench serves {url} (the page, and a card judged: {verdict['status']})")
+    # (the outcome in the rulebook's words, as the page shows it: "pruned" in the 17th, not the status "banned")
+    click.echo(f"ok: the workbench serves {url} (the page, and a card judged: {judged['outcome']})")
 
 
 COMMANDS = [workbench]
