@@ -320,18 +320,17 @@ def judge(card: dict, edition: int, view: Any, index: int = 0) -> Judgement:
             for c in (view.catalog(k) for k in catalog.clean_slates if fields.edition is None or k > fields.edition)
         )
         slate = view.catalog(clean).rulebook
-        said = term(slate, "banned")
+        banned, bears = term(slate, "banned"), _bears(fields.edition)
         if slate is not None and slate.edition_indicator == "required":
             # (the 13th on: "any card whose design edition is prior to 13th Edition is pruned"; one with no
             # Edition Indicator is "invalid", its own reason)
-            said = (f"any card whose design edition is older than the {ordinal(clean)} is {said}, and this card "
-                    + ("bears no Edition Indicator: nothing shows a later design edition" if fields.edition is None
-                       else _bears(fields.edition)))
+            rule = f"any card whose design edition is older than the {ordinal(clean)} is {banned}"
+            if fields.edition is None:
+                bears += ": nothing shows a later design edition"
         else:
-            said = (f"every card whose Edition Indicator is missing or older than {clean} is {said}, and this card "
-                    f"{_bears(fields.edition)}")
-        reasons.append(Reason("clean-slate", f"the {ordinal(clean)} edition is a clean slate: {said}", clean,
-                              decl.sources if decl else ()))
+            rule = f"every card whose Edition Indicator is missing or older than {clean} is {banned}"
+        reasons.append(Reason("clean-slate", f"the {ordinal(clean)} edition is a clean slate: {rule}, and this card "
+                              f"{bears}", clean, decl.sources if decl else ()))
 
     parsed = None
     cost_result = None
