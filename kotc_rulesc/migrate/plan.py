@@ -379,10 +379,14 @@ def _prescribed(text: str | None, j: Any) -> tuple[str | None, list[TextRewrite]
         if a == b:
             continue
         ws = [w for w in j.warnings if w.field == f"text[{number}]"]
-        sources = tuple(dict.fromkeys(src for w in ws for src in w.sources))
-        fixes.append(TextRewrite(number, a.strip(), b.strip(), None, j.edition, j.edition, sources,
-                                 prescribed=tuple(w.message for w in ws)))
+        fixes.append(_paragraph_rewrite(number, a.strip(), b.strip(), ws, j.edition))
     return j.prescribed, fixes
+
+
+def _paragraph_rewrite(number: int, old: str, new: str, rules: list[Reason], edition: Any) -> TextRewrite:
+    """Paragraph ``number`` rewritten in ``edition`` to the form the card-writing ``rules`` on it prescribe."""
+    return TextRewrite(number, old, new, None, edition, edition, tuple(dict.fromkeys(s for r in rules for s in r.sources)),
+                       prescribed=tuple(r.message for r in rules))
 
 
 def _instead(text: str, verdict: Any, shoulds: list[Reason]) -> tuple[str, list[TextRewrite]]:
@@ -399,9 +403,7 @@ def _instead(text: str, verdict: Any, shoulds: list[Reason]) -> tuple[str, list[
         old = lines[number - 1].strip() if number <= len(lines) else reasons[0].instead
         if old != reasons[0].instead:
             lines[number - 1] = lines[number - 1].replace(old, reasons[0].instead, 1)
-            fixes.append(TextRewrite(number, old, reasons[0].instead, None, verdict.edition, verdict.edition,
-                                     tuple(dict.fromkeys(s for r in reasons for s in r.sources)),
-                                     prescribed=tuple(r.message for r in reasons)))
+            fixes.append(_paragraph_rewrite(number, old, reasons[0].instead, reasons, verdict.edition))
     return "\n".join(lines), fixes
 
 
