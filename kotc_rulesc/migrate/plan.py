@@ -385,8 +385,8 @@ def _prescribed(text: str | None, j: Any) -> tuple[str | None, list[TextRewrite]
 
 def _paragraph_rewrite(number: int, old: str, new: str, rules: list[Reason], edition: Any) -> TextRewrite:
     """Paragraph ``number`` rewritten in ``edition`` to the form the card-writing ``rules`` on it prescribe."""
-    return TextRewrite(number, old, new, None, edition, edition, tuple(dict.fromkeys(s for r in rules for s in r.sources)),
-                       prescribed=tuple(r.message for r in rules))
+    sources = tuple(dict.fromkeys(s for r in rules for s in r.sources))
+    return TextRewrite(number, old, new, None, edition, edition, sources, prescribed=tuple(r.message for r in rules))
 
 
 def _instead(text: str, verdict: Any, shoulds: list[Reason]) -> tuple[str, list[TextRewrite]]:
