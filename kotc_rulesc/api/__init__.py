@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..model import EditionKey, edition_number, parse_edition_key
+from ..model import EditionKey, parse_edition_key
 from .results import Check, Reason, Verdict
 
 __all__ = [
@@ -211,16 +211,16 @@ class Rules:
         """What ``migrate --to`` does to the card; ``assume`` is the edition of a card without an Edition
         Indicator (``--from``: :class:`EditionError` where it is needed and not given)."""
         from ..migrate.edit import edit_dict
-        from ..migrate.plan import MARK, Migrator, NeedsFrom
+        from ..migrate.plan import MARK, Migrator, NeedsFrom, path_refusal
         from ..migrate.report import Record, outcome
         from .values import Migration
 
         with self._lock:
             target, source = self.key(to), None if assume is None else self.key(assume)
-            if source is not None and self.view.path(source, target) is None:  # (as ``migrate --from`` refuses it)
-                raise EditionError(f"assume={source!r} is later than to={target!r}: migration only goes forward"
-                                   if edition_number(source) > edition_number(target) else
-                                   f"assume={source!r} is not on the way to to={target!r}: a pre-release is a branch of its own")
+            refusal = None if source is None else path_refusal(self.view, source, target, "assume",
+                                                               f"assume={source!r}", f"to={target!r}")
+            if refusal is not None:  # (as ``migrate --from`` refuses it)
+                raise EditionError(refusal)
             migrator = Migrator(self.view, target, source, reissue=reissue)
             card = dict(card) if isinstance(card, Mapping) else card
             if not isinstance(card, dict):  # (as migrate reports a collection's entry that is no card)

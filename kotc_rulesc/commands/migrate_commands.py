@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from ..model import edition_number, ordinal
 from .edition_arg import EDITION, describe_keys
 
 __all__ = ["COMMANDS", "migrate"]
@@ -95,6 +94,7 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     from ..cards.rules_source import get_view
     from ..errors import ProblemsFound, interrupt_status
     from ..migrate.io_json import MissingFrom
+    from ..migrate.plan import path_refusal
     from ..migrate.run import Options, UsageError, run
     from ..output import Changed, OutputError
     from ..reading.policy import InputError
@@ -116,14 +116,9 @@ def migrate(collection, target, output, in_place, assume, reissue, strict, repor
     for flag, key in (("--to", target), ("--from", assume)):
         if key is not None and key not in view.keys:
             _fail(f"{flag} {key}: the rules know editions {describe_keys(view.keys)}")
-    if assume is not None and view.path(assume, target) is None:
-        later = edition_number(assume) > edition_number(target)
-        rulebook = view.catalog(target).rulebook
-        needless = (f"; leave --from out: the {ordinal(target)} edition's rulebook calls a card without an Edition "
-                    "Indicator invalid, whatever edition it was designed for"
-                    if rulebook is not None and rulebook.edition_indicator == "required" else "")
-        _fail(f"--from {assume} is later than --to {target}: migration only goes forward" if later else
-              f"--from {assume} is not on the way to --to {target}: a pre-release is a branch of its own{needless}")
+    refusal = None if assume is None else path_refusal(view, assume, target, "--from", f"--from {assume}", f"--to {target}")
+    if refusal is not None:
+        _fail(refusal)
 
     opts = Options(collection, target, assume=assume, output=output, in_place=in_place, dry_run=dry_run, report=report,
                    report_format=report_format, reissue=reissue, strict=strict, verbose=verbose)

@@ -23,7 +23,7 @@ from . import advice
 from .advice import MARK, rendered, without_mark
 from .rewrite import LineRewriter, TextRewrite, map_sentences
 
-__all__ = ["Decision", "Migrator", "NeedsFrom", "MARK", "LEGAL", "reason_json", "advice_json"]
+__all__ = ["Decision", "Migrator", "NeedsFrom", "MARK", "LEGAL", "reason_json", "advice_json", "path_refusal"]
 
 #: the statuses of a card that ends legal
 LEGAL = frozenset({"rewritten", "reissued", "unchanged"})
@@ -33,6 +33,20 @@ _REISSUE_CODES = frozenset({"cost-revised", "cost-mismatch"})
 
 class NeedsFrom(Exception):
     """A card has no Edition Indicator and no ``--from`` edition was given."""
+
+
+def path_refusal(view: Any, assume: Any, target: Any, option: str, given: str, to: str) -> str | None:
+    """Why a run cannot migrate cards of ``assume`` (the ``option`` given as ``given``) to ``target`` (given as
+    ``to``), in the words ``migrate --from`` and the API both say it; ``None`` where it can."""
+    if view.path(assume, target) is not None:
+        return None
+    if edition_number(assume) > edition_number(target):
+        return f"{given} is later than {to}: migration only goes forward"
+    rulebook = view.catalog(target).rulebook
+    needless = (f"; leave {option} out: the {ordinal(target)} edition's rulebook calls a card without an Edition "
+                "Indicator invalid, whatever edition it was designed for"
+                if rulebook is not None and rulebook.edition_indicator == "required" else "")
+    return f"{given} is not on the way to {to}: a pre-release is a branch of its own{needless}"
 
 
 def reason_json(r: Any) -> dict[str, Any]:
